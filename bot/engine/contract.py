@@ -1,0 +1,380 @@
+"""The one contract every game engine implements.
+
+A game is a stateless object of pure functions over a *state*: a plain JSON dict (no tuples, no floats
+that need care, no objects).  The referee service stores states as canonical JSON, so the state must
+survive a JSON round trip unchanged; the conformance suite checks this for every game.
+
+Framework keys every state carries (games must not repurpose them):
+
+    game      the registered game name
+    version   how many actions have been applied (0 = the initial state)
+    seats     the number of seats; seats are the integers 0..seats-1
+    options   the validated table options (house rules), complete with defaults
+    rng       the table's random source (see rng.py); never part of any view
+    outcome   None while the game runs, else {"winners": [...], "reason": key, "params": {...}, "scores": ...}
+
+Everything else is the game's own.  A game writes:
+
+    setup(state, ctx, stack)         deal, place, choose the first player (ctx.rng only)
+    to_act(state) -> [Pending]       who owes a decision now; empty once the game is over
+    legal_actions(state, seat)       every legal action for that seat, in a deterministic order
+    _apply(state, seat, action, ctx) mutate the (already copied) state; raise Reject for user mistakes
+    _view(state, seat | None)        what that seat (or a spectator, None) may know of the game's own keys
+    unseen_variant(state, seat, rng) a state that differs from ``state`` only in what ``seat`` cannot see
+    check_invariants(state)          assertions (card conservation and the like) used by the tests
+    describe_action / render_view / render_event   localised text for humans
+
+and gets, from this base class, the template methods the service calls: ``initial_state`` and ``apply``
+(which validate, copy, apply, bump the version and collect events), ``view`` (which adds the framework
+keys game, version, seats, seat, to_act and outcome to ``_view``), plus option validation.
+
+Time: an action is applied at a time ``now`` (epoch seconds, chosen by the service and stored with the
+action, so replay is exact).  A Pending may carry an absolute ``deadline``; when it passes, the service
+submits ``{"type": "timeout"}`` for that seat and the game's ``_timeout`` decides what happens.
+"""
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from .rng import Rng, rng_state
+
+State = dict
+Action = dict
+
+#: ``visible_to`` value for an event every seat and every spectator may see.
+PUBLIC = None
+#: ``visible_to`` value for an event kept in the record only (moderators, replay), shown to no seat.
+RECORD: tuple[int, ...] = ()
+
+
+class Code:
+    """Reason codes of a rejection.  Stable strings: the Discord layer and tests match on them."""
+
+    NOT_YOUR_TURN = "not_your_turn"
+    NOT_A_PLAYER = "not_a_player"
+    STALE = "stale"
+    ILLEGAL = "illegal"
+    MALFORMED = "malformed"
+    GAME_OVER = "game_over"
+    BAD_OPTIONS = "bad_options"
+    BAD_SETUP = "bad_setup"
+    TOO_EARLY = "too_early"
+    NOT_FOUND = "not_found"
+    FORBIDDEN = "forbidden"
+    INTERNAL = "internal"
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """A refused action or request.  ``key``/``params`` form a localisable message; ``rule`` cites the
+    rule-book paragraph or ruling id (docs/rulings/<game>.md) that the refusal rests on."""
+
+    code: str
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    rule: str | None = None
+
+    def message(self, locale: str) -> str:
+        from bot.i18n import t
+
+        text = t(self.key, locale, **self.params)
+        if self.rule:
+            text += " " + t("core.cite", locale, rule=self.rule)
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "key": self.key, "params": dict(self.params), "rule": self.rule}
+
+
+class Reject(Exception):
+    """Raised inside game code for a user mistake; the template turns it into a Rejection."""
+
+    def __init__(self, key: str, rule: str | None = None, code: str = Code.ILLEGAL, **params: Any):
+        super().__init__(key)
+        self.rejection = Rejection(code=code, key=key, params=params, rule=rule)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision owed by one seat.
+
+    kind: "turn" (the seat's ordinary move), "reaction" (an out-of-turn window such as a counter card),
+    or "choice" (a decision the rules demand from a seat, e.g. which cards to hand over).
+    deadline: absolute epoch seconds, or None.  prompt: i18n key telling the seat what is asked.
+    """
+
+    seat: int
+    kind: str = "turn"
+    deadline: float | None = None
+    prompt: str | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winners: tuple[int, ...]
+    reason: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    scores: Mapping[str, Any] | None = None
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+
+@dataclass(frozen=True)
+class Applied:
+    state: State
+    events: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option (house rule).  Its label is the i18n key ``<game>.option.<name>``; a choice's
+    label is ``<game>.option.<name>.<choice>``."""
+
+    name: str
+    kind: str  # "bool" | "int" | "choice"
+    default: Any
+    choices: tuple[str, ...] = ()
+    min: int | None = None
+    max: int | None = None
+
+    def coerce(self, raw: Any) -> Any:
+        """The validated value, or ValueError with a short reason (an i18n key)."""
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            if isinstance(raw, str) and raw.lower() in ("1", "true", "yes", "on", "да", "так"):
+                return True
+            if isinstance(raw, str) and raw.lower() in ("0", "false", "no", "off", "нет", "ні"):
+                return False
+            raise ValueError("core.option.want_bool")
+        if self.kind == "int":
+            if isinstance(raw, bool):
+                raise ValueError("core.option.want_int")
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise ValueError("core.option.want_int") from None
+            if isinstance(raw, float) and raw != value:
+                raise ValueError("core.option.want_int")
+            if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+                raise ValueError("core.option.out_of_range")
+            return value
+        if self.kind == "choice":
+            if raw not in self.choices:
+                raise ValueError("core.option.want_choice")
+            return raw
+        raise AssertionError(f"unknown option kind {self.kind}")
+
+
+class Ctx:
+    """What game code gets while applying: the random source, the clock and the event sink."""
+
+    def __init__(self, state: State, now: float):
+        self.state = state
+        self.now = now
+        self.rng = Rng(state["rng"])
+        self.events: list[dict[str, Any]] = []
+
+    def emit(self, kind: str, to: Iterable[int] | None = PUBLIC, **data: Any) -> None:
+        """Record an event.  ``to`` is PUBLIC (None), RECORD (()), or the seats that may see it."""
+        visible = None if to is None else sorted(set(to))
+        self.events.append({"kind": kind, "to": visible, "data": data})
+
+
+def clone(state: State) -> State:
+    """A deep copy of a JSON-shaped state (pickle is several times faster than copy.deepcopy)."""
+    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def visible_to(event: Mapping[str, Any], seat: int | None) -> bool:
+    """May ``seat`` (None = spectator / public channel) see this event?"""
+    to = event.get("to")
+    if to is None:
+        return True
+    return seat is not None and seat in to
+
+
+class Game:
+    """Base class: subclass, set the class attributes, implement the hooks listed in the module doc."""
+
+    name: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: playouts in the conformance suite are cut after this many actions
+    max_actions: ClassVar[int] = 5000
+    #: keys a ``stack`` (moderator set-up / scenario) may carry, besides "rolls"
+    stack_keys: ClassVar[tuple[str, ...]] = ()
+
+    # ------------------------------------------------------------------ template methods (do not override)
+    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        raw = dict(raw or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            raise Reject("core.reject.unknown_option", code=Code.BAD_OPTIONS, name=unknown[0], game=self.name)
+        result = {}
+        for name, opt in known.items():
+            if name not in raw:
+                result[name] = opt.default
+                continue
+            try:
+                result[name] = opt.coerce(raw[name])
+            except ValueError as exc:
+                raise Reject(
+                    "core.reject.bad_option", code=Code.BAD_OPTIONS, name=name, value=str(raw[name]),
+                    reason=str(exc), choices=", ".join(opt.choices), min=opt.min, max=opt.max,
+                ) from None
+        self.check_options(result)
+        return result
+
+    def initial_state(
+        self,
+        seats: int,
+        *,
+        seed: str,
+        options: Mapping[str, Any] | None = None,
+        now: float = 0.0,
+        stack: Mapping[str, Any] | None = None,
+    ) -> Applied:
+        """The state before any action, and the set-up events (deals, first-player lot).
+
+        Raises Reject (code bad_options / bad_setup) for invalid input.  ``stack`` forces random results:
+        ``{"rolls": {tag: [values]}}`` for the RNG plus the game's own ``stack_keys`` (a stacked deck).
+        """
+        if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
+            raise Reject("core.reject.seat_count", code=Code.BAD_SETUP, game=self.name,
+                         min=self.min_seats, max=self.max_seats, got=seats)
+        opts = self.validate_options(options)
+        stack = dict(stack or {})
+        unknown = sorted(set(stack) - {"rolls", *self.stack_keys})
+        if unknown:
+            raise Reject("core.reject.bad_stack", code=Code.BAD_SETUP, key=unknown[0])
+        state: State = {
+            "game": self.name, "version": 0, "seats": seats, "options": opts,
+            "rng": rng_state(seed), "outcome": None,
+        }
+        ctx = Ctx(state, now)
+        for tag, values in (stack.pop("rolls", None) or {}).items():
+            ctx.rng.push(tag, list(values))
+        self.setup(state, ctx, stack)
+        return Applied(state, ctx.events)
+
+    def apply(self, state: State, seat: int, action: Any, *, now: float = 0.0) -> Applied | Rejection:
+        """Validate and apply one action by ``seat``; never mutates ``state``.
+
+        Returns Applied(new_state, events) or a Rejection (user mistakes never raise).  A programming
+        error inside the game does raise; the service turns it into an INTERNAL rejection.
+        """
+        if state.get("outcome") is not None:
+            return Rejection(Code.GAME_OVER, "core.reject.game_over")
+        if not isinstance(seat, int) or not 0 <= seat < state["seats"]:
+            return Rejection(Code.NOT_A_PLAYER, "core.reject.not_a_player")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            return Rejection(Code.MALFORMED, "core.reject.malformed")
+        pending = {p.seat: p for p in self.to_act(state)}
+        if seat not in pending:
+            return Rejection(Code.NOT_YOUR_TURN, "core.reject.not_your_turn")
+        if action["type"] == "timeout":
+            deadline = pending[seat].deadline
+            if deadline is None or now < deadline:
+                return Rejection(Code.TOO_EARLY, "core.reject.no_deadline_passed")
+        new = clone(state)
+        ctx = Ctx(new, now)
+        try:
+            if action["type"] == "timeout":
+                self._timeout(new, seat, ctx)
+            else:
+                self._apply(new, seat, action, ctx)
+        except Reject as r:
+            return r.rejection
+        new["version"] = state["version"] + 1
+        return Applied(new, ctx.events)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None = spectator, the public channel) may know.  Never contains the RNG."""
+        return {
+            "game": self.name, "version": state["version"], "seats": state["seats"], "seat": seat,
+            "options": state["options"], "outcome": state["outcome"],
+            "to_act": [
+                {"seat": p.seat, "kind": p.kind, "deadline": p.deadline, "prompt": p.prompt}
+                for p in self.to_act(state)
+            ],
+            **self._view(state, seat),
+        }
+
+    def outcome(self, state: State) -> Outcome | None:
+        o = state.get("outcome")
+        if o is None:
+            return None
+        return Outcome(tuple(o["winners"]), o["reason"], o.get("params") or {}, o.get("scores"))
+
+    # ------------------------------------------------------------------ hooks (override)
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Cross-option checks; raise Reject(code=BAD_OPTIONS) when options contradict each other."""
+
+    def setup(self, state: State, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+        raise NotImplementedError
+
+    def to_act(self, state: State) -> list[Pending]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, state: State, seat: int, action: Action, ctx: Ctx) -> None:
+        raise NotImplementedError
+
+    def _timeout(self, state: State, seat: int, ctx: Ctx) -> None:
+        """A deadline passed for ``seat``.  Games with deadlines override this."""
+        raise Reject("core.reject.no_deadline_passed", code=Code.TOO_EARLY)
+
+    def _view(self, state: State, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def unseen_variant(self, state: State, seat: int | None, rng: Any) -> State:
+        """A copy of ``state`` in which everything ``seat`` cannot see is re-dealt at random (``rng`` is a
+        ``random.Random``).  Used by the no-leak property test: the seat's view must not change."""
+        raise NotImplementedError
+
+    def check_invariants(self, state: State) -> None:
+        """Assert the game's invariants (card conservation, value ranges)."""
+
+    def bot_action(self, state: State, seat: int, rng: Any) -> Action:
+        """The built-in bot player's choice (``rng`` is a ``random.Random``, never the table's RNG).
+        The default plays uniformly at random; games override it with something less silly."""
+        return rng.choice(self.legal_actions(state, seat))
+
+    # ------------------------------------------------------------------ text for humans (override)
+    def describe_action(self, state: State, seat: int, action: Action, locale: str) -> str:
+        """A short label for a button or a log line.  Must only show what ``seat`` may know."""
+        return action["type"]
+
+    def render_view(self, view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+        """The table as text for one viewer (the view already hides what it must)."""
+        raise NotImplementedError
+
+    def render_event(self, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
+        """One event as a line of text, or None for events that are not worth a line."""
+        return None
+
+    def parse_action(self, state: State, seat: int, text: str) -> Action | Rejection:
+        """Turn a typed command into an action: a number picks from the legal list (1-based), anything
+        else is matched against the action labels.  Games may extend this with their own syntax."""
+        text = text.strip()
+        legal = self.legal_actions(state, seat)
+        if text.isdigit():
+            i = int(text)
+            if 1 <= i <= len(legal):
+                return legal[i - 1]
+            return Rejection(Code.ILLEGAL, "core.reject.no_such_choice", {"n": i, "count": len(legal)})
+        wanted = text.casefold()
+        for locale in ("ru", "uk", "en"):
+            matches = [a for a in legal if self.describe_action(state, seat, a, locale).casefold() == wanted]
+            if len(matches) == 1:
+                return matches[0]
+        return Rejection(Code.MALFORMED, "core.reject.unparsed", {"text": text[:100]})

@@ -1,0 +1,4 @@
+"""Game engines.  Each module listed here registers one game when imported."""
+
+GAME_MODULES: tuple[str, ...] = (
+)

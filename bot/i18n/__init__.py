@@ -1,0 +1,95 @@
+"""Localised strings: Russian (default), Ukrainian, English.
+
+Strings live in YAML files with every language side by side, so a missing translation is visible in
+review and caught by a test::
+
+    claygod.reject.energy:
+      ru: "Не хватает энергии: {colour}."
+      uk: "Бракує енергії: {colour}."
+      en: "Not enough energy: {colour}."
+
+Core strings are in bot/i18n/core.yaml; each game keeps its own in data/<game>/strings.yaml.
+Placeholders are ``{name}``; a plural form is ``{n|ход|хода|ходов}`` (Russian/Ukrainian one/few/many)
+or ``{n|turn|turns}`` (English one/other).
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+LOCALES = ("ru", "uk", "en")
+DEFAULT_LOCALE = "ru"
+
+_HERE = Path(__file__).resolve().parent
+_DATA = _HERE.parents[1] / "data"
+_PLACEHOLDER = re.compile(r"\{(\w+)(?:\|([^{}]*))?\}")
+
+
+def normalise_locale(locale: str | None, fallback: str = DEFAULT_LOCALE) -> str:
+    """Map a Discord locale ("en-US", "uk", "ru") to one of ours; anything else falls back."""
+    if not locale:
+        return fallback
+    base = str(locale).split("-")[0].split("_")[0].lower()
+    return base if base in LOCALES else fallback
+
+
+def string_files() -> list[Path]:
+    return [_HERE / "core.yaml", *sorted(_DATA.glob("*/strings.yaml"))]
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> dict[str, dict[str, str]]:
+    strings: dict[str, dict[str, str]] = {}
+    for path in string_files():
+        with path.open(encoding="utf-8") as fh:
+            loaded = yaml.safe_load(fh) or {}
+        for key, texts in loaded.items():
+            if key in strings:
+                raise ValueError(f"{path}: string {key!r} is defined twice")
+            strings[key] = texts
+    return strings
+
+
+def _plural(n: int, forms: list[str], locale: str) -> str:
+    if locale == "en" or len(forms) == 2:
+        return forms[0] if n == 1 else forms[-1]
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return forms[0]
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return forms[1]
+    return forms[2]
+
+
+def format_text(text: str, locale: str, params: dict[str, Any]) -> str:
+    def sub(m: re.Match[str]) -> str:
+        name, forms = m.group(1), m.group(2)
+        if name not in params:
+            return m.group(0)
+        value = params[name]
+        if forms is None:
+            return str(value)
+        try:
+            return _plural(int(value), forms.split("|"), locale)
+        except (TypeError, ValueError):
+            return str(value)
+
+    return _PLACEHOLDER.sub(sub, text)
+
+
+def t(key: str, locale: str | None = None, /, **params: Any) -> str:
+    """The text for ``key`` in ``locale`` (falling back to Russian, then to the key itself)."""
+    locale = normalise_locale(locale)
+    texts = catalogue().get(key)
+    if texts is None:
+        return key
+    text = texts.get(locale) or texts.get(DEFAULT_LOCALE) or key
+    return format_text(text, locale, params)
+
+
+def has(key: str) -> bool:
+    return key in catalogue()

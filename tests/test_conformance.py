@@ -1,0 +1,155 @@
+"""Properties every registered game must have, checked over many seeded random playouts.
+
+- the engine accepts every action its bot chooses from the legal list, and every game ends (or is cut at
+  the game's declared action bound, which must be rare);
+- every pending seat has at least one legal action, listed deterministically;
+- states survive a JSON round trip and replaying the steps reproduces every state byte for byte;
+- the game's invariants (card conservation and the like) hold after every action;
+- views: no view contains the RNG, and a seat's view does not change when everything it cannot see is
+  re-dealt (so hidden cards cannot leak through a view);
+- bad input (wrong seat, malformed or unknown actions, stale timeouts) is refused and changes nothing.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot.engine import Applied, Code, Rejection, all_games
+from bot.engine.canonical import dumps
+from bot.engine.playout import play, replay
+
+GAMES = sorted(all_games())
+
+
+def seat_counts(game):
+    return list(range(game.min_seats, game.max_seats + 1))
+
+
+def playouts_for(game, config):
+    return config.getoption("--playouts") or getattr(game, "conformance_playouts", 300)
+
+
+def option_sets(game):
+    """The default options plus each option flipped to a non-default value (one at a time)."""
+    sets = [{}]
+    for opt in game.options:
+        if opt.kind == "bool":
+            sets.append({opt.name: not opt.default})
+        elif opt.kind == "choice":
+            sets += [{opt.name: c} for c in opt.choices if c != opt.default]
+        elif opt.kind == "int" and opt.max is not None and opt.default != opt.max:
+            sets.append({opt.name: min(opt.max, max(opt.min or 0, 30))})
+    return [s for s in sets if _valid(game, s)]
+
+
+def _valid(game, options):
+    try:
+        game.validate_options(options)
+        return True
+    except Exception:
+        return False
+
+
+def _no_rng(obj):
+    text = json.dumps(obj)
+    return '"rng"' not in text
+
+
+BAD_ACTIONS = [None, 7, "play", {}, {"type": 5}, {"type": "no_such_action_type"}, {"type": "timeout"}]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_playouts(name, pytestconfig):
+    game = all_games()[name]
+    n = playouts_for(game, pytestconfig)
+    counts, options = seat_counts(game), option_sets(game)
+    cut = 0
+    for i in range(n):
+        seats = counts[i % len(counts)]
+        opts = options[i % len(options)]
+        deep = i < 20 or i % 25 == 0
+        rnd = random.Random(i)
+
+        def check(state):
+            game.check_invariants(state)
+            if deep:
+                assert json.loads(dumps(state)) == state, "state does not survive a JSON round trip"
+                _check_views(game, state, rnd)
+                _check_pending_and_legal(game, state)
+                _check_bad_input(game, state, rnd)
+
+        po = play(game, seats, seed=f"conf-{name}-{i}", options=opts, bot_seed=i, on_state=check)
+        cut += po.cut
+        if deep:
+            again = replay(game, po.initial, po.steps)
+            assert [dumps(s) for s in again] == [dumps(s) for s in po.states], "replay differs"
+            fresh = game.initial_state(seats, seed=f"conf-{name}-{i}", options=opts, now=1_700_000_000.0)
+            assert dumps(fresh.state) == dumps(po.initial), "initial state is not a function of seed/options"
+    assert cut <= n * 0.05, f"{cut} of {n} playouts hit the action bound {game.max_actions}"
+
+
+def _check_views(game, state, rnd):
+    seats = [None, *range(state["seats"])]
+    for seat in seats:
+        view = game.view(state, seat)
+        assert _no_rng(view), "a view contains the RNG"
+        json.dumps(view)
+        variant = game.unseen_variant(state, seat, rnd)
+        game.check_invariants(variant)
+        assert dumps(game.view(variant, seat)) == dumps(view), (
+            f"seat {seat}'s view changed when only hidden information changed")
+
+
+def _check_pending_and_legal(game, state):
+    pending = game.to_act(state)
+    if state["outcome"] is not None:
+        assert pending == [], "a finished game still waits for someone"
+        return
+    assert pending, "the game is not over but nobody may act"
+    for p in pending:
+        legal = game.legal_actions(state, p.seat)
+        assert legal, f"seat {p.seat} must act but has no legal action"
+        assert legal == game.legal_actions(state, p.seat), "legal actions are not deterministic"
+        for action in legal[:3]:
+            label = game.describe_action(state, p.seat, action, "ru")
+            assert isinstance(label, str) and label
+
+
+def _check_bad_input(game, state, rnd):
+    before = dumps(state)
+    pending = {p.seat for p in game.to_act(state)}
+    idle = [s for s in range(state["seats"]) if s not in pending]
+    for action in BAD_ACTIONS:
+        seat = rnd.choice(sorted(pending) or [0])
+        result = game.apply(state, seat, action, now=0.0)
+        if action == {"type": "timeout"} and isinstance(result, Applied):
+            pytest.fail("a timeout was accepted at time 0, before any deadline")
+        assert isinstance(result, Rejection), f"bad action {action!r} was accepted"
+    if idle and state["outcome"] is None:
+        seat = rnd.choice(idle)
+        legal = game.legal_actions(state, rnd.choice(sorted(pending)))
+        if legal:
+            result = game.apply(state, seat, legal[0], now=0.0)
+            assert isinstance(result, Rejection) and result.code == Code.NOT_YOUR_TURN
+    for seat in (-1, state["seats"], "0"):
+        assert isinstance(game.apply(state, seat, {"type": "x"}), Rejection)
+    assert dumps(state) == before, "a rejected action changed the state"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_options_are_validated(name):
+    game = all_games()[name]
+    assert isinstance(game.validate_options({}), dict)
+    with pytest.raises(Exception) as info:
+        game.initial_state(game.min_seats, seed="s", options={"no_such_option_anywhere": 1})
+    assert getattr(info.value, "rejection").code == Code.BAD_OPTIONS
+    with pytest.raises(Exception) as info:
+        game.initial_state(game.max_seats + 1, seed="s")
+    assert getattr(info.value, "rejection").code == Code.BAD_SETUP
+    for opt in game.options:
+        bad = {"bool": "maybe", "int": "many", "choice": "no-such-choice"}[opt.kind]
+        with pytest.raises(Exception) as info:
+            game.validate_options({opt.name: bad})
+        assert getattr(info.value, "rejection").code == Code.BAD_OPTIONS
