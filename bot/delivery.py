@@ -1,0 +1,105 @@
+"""Draining the outbox: every message the referee committed is handed to a Deliverer exactly once.
+
+A message is marked sent only after the deliverer succeeded, so a crash in between re-sends it on restart;
+deliverers that can deduplicate (Discord: the message nonce with enforce_nonce) pass the outbox id along so
+such a re-send does not show twice.  Permanent failures (the deliverer says so) are recorded and surfaced to
+moderators instead of being retried forever; transient ones are retried with a growing pause.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Protocol
+
+from bot.storage.store import OutboxRow, SeatRow, Store, TableRow
+
+log = logging.getLogger("judge.delivery")
+
+MAX_ATTEMPTS = 5
+
+
+class DeliveryError(Exception):
+    def __init__(self, message: str, *, permanent: bool = False):
+        super().__init__(message)
+        self.permanent = permanent
+
+
+class Skip(Exception):
+    """The deliverer decided this message has no recipient (e.g. a bot seat); mark it skipped."""
+
+
+class Deliverer(Protocol):
+    async def deliver(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
+        """Send one message; return an external id (e.g. a Discord message id) or None.
+        Raise DeliveryError (permanent or not) or Skip."""
+
+
+async def drain(store: Store, deliverer: Deliverer, *, limit: int = 100) -> int:
+    """Deliver pending messages in order; returns how many were sent.  Messages of one table stay in
+    order: after a transient failure the rest of that table's messages wait for the next round."""
+    sent = 0
+    blocked: set[int] = set()
+    tables: dict[int, tuple[TableRow, list[SeatRow]]] = {}
+    for message in await store.pending_messages(limit=limit, max_attempts=MAX_ATTEMPTS):
+        if message.table_id in blocked:
+            continue
+        if message.table_id not in tables:
+            table = await store.get_table(message.table_id)
+            tables[message.table_id] = (table, await store.seats(message.table_id))
+        table, seats = tables[message.table_id]
+        try:
+            external_id = await deliverer.deliver(table, seats, message)
+        except Skip as reason:
+            await store.mark_skipped(message.id, reason=str(reason) or "no recipient")
+            continue
+        except DeliveryError as exc:
+            final = exc.permanent or message.attempts + 1 >= MAX_ATTEMPTS
+            await store.mark_failed(message.id, error=str(exc), final=final)
+            if final:
+                log.error("message %s of table %s failed for good: %s", message.id, message.table_id, exc)
+            else:
+                blocked.add(message.table_id)
+            continue
+        except Exception as exc:  # a deliverer bug must not stop the worker
+            log.exception("deliverer crashed on message %s", message.id)
+            await store.mark_failed(message.id, error=repr(exc), final=message.attempts + 1 >= MAX_ATTEMPTS)
+            blocked.add(message.table_id)
+            continue
+        await store.mark_sent(message.id, external_id=external_id, now=time.time())
+        sent += 1
+    return sent
+
+
+class DeliveryWorker:
+    """Runs ``drain`` whenever the referee signals a commit, and every few seconds for retries."""
+
+    def __init__(self, store: Store, deliverer: Deliverer, wake: asyncio.Event, *, idle: float = 5.0):
+        self.store, self.deliverer, self.wake, self.idle = store, deliverer, wake, idle
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="judge-delivery")
+
+    async def stop(self) -> None:
+        if self._task:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+
+    async def _run(self) -> None:
+        pause = self.idle
+        while True:
+            try:
+                await asyncio.wait_for(self.wake.wait(), timeout=pause)
+            except asyncio.TimeoutError:
+                pass
+            self.wake.clear()
+            try:
+                await drain(self.store, self.deliverer)
+                pause = self.idle
+            except Exception:
+                log.exception("delivery round failed")
+                pause = min(pause * 2, 60.0)

@@ -1,0 +1,92 @@
+"""Plain-text rendering of outbox messages and tables, shared by the terminal and Discord.
+
+Pure functions: (game, payload, names, locale, viewer) -> text.  The payload was already filtered for
+its audience when it was enqueued (service.messages_for), so nothing here decides visibility."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from bot.engine import Game
+from bot.i18n import t
+
+DISCORD_LIMIT = 2000
+
+
+def game_title(game: Game, locale: str) -> str:
+    return t(f"{game.name}.title", locale)
+
+
+def outcome_line(game: Game, outcome: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+    winners = [names[s] for s in outcome["winners"]]
+    reason = t(outcome["reason"], locale, **(outcome.get("params") or {}), winners=", ".join(winners))
+    if winners:
+        return t("core.msg.winners", locale, winners=", ".join(winners), reason=reason)
+    return t("core.msg.draw", locale, reason=reason)
+
+
+def turn_line(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
+    seats = sorted({p["seat"] for p in view.get("to_act") or []})
+    if not seats:
+        return None
+    return t("core.msg.to_act", locale, players=", ".join(names[s] for s in seats), n=len(seats))
+
+
+def event_lines(game: Game, events: Sequence[Mapping[str, Any]], locale: str, names: Sequence[str]) -> list[str]:
+    lines = []
+    for event in events:
+        line = game.render_event(event, locale, names)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def render_message(game: Game, kind: str, payload: Mapping[str, Any], *, names: Sequence[str], locale: str,
+                   table_id: int, board: bool = True) -> str:
+    """One outbox message as text.  ``kind``: start | update | finish | private | cancelled."""
+    lines: list[str] = []
+    if kind == "start":
+        lines.append(t("core.msg.start", locale, game=game_title(game, locale), table=table_id,
+                       players=", ".join(names)))
+        lines.append(t("core.msg.seed_hash", locale, hash=payload["seed_hash"]))
+        if payload.get("stacked"):
+            lines.append(t("core.msg.stacked", locale))
+    if kind == "cancelled":
+        lines.append(t("core.msg.cancelled", locale, table=table_id))
+        if payload.get("seed"):
+            lines.append(t("core.msg.seed_revealed", locale, seed=payload["seed"], table=table_id))
+        return "\n".join(lines)
+    lines += event_lines(game, payload.get("events") or [], locale, names)
+    view = payload.get("view")
+    if board and view is not None:
+        lines.append(game.render_view(view, locale, names))
+    if kind == "finish" and view and view.get("outcome"):
+        lines.append(outcome_line(game, view["outcome"], locale, names))
+        lines.append(t("core.msg.seed_revealed", locale, seed=payload.get("seed"), table=table_id))
+    elif view is not None and kind != "private":
+        turn = turn_line(view, locale, names)
+        if turn:
+            lines.append(turn)
+    return "\n".join(line for line in lines if line)
+
+
+def split_text(text: str, limit: int = DISCORD_LIMIT) -> list[str]:
+    """Split on line boundaries into chunks of at most ``limit`` characters (a single over-long line is
+    cut hard).  Discord refuses messages over 2000 characters."""
+    chunks: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            if current:
+                chunks.append(current)
+                current = ""
+            chunks.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = candidate
+    if current:
+        chunks.append(current)
+    return chunks or [""]

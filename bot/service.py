@@ -1,0 +1,363 @@
+"""The referee service: the only way anything changes a table.
+
+Every front end (Discord cogs, the terminal, the demo, tests) calls these methods.  For an action:
+
+    per-table lock → load the table and its latest state → refuse stale versions → engine.apply
+    → one SQLite transaction: action + snapshot + events + outbox messages + table version
+    → wake the delivery worker
+
+User mistakes come back as ``Rejection`` values (never exceptions); a bug inside an engine becomes an
+INTERNAL rejection with the table untouched, and is logged for moderators.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from bot.engine import Applied, Code, Game, Reject, Rejection, get_game, visible_to
+from bot.engine.rng import commitment, new_seed
+from bot.storage.store import Message, SeatRow, Store, TableRow, VersionConflict
+
+log = logging.getLogger("judge.referee")
+
+SYSTEM = "system"
+
+
+@dataclass(frozen=True)
+class Accepted:
+    table_id: int
+    version: int
+    seat: int
+    events: list[dict[str, Any]]
+    finished: bool
+
+
+def _reject(code: str, key: str, **params: Any) -> Rejection:
+    return Rejection(code, key, params)
+
+
+def next_deadline(game: Game, state: dict[str, Any]) -> float | None:
+    deadlines = [p.deadline for p in game.to_act(state) if p.deadline is not None]
+    return min(deadlines) if deadlines else None
+
+
+def messages_for(game: Game, state: dict[str, Any], events: list[dict[str, Any]], *, kind: str,
+                 extra: Mapping[str, Any] | None = None) -> list[Message]:
+    """What the world should hear about one step: one message for the table with the public events and
+    the public view, and one private message per seat that got private events (with that seat's view).
+
+    Events are filtered here, once, by their ``to``; delivery never sees what a recipient may not."""
+    public = [e for e in events if e["to"] is None]
+    pending = [p.seat for p in game.to_act(state)]
+    messages = [Message("table", kind, {
+        "version": state["version"], "events": public, "view": game.view(state, None), "to_act": pending,
+        **(extra or {}),
+    })]
+    for seat in range(state["seats"]):
+        private = [e for e in events if e["to"] is not None and seat in e["to"]]
+        if private:
+            messages.append(Message("seat", "private", {
+                "version": state["version"], "events": private, "view": game.view(state, seat),
+            }, seat=seat))
+    return messages
+
+
+class Referee:
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time):
+        self.store = store
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+        self.changed = asyncio.Event()  # set after every commit that enqueued messages
+
+    def _now(self) -> float:
+        return round(self.clock(), 3)
+
+    def lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    # ------------------------------------------------------------------ lobby
+    async def create_table(
+        self, game_name: str, *, creator: str, creator_name: str, options: Mapping[str, Any] | None = None,
+        origin: str = "discord", join: bool = True, title: str | None = None, locale: str | None = None,
+        guild_id: str | None = None, channel_id: str | None = None,
+    ) -> TableRow | Rejection:
+        try:
+            game = get_game(game_name)
+        except KeyError:
+            return _reject(Code.NOT_FOUND, "core.reject.unknown_game", game=game_name)
+        try:
+            validated = game.validate_options(options)
+        except Reject as r:
+            return r.rejection
+        table_id = await self.store.create_table(
+            game=game.name, options=validated, creator=creator, origin=origin, now=self._now(), title=title,
+            locale=locale, guild_id=guild_id, channel_id=channel_id)
+        if join:
+            await self.store.add_seat(table_id, creator, creator_name, is_bot=False, now=self._now())
+        return await self.store.get_table(table_id)
+
+    async def _lobby(self, table_id: int) -> tuple[TableRow, Game] | Rejection:
+        table = await self.store.get_table(table_id)
+        if table is None:
+            return _reject(Code.NOT_FOUND, "core.reject.no_table", table=table_id)
+        if table.status != "lobby":
+            return _reject(Code.ILLEGAL, "core.reject.not_in_lobby", table=table_id)
+        return table, get_game(table.game)
+
+    async def join(self, table_id: int, user_id: str, name: str, *, is_bot: bool = False,
+                   allow_several_seats: bool = False) -> int | Rejection:
+        """Seat a player in a lobby; returns the seat number."""
+        async with self.lock(table_id):
+            found = await self._lobby(table_id)
+            if isinstance(found, Rejection):
+                return found
+            table, game = found
+            seats = await self.store.seats(table_id)
+            if not allow_several_seats and not is_bot and any(s.user_id == user_id for s in seats):
+                return _reject(Code.ILLEGAL, "core.reject.already_seated", table=table_id)
+            if len(seats) >= game.max_seats:
+                return _reject(Code.ILLEGAL, "core.reject.table_full", table=table_id, max=game.max_seats)
+            return await self.store.add_seat(table_id, user_id, name, is_bot=is_bot, now=self._now())
+
+    async def add_bot(self, table_id: int, *, name: str | None = None) -> int | Rejection:
+        seats = await self.store.seats(table_id)
+        n = sum(s.is_bot for s in seats) + 1
+        return await self.join(table_id, f"bot:{n}", name or f"Bot {n}", is_bot=True)
+
+    async def leave(self, table_id: int, user_id: str) -> bool | Rejection:
+        async with self.lock(table_id):
+            found = await self._lobby(table_id)
+            if isinstance(found, Rejection):
+                return found
+            if not await self.store.remove_seat(table_id, user_id):
+                return _reject(Code.NOT_A_PLAYER, "core.reject.not_seated", table=table_id)
+            return True
+
+    async def start(self, table_id: int, by_user: str, *, moderator: bool = False, seed: str | None = None,
+                    stack: Mapping[str, Any] | None = None) -> Accepted | Rejection:
+        """Deal and begin.  Only the table's creator or a moderator may start; a stacked deck (``stack``)
+        is a moderator's tool and marks the table as stacked in the record."""
+        async with self.lock(table_id):
+            found = await self._lobby(table_id)
+            if isinstance(found, Rejection):
+                return found
+            table, game = found
+            if by_user != table.creator and not moderator:
+                return _reject(Code.FORBIDDEN, "core.reject.only_creator_starts")
+            if stack and not moderator:
+                return _reject(Code.FORBIDDEN, "core.reject.only_moderator_stacks")
+            seats = await self.store.seats(table_id)
+            seed = seed or new_seed()
+            now = self._now()
+            try:
+                init = game.initial_state(len(seats), seed=seed, options=table.options, now=now, stack=stack)
+            except Reject as r:
+                return r.rejection
+            state = init.state
+            seed_hash = commitment(seed)
+            messages = messages_for(game, state, init.events, kind="start",
+                                    extra={"seed_hash": seed_hash, "stacked": bool(stack)})
+            try:
+                await self.store.start_table(
+                    table_id, seed=seed, seed_hash=seed_hash, stack=dict(stack) if stack else None,
+                    options=state["options"], state=state, events=init.events, messages=messages, now=now,
+                    next_deadline=next_deadline(game, state))
+            except VersionConflict:
+                return _reject(Code.STALE, "core.reject.stale")
+        self.changed.set()
+        return Accepted(table_id, 0, -1, init.events, finished=False)
+
+    async def cancel(self, table_id: int, by_user: str, *, moderator: bool = False,
+                     reason: str | None = None) -> bool | Rejection:
+        async with self.lock(table_id):
+            table = await self.store.get_table(table_id)
+            if table is None:
+                return _reject(Code.NOT_FOUND, "core.reject.no_table", table=table_id)
+            if by_user != table.creator and not moderator:
+                return _reject(Code.FORBIDDEN, "core.reject.only_creator_cancels")
+            if table.status not in ("lobby", "active"):
+                return _reject(Code.ILLEGAL, "core.reject.table_closed", table=table_id)
+            notice = Message("table", "cancelled", {"version": table.version, "by": by_user, "reason": reason,
+                                                    "seed": table.seed})
+            done = await self.store.cancel_table(table_id, moderator=by_user, reason=reason, now=self._now(),
+                                                 messages=[notice] if table.status == "active" else [])
+        if done:
+            self.changed.set()
+        return done
+
+    # ------------------------------------------------------------------ play
+    async def _active(self, table_id: int) -> tuple[TableRow, Game] | Rejection:
+        table = await self.store.get_table(table_id)
+        if table is None:
+            return _reject(Code.NOT_FOUND, "core.reject.no_table", table=table_id)
+        if table.status == "lobby":
+            return _reject(Code.ILLEGAL, "core.reject.not_started", table=table_id)
+        if table.status != "active":
+            return _reject(Code.GAME_OVER, "core.reject.game_over")
+        return table, get_game(table.game)
+
+    @staticmethod
+    def seats_of(seats: list[SeatRow], user_id: str) -> list[int]:
+        return [s.seat for s in seats if s.user_id == user_id]
+
+    async def resolve_seat(self, table_id: int, user_id: str, seat: int | None = None,
+                           state: dict[str, Any] | None = None) -> int | Rejection:
+        """Which seat ``user_id`` acts for: their only seat, or (hot-seat) the one of theirs that must act."""
+        mine = self.seats_of(await self.store.seats(table_id), user_id)
+        if not mine:
+            return _reject(Code.NOT_A_PLAYER, "core.reject.not_a_player")
+        if seat is not None:
+            return seat if seat in mine else _reject(Code.NOT_A_PLAYER, "core.reject.not_your_seat")
+        if len(mine) == 1:
+            return mine[0]
+        state = state or await self.store.state(table_id)
+        game = get_game(state["game"])
+        acting = [p.seat for p in game.to_act(state) if p.seat in mine]
+        return acting[0] if acting else mine[0]
+
+    async def act(self, table_id: int, user_id: str, action: Any, *, expected_version: int | None = None,
+                  seat: int | None = None) -> Accepted | Rejection:
+        """Apply one action by a player.  ``expected_version`` (from a button or a typed command echoing the
+        version it saw) makes a click on an outdated message a polite STALE refusal instead of a surprise."""
+        async with self.lock(table_id):
+            found = await self._active(table_id)
+            if isinstance(found, Rejection):
+                return found
+            table, game = found
+            if expected_version is not None and expected_version != table.version:
+                return _reject(Code.STALE, "core.reject.stale")
+            state = await self.store.state(table_id)
+            if user_id == SYSTEM:
+                if seat is None:
+                    return _reject(Code.MALFORMED, "core.reject.malformed")
+            else:
+                resolved = await self.resolve_seat(table_id, user_id, seat, state)
+                if isinstance(resolved, Rejection):
+                    return resolved
+                seat = resolved
+            return await self._apply(table, game, state, seat, user_id, action)
+
+    async def _apply(self, table: TableRow, game: Game, state: dict[str, Any], seat: int, user_id: str,
+                     action: Any) -> Accepted | Rejection:
+        now = self._now()
+        try:
+            result = game.apply(state, seat, action, now=now)
+        except Exception:  # a bug in an engine: refuse, keep the table, tell moderators
+            log.exception("engine %s failed on table %s v%s", game.name, table.id, table.version)
+            await self.store.add_moderation(table.id, SYSTEM, "internal_error", None,
+                                            {"seat": seat, "action": action, "error": traceback.format_exc()[-2000:]},
+                                            now)
+            return _reject(Code.INTERNAL, "core.reject.internal")
+        if isinstance(result, Rejection):
+            return result
+        assert isinstance(result, Applied)
+        new = result.state
+        outcome = new.get("outcome")
+        extra = {"seed": table.seed, "seed_hash": table.seed_hash} if outcome is not None else None
+        messages = messages_for(game, new, result.events, kind="finish" if outcome is not None else "update",
+                                extra=extra)
+        try:
+            await self.store.record_action(
+                table.id, expected_version=table.version, seat=seat, user_id=user_id, action=action, at=now,
+                state=new, events=result.events, messages=messages, next_deadline=next_deadline(game, new),
+                outcome=outcome)
+        except VersionConflict:
+            return _reject(Code.STALE, "core.reject.stale")
+        self.changed.set()
+        return Accepted(table.id, new["version"], seat, result.events, finished=outcome is not None)
+
+    async def tick(self) -> list[Accepted]:
+        """Apply timeouts for every decision whose deadline has passed (called by a clock loop)."""
+        now = self._now()
+        done = []
+        for table_id in await self.store.due_tables(now):
+            async with self.lock(table_id):
+                found = await self._active(table_id)
+                if isinstance(found, Rejection):
+                    continue
+                table, game = found
+                state = await self.store.state(table_id)
+                overdue = [p.seat for p in game.to_act(state) if p.deadline is not None and p.deadline <= now]
+                if overdue:
+                    result = await self._apply(table, game, state, overdue[0], SYSTEM, {"type": "timeout"})
+                    if isinstance(result, Accepted):
+                        done.append(result)
+        return done
+
+    async def drive_bots(self, table_id: int, *, limit: int = 10_000) -> int:
+        """Let bot seats take their decisions until a human must act or the game ends.  Bot choices use a
+        generator seeded from the table and version, so a bot's play is reproducible and independent of
+        the table's own RNG."""
+        moves = 0
+        while moves < limit:
+            table = await self.store.get_table(table_id)
+            if table is None or table.status != "active":
+                break
+            bots = {s.seat for s in await self.store.seats(table_id) if s.is_bot}
+            state = await self.store.state(table_id)
+            game = get_game(table.game)
+            due = [p.seat for p in game.to_act(state) if p.seat in bots]
+            if not due:
+                break
+            seat = due[0]
+            action = game.bot_action(state, seat, random.Random(f"{table_id}:{table.version}:{seat}"))
+            seats = await self.store.seats(table_id)
+            result = await self.act(table_id, seats[seat].user_id, action, expected_version=table.version,
+                                    seat=seat)
+            if isinstance(result, Rejection):
+                if result.code == Code.STALE:
+                    continue
+                log.error("bot on table %s refused: %s", table_id, result)
+                break
+            moves += 1
+        return moves
+
+    # ------------------------------------------------------------------ reading
+    async def view(self, table_id: int, user_id: str | None, *, seat: int | None = None,
+                   ) -> tuple[dict[str, Any], int | None] | Rejection:
+        """The table as ``user_id`` may see it (their seat's view), or the public view for non-players."""
+        table = await self.store.get_table(table_id)
+        if table is None:
+            return _reject(Code.NOT_FOUND, "core.reject.no_table", table=table_id)
+        if table.status == "lobby":
+            return _reject(Code.ILLEGAL, "core.reject.not_started", table=table_id)
+        state = await self.store.state(table_id)
+        game = get_game(table.game)
+        mine = self.seats_of(await self.store.seats(table_id), user_id) if user_id else []
+        if seat is None and mine:
+            resolved = await self.resolve_seat(table_id, user_id, None, state)
+            seat = resolved if isinstance(resolved, int) else None
+        elif seat is not None and seat not in mine:
+            return _reject(Code.NOT_A_PLAYER, "core.reject.not_your_seat")
+        return game.view(state, seat), seat
+
+    async def legal(self, table_id: int, user_id: str, *, seat: int | None = None,
+                    ) -> tuple[int, int, list[dict[str, Any]]] | Rejection:
+        """(seat, version, legal actions) for the player; empty actions when it is not their decision."""
+        found = await self._active(table_id)
+        if isinstance(found, Rejection):
+            return found
+        table, game = found
+        state = await self.store.state(table_id)
+        resolved = await self.resolve_seat(table_id, user_id, seat, state)
+        if isinstance(resolved, Rejection):
+            return resolved
+        pending = {p.seat for p in game.to_act(state)}
+        actions = game.legal_actions(state, resolved) if resolved in pending else []
+        return resolved, table.version, actions
+
+    async def history(self, table_id: int, *, seat: int | None = None, moderator: bool = False,
+                      since: int = 0) -> list[dict[str, Any]]:
+        """The table's events as ``seat`` may see them (None = public); moderators see everything."""
+        rows = await self.store.events(table_id, since=since)
+        events = []
+        for row in rows:
+            event = row.as_event()
+            if moderator or visible_to(event, seat):
+                events.append({"version": row.version, **event})
+        return events

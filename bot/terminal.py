@@ -1,0 +1,168 @@
+"""The terminal front end's building blocks: printing outbox messages, reading typed actions, the
+interactive play loop and the demo.  Everything goes through the referee service, exactly like Discord."""
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Callable, TextIO
+
+from bot.delivery import Skip, drain
+from bot.engine import Code, Rejection, get_game
+from bot.i18n import t
+from bot.record import verify_table
+from bot.render.text import outcome_line, render_message
+from bot.service import Accepted, Referee
+from bot.storage.store import OutboxRow, SeatRow, TableRow
+
+
+@dataclass
+class TerminalDeliverer:
+    """Prints the messages a given terminal user may see: table messages, and private messages of the
+    seats that user holds.  Other private messages are not for this screen and are marked skipped."""
+
+    out: TextIO
+    user_id: str
+    locale: str
+    quiet_kinds: set[str] = field(default_factory=set)
+
+    async def deliver(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
+        names = [s.name for s in seats]
+        if message.target == "seat":
+            owner = seats[message.seat]
+            if owner.user_id != self.user_id:
+                raise Skip("not this terminal's seat")
+            header = t("core.term.private", self.locale, name=owner.name)
+        else:
+            header = None
+        if message.kind in self.quiet_kinds:
+            return None
+        game = get_game(table.game)
+        text = render_message(game, message.kind, message.payload, names=names, locale=self.locale,
+                              table_id=table.id, board=message.target == "seat" or message.kind != "update")
+        if text:
+            if header:
+                self.out.write(header + "\n")
+            self.out.write(text + "\n\n")
+            self.out.flush()
+        return None
+
+
+def parse_typed(game: Any, state: dict[str, Any], seat: int, text: str) -> dict[str, Any] | Rejection:
+    """A typed action: JSON (``{"type": ...}``), a number from the list, or a label."""
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            action = json.loads(text)
+        except json.JSONDecodeError:
+            return Rejection(Code.MALFORMED, "core.reject.malformed")
+        return action
+    return game.parse_action(state, seat, text)
+
+
+def action_menu(game: Any, state: dict[str, Any], seat: int, actions: list[dict[str, Any]], locale: str) -> str:
+    return "\n".join(f"  {i}. {game.describe_action(state, seat, a, locale)}" for i, a in enumerate(actions, 1))
+
+
+async def play_loop(referee: Referee, table_id: int, user_id: str, locale: str, *,
+                    read: Callable[[str], str] = input, out: TextIO = sys.stdout) -> str:
+    """Play at the terminal until the game ends or the player quits ("finished" / "quit" / "eof")."""
+    store = referee.store
+    printer = TerminalDeliverer(out, user_id, locale)
+    table = await store.get_table(table_id)
+    game = get_game(table.game)
+    while True:
+        await referee.tick()
+        await referee.drive_bots(table_id)
+        await drain(store, printer)
+        table = await store.get_table(table_id)
+        if table.status != "active":
+            return "finished"
+        legal = await referee.legal(table_id, user_id)
+        if isinstance(legal, Rejection):
+            out.write(legal.message(locale) + "\n")
+            return "quit"
+        seat, version, actions = legal
+        if not actions:  # someone else (a human at another terminal, or a live clock) must act first
+            await asyncio.sleep(0.5)
+            continue
+        seats = await store.seats(table_id)
+        names = [s.name for s in seats]
+        state = await store.state(table_id)
+        out.write(game.render_view(game.view(state, seat), locale, names) + "\n")
+        out.write(t("core.term.your_move", locale, name=names[seat]) + "\n")
+        out.write(action_menu(game, state, seat, actions, locale) + "\n")
+        out.flush()
+        try:
+            line = await asyncio.to_thread(read, "> ")
+        except EOFError:
+            out.write("\n" + t("core.term.saved", locale, table=table_id) + "\n")
+            return "eof"
+        line = line.strip()
+        if not line:
+            continue
+        if line in (":q", ":quit", "quit", "выход", "вихід"):
+            out.write(t("core.term.saved", locale, table=table_id) + "\n")
+            return "quit"
+        if line in (":log", ":history"):
+            for e in await referee.history(table_id, seat=seat):
+                text = game.render_event(e, locale, names)
+                if text:
+                    out.write(f"  [{e['version']}] {text}\n")
+            continue
+        if line in (":help", "?"):
+            out.write(t("core.term.help", locale) + "\n")
+            continue
+        action = parse_typed(game, state, seat, line)
+        if isinstance(action, Rejection):
+            out.write("✗ " + action.message(locale) + "\n")
+            continue
+        result = await referee.act(table_id, user_id, action, expected_version=version, seat=seat)
+        if isinstance(result, Rejection):
+            out.write("✗ " + result.message(locale) + "\n")
+
+
+@dataclass
+class DemoResult:
+    table_id: int
+    game: str
+    actions: int
+    finished: bool
+    verified: bool
+    summary: str
+
+
+async def run_demo_table(referee: Referee, game_name: str, *, seats: int, locale: str, out: TextIO,
+                         verbose: bool = False, options: dict[str, Any] | None = None) -> DemoResult:
+    """One complete table of bot players, stored like any other, then verified from the record."""
+    store = referee.store
+    game = get_game(game_name)
+    table = await referee.create_table(game_name, creator="cli:demo", creator_name="demo", options=options,
+                                       origin="demo", join=False, locale=locale)
+    if isinstance(table, Rejection):
+        raise RuntimeError(table.message("en"))
+    for i in range(seats):
+        await referee.add_bot(table.id, name=t("core.term.bot_name", locale, n=i + 1))
+    started = await referee.start(table.id, "cli:demo")
+    if not isinstance(started, Accepted):
+        raise RuntimeError(started.message("en"))
+    printer = TerminalDeliverer(out, "cli:demo", locale,
+                                quiet_kinds=set() if verbose else {"update", "private", "start"})
+    while True:
+        await referee.drive_bots(table.id, limit=200)
+        await drain(store, printer, limit=1000)
+        row = await store.get_table(table.id)
+        if row.status != "active":
+            break
+        if not await referee.tick():  # only a live clock could be holding a bot table up
+            await asyncio.sleep(0.01)
+    row = await store.get_table(table.id)
+    report = await verify_table(store, table.id)
+    names = [s.name for s in await store.seats(table.id)]
+    result = outcome_line(game, row.outcome, locale, names) if row.outcome else row.status
+    summary = t("core.term.demo_summary", locale, table=table.id, game=t(f"{game.name}.title", locale),
+                n=row.version, result=result,
+                check="✓" if report.ok else "✗ " + "; ".join(report.problems))
+    out.write(summary + "\n")
+    return DemoResult(table.id, game_name, row.version, row.status == "finished", report.ok, summary)
