@@ -8,7 +8,8 @@ review and caught by a test::
       uk: "Бракує енергії: {colour}."
       en: "Not enough energy: {colour}."
 
-Core strings are in bot/i18n/core.yaml; each game keeps its own in data/<game>/strings.yaml.
+Core strings are in bot/i18n/*.yaml (core.yaml, discord.yaml, ...); each game keeps its own in
+data/<game>/strings.yaml.
 Placeholders are ``{name}``; a plural form is ``{n|ход|хода|ходов}`` (Russian/Ukrainian one/few/many)
 or ``{n|turn|turns}`` (English one/other).
 """
@@ -38,7 +39,7 @@ def normalise_locale(locale: str | None, fallback: str = DEFAULT_LOCALE) -> str:
 
 
 def string_files() -> list[Path]:
-    return [_HERE / "core.yaml", *sorted(_DATA.glob("*/strings.yaml"))]
+    return [*sorted(_HERE.glob("*.yaml")), *sorted(_DATA.glob("*/strings.yaml"))]
 
 
 @lru_cache(maxsize=1)
