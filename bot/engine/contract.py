@@ -91,7 +91,7 @@ class Rejection:
 class Reject(Exception):
     """Raised inside game code for a user mistake; the template turns it into a Rejection."""
 
-    def __init__(self, key: str, rule: str | None = None, code: str = Code.ILLEGAL, **params: Any):
+    def __init__(self, key: str, /, rule: str | None = None, code: str = Code.ILLEGAL, **params: Any):
         super().__init__(key)
         self.rejection = Rejection(code=code, key=key, params=params, rule=rule)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Ctx, Game, Option, Pending, Reject, State
+from bot.engine import Code, Ctx, Game, Option, Pending, Reject, State
 
 
 class Toy(Game):
@@ -22,7 +22,7 @@ class Toy(Game):
     def setup(self, state: State, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         deck = list(stack.get("deck") or range(1, 13))
         if sorted(deck) != list(range(1, 13)):
-            raise Reject("core.reject.bad_stack", key="deck")
+            raise Reject("core.reject.bad_stack", code=Code.BAD_SETUP, key="deck")
         if "deck" not in stack:
             ctx.rng.shuffle(deck, "toy.deck")
         ctx.emit("shuffled", to=(), order=list(deck))
