@@ -6,6 +6,7 @@
     scenario FILE            run a deterministic scenario (docs/scenarios.md), print JSON
     replay / export / verify a stored table
     table new|join|leave|bot|start|cancel|list|status|actions|act|log   the lobby and play, one command at a time
+    mod rollback|ruling|cancel|failures   moderator tools
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from bot.config import ConfigError, Settings, load_settings
 from bot.engine import Rejection, all_games, get_game
 from bot.i18n import LOCALES, t
 from bot.record import RecordError, export_table, verify_export, verify_table
+from bot.render.text import render_event
 from bot.service import Accepted, Referee
 from bot.storage.store import Store
 
@@ -209,7 +211,7 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
                 # the raw action may name hidden cards: only moderators see it
                 _say(f"[{last}] {who}" + (f": {json.dumps(a.action, ensure_ascii=False)}"
                                           if a and args.moderator else ""))
-            text = game.render_event(e, locale, names)
+            text = render_event(game, e, locale, names)
             if text:
                 hidden = "" if e["to"] is None else "  🔒"
                 _say(f"    {text}{hidden}")
@@ -309,6 +311,35 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
         await store.close()
 
 
+async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
+    """Moderator tools from the terminal (whoever runs the bot's machine is its operator)."""
+    from bot import moderation
+
+    locale = args.locale or settings.locale
+    store, referee = await _open(settings)
+    moderator = _user(args)
+    try:
+        if args.verb == "rollback":
+            result = await moderation.rollback(referee, args.table, args.to, moderator=moderator, reason=args.reason)
+        elif args.verb == "ruling":
+            result = await moderation.ruling(referee, args.table, moderator=moderator, text=args.reason or "")
+        elif args.verb == "cancel":
+            result = await referee.cancel(args.table, moderator, moderator=True, reason=args.reason)
+        else:
+            failed = await store.failed_messages()
+            for message_id, table_id, error in failed:
+                _say(f"#{message_id} table {table_id}: {error}")
+            if not failed:
+                _say(t("core.term.no_failures", locale))
+            return EXIT_OK
+        if isinstance(result, Rejection):
+            return _refuse(result, locale)
+        _say(t("core.term.done", locale))
+        return EXIT_OK
+    finally:
+        await store.close()
+
+
 async def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
     try:
         from bot.client import run_bot
@@ -372,6 +403,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--moderator", action="store_true", help="everything, hidden events included")
     s.set_defaults(func=cmd_replay)
 
+    s = sub.add_parser("mod", help="moderator tools: rollback, ruling, cancel, failed deliveries")
+    s.add_argument("verb", choices=["rollback", "ruling", "cancel", "failures"])
+    s.add_argument("table", type=int, nargs="?")
+    s.add_argument("--to", type=int, help="for rollback: the version to return to")
+    s.add_argument("--reason", help="the reason (rollback, cancel) or the text of the ruling")
+    s.add_argument("--user", help="moderator name (default: your login)")
+    s.set_defaults(func=cmd_mod)
+
     s = sub.add_parser("table", help="lobby and play, one command at a time (like the Discord commands)")
     s.add_argument("verb", choices=["new", "list", "join", "leave", "bot", "start", "cancel", "status", "hand",
                                     "actions", "act", "log"])
@@ -402,8 +441,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command != "run":
         logging.getLogger().setLevel(logging.WARNING)
-    if args.command in ("table",) and args.verb not in ("new", "list") and args.id is None:
+    if args.command == "table" and args.verb not in ("new", "list") and args.id is None:
         sys.stderr.write("give a table number\n")
+        return EXIT_USAGE
+    if args.command == "mod" and args.verb != "failures" and (args.table is None or
+                                                              (args.verb == "rollback" and args.to is None)):
+        sys.stderr.write("give a table number (and --to for a rollback)\n")
         return EXIT_USAGE
     try:
         return asyncio.run(args.func(args, settings))

@@ -17,6 +17,7 @@ from typing import Any
 from bot.engine import Rejection, get_game
 from bot.engine.canonical import dumps
 from bot.engine.rng import commitment
+from bot.moderation import MODERATOR_SEAT, rollback_state
 from bot.storage.store import Store
 
 FORMAT = "judge-table/1"
@@ -101,12 +102,19 @@ def verify_export(doc: dict[str, Any]) -> Verification:
         report.snapshots_checked += 1
 
     compare(0)
+    history = {0: state}
     for step in doc["actions"]:
+        if step["seat"] == MODERATOR_SEAT and step["action"].get("type") == "rollback":
+            state = rollback_state(history[step["action"]["to"]], step["version"])
+            history[step["version"]] = state
+            compare(step["version"])
+            continue
         result = game.apply(state, step["seat"], step["action"], now=step["at"])
         if isinstance(result, Rejection):
             report.problems.append(f"action {step['version']} is refused on re-run: {result.code} {result.key}")
             break
         state = result.state
+        history[state["version"]] = state
         if state["version"] != step["version"]:
             report.problems.append(f"action {step['version']} produced version {state['version']}")
         compare(step["version"])

@@ -74,7 +74,7 @@ class Referee:
         self._locks: dict[int, asyncio.Lock] = {}
         self.changed = asyncio.Event()  # set after every commit that enqueued messages
 
-    def _now(self) -> float:
+    def now(self) -> float:
         return round(self.clock(), 3)
 
     def lock(self, table_id: int) -> asyncio.Lock:
@@ -95,10 +95,10 @@ class Referee:
         except Reject as r:
             return r.rejection
         table_id = await self.store.create_table(
-            game=game.name, options=validated, creator=creator, origin=origin, now=self._now(), title=title,
+            game=game.name, options=validated, creator=creator, origin=origin, now=self.now(), title=title,
             locale=locale, guild_id=guild_id, channel_id=channel_id)
         if join:
-            await self.store.add_seat(table_id, creator, creator_name, is_bot=False, now=self._now())
+            await self.store.add_seat(table_id, creator, creator_name, is_bot=False, now=self.now())
         return await self.store.get_table(table_id)
 
     async def _lobby(self, table_id: int) -> tuple[TableRow, Game] | Rejection:
@@ -122,7 +122,7 @@ class Referee:
                 return _reject(Code.ILLEGAL, "core.reject.already_seated", table=table_id)
             if len(seats) >= game.max_seats:
                 return _reject(Code.ILLEGAL, "core.reject.table_full", table=table_id, max=game.max_seats)
-            return await self.store.add_seat(table_id, user_id, name, is_bot=is_bot, now=self._now())
+            return await self.store.add_seat(table_id, user_id, name, is_bot=is_bot, now=self.now())
 
     async def add_bot(self, table_id: int, *, name: str | None = None) -> int | Rejection:
         seats = await self.store.seats(table_id)
@@ -153,7 +153,7 @@ class Referee:
                 return _reject(Code.FORBIDDEN, "core.reject.only_moderator_stacks")
             seats = await self.store.seats(table_id)
             seed = seed or new_seed()
-            now = self._now()
+            now = self.now()
             try:
                 init = game.initial_state(len(seats), seed=seed, options=table.options, now=now, stack=stack)
             except Reject as r:
@@ -184,7 +184,7 @@ class Referee:
                 return _reject(Code.ILLEGAL, "core.reject.table_closed", table=table_id)
             notice = Message("table", "cancelled", {"version": table.version, "by": by_user, "reason": reason,
                                                     "seed": table.seed})
-            done = await self.store.cancel_table(table_id, moderator=by_user, reason=reason, now=self._now(),
+            done = await self.store.cancel_table(table_id, moderator=by_user, reason=reason, now=self.now(),
                                                  messages=[notice] if table.status == "active" else [])
         if done:
             self.changed.set()
@@ -244,7 +244,7 @@ class Referee:
 
     async def _apply(self, table: TableRow, game: Game, state: dict[str, Any], seat: int, user_id: str,
                      action: Any) -> Accepted | Rejection:
-        now = self._now()
+        now = self.now()
         try:
             result = game.apply(state, seat, action, now=now)
         except Exception:  # a bug in an engine: refuse, keep the table, tell moderators
@@ -273,7 +273,7 @@ class Referee:
 
     async def tick(self) -> list[Accepted]:
         """Apply timeouts for every decision whose deadline has passed (called by a clock loop)."""
-        now = self._now()
+        now = self.now()
         done = []
         for table_id in await self.store.due_tables(now):
             async with self.lock(table_id):

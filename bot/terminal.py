@@ -12,7 +12,7 @@ from bot.delivery import Skip, drain
 from bot.engine import Code, Rejection, get_game
 from bot.i18n import t
 from bot.record import verify_table
-from bot.render.text import outcome_line, render_message
+from bot.render.text import outcome_line, render_event, render_message
 from bot.service import Accepted, Referee
 from bot.storage.store import OutboxRow, SeatRow, TableRow
 
@@ -107,7 +107,7 @@ async def play_loop(referee: Referee, table_id: int, user_id: str, locale: str, 
             return "quit"
         if line in (":log", ":history"):
             for e in await referee.history(table_id, seat=seat):
-                text = game.render_event(e, locale, names)
+                text = render_event(game, e, locale, names)
                 if text:
                     out.write(f"  [{e['version']}] {text}\n")
             continue

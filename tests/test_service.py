@@ -13,43 +13,7 @@ from bot.engine.rng import commitment
 from bot.record import RecordError, export_table, verify_export, verify_table
 from bot.service import Accepted, Referee
 from bot.storage.store import Store
-
-
-class Clock:
-    def __init__(self, t: float = 1_700_000_000.0):
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture
-async def env(tmp_path):
-    clock = Clock()
-    store = await Store.open(tmp_path / "judge.db")
-    referee = Referee(store, clock=clock)
-    yield store, referee, clock
-    await store.close()
-
-
-async def new_toy(referee, players=("alice", "bob"), options=None, seed="seed-1", stack=None, moderator=False):
-    table = await referee.create_table("toy", creator=f"u:{players[0]}", creator_name=players[0],
-                                       options=options, origin="terminal")
-    for p in players[1:]:
-        assert isinstance(await referee.join(table.id, f"u:{p}", p), int)
-    started = await referee.start(table.id, f"u:{players[0]}", seed=seed, stack=stack, moderator=moderator)
-    assert isinstance(started, Accepted), started
-    return table.id
-
-
-async def play_one(referee, store, table_id):
-    """Whoever must act plays their lowest card; returns the Accepted."""
-    state = await store.state(table_id)
-    seat = state["turn"]
-    seats = await store.seats(table_id)
-    card = min(state["hands"][seat])
-    return await referee.act(table_id, seats[seat].user_id, {"type": "play", "card": card},
-                             expected_version=state["version"])
+from tests.support.tables import new_toy, play_one
 
 
 async def test_lobby_rules(env):

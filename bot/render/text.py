@@ -31,13 +31,15 @@ def turn_line(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str
     return t("core.msg.to_act", locale, players=", ".join(names[s] for s in seats), n=len(seats))
 
 
+def render_event(game: Game, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
+    """One event as text: the referee's own events (a moderator's rollback) here, the game's by the game."""
+    if event["kind"] == "rollback":
+        return t("core.msg.rollback", locale, to=event["data"]["to"], reason=event["data"].get("reason") or "—")
+    return game.render_event(event, locale, names)
+
+
 def event_lines(game: Game, events: Sequence[Mapping[str, Any]], locale: str, names: Sequence[str]) -> list[str]:
-    lines = []
-    for event in events:
-        line = game.render_event(event, locale, names)
-        if line:
-            lines.append(line)
-    return lines
+    return [line for event in events if (line := render_event(game, event, locale, names))]
 
 
 def render_message(game: Game, kind: str, payload: Mapping[str, Any], *, names: Sequence[str], locale: str,
@@ -50,6 +52,11 @@ def render_message(game: Game, kind: str, payload: Mapping[str, Any], *, names: 
         lines.append(t("core.msg.seed_hash", locale, hash=payload["seed_hash"]))
         if payload.get("stacked"):
             lines.append(t("core.msg.stacked", locale))
+    if kind == "ruling":
+        return t("core.msg.ruling", locale, table=table_id, text=payload["text"])
+    if payload.get("rollback"):
+        lines.append(t("core.msg.rollback", locale, to=payload["rollback"]["to"],
+                       reason=payload["rollback"].get("reason") or "—"))
     if kind == "cancelled":
         lines.append(t("core.msg.cancelled", locale, table=table_id))
         if payload.get("seed"):

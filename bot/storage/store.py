@@ -253,13 +253,16 @@ class Store:
         next_deadline: float | None, outcome: dict[str, Any] | None,
     ) -> None:
         """Append one applied action with everything it caused, atomically.  Raises VersionConflict if the
-        table is not at ``expected_version`` any more (another action won the race)."""
+        table is not at ``expected_version`` any more (another action won the race).  Seat -1 marks a
+        moderator's action (a rollback), the only kind that may reopen a finished table."""
         version = expected_version + 1
         async with self.transaction() as db:
             if outcome is None:
+                # a moderator's rollback may reopen a finished table, hence 'finished' here
                 cur = await db.execute(
-                    "UPDATE tables SET version = ?, next_deadline = ? WHERE id = ? AND version = ?"
-                    " AND status = 'active'", (version, next_deadline, table_id, expected_version))
+                    "UPDATE tables SET version = ?, next_deadline = ?, status = 'active', outcome = NULL,"
+                    " finished_at = NULL WHERE id = ? AND version = ? AND (status = 'active' OR"
+                    " (status = 'finished' AND ? < 0))", (version, next_deadline, table_id, expected_version, seat))
             else:
                 cur = await db.execute(
                     "UPDATE tables SET version = ?, next_deadline = NULL, status = 'finished', outcome = ?,"
@@ -288,6 +291,11 @@ class Store:
                              (table_id, moderator, "cancel", reason, now))
             await self._insert_messages(db, table_id, row["version"], messages, now)
             return True
+
+    async def enqueue(self, table_id: int, version: int, messages: list[Message], now: float) -> None:
+        """Messages that belong to no action (a moderator's announcement)."""
+        async with self.transaction() as db:
+            await self._insert_messages(db, table_id, version, messages, now)
 
     async def _insert_events(self, db: aiosqlite.Connection, table_id: int, version: int,
                              events: list[dict[str, Any]]) -> None:

@@ -1,0 +1,70 @@
+"""Moderators' tools: read everything, roll a table back, record a ruling.
+
+A rollback never rewrites the record.  It appends a moderator action (seat -1, ``{"type": "rollback",
+"to": v}``) whose resulting state is the state after version ``v``, renumbered to the next version; the
+actions after ``v`` stay in the record, and every old button becomes stale because versions only grow.
+Replay and verification understand this action (bot/record.py).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import Code, Rejection, clone, get_game
+from bot.service import Accepted, Referee, messages_for, next_deadline
+from bot.storage.store import Message, VersionConflict
+
+MODERATOR_SEAT = -1
+
+
+def rollback_state(target: dict[str, Any], new_version: int) -> dict[str, Any]:
+    """The state a rollback to ``target`` produces (shared with replay, so both agree byte for byte)."""
+    state = clone(target)
+    state["version"] = new_version
+    return state
+
+
+async def rollback(referee: Referee, table_id: int, to_version: int, *, moderator: str,
+                   reason: str | None) -> Accepted | Rejection:
+    store = referee.store
+    async with referee.lock(table_id):
+        table = await store.get_table(table_id)
+        if table is None:
+            return Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id})
+        if table.status not in ("active", "finished"):
+            return Rejection(Code.ILLEGAL, "core.reject.table_closed", {"table": table_id})
+        if not 0 <= to_version < table.version:
+            return Rejection(Code.ILLEGAL, "core.reject.bad_rollback", {"to": to_version, "version": table.version})
+        game = get_game(table.game)
+        target = await store.state(table_id, to_version)
+        state = rollback_state(target, table.version + 1)
+        now = referee.now()
+        event = {"kind": "rollback", "to": None, "data": {"to": to_version, "reason": reason}}
+        messages = messages_for(game, state, [], kind="update", extra={"rollback": {"to": to_version,
+                                                                                     "reason": reason}})
+        # every seat gets its own view again: hands may differ from what they last saw
+        messages += [Message("seat", "private", {"version": state["version"], "events": [],
+                                                 "view": game.view(state, seat)}, seat=seat)
+                     for seat in range(state["seats"])]
+        try:
+            await store.record_action(
+                table_id, expected_version=table.version, seat=MODERATOR_SEAT, user_id=moderator,
+                action={"type": "rollback", "to": to_version}, at=now, state=state, events=[event],
+                messages=messages, next_deadline=next_deadline(game, state), outcome=state.get("outcome"))
+        except VersionConflict:
+            return Rejection(Code.STALE, "core.reject.stale")
+        await store.add_moderation(table_id, moderator, "rollback", reason, {"to": to_version,
+                                                                            "from": table.version}, now)
+    referee.changed.set()
+    return Accepted(table_id, state["version"], MODERATOR_SEAT, [event], finished=state.get("outcome") is not None)
+
+
+async def ruling(referee: Referee, table_id: int, *, moderator: str, text: str) -> bool | Rejection:
+    """Record a moderator's ruling and announce it at the table."""
+    store = referee.store
+    table = await store.get_table(table_id)
+    if table is None:
+        return Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id})
+    await store.add_moderation(table_id, moderator, "ruling", text, None, referee.now())
+    await store.enqueue(table_id, table.version, [Message("table", "ruling", {"text": text})], referee.now())
+    referee.changed.set()
+    return True
