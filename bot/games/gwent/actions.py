@@ -1,0 +1,144 @@
+"""What a seat may do now (legal actions, in a deterministic order) and applying one action, for every phase.
+Each apply path validates its fields first and rejects with a specific, localised reason."""
+from __future__ import annotations
+
+from bot.engine import Code, Ctx, Reject
+
+from .cards import ROWS
+from .choices import apply_choice, choice_actions, settle
+from .flow import begin_play, card_done, clear_round, choose_first, do_pass, keep_candidates
+from .leaders import activate, leader_specs, usable_leaders
+from .leaders_passive import passive
+from .rules import card_specs, check_spec, distinct, play_card
+from .setup import apply_mulligan, apply_setup, mulligan_actions, setup_actions
+from .state import board_units, card, move, open_cause, opp
+
+SETUP_TYPES = ("faction", "leader_pick", "deck_add", "deck_remove", "deck_preset", "deck_done")
+MULLIGAN_TYPES = ("mulligan_give", "mulligan_take", "mulligan_redraw", "mulligan_done")
+TURN_TYPES = ("play", "leader", "pass", "move")
+CHOICE_TYPES = ("revive", "summon", "take", "discard", "reveal", "skip")
+
+
+def legal_actions(state: dict, seat: int) -> list[dict]:
+    phase = state["phase"]
+    if state["outcome"] is not None:
+        return []
+    if phase == "setup":
+        return setup_actions(state, seat)
+    if phase == "mulligan":
+        return mulligan_actions(state, seat)
+    if phase == "first":
+        return [{"type": "first", "seat": s} for s in (seat, opp(seat))] if seat == state["chooser"] else []
+    if phase == "keep":
+        return ([{"type": "keep", "card": u} for u in keep_candidates(state, seat)]
+                if seat == state["keeper"] else [])
+    if state["stack"]:
+        top = state["stack"][-1]
+        return choice_actions(state, top) if top["seat"] == seat else []
+    turn = state["turn"]
+    if phase != "play" or not turn or turn["seat"] != seat:
+        return []
+    actions = []
+    for uid in distinct(state, state["hand"][seat]):
+        actions += [{"type": "play", "card": uid, **spec} for spec in card_specs(state, seat, uid)]
+    for lid in usable_leaders(state, seat):
+        actions += [{"type": "leader", "leader": lid, **spec} for spec in leader_specs(state, seat, lid)]
+    actions += [{"type": "move", "card": uid} for uid in movable(state, seat)]
+    actions.append({"type": "pass"})
+    return actions
+
+
+def movable(state: dict, seat: int) -> list[str]:
+    """Hope of the Aen Seidhe: the owner's non-hero agile units, each at most once a turn."""
+    hope = passive(state, seat, "agile_moves") or state["round_fx"]["hope"][seat]
+    if not hope:
+        return []
+    return [u for u, _ in board_units(state, seat)
+            if card(state, u).agile and not card(state, u).is_hero and u not in state["turn"]["moved"]]
+
+
+def apply_action(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    kind = action["type"]
+    phase = state["phase"]
+    if phase == "setup":
+        _expect(kind, SETUP_TYPES)
+        apply_setup(state, seat, action, ctx)
+    elif phase == "mulligan":
+        _expect(kind, MULLIGAN_TYPES)
+        apply_mulligan(state, seat, action, ctx)
+    elif phase == "first":
+        _expect(kind, ("first",))
+        if action.get("seat") not in (0, 1):
+            raise Reject("gwent.reject.bad_seat", code=Code.MALFORMED)
+        ctx.emit("chose_first", seat=seat)
+        begin_play(state, action["seat"], "scoiatael", ctx)
+    elif phase == "keep":
+        _expect(kind, ("keep",))
+        if action.get("card") not in keep_candidates(state, seat):
+            raise Reject("gwent.reject.bad_keep", rule="§6")
+        ctx.emit("kept", seat=seat, card=card(state, action["card"]).id)
+        clear_round(state, ctx, kept=action["card"])
+    elif state["stack"]:
+        _expect(kind, CHOICE_TYPES)
+        apply_choice(state, seat, action, ctx)
+        after_choice(state, ctx)
+    else:
+        _expect(kind, TURN_TYPES)
+        apply_turn(state, seat, action, ctx)
+
+
+def _expect(kind: str, allowed: tuple[str, ...]) -> None:
+    if kind not in allowed:
+        known = SETUP_TYPES + MULLIGAN_TYPES + TURN_TYPES + CHOICE_TYPES + ("first", "keep")
+        if kind in known:
+            raise Reject("gwent.reject.not_now", type=kind)
+        raise Reject("gwent.reject.unknown_action", code=Code.MALFORMED, type=kind[:30])
+
+
+def after_choice(state: dict, ctx: Ctx) -> None:
+    """Continue once the sub-decisions are done: the turn goes on, or the third round begins."""
+    settle(state)
+    if state["stack"]:
+        return
+    if state["phase"] == "revive3":
+        choose_first(state, ctx)
+    else:
+        card_done(state, ctx)
+
+
+def apply_turn(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    kind = action["type"]
+    if kind == "pass":
+        do_pass(state, seat, ctx)
+        return
+    if kind == "move":
+        uid = action.get("card")
+        if uid not in movable(state, seat):
+            raise Reject("gwent.reject.cannot_move", rule="§7")
+        row = locate_row(state, seat, uid)
+        move(state, uid, ["row", seat, "ranged" if row == "melee" else "melee"])
+        state["turn"]["moved"].append(uid)
+        ctx.emit("moved", seat=seat, card=card(state, uid).id, row="ranged" if row == "melee" else "melee")
+        return
+    if kind == "play":
+        uid = action.get("card")
+        if not isinstance(uid, str) or uid not in state["hand"][seat]:
+            raise Reject("gwent.reject.not_in_hand", rule="§1")
+        spec = check_spec(state, seat, uid, action)
+        open_cause(state, "card", card=uid)
+        play_card(state, seat, uid, spec, ctx, source="hand")
+    else:
+        lid = action.get("leader")
+        if lid not in state["players"][seat]["leaders"]:
+            raise Reject("gwent.reject.not_your_leader", code=Code.MALFORMED)
+        if lid not in usable_leaders(state, seat):
+            raise Reject("gwent.reject.leader_unavailable", rule="§7")
+        spec = {k: action[k] for k in ("weather", "row", "pile", "idle") if action.get(k) is not None}
+        if spec not in leader_specs(state, seat, lid):
+            raise Reject("gwent.reject.leader_spec", rule="§7")
+        activate(state, seat, lid, spec, ctx)
+    after_choice(state, ctx)
+
+
+def locate_row(state: dict, seat: int, uid: str) -> str:
+    return next(r for r in ROWS if uid in state["rows"][seat][r])

@@ -1,0 +1,134 @@
+"""The Gwent engine as the referee core sees it: options, set-up, whose decision it is, actions, views."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from bot.engine import Code, Ctx, Game, Option, Pending, Reject
+
+from . import bot, render, view
+from .actions import apply_action, legal_actions
+from .cards import FACTIONS, catalogue
+from .setup import begin
+from .state import empty_rows, empty_slots
+
+FACTION_CHOICES = ("choose", "random", *FACTIONS)
+
+
+class Gwent(Game):
+    name = "gwent"
+    min_seats = 2
+    max_seats = 2
+    options = (
+        Option("variant", "choice", "standard", choices=("standard", "hardgwent")),
+        Option("faction_a", "choice", "choose", choices=FACTION_CHOICES),
+        Option("faction_b", "choice", "choose", choices=FACTION_CHOICES),
+        Option("deck", "choice", "preset", choices=("preset", "build")),
+        Option("mulligan", "choice", "exchange", choices=("exchange", "redraw")),
+        Option("end_when_ahead", "bool", True),
+        Option("emperor_reveal", "choice", "opponent_choice", choices=("opponent_choice", "random")),
+        Option("cow", "bool", False),
+        Option("turn_seconds", "int", 0, min=0, max=7 * 24 * 3600),
+    )
+    stack_keys = ("decks",)
+    max_actions = 600
+    conformance_playouts = 120
+
+    # ------------------------------------------------------------------ set-up
+    def check_options(self, options: dict[str, Any]) -> None:
+        if options["variant"] == "hardgwent" and options["deck"] == "build":
+            # Rule book, HardGwent 2: the player must play the whole deck.
+            raise Reject("gwent.reject.hardgwent_no_build", code=Code.BAD_OPTIONS, rule="§8")
+
+    def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+        catalogue()
+        hardgwent = state["options"]["variant"] == "hardgwent"
+        state.update({
+            "variant": state["options"]["variant"], "phase": "setup",
+            "players": [{"faction": None, "leaders": [], "leaders_used": [], "leader_round": False, "gems": 2,
+                         "passed": False} for _ in (0, 1)],
+            "setup": [], "cards": {}, "deck": [[], []], "aside": [[], []], "cand": [[], []], "hand": [[], []],
+            "discard": [[], []], "rows": [empty_rows(), empty_rows()], "slots": [empty_slots(), empty_slots()],
+            "weather": [], "weak_horn": [[], []],
+            "round_fx": {"bran": [False, False], "hope": [False, False], "blocked": [False, False]},
+            "no_summon": [], "round": 0, "starters": [], "turn": None, "turn_no": 0, "turn_in_round": 0,
+            "stack": [], "draws_due": [], "revealed": [[], []], "mull": [None, None], "results": [],
+            "keeper": None, "chooser": None, "next_token": 0, "since": [ctx.now, ctx.now],
+            "journal": {"cur": [], "at": None, "last": None} if hardgwent else None,
+        })
+        begin(state, ctx, stack)
+
+    # ------------------------------------------------------------------ who acts
+    def to_act(self, state: dict) -> list[Pending]:
+        if state["outcome"] is not None:
+            return []
+        return [Pending(seat, kind, self._deadline(state, seat), f"gwent.prompt.{prompt}")
+                for seat, kind, prompt in _pending(state)]
+
+    def _deadline(self, state: dict, seat: int) -> float | None:
+        secs = state["options"]["turn_seconds"]
+        return state["since"][seat] + secs if secs else None
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        return legal_actions(state, seat)
+
+    def _apply(self, state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+        before = {s for s, _, _ in _pending(state)}
+        apply_action(state, seat, action, ctx)
+        self._restart_clocks(state, before, seat, ctx)
+
+    def _timeout(self, state: dict, seat: int, ctx: Ctx) -> None:
+        before = {s for s, _, _ in _pending(state)}
+        action = bot.default_action(state, seat)
+        ctx.emit("timed_out", seat=seat)
+        apply_action(state, seat, action, ctx)
+        self._restart_clocks(state, before, seat, ctx)
+
+    def _restart_clocks(self, state: dict, before: set[int], actor: int, ctx: Ctx) -> None:
+        for seat, _, _ in _pending(state):
+            if seat == actor or seat not in before:
+                state["since"][seat] = ctx.now
+
+    # ------------------------------------------------------------------ views
+    def _view(self, state: dict, seat: int | None) -> dict[str, Any]:
+        return view.build(state, seat)
+
+    def unseen_variant(self, state: dict, seat: int | None, rng: Any) -> dict:
+        return view.unseen_variant(state, seat, rng)
+
+    def check_invariants(self, state: dict) -> None:
+        view.check_invariants(state)
+
+    def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
+        return bot.choose(state, seat, rng)
+
+    def describe_action(self, state: dict, seat: int, action: dict, locale: str) -> str:
+        return render.describe_action(state, seat, action, locale)
+
+    def render_view(self, view_: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+        return render.render_view(view_, locale, names)
+
+    def render_event(self, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
+        return render.render_event(event, locale, names)
+
+
+def _pending(state: dict) -> list[tuple[int, str, str]]:
+    """(seat, kind, prompt) for every decision owed now."""
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if phase == "setup":
+        return [(s, "choice", st["step"]) for s, st in enumerate(state["setup"]) if st["step"] != "ready"]
+    if phase == "mulligan":
+        return [(s, "choice", "mulligan") for s in (0, 1) if not state["mull"][s]["done"]]
+    if phase == "first":
+        return [(state["chooser"], "choice", "first")]
+    if phase == "keep":
+        return [(state["keeper"], "choice", "keep")]
+    if state["stack"]:
+        top = state["stack"][-1]
+        return [(top["seat"], "choice", top["kind"])]
+    turn = state["turn"]
+    return [(turn["seat"], "turn", "second_card" if turn["played"] else "turn")]
+
+
+GAME = Gwent()

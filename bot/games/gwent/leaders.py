@@ -1,0 +1,178 @@
+"""Leader cards: which a seat may activate now, how, and what each does (forum versions, both variants),
+including the HardGwent White Flame that undoes the opponent's leader of the previous turn."""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import Ctx
+
+from .cards import ROWS
+from .leaders_passive import blocked_by_white_flame, leader_rule
+from .rules import (
+    horn_free, leader_weather, push, revive_candidates, row_scorch, rules, scorch,
+)
+from .state import card, locate, move, open_cause, opp, owner, relocate, set_flag, undo_ops
+
+LEADER_WEATHER = ("rain", "fog", "frost", "clear")
+
+
+def usable_leaders(state: dict, seat: int) -> list[str]:
+    """Standard: the one leader, once a game, unless passive or cancelled by the White Flame.  HardGwent: one
+    per round, three per game, never the same twice, none in a round blocked by the White Flame."""
+    player = state["players"][seat]
+    used = player["leaders_used"]
+    if state["variant"] == "standard":
+        lid = player["leaders"][0]
+        if leader_rule(state, lid).get("passive") or blocked_by_white_flame(state, seat) or lid in used:
+            return []
+        return [lid]
+    if state["round_fx"]["blocked"][seat] or player["leader_round"] or len(used) >= rules(state)["leaders_per_game"]:
+        return []
+    return [lid for lid in player["leaders"] if lid not in used]
+
+
+def leader_specs(state: dict, seat: int, lid: str) -> list[dict[str, Any]]:
+    """The ways to activate a leader; every leader may also be used idle (rule book, leader principle 4)."""
+    rule = leader_rule(state, lid)
+    ability = rule["ability"]
+    if ability == "weather" and rule["kind"] == "choice":
+        specs = [{"weather": k} for k in LEADER_WEATHER]
+    elif ability == "weaken_horn":
+        specs = [{"row": r} for r in ROWS]
+    elif ability == "horn_any_row":
+        specs = [{"row": r} for r in ROWS if horn_free(state, seat, r)]
+    elif ability == "discards_to_decks" and rule.get("pile_choice"):
+        specs = [{"pile": p} for p in ("both", "own", "enemy")]
+    else:
+        specs = [{}]
+    return specs + [{"idle": True}]
+
+
+def activate(state: dict, seat: int, lid: str, spec: dict[str, Any], ctx: Ctx) -> None:
+    player = state["players"][seat]
+    player["leaders_used"].append(lid)
+    player["leader_round"] = True
+    open_cause(state, "leader", leader=lid, seat=seat)
+    ctx.emit("leader", seat=seat, leader=lid, **spec)
+    if spec.get("idle"):
+        return
+    rule = leader_rule(state, lid)
+    ability, enemy = rule["ability"], opp(seat)
+    if ability == "weather":
+        leader_weather(state, seat, spec.get("weather") or rule["kind"], ctx)
+    elif ability == "reveal_hand":
+        reveal_hand(state, seat, rule["count"], ctx)
+    elif ability == "white_flame":
+        white_flame(state, seat, ctx)
+    elif ability == "take_from_discard":
+        pile = rule["pile"]
+        if revive_candidates(state, seat, [pile], heroes=False):
+            push(state, "take", seat, pile=pile)
+    elif ability == "leader_horn":
+        slot = state["slots"][seat][rule["row"]]
+        if state["variant"] == "standard" and slot["horn"] is not None:
+            ctx.emit("horn_replaced", seat=seat, row=rule["row"])
+            move(state, slot["horn"], ["discard", seat])
+        set_flag(state, ["slots", seat, rule["row"], "leader_horn"], True)
+    elif ability == "row_scorch":
+        row_scorch(state, enemy, rule["row"], ctx, cap=rules(state).get("row_scorch_cap_leader"))
+    elif ability == "enemy_scorch":
+        scorch(state, [enemy], ROWS, ctx, cap=None)
+    elif ability == "draw":
+        state["draws_due"].append({"seat": seat, "n": rule["count"], "cause": state["journal"]["at"]})
+    elif ability == "agile_moves":
+        set_flag(state, ["round_fx", "hope", seat], True)
+    elif ability == "exchange_for_deck_card":
+        if len(state["hand"][seat]) >= rule["discard"] and state["deck"][seat] + state["aside"][seat]:
+            push(state, "discard", seat, left=rule["discard"])
+        else:
+            ctx.emit("leader_no_effect", seat=seat, leader=lid)
+    elif ability == "revive":
+        if revive_candidates(state, seat, rule["piles"], heroes=rule.get("heroes", False)):
+            push(state, "revive", seat, piles=rule["piles"], heroes=rule.get("heroes", False), to="field")
+    elif ability == "weaken_horn":
+        set_flag(state, ["weak_horn", enemy], state["weak_horn"][enemy] + [spec["row"]])
+    elif ability == "discards_to_decks":
+        pile = spec.get("pile", "both")
+        sides = {"both": [0, 1], "own": [seat], "enemy": [enemy]}[pile]
+        discards_to_decks(state, sides, rule.get("no_summon", False), ctx)
+    elif ability == "horn_any_row":
+        set_flag(state, ["slots", seat, spec["row"], "horn_crach"], True)
+    elif ability == "half_weather":
+        set_flag(state, ["round_fx", "bran", seat], True)
+
+
+def reveal_hand(state: dict, seat: int, count: int, ctx: Ctx) -> None:
+    """Emperor of Nilfgaard: the opponent shows ``count`` cards of his choice (forum) or at random (option);
+    with that many cards or fewer the judge shows them all.  Only the leader's owner sees them."""
+    enemy = opp(seat)
+    hand = list(state["hand"][enemy])
+    if len(hand) <= count or state["options"]["emperor_reveal"] == "random":
+        if len(hand) > count:
+            ctx.rng.shuffle(hand, "gwent.reveal")
+            ctx.emit("shuffled", to=(), seat=enemy, order=[state["cards"][u]["id"] for u in hand])
+        for uid in hand[:count]:
+            reveal(state, seat, uid, ctx)
+    else:
+        push(state, "reveal", enemy, viewer=seat, left=count)
+
+
+def reveal(state: dict, viewer: int, uid: str, ctx: Ctx) -> None:
+    state["revealed"][viewer].append(uid)
+    ctx.emit("revealed", to=(viewer, opp(viewer)), seat=opp(viewer), card=state["cards"][uid]["id"])
+
+
+def discards_to_decks(state: dict, sides: list[int], no_summon: bool, ctx: Ctx) -> None:
+    """Crach an Craite / Helheim: discard piles go back into their owners' decks, which are reshuffled.  The
+    faction card stays in the discard pile (rule book: it never comes back, ruling GW-15)."""
+    touched = set()
+    for side in sides:
+        for uid in list(state["discard"][side]):
+            if card(state, uid).effect == "faction_card":
+                continue
+            move(state, uid, ["deck", owner(state, uid)])
+            touched.add(owner(state, uid))
+            if no_summon:
+                set_flag(state, ["no_summon"], state["no_summon"] + [uid])
+    ctx.emit("discards_returned", sides=sides)
+    for s in sorted(touched):
+        reshuffle(state, s, ctx)
+
+
+def reshuffle(state: dict, seat: int, ctx: Ctx) -> None:
+    order = list(state["deck"][seat])
+    ctx.rng.shuffle(order, f"gwent.reshuffle.{seat}")
+    state["deck"][seat] = order
+    ctx.emit("shuffled", to=(), seat=seat, order=[state["cards"][u]["id"] for u in order])
+
+
+def white_flame(state: dict, seat: int, ctx: Ctx) -> None:
+    """HardGwent: right after an opponent's turn with a leader, that leader's effect is undone (other cards of
+    that turn keep their effects; Eredin's chosen card is taken away with all it did).  Otherwise the opponent
+    may use no leader for the rest of the round (rule book, White Flame and double-move notes 1-2)."""
+    enemy = opp(seat)
+    last = state["journal"]["last"]
+    causes = last["causes"] if last and last["seat"] == enemy else []
+    leader_causes = [c for c in causes if c["kind"] == "leader"]
+    if not leader_causes:
+        set_flag(state, ["round_fx", "blocked", enemy], True)
+        ctx.emit("leaders_blocked", seat=enemy)
+        return
+    cause = leader_causes[0]
+    chosen = cause.get("chosen")
+    if chosen:
+        for other in causes:
+            if other["kind"] == "card" and other.get("card") == chosen:
+                undo_ops(state, other["ops"])
+        if locate(state, chosen) != ["deck", enemy]:
+            relocate(state, chosen, ["deck", enemy])
+    moved = undo_ops(state, cause["ops"])
+    back_to_hand = [state["cards"][u]["id"] for u in moved if u in state["hand"][enemy]]
+    to_deck = [state["cards"][u]["id"] for u in moved + ([chosen] if chosen else []) if u in state["deck"][enemy]]
+    ctx.emit("leader_cancelled", seat=enemy, leader=cause["leader"], rule="GW-16")
+    if to_deck:
+        ctx.emit("cancel_returned", to=(enemy,), seat=enemy, cards=to_deck)
+        reshuffle(state, enemy, ctx)
+    if back_to_hand:
+        ctx.emit("cancel_to_hand", seat=enemy, cards=back_to_hand)
+

@@ -1,0 +1,78 @@
+"""Strength of every unit on the board: a pure function of the board, recomputed, never accumulated.
+
+Order of the rule book: weather -> tight bond -> morale boost -> horn, then the Treacherous (standard) doubles
+spies.  Heroes are immune to all of it.  Strengths are kept in tenths of a point: King Bran halves weather
+losses and the HardGwent Treacherous halves a horn, and the rule book rounds the result up to tenths at the
+very end (ruling GW-12).
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction
+
+from .cards import ROWS, WEATHER_ROWS, catalogue
+from .leaders_passive import passive
+
+
+def weather_rows(state: dict) -> set[str]:
+    rows: set[str] = set()
+    for entry in state["weather"]:
+        rows.update(WEATHER_ROWS[entry["kind"]])
+    return rows
+
+
+def strengths(state: dict) -> dict[str, int]:
+    """uid -> current strength in tenths, for every unit on the board."""
+    cat = catalogue()
+    hardgwent = state["variant"] == "hardgwent"
+    bad = weather_rows(state)
+    spies_doubled = any(passive(state, s, "double_spies") for s in (0, 1))
+    out: dict[str, int] = {}
+    for side in (0, 1):
+        bran = passive(state, side, "half_weather") or state["round_fx"]["bran"][side]
+        hope = hardgwent and state["round_fx"]["hope"][side]
+        for row in ROWS:
+            uids = state["rows"][side][row]
+            cards = [cat.card(state["cards"][u]["id"]) for u in uids]
+            bonds = Counter(c.id for c in cards if c.has("tight_bond"))
+            boosters = [c.has("morale_boost") or (hope and c.agile and not c.is_hero) for c in cards]
+            boost = sum(boosters)
+            bards = sum(1 for c in cards if c.has("horn"))
+            slot = state["slots"][side][row]
+            card_horn = slot["horn"] is not None or slot["horn_crach"]
+            weak = row in state["weak_horn"][side]
+            for uid, c, is_booster in zip(uids, cards, boosters):
+                if c.is_hero:
+                    out[uid] = c.strength * 10
+                    continue
+                value = Fraction(c.strength)
+                if row in bad:
+                    hit = min(value, Fraction(1))
+                    value = max(hit, value / 2) if bran else hit
+                if c.has("tight_bond"):
+                    value *= bonds[c.id]
+                value += boost - (1 if is_booster else 0)
+                horned = card_horn or bards - (1 if c.has("horn") else 0) > 0
+                if hardgwent:
+                    value *= 1 + (Fraction(1, 2) if weak else 1) * horned + slot["leader_horn"]
+                elif horned or slot["leader_horn"]:
+                    value *= 2
+                if spies_doubled and c.has("spy"):
+                    value *= 2
+                out[uid] = math.ceil(value * 10)
+    return out
+
+
+def row_totals(state: dict, values: dict[str, int] | None = None) -> list[dict[str, int]]:
+    values = strengths(state) if values is None else values
+    return [{row: sum(values[u] for u in state["rows"][s][row]) for row in ROWS} for s in (0, 1)]
+
+
+def scores(state: dict, values: dict[str, int] | None = None) -> list[int]:
+    return [sum(r.values()) for r in row_totals(state, values)]
+
+
+def points(tenths: int) -> str:
+    """Tenths as the rule book writes them: 12 or 12.5."""
+    return str(tenths // 10) if tenths % 10 == 0 else f"{tenths // 10}.{tenths % 10}"

@@ -1,0 +1,232 @@
+"""The table state: card instances, zones, and the one way cards move between zones.
+
+Cards are instances ``uid -> {"id": card id, "owner": seat}``; the owner is the deck a card came from (where
+Crach an Craite sends it back).  Zones hold uids:
+
+    deck[s]      the draw order, top first (the judge's pre-drawn random sample)
+    aside[s]     still in the deck but out of the sample (exchanged cards), drawn only when the sample is empty
+    cand[s]      the judge's exchange candidates during the mulligan
+    hand[s], discard[s], rows[s][row], weather (shared), slots[s][row]["horn" | "mardroeme"]
+
+Every move goes through ``move`` so that, in HardGwent, the effect of a leader can be undone by White Flame:
+moves and flag changes are written to a journal of the current and the previous turn.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import ROWS, Card, catalogue
+
+LIST_ZONES = ("deck", "aside", "cand", "hand", "discard")
+
+
+def card(state: dict, uid: str) -> Card:
+    return catalogue().card(state["cards"][uid]["id"])
+
+
+def owner(state: dict, uid: str) -> int:
+    return state["cards"][uid]["owner"]
+
+
+def opp(seat: int) -> int:
+    return 1 - seat
+
+
+def zone_list(state: dict, zone: list) -> list:
+    kind = zone[0]
+    if kind in LIST_ZONES:
+        return state[kind][zone[1]]
+    if kind == "row":
+        return state["rows"][zone[1]][zone[2]]
+    if kind == "weather":
+        return state["weather"]
+    raise ValueError(zone)
+
+
+def locate(state: dict, uid: str) -> list | None:
+    """The zone holding ``uid`` (None for a token that has left the board)."""
+    for kind in LIST_ZONES:
+        for s in (0, 1):
+            if uid in state[kind][s]:
+                return [kind, s]
+    for s in (0, 1):
+        for row in ROWS:
+            if uid in state["rows"][s][row]:
+                return ["row", s, row]
+            slot = state["slots"][s][row]
+            for what in ("horn", "mardroeme"):
+                if slot[what] == uid:
+                    return [what, s, row]
+    if any(w["uid"] == uid for w in state["weather"]):
+        return ["weather"]
+    return None
+
+
+def _take(state: dict, uid: str, zone: list) -> int:
+    kind = zone[0]
+    if kind in ("horn", "mardroeme"):
+        state["slots"][zone[1]][zone[2]][kind] = None
+        return 0
+    if kind == "weather":
+        entries = state["weather"]
+        i = next(i for i, w in enumerate(entries) if w["uid"] == uid)
+        del entries[i]
+        return i
+    items = zone_list(state, zone)
+    i = items.index(uid)
+    del items[i]
+    return i
+
+
+def _put(state: dict, uid: str, zone: list, index: int | None, weather: str | None = None) -> None:
+    kind = zone[0]
+    if kind in ("horn", "mardroeme"):
+        state["slots"][zone[1]][zone[2]][kind] = uid
+        return
+    if kind == "weather":
+        entry = {"kind": weather, "uid": uid, "seat": owner(state, uid)}
+        state["weather"].insert(len(state["weather"]) if index is None else index, entry)
+        return
+    items = zone_list(state, zone)
+    items.insert(len(items) if index is None else min(index, len(items)), uid)
+
+
+def move(state: dict, uid: str, dest: list, index: int | None = None, weather: str | None = None) -> None:
+    """Move a card to ``dest`` (appended unless ``index``); journaled for White Flame."""
+    src = locate(state, uid)
+    entry = None
+    if src and src[0] == "weather":
+        entry = next(w for w in state["weather"] if w["uid"] == uid)
+    at = _take(state, uid, src) if src else None
+    _put(state, uid, dest, index, weather)
+    log(state, ["move", uid, src, dest, at, entry["kind"] if entry else weather])
+
+
+def is_token(uid: str) -> bool:
+    """Tokens (Hemdall, the Bovine Defense Force) are made on the field; a transformed berserker stays a card."""
+    return uid.startswith("t")
+
+
+def new_token(state: dict, card_id: str, side: int, row: str) -> str:
+    """Hemdall and the Bovine Defense Force exist only on the battlefield (ruling GW-9)."""
+    uid = f"t{state['next_token']}"
+    state["next_token"] += 1
+    state["cards"][uid] = {"id": card_id, "owner": side}
+    state["rows"][side][row].append(uid)
+    log(state, ["token_add", uid])
+    return uid
+
+
+def remove_token(state: dict, uid: str) -> None:
+    zone = locate(state, uid)
+    index = _take(state, uid, zone)
+    info = state["cards"].pop(uid)
+    log(state, ["token_remove", uid, info, zone, index])
+
+
+def set_flag(state: dict, path: list, value: Any) -> None:
+    """Set a nested state value (a leader horn, a round effect), journaled for White Flame."""
+    target = state
+    for key in path[:-1]:
+        target = target[key]
+    old = target[path[-1]]
+    target[path[-1]] = value
+    log(state, ["flag", path, old, value])
+
+
+def add_weather(state: dict, kind: str, seat: int) -> None:
+    """Weather created by a leader, without a card."""
+    entry = {"kind": kind, "uid": None, "seat": seat}
+    state["weather"].append(entry)
+    log(state, ["weather_add", entry])
+
+
+def drop_weather_entry(state: dict, index: int) -> None:
+    entry = state["weather"].pop(index)
+    log(state, ["weather_drop", entry, index])
+
+
+# --------------------------------------------------------------------------------------------- the journal
+def log(state: dict, op: list) -> None:
+    journal = state.get("journal")
+    if journal and journal["at"] is not None:
+        journal["cur"][journal["at"]]["ops"].append(op)
+
+
+def open_cause(state: dict, kind: str, **info: Any) -> int | None:
+    """Start journaling the effects of one card or leader; returns its index (None outside HardGwent)."""
+    journal = state.get("journal")
+    if not journal:
+        return None
+    journal["cur"].append({"kind": kind, "ops": [], **info})
+    journal["at"] = len(journal["cur"]) - 1
+    return journal["at"]
+
+
+def resume_cause(state: dict, index: int | None) -> None:
+    if state.get("journal"):
+        state["journal"]["at"] = index
+
+
+def rotate_journal(state: dict, seat: int) -> None:
+    """The turn of ``seat`` is over: it becomes the previous turn that White Flame may answer."""
+    journal = state.get("journal")
+    if journal:
+        state["journal"] = {"cur": [], "at": None, "last": {"seat": seat, "causes": journal["cur"]}}
+
+
+def undo_ops(state: dict, ops: list) -> list[str]:
+    """Reverse journaled operations that are still in place, newest first.  Returns the uids moved back."""
+    moved = []
+    for op in reversed(ops):
+        kind = op[0]
+        if kind == "move":
+            _, uid, src, dest, at, weather = op
+            if uid in state["cards"] and src is not None and locate(state, uid) == dest:
+                _take(state, uid, dest)
+                _put(state, uid, src, at, weather)
+                moved.append(uid)
+        elif kind == "token_add":
+            if op[1] in state["cards"] and locate(state, op[1]):
+                zone = locate(state, op[1])
+                _take(state, op[1], zone)
+                del state["cards"][op[1]]
+        elif kind == "token_remove":
+            _, uid, info, zone, index = op
+            state["cards"][uid] = info
+            _put(state, uid, zone, index)
+        elif kind == "flag":
+            _, path, old, new = op
+            target = state
+            for key in path[:-1]:
+                target = target[key]
+            if target[path[-1]] == new:
+                target[path[-1]] = old
+        elif kind == "weather_add":
+            if op[1] in state["weather"]:
+                state["weather"].remove(op[1])
+        elif kind == "weather_drop":
+            state["weather"].insert(min(op[2], len(state["weather"])), op[1])
+    return moved
+
+
+# --------------------------------------------------------------------------------------------- shapes
+def empty_slots() -> dict:
+    return {row: {"horn": None, "horn_crach": False, "leader_horn": False, "mardroeme": None} for row in ROWS}
+
+
+def empty_rows() -> dict:
+    return {row: [] for row in ROWS}
+
+
+def board_units(state: dict, side: int):
+    """(uid, row) for every unit on one side, in board order."""
+    for row in ROWS:
+        for uid in state["rows"][side][row]:
+            yield uid, row
+
+
+def relocate(state: dict, uid: str, dest: list) -> None:
+    """Move a card without journaling (used while undoing)."""
+    _take(state, uid, locate(state, uid))
+    _put(state, uid, dest, None)
