@@ -30,7 +30,7 @@ def start_turn(state: dict, seat: int, ctx: Ctx) -> None:
     state["turn"] = {"seat": seat, "need": 2 if double else 1, "played": 0, "moved": []}
     state["turn_no"] += 1
     state["turn_in_round"] += 1
-    ctx.emit("turn", seat=seat, n=state["turn_no"], cards=state["turn"]["need"])
+    ctx.emit("turn", seat=seat, n=state["turn_no"], count=state["turn"]["need"])
 
 
 def card_done(state: dict, ctx: Ctx) -> None:
