@@ -6,7 +6,7 @@ from bot.engine import Code, Ctx, Reject
 
 from .cards import ROWS
 from .choices import apply_choice, choice_actions, settle
-from .flow import begin_play, card_done, clear_round, choose_first, do_pass, keep_candidates
+from .flow import begin_play, card_done, choose_first, clear_round, deliver_draws, do_pass, keep_candidates
 from .leaders import activate, leader_specs, usable_leaders
 from .leaders_passive import passive
 from .rules import card_specs, check_spec, distinct, play_card
@@ -75,7 +75,7 @@ def apply_action(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     elif phase == "keep":
         _expect(kind, ("keep",))
         if action.get("card") not in keep_candidates(state, seat):
-            raise Reject("gwent.reject.bad_keep", rule="§6")
+            raise Reject("gwent.reject.bad_keep", rule="GW-22")
         ctx.emit("kept", seat=seat, card=card(state, action["card"]).id)
         clear_round(state, ctx, kept=action["card"])
     elif state["stack"]:
@@ -101,6 +101,7 @@ def after_choice(state: dict, ctx: Ctx) -> None:
     if state["stack"]:
         return
     if state["phase"] == "revive3":
+        deliver_draws(state, ctx)  # a revived spy's cards arrive before the round's first turn
         choose_first(state, ctx)
     else:
         card_done(state, ctx)
@@ -114,7 +115,7 @@ def apply_turn(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     if kind == "move":
         uid = action.get("card")
         if uid not in movable(state, seat):
-            raise Reject("gwent.reject.cannot_move", rule="§7")
+            raise Reject("gwent.reject.cannot_move", rule="GW-18")
         row = locate_row(state, seat, uid)
         move(state, uid, ["row", seat, "ranged" if row == "melee" else "melee"])
         state["turn"]["moved"].append(uid)

@@ -61,7 +61,7 @@ def apply_choice(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     expected = {"take_deck": "take"}.get(kind, kind)
     if action["type"] == "skip":
         if kind not in ("revive", "summon", "take"):
-            raise Reject("gwent.reject.must_choose", rule="§leaders")
+            raise Reject("gwent.reject.must_choose", rule="§7")
         state["stack"].pop()
         ctx.emit("skipped", seat=seat, what=kind)
         return
@@ -109,8 +109,7 @@ def apply_choice(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     resume_cause(state, None)
 
 
-_RULE = {"revive": "§medic", "summon": "§faction-card", "take": "§leaders", "discard": "§leaders",
-         "take_deck": "§leaders", "reveal": "§leaders"}
+_RULE = {"revive": "§3", "summon": "§4", "take": "§7", "discard": "§7", "take_deck": "§7", "reveal": "§7"}
 
 
 def open_card_cause(state: dict, uid: str) -> None:

@@ -35,6 +35,7 @@ def start_turn(state: dict, seat: int, ctx: Ctx) -> None:
 
 def card_done(state: dict, ctx: Ctx) -> None:
     """A card or leader of the turn is fully resolved (its sub-decisions included)."""
+    resume_cause(state, None)
     turn = state["turn"]
     turn["played"] += 1
     if turn["played"] >= turn["need"]:
@@ -154,6 +155,8 @@ def clear_round(state: dict, ctx: Ctx, kept: str | None) -> None:
     state["weak_horn"] = [[], []]
     state["round_fx"] = {"bran": [False, False], "hope": [False, False], "blocked": [False, False]}
     state["keeper"] = None
+    if state["journal"]:
+        state["journal"] = {"cur": [], "at": None, "last": None}  # White Flame never reaches into a new round
     winner = state["results"][-1]["winner"]
     if winner is not None and perk(state, winner, "northern_realms"):
         ctx.emit("bonus_card", seat=winner)

@@ -70,7 +70,7 @@ def check_spec(state: dict, seat: int, uid: str, action: dict) -> dict[str, Any]
     if given in specs:
         return given
     if not specs:
-        raise Reject("gwent.reject.no_free_row", rule="§3", card=c.id)
+        raise Reject("gwent.reject.no_free_row", rule="§2", card=c.id)
     wanted = specs[0]
     for key in ("row", "side", "target"):
         if key in given and key not in wanted:
@@ -82,10 +82,10 @@ def check_spec(state: dict, seat: int, uid: str, action: dict) -> dict[str, Any]
     if "side" in given and given["side"] not in ("enemy", "own"):
         raise Reject("gwent.reject.bad_side", code=Code.MALFORMED)
     if c.is_unit:
-        raise Reject("gwent.reject.wrong_row", rule="§2", card=c.id)
+        raise Reject("gwent.reject.wrong_row", rule="§3", card=c.id)
     if c.effect == "decoy":
-        raise Reject("gwent.reject.decoy_target", rule="GW-9")
-    raise Reject("gwent.reject.row_taken", rule="§3", card=c.id)
+        raise Reject("gwent.reject.decoy_target", rule="§2")
+    raise Reject("gwent.reject.row_taken", rule="§2", card=c.id)
 
 
 # ------------------------------------------------------------------------------------------ playing

@@ -102,14 +102,14 @@ def apply_setup(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     cat = catalogue()
     wanted = {"faction": "faction", "leader_pick": "leader"}.get(kind, "deck")
     if st["step"] != wanted:
-        raise Reject("gwent.reject.not_now", rule="§setup")
+        raise Reject("gwent.reject.not_now", rule="§9")
     if kind == "faction":
         if action.get("faction") not in FACTIONS:
             raise Reject("gwent.reject.bad_faction", code=Code.MALFORMED)
         st["faction"] = action["faction"]
     elif kind == "leader_pick":
         if action.get("leader") not in cat.leaders_of(st["faction"], "standard"):
-            raise Reject("gwent.reject.bad_leader", rule="§leaders-1")
+            raise Reject("gwent.reject.bad_leader", rule="§7")
         st["leader"] = action["leader"]
     elif kind == "deck_preset":
         st["deck"] = dict(cat.presets[st["faction"]]["cards"])
@@ -132,7 +132,7 @@ def apply_setup(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     elif kind == "deck_done":
         problem = deck_problem(cat, st["faction"], st["deck"], "standard", state["options"])
         if problem:
-            raise Reject(problem[0], rule="§deck", **problem[1])
+            raise Reject(problem[0], rule="§9", **problem[1])
         st["step"] = "ready"
     else:
         raise Reject("gwent.reject.unknown_action", code=Code.MALFORMED, type=kind[:30])
@@ -213,15 +213,15 @@ def apply_mulligan(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     exchange = state["options"]["mulligan"] == "exchange"
     uid = action.get("card")
     if m["done"]:
-        raise Reject("gwent.reject.mulligan_over", rule="§judge-2")
+        raise Reject("gwent.reject.mulligan_over", rule="§9")
     if kind == "mulligan_done":
         finish_mulligan(state, seat, ctx)
         return
     if kind == ("mulligan_give" if exchange else "mulligan_redraw"):
         if m["give"] is not None:
-            raise Reject("gwent.reject.take_first", rule="§judge-2")
+            raise Reject("gwent.reject.take_first", rule="§9")
         if uid not in state["hand"][seat]:
-            raise Reject("gwent.reject.not_in_hand", rule="§judge-2")
+            raise Reject("gwent.reject.not_in_hand", rule="§9")
         if exchange:
             m["give"] = uid
             return
@@ -235,9 +235,9 @@ def apply_mulligan(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
                  took=state["cards"][got[0]]["id"])
     elif kind == "mulligan_take" and exchange:
         if m["give"] is None:
-            raise Reject("gwent.reject.give_first", rule="§judge-2")
+            raise Reject("gwent.reject.give_first", rule="§9")
         if uid not in state["cand"][seat]:
-            raise Reject("gwent.reject.not_a_candidate", rule="§judge-2")
+            raise Reject("gwent.reject.not_a_candidate", rule="§9")
         given, m["give"] = m["give"], None
         move(state, given, ["aside", seat])
         move(state, uid, ["hand", seat])
