@@ -71,6 +71,10 @@ def check_spec(state: dict, seat: int, uid: str, action: dict) -> dict[str, Any]
         return given
     if not specs:
         raise Reject("gwent.reject.no_free_row", rule="§2", card=c.id)
+    if c.effect == "decoy":
+        if "target" in given:
+            raise Reject("gwent.reject.decoy_target", rule="§2")
+        raise Reject("gwent.reject.need_target", code=Code.MALFORMED, rule="GW-13")
     wanted = specs[0]
     for key in ("row", "side", "target"):
         if key in given and key not in wanted:
@@ -83,8 +87,6 @@ def check_spec(state: dict, seat: int, uid: str, action: dict) -> dict[str, Any]
         raise Reject("gwent.reject.bad_side", code=Code.MALFORMED)
     if c.is_unit:
         raise Reject("gwent.reject.wrong_row", rule="§3", card=c.id)
-    if c.effect == "decoy":
-        raise Reject("gwent.reject.decoy_target", rule="§2")
     raise Reject("gwent.reject.row_taken", rule="§2", card=c.id)
 
 

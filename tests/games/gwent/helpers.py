@@ -13,8 +13,9 @@ NAMES = ["Аня", "Боб"]
 
 
 def table(a="northern_realms", b="nilfgaard", variant="standard", leaders=(None, None), first=0, seed="t",
-          empty_hands=True, **options):
-    """A table in its first turn with seat ``first`` to play.  Hands are emptied unless told otherwise."""
+          empty_hands=True, filler=True, **options):
+    """A table in its first turn with seat ``first`` to play.  Hands are emptied unless told otherwise; then
+    each seat gets one Decoy as a filler, so that a round does not end because a hand ran out."""
     opts = {"variant": variant, "faction_a": a, "faction_b": b, "end_when_ahead": False, **options}
     if variant == "standard":
         opts.setdefault("deck", "build")
@@ -38,6 +39,8 @@ def table(a="northern_realms", b="nilfgaard", variant="standard", leaders=(None,
         for seat in (0, 1):
             for uid in list(state["hand"][seat]):
                 relocate(state, uid, ["deck", seat])
+            if filler:
+                give(state, seat, "decoy")
     return state
 
 
