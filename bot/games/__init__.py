@@ -1,4 +1,5 @@
 """Game engines.  Each module listed here registers one game when imported."""
 
 GAME_MODULES: tuple[str, ...] = (
+    "bot.games.gwent",
 )
