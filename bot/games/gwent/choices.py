@@ -7,11 +7,7 @@ from bot.engine import Code, Ctx, Reject
 
 from .leaders import reveal
 from .rules import card_specs, check_spec, distinct, place_unit, play_card, revive_candidates, summon_candidates
-from .state import card, locate, move, open_cause, opp, resume_cause
-
-PROMPTS = {"revive": "revive", "summon": "summon", "take": "take", "discard": "discard", "take_deck": "take_deck",
-           "reveal": "reveal"}
-
+from .state import card, locate, move, opp, resume_cause
 
 def candidates(state: dict, entry: dict) -> list[str]:
     seat, kind = entry["seat"], entry["kind"]
@@ -35,7 +31,7 @@ def choice_actions(state: dict, entry: dict) -> list[dict]:
     actions = []
     for uid in distinct(state, candidates(state, entry)):
         if kind == "revive":
-            actions += [{"type": "revive", "card": uid, **s} for s in unit_specs(state, seat, uid)]
+            actions += [{"type": "revive", "card": uid, **s} for s in card_specs(state, seat, uid)]
         elif kind == "summon":
             actions += [{"type": "summon", "card": uid, **s} for s in card_specs(state, seat, uid)]
         else:
@@ -43,10 +39,6 @@ def choice_actions(state: dict, entry: dict) -> list[dict]:
     if kind in ("revive", "summon", "take"):
         actions.append({"type": "skip"})
     return actions
-
-
-def unit_specs(state: dict, seat: int, uid: str) -> list[dict]:
-    return card_specs(state, seat, uid)
 
 
 def settle(state: dict) -> None:
@@ -110,7 +102,3 @@ def apply_choice(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
 
 
 _RULE = {"revive": "§3", "summon": "§4", "take": "§7", "discard": "§7", "take_deck": "§7", "reveal": "§7"}
-
-
-def open_card_cause(state: dict, uid: str) -> None:
-    open_cause(state, "card", card=uid)

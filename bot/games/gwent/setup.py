@@ -15,7 +15,7 @@ from bot.engine import Code, Ctx, Reject
 from .cards import FACTIONS, catalogue, deck_problem
 from .flow import start_round
 from .leaders_passive import passive
-from .rules import draw, rules
+from .rules import distinct, draw, rules
 from .state import move
 
 
@@ -154,9 +154,10 @@ def deal(state: dict, ctx: Ctx) -> None:
     ctx.emit("factions", factions=[p["faction"] for p in state["players"]],
              leaders=[p["leaders"] for p in state["players"]])
     n = 0
+    order_of = {cid: i for i, cid in enumerate(cat.cards)}
     for seat in (0, 1):
         uids = []
-        for cid, copies in sorted(deck_list(state, seat).items(), key=lambda kv: list(cat.cards).index(kv[0])):
+        for cid, copies in sorted(deck_list(state, seat).items(), key=lambda kv: order_of[kv[0]]):
             for _ in range(copies):
                 uid = f"c{n}"
                 n += 1
@@ -194,8 +195,6 @@ def deal(state: dict, ctx: Ctx) -> None:
 
 # ------------------------------------------------------------------------------------------ mulligan
 def mulligan_actions(state: dict, seat: int) -> list[dict]:
-    from .rules import distinct
-
     m = state["mull"][seat]
     if m["done"]:
         return []

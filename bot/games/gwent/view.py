@@ -7,7 +7,7 @@ from bot.engine import clone
 
 from .cards import ROWS, catalogue
 from .leaders_passive import leader_rule
-from .scoring import row_totals, scores, strengths
+from .scoring import row_totals, scores, strengths, weather_rows
 from .state import LIST_ZONES, board_units, is_token, opp
 
 
@@ -24,7 +24,7 @@ def build(state: dict, seat: int | None) -> dict[str, Any]:
     values = strengths(state)
     totals = row_totals(state, values)
     score = scores(state, values)
-    weather = {row for w in state["weather"] for row in _rows_of(w["kind"])}
+    weather = weather_rows(state)
     board = []
     for side in (0, 1):
         rows = {}
@@ -73,12 +73,6 @@ def build(state: dict, seat: int | None) -> dict[str, Any]:
         st = state["setup"][seat]
         out["setup"] = {"step": st["step"], "faction": st["faction"], "leader": st["leader"], "deck": st["deck"]}
     return out
-
-
-def _rows_of(kind: str) -> tuple[str, ...]:
-    from .cards import WEATHER_ROWS
-
-    return WEATHER_ROWS[kind]
 
 
 def _counts(ids: list[str]) -> dict[str, int]:
