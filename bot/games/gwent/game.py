@@ -31,7 +31,6 @@ class Gwent(Game):
     )
     stack_keys = ("decks",)
     max_actions = 600
-    conformance_playouts = 120
 
     # ------------------------------------------------------------------ set-up
     def check_options(self, options: dict[str, Any]) -> None:
