@@ -1,0 +1,75 @@
+"""The Bloodwood engine as the referee core sees it: options, set-up, whose decision it is, actions, views."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from bot.engine import Ctx, Game, Option, Pending
+
+from . import bot, render, view
+from .actions import apply_action, legal_actions, timeout
+from .cards import catalogue, rule
+from .flow import deadline, pending
+from .setup import setup
+
+
+class Bloodwood(Game):
+    name = "bloodwood"
+    min_seats = 5
+    max_seats = 12
+    options = (
+        Option("leaders", "bool", True),
+        Option("first_player", "choice", "random", choices=("random", "host")),
+        Option("role_deal", "choice", "random", choices=("random", "host")),
+        Option("turn_seconds", "int", 0, min=0, max=7 * 24 * 3600),
+        Option("counter_seconds", "int", 120, min=0, max=7 * 24 * 3600),
+        Option("extra_turn_specials", "choice", "none", choices=("none", "other")),
+        Option("mirror", "choice", "self", choices=("self", "reverse")),
+    )
+    stack_keys = ("day_deck", "night_deck", "roles")
+    max_actions = 3000
+    #: each playout is long (hundreds of actions, up to 12 seats): 40 keep the suite near 25 s
+    conformance_playouts = 40
+
+    def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+        catalogue()
+        assert (self.min_seats, self.max_seats) == (rule("min_seats"), rule("max_seats"))
+        setup(state, ctx, stack)
+
+    def to_act(self, state: dict) -> list[Pending]:
+        if state["outcome"] is not None:
+            return []
+        due = deadline(state)
+        return [Pending(seat, kind, due, f"bloodwood.prompt.{prompt}") for seat, kind, prompt in pending(state)]
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        return legal_actions(state, seat)
+
+    def _apply(self, state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+        apply_action(state, seat, action, ctx)
+
+    def _timeout(self, state: dict, seat: int, ctx: Ctx) -> None:
+        timeout(state, seat, ctx)
+
+    def _view(self, state: dict, seat: int | None) -> dict[str, Any]:
+        return view.build(state, seat)
+
+    def unseen_variant(self, state: dict, seat: int | None, rng: Any) -> dict:
+        return view.unseen_variant(state, seat, rng)
+
+    def check_invariants(self, state: dict) -> None:
+        view.check_invariants(state)
+
+    def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
+        return bot.choose(self.view(state, seat), self.legal_actions(state, seat), rng)
+
+    def describe_action(self, state: dict, seat: int, action: dict, locale: str) -> str:
+        return render.describe_action(self.view(state, seat), action, locale)
+
+    def render_view(self, view_: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+        return render.render_view(view_, locale, names)
+
+    def render_event(self, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
+        return render.render_event(event, locale, names)
+
+
+GAME = Bloodwood()

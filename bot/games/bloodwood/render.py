@@ -1,0 +1,266 @@
+"""Text for humans: action labels, the table board, one line per event.  Everything here works from a view
+or an event, which already hold only what their reader may see."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping, Sequence
+
+from bot.i18n import t
+
+from .cards import catalogue, kind_name, name
+
+LIMIT = 1800
+LABEL_LIMIT = 80
+
+
+def card_list(cards: Sequence[str], locale: str) -> str:
+    """"Bite ×2, Mirror" in a stable order; "none" for an empty list."""
+    if not cards:
+        return t("bloodwood.board.no_cards", locale)
+    counts = Counter(name(c) for c in cards)
+    return ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in counts.items())
+
+
+def role_text(role: str) -> str:
+    return catalogue().role_name(role)
+
+
+def team_text(role: str, locale: str) -> str:
+    return t(f"bloodwood.team.{catalogue().team(role)}", locale)
+
+
+def _seat_label(seat: int, locale: str) -> str:
+    """Labels have no player names (describe_action gets none), so seats are numbered from 1."""
+    return t("bloodwood.seat", locale, n=seat + 1)
+
+
+# ------------------------------------------------------------------------------------------ action labels
+def describe_action(view: Mapping[str, Any], action: Mapping[str, Any], locale: str) -> str:
+    return _describe(view, action, locale)[:LABEL_LIMIT]
+
+
+def _describe(view: Mapping[str, Any], action: Mapping[str, Any], locale: str) -> str:
+    kind = action["type"]
+    cid = action.get("card")
+    params: dict[str, Any] = {}
+    if isinstance(cid, str) and cid in catalogue().cards:
+        params["card"] = name(cid)
+    if isinstance(action.get("seat"), int):
+        params["seat"] = _seat_label(action["seat"], locale)
+    if kind == "play" and isinstance(action.get("target"), int):
+        return t("bloodwood.act.play_on", locale, card=params.get("card"), seat=_seat_label(action["target"], locale))
+    if kind == "target":
+        selected = (view.get("step") or {}).get("card")
+        if not selected:
+            return params["seat"]
+        if action["seat"] == view["seat"]:
+            return t("bloodwood.act.target_self", locale, card=name(selected))
+        return t("bloodwood.act.target", locale, card=name(selected), seat=params["seat"])
+    if kind == "steal":
+        return t("bloodwood.act.steal", locale, back=t(f"bloodwood.back.{action['deck']}", locale))
+    if kind == "draw":
+        return t("bloodwood.act.draw", locale, deck=t(f"bloodwood.deck.{action['deck']}", locale))
+    if kind == "draw_all":
+        return t("bloodwood.act.draw_all", locale, day=action["day"], night=action["night"])
+    if kind == "confirm":
+        return t("bloodwood.act.confirm", locale, n=len((view.get("step") or {}).get("named") or []))
+    if kind == "done":
+        return t("bloodwood.act.done", locale, n=len((view.get("step") or {}).get("kept") or []))
+    if kind == "assign":
+        step = view.get("step") or {}
+        return t("bloodwood.act.assign", locale, seat=_seat_label(len(step.get("roles") or []), locale),
+                 role=role_text(action["role"]))
+    return t(f"bloodwood.act.{kind}", locale, **params)
+
+
+# ------------------------------------------------------------------------------------------ the board
+def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+    lines = [_head(view, locale)]
+    lines.append(t("bloodwood.board.roles", locale, roles=_composition(view["composition"])))
+    discard = view["discard"]
+    top = t("bloodwood.board.top", locale, card=name(discard["top"])) if discard["top"] else ""
+    lines.append(t("bloodwood.board.decks", locale, day=view["decks"]["day"], night=view["decks"]["night"],
+                   discard=f"{discard['count']}{top}"))
+    turn_seat = view["turn"]["seat"] if view["turn"] else None
+    for seat, player in enumerate(view["players"]):
+        lines.append(_player_line(seat, player, seat == turn_seat, view["seat"], locale, names))
+    flight = view["in_flight"]
+    if flight:
+        lines.append(t("bloodwood.board.in_flight", locale, card=name(flight["card"]), player=names[flight["player"]],
+                       target=names[flight["target"]]))
+    me = view["seat"]
+    if me is not None:
+        role = view["players"][me]["role"]
+        if role:
+            lines.append(t("bloodwood.board.my_role", locale, role=role_text(role), team=team_text(role, locale)))
+        lines.append(t("bloodwood.board.my_hand", locale, cards=card_list(view["hand"], locale)))
+        lines += _private_step(view, locale, names)
+    text = "\n".join(lines)
+    return text if len(text) <= LIMIT else text[:LIMIT - 1] + "…"
+
+
+def _head(view: Mapping[str, Any], locale: str) -> str:
+    count = min(view["phase_turns"] + 1, view["seats"])
+    head = t("bloodwood.board.head", locale, phase=t(f"bloodwood.phase.{view['phase']}", locale), count=count,
+             of=view["seats"], direction=t(f"bloodwood.direction.{view['direction']}", locale))
+    extra = view["turn"]["extra"] if view["turn"] else None
+    if extra:
+        head += " — " + t("bloodwood.board.extra", locale, card=kind_name(extra))
+    return head
+
+
+def _composition(counts: Mapping[str, int]) -> str:
+    return ", ".join(f"{role_text(r)} ×{n}" if n > 1 else role_text(r) for r, n in counts.items() if n)
+
+
+def _player_line(seat: int, player: Mapping[str, Any], on_turn: bool, viewer: int | None, locale: str,
+                 names: Sequence[str]) -> str:
+    extras = []
+    if player["role"]:
+        extras.append(role_text(player["role"]))
+    if player["curse"]:
+        extras.append(t("bloodwood.board.curse", locale, n=player["curse"]))
+    if player["chains"]:
+        extras.append("Chains")
+    if player["asleep"]:
+        extras.append("Tranquilizer")
+    return t("bloodwood.board.player", locale, mark="▶ " if on_turn else "  ", name=names[seat],
+             dna=t(f"bloodwood.dna.{player['dna']}", locale), day=player["hand"]["day"],
+             night=player["hand"]["night"], extras="".join(f" [{e}]" for e in extras))
+
+
+def _private_step(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> list[str]:
+    step = view["step"] or {}
+    if step.get("seat") != view["seat"]:
+        return []
+    if step.get("card"):
+        return [t("bloodwood.board.selected", locale, card=name(step["card"]))]
+    if "kept" in step:
+        return [t("bloodwood.board.kept", locale, cards=card_list(step["kept"], locale))]
+    if "named" in step:
+        listed = ", ".join(names[s] for s in sorted(step["named"])) or t("bloodwood.ev.nobody", locale)
+        return [t("bloodwood.board.named", locale, names=listed)]
+    if "roles" in step:
+        given = ", ".join(f"{names[s]} — {role_text(r)}" for s, r in enumerate(step["roles"]))
+        return [t("bloodwood.board.assigned", locale, roles=given or t("bloodwood.ev.nobody", locale))]
+    return []
+
+
+# ------------------------------------------------------------------------------------------ events
+def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
+    kind, data = event["kind"], dict(event["data"])
+    render = _EVENTS.get(kind)
+    if render is None:
+        return None
+    params = {"name": names[data["seat"]]} if isinstance(data.get("seat"), int) else {}
+    for key in ("target", "receiver", "recipient", "hunter", "attacker", "subject", "player"):
+        if isinstance(data.get(key), int):
+            params[key] = names[data[key]]
+    for key in ("card", "attack"):
+        if isinstance(data.get(key), str):
+            params[key] = name(data[key])
+    if "deck" in data:
+        params["deck"] = t(f"bloodwood.deck.{data['deck']}", locale)
+        params["back"] = t(f"bloodwood.back.{data['deck']}", locale)
+    if isinstance(data.get("cards"), list):
+        params["cards"] = card_list(data["cards"], locale)
+    if "role" in data:
+        params["team"] = team_text(data["role"], locale)
+        params["role"] = role_text(data["role"])
+    return render(data, params, locale, names)
+
+
+def _simple(key: str):
+    def render(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
+        return t(f"bloodwood.ev.{key}", locale, **{**data, **params})
+    return render
+
+
+def _by(field: str, key: str | None = None):
+    """The string chosen by one field's value, e.g. ``discarded.leshy``."""
+    def render(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
+        return t(f"bloodwood.ev.{key or ''}{'.' if key else ''}{data[field]}", locale, **{**data, **params})
+    return render
+
+
+def _seats(seats: Sequence[int], locale: str, names: Sequence[str]) -> str:
+    return ", ".join(names[s] for s in seats) or t("bloodwood.ev.nobody", locale)
+
+
+def _roles(roles: Sequence[str], names: Sequence[str]) -> str:
+    return ", ".join(f"{names[s]} — {role_text(r)}" for s, r in enumerate(roles))
+
+
+def _play(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
+    if data["target"] is None:
+        return t("bloodwood.ev.play", locale, **params)
+    key = "play_self" if data["target"] == data["seat"] else "play_on"
+    return t(f"bloodwood.ev.{key}", locale, **params)
+
+
+def _judged(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
+    return t(f"bloodwood.ev.declaration_judged.{'right' if data['right'] else 'wrong'}", locale, **params,
+             named=_seats(data["named"], locale, names), enemies=_seats(data["enemies"], locale, names),
+             pure=_seats(data["pure"], locale, names))
+
+
+def _phase(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
+    return t(f"bloodwood.ev.phase.{data['phase']}", locale)
+
+
+_EVENTS = {
+    "composition": lambda d, p, loc, n: t("bloodwood.ev.composition", loc, roles=_composition(d["counts"])),
+    "cards_dealt": _simple("cards_dealt"),
+    "dealt": _simple("dealt"),
+    "roles_dealt": _by("how", "roles_dealt"),
+    "role": _simple("role"),
+    "leader_sight": lambda d, p, loc, n: t("bloodwood.ev.leader_sight", loc, roles=_roles(d["roles"], n)),
+    "leaders_looked": lambda d, p, loc, n: t("bloodwood.ev.leaders_looked", loc, n=d["count"]),
+    "host_assigns": _simple("host_assigns"),
+    "first_player": _by("how", "first_player"),
+    "phase": _phase,
+    "turn": lambda d, p, loc, n: t("bloodwood.ev.turn", loc, **p, phase=t(f"bloodwood.phase.{d['phase']}", loc),
+                                   count=d["count"], of=d["of"]),
+    "slept": _simple("slept"),
+    "extra_turn": lambda d, p, loc, n: t("bloodwood.ev.extra_turn", loc, **p, card=kind_name(d["card"])),
+    "play": _play,
+    "counter_window": _simple("counter_window"),
+    "no_counter": _simple("no_counter"),
+    "countered": lambda d, p, loc, n: t(f"bloodwood.ev.countered.{d['card']}", loc, **p),
+    "no_effect": _simple("no_effect"),
+    "bitten": _by("dna", "bitten"),
+    "curse_passed": _simple("curse_passed"),
+    "cursed": _simple("cursed"),
+    "chained": _simple("chained"),
+    "tranquilized": _simple("tranquilized"),
+    "vaccinated": _simple("vaccinated"),
+    "curse_lifted": _simple("curse_lifted"),
+    "unchained": _simple("unchained"),
+    "voodoo_taken": _simple("voodoo_taken"),
+    "cards_seen": _simple("cards_seen"),
+    "voodoo_returned": _simple("voodoo_returned"),
+    "cards_returned": _simple("cards_returned"),
+    "hand_discarded": _simple("hand_discarded"),
+    "stole": _simple("stole"),
+    "stolen_card": _simple("stolen_card"),
+    "blood_tested": _simple("blood_tested"),
+    "role_seen": _simple("role_seen"),
+    "confessed": _simple("confessed"),
+    "gave": _simple("gave"),
+    "given_card": _simple("given_card"),
+    "hunter_kept": lambda d, p, loc, n: t("bloodwood.ev.hunter_kept", loc, **p, count=d["count"],
+                                          cards=card_list(d["discarded"], loc)),
+    "discarded": _by("why", "discarded"),
+    "passed": _simple("passed"),
+    "draw": _simple("draw"),
+    "drew": _simple("drew"),
+    "reshuffled": _simple("reshuffled"),
+    "direction": _by("direction", "direction"),
+    "curse_countdown": _simple("curse_countdown"),
+    "mutated_forever": _simple("mutated_forever"),
+    "declared": _simple("declared"),
+    "declaration_judged": _judged,
+    "roles_revealed": lambda d, p, loc, n: t("bloodwood.ev.roles_revealed", loc, roles=_roles(d["roles"], n)),
+    "timed_out": _simple("timed_out"),
+    "turn_skipped": _simple("turn_skipped"),
+}

@@ -1,0 +1,166 @@
+"""The Bloodwood table state and the small operations every rule uses: moving cards, drawing, teams.
+
+The game's own keys (besides the framework's):
+
+    roles        the role id of every seat, or None while the host assigns them (secret)
+    composition  how many of each role card are in the game (public, BW-4)
+    assigner     the seat that assigned the roles (winner's rule), or None
+    dna          per seat "pure" | "mutated" | "forever" (public)
+    curse        per seat None or {"left": turns to get rid of it, "since": turn number it arrived in}
+    chains, sleep   per seat bool: Chains / a Tranquilizer lying in front of the player (public)
+    hands        per seat, the card ids held, sorted (secret; the day/night backs are public, BW-5)
+    decks        {"day": [...], "night": [...]}, the top card first (secret)
+    discard      the face-up discard pile, the oldest first (public, BW-6)
+    in_flight    the night card waiting for its target's answer: {"card", "player", "target"} or None
+    phase, direction, phase_turns   "day"/"night", +1 clockwise / -1, turns taken in the current phase
+    turn         {"seat", "no", "extra"}: whose turn, its number, and the special card that gave an extra turn
+    turn_no      how many turns have begun (a skipped turn is a turn)
+    step         the decision owed now (see flow.py), or None once the game is over
+    known        [viewer, subject] pairs: who has seen whose role through Blood Test / Confession (public)
+    confessed    per seat, the players it has confessed to
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import Ctx
+
+from .cards import MARK_CARDS, catalogue, rule
+
+State = dict
+
+
+def back(cid: str) -> str:
+    """The deck a card belongs to, which is also the back everyone sees."""
+    return catalogue().backs[cid]
+
+
+def hand_backs(state: State, seat: int) -> dict[str, int]:
+    backs = catalogue().backs
+    night = sum(backs[c] == "night" for c in state["hands"][seat])
+    return {"day": len(state["hands"][seat]) - night, "night": night}
+
+
+def available(state: State, deck: str) -> int:
+    """How many cards ``deck`` can still give: its own and, once it runs out, its discarded cards."""
+    backs = catalogue().backs
+    return len(state["decks"][deck]) + sum(backs[c] == deck for c in state["discard"])
+
+
+def take(state: State, seat: int, cid: str) -> None:
+    state["hands"][seat].remove(cid)
+
+
+def give(state: State, seat: int, cid: str) -> None:
+    hand = state["hands"][seat]
+    hand.append(cid)
+    hand.sort()
+
+
+def to_discard(state: State, cid: str) -> None:
+    state["discard"].append(cid)
+
+
+def decks_to_draw(state: State) -> list[str]:
+    return [d for d in ("day", "night") if available(state, d)]
+
+
+def draw(state: State, ctx: Ctx, seat: int, deck: str) -> str:
+    """One card from the top of ``deck`` into the seat's hand.  An empty deck is first rebuilt from the
+    discarded cards of its back, shuffled (§1.1, BW-6)."""
+    if not state["decks"][deck]:
+        reshuffle(state, ctx, deck)
+    cid = state["decks"][deck].pop(0)
+    give(state, seat, cid)
+    ctx.emit("draw", seat=seat, deck=deck)
+    ctx.emit("drew", to=[seat], seat=seat, card=cid)
+    return cid
+
+
+def reshuffle(state: State, ctx: Ctx, deck: str) -> None:
+    cards = [c for c in state["discard"] if back(c) == deck]
+    state["discard"] = [c for c in state["discard"] if back(c) != deck]
+    ctx.rng.shuffle(cards, f"bloodwood.{deck}_reshuffle")
+    state["decks"][deck] = cards + state["decks"][deck]
+    ctx.emit("reshuffled", deck=deck, count=len(cards))
+    ctx.emit("deck_order", to=(), deck=deck, order=list(state["decks"][deck]))
+
+
+def team_of(state: State, seat: int) -> str:
+    return catalogue().team(state["roles"][seat])
+
+
+def team_seats(state: State, team: str) -> list[int]:
+    return [s for s in range(state["seats"]) if team_of(state, s) == team]
+
+
+def is_leader(state: State, seat: int) -> bool:
+    return state["roles"] is not None and catalogue().is_leader(state["roles"][seat])
+
+
+def known_roles(state: State, viewer: int | None) -> set[int]:
+    """The seats whose role ``viewer`` (None = the public) may see: its own, those shown to it by Blood Test
+    or Confession, everyone's for a leader (§1.6) or the host who assigned them, all once the game is over."""
+    seats = state["seats"]
+    if state["roles"] is None:
+        return set()
+    if state["outcome"] is not None:
+        return set(range(seats))
+    if viewer is None:
+        return set()
+    if viewer == state["assigner"] or is_leader(state, viewer):
+        return set(range(seats))
+    return {viewer} | {subject for v, subject in state["known"] if v == viewer}
+
+
+def is_pure(state: State, seat: int) -> bool:
+    return state["dna"][seat] == "pure"
+
+
+def others(state: State, seat: int) -> list[int]:
+    return [s for s in range(state["seats"]) if s != seat]
+
+
+def next_seat(state: State, seat: int) -> int:
+    return (seat + state["direction"]) % state["seats"]
+
+
+def fresh_curse(state: State) -> dict[str, int]:
+    return {"left": rule("curse_turns"), "since": state["turn_no"]}
+
+
+def mark_cards(state: State) -> list[str]:
+    """The cards lying in front of players as marks (Curse Mark, Chains, Tranquilizer)."""
+    cards = []
+    for seat in range(state["seats"]):
+        if state["curse"][seat]:
+            cards.append(MARK_CARDS["curse"])
+        if state["chains"][seat]:
+            cards.append(MARK_CARDS["chains"])
+        if state["sleep"][seat]:
+            cards.append(MARK_CARDS["tranquilizer"])
+    return cards
+
+
+def all_cards(state: State) -> list[str]:
+    """Every card of both decks wherever it is: decks, hands, discard, marks, the card in flight."""
+    cards = [*state["decks"]["day"], *state["decks"]["night"], *state["discard"], *mark_cards(state)]
+    for hand in state["hands"]:
+        cards += hand
+    if state["in_flight"]:
+        cards.append(state["in_flight"]["card"])
+    return cards
+
+
+def turn_seat(state: State) -> int | None:
+    return state["turn"]["seat"] if state["turn"] else None
+
+
+def new_state_keys(seats: int, decks: dict[str, list[str]]) -> dict[str, Any]:
+    return {
+        "roles": None, "composition": {}, "assigner": None,
+        "dna": ["pure"] * seats, "curse": [None] * seats, "chains": [False] * seats, "sleep": [False] * seats,
+        "hands": [[] for _ in range(seats)], "decks": decks, "discard": [], "in_flight": None,
+        "phase": "day", "direction": 1, "phase_turns": 0, "turn": None, "turn_no": 0, "step": None,
+        "known": [], "confessed": [[] for _ in range(seats)],
+    }
