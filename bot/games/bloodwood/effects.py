@@ -107,7 +107,7 @@ def voodoo(state: State, ctx: Ctx, player: int, target: int) -> None:
     for cid in received:
         give(state, player, cid)
     ctx.emit("voodoo_taken", seat=player, target=target, count=len(received))
-    ctx.emit("cards_seen", to=[player], seat=player, source=target, cards=sorted(received))
+    ctx.emit("cards_seen", to=[player], seat=player, target=target, cards=sorted(received))
     open_step(state, ctx, "keep", seat=player, source="voodoo", target=target, kept=[])
 
 

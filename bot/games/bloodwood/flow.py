@@ -83,7 +83,7 @@ def proceed(state: State, ctx: Ctx, then: str) -> None:
     elif then == "end":
         end_turn(state, ctx)
     elif then == "extra":
-        ctx.emit("extra_turn", seat=seat, card=state["turn"]["extra"])
+        ctx.emit("extra_turn", seat=seat, special=state["turn"]["extra"])
         open_step(state, ctx, "turn", seat=seat, card=None)
     else:
         raise AssertionError(f"unknown continuation {then!r}")

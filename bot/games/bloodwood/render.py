@@ -222,7 +222,7 @@ _EVENTS = {
     "turn": lambda d, p, loc, n: t("bloodwood.ev.turn", loc, **p, phase=t(f"bloodwood.phase.{d['phase']}", loc),
                                    count=d["count"], of=d["of"]),
     "slept": _simple("slept"),
-    "extra_turn": lambda d, p, loc, n: t("bloodwood.ev.extra_turn", loc, **p, card=kind_name(d["card"])),
+    "extra_turn": lambda d, p, loc, n: t("bloodwood.ev.extra_turn", loc, **p, card=kind_name(d["special"])),
     "play": _play,
     "counter_window": _simple("counter_window"),
     "no_counter": _simple("no_counter"),
