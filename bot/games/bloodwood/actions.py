@@ -292,7 +292,7 @@ def _apply_draw(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> 
         if sum(counts) != step["left"]:
             raise Reject("bloodwood.reject.split_total", left=step["left"])
         if counts[0] > available(state, "day") or counts[1] > available(state, "night"):
-            raise Reject("bloodwood.reject.deck_empty", rule="§1.1")
+            raise Reject("bloodwood.reject.deck_empty", rule="BW-6")
         for deck, n in zip(("day", "night"), counts):
             for _ in range(n):
                 draw(state, ctx, seat, deck)
@@ -302,7 +302,7 @@ def _apply_draw(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> 
         raise _not_now()
     deck = _deck_field(action)
     if deck not in decks_to_draw(state):
-        raise Reject("bloodwood.reject.deck_empty", rule="§1.1")
+        raise Reject("bloodwood.reject.deck_empty", rule="BW-6")
     draw(state, ctx, seat, deck)
     step["left"] -= 1
     if step["left"] == 0 or not decks_to_draw(state):
@@ -315,7 +315,7 @@ def _apply_trim(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> 
     cid = _held(state, seat, action)
     take(state, seat, cid)
     to_discard(state, cid)
-    ctx.emit("discarded", seat=seat, card=cid, why="trim")
+    ctx.emit("discarded", seat=seat, card=cid, why="trim", rule="BW-8")
     if len(state["hands"][seat]) <= rule("hand_size"):
         finish_turn(state, ctx)
 
@@ -353,9 +353,9 @@ def timeout(state: State, seat: int, ctx: Ctx) -> None:
     counter window lets the card resolve; a declaration is judged on the names given; a keep choice is
     topped up at random; any other decision is completed with random legal choices."""
     step = state["step"]
-    ctx.emit("timed_out", seat=seat, step=step["kind"])
+    ctx.emit("timed_out", seat=seat, step=step["kind"], rule="BW-28")
     if step["kind"] == "turn":
-        ctx.emit("turn_skipped", seat=seat)
+        ctx.emit("turn_skipped", seat=seat, rule="§9.2")
         end_turn(state, ctx)
     elif step["kind"] == "counter":
         effects.answer_attack(state, ctx, seat, None)

@@ -29,6 +29,6 @@ def judge(state: State, ctx: Ctx) -> None:
     else:
         right, why = True, "declared"
     ctx.emit("declaration_judged", seat=seat, named=named, right=right, team=team, enemies=enemies,
-             pure=pure_enemies)
+             pure=pure_enemies, rule="§4")
     winner = team if right else enemy
     end_game(state, ctx, winners=team_seats(state, winner), reason=f"bloodwood.outcome.{why}.{winner}")

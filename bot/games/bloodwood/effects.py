@@ -60,7 +60,7 @@ def resolve_attack(state: State, ctx: Ctx, player: int, target: int, then: str =
     what = kind(cid)
     if not attack_has_effect(state, what, target) or (what == "voodoo" and player == target):
         to_discard(state, cid)
-        ctx.emit("no_effect", card=cid, seat=target)
+        ctx.emit("no_effect", card=cid, seat=target, rule="BW-18")
         proceed(state, ctx, then)
         return
     if what == "bite":
@@ -96,7 +96,8 @@ def bite(state: State, ctx: Ctx, biter: int, bitten: int) -> None:
         state["curse"][giver] = None
     for giver, receiver in moves:
         state["curse"][receiver] = fresh_curse(state)
-        ctx.emit("curse_passed", seat=giver, receiver=receiver, left=state["curse"][receiver]["left"])
+        ctx.emit("curse_passed", seat=giver, receiver=receiver, left=state["curse"][receiver]["left"],
+                 rule="BW-13" if len(moves) == 2 else "§6.2")
 
 
 def voodoo(state: State, ctx: Ctx, player: int, target: int) -> None:

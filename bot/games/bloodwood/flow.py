@@ -70,7 +70,7 @@ def start_turn(state: State, ctx: Ctx, seat: int) -> None:
     if state["sleep"][seat]:
         state["sleep"][seat] = False
         to_discard(state, "tranquilizer")
-        ctx.emit("slept", seat=seat)
+        ctx.emit("slept", seat=seat, rule="§6.4")
         finish_turn(state, ctx)
         return
     open_step(state, ctx, "turn", seat=seat, card=None)
@@ -135,7 +135,7 @@ def mutate_forever(state: State, ctx: Ctx, seat: int) -> None:
     state["curse"][seat] = None
     to_discard(state, "curse_mark")
     state["dna"][seat] = "forever"
-    ctx.emit("mutated_forever", seat=seat)
+    ctx.emit("mutated_forever", seat=seat, rule="BW-12")
     if all(d == "forever" for d in state["dna"]):
         # Nobody may declare the end any more (§4): the game cannot be won (BW-26).
         end_game(state, ctx, winners=[], reason="bloodwood.outcome.stalemate")

@@ -167,7 +167,10 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
     if "role" in data:
         params["team"] = team_text(data["role"], locale)
         params["role"] = role_text(data["role"])
-    return render(data, params, locale, names)
+    line = render(data, params, locale, names)
+    if data.get("rule"):
+        line += " " + t("core.cite", locale, rule=data["rule"])
+    return line
 
 
 def _simple(key: str):

@@ -82,7 +82,7 @@ def reshuffle(state: State, ctx: Ctx, deck: str) -> None:
     state["discard"] = [c for c in state["discard"] if back(c) != deck]
     ctx.rng.shuffle(cards, f"bloodwood.{deck}_reshuffle")
     state["decks"][deck] = cards + state["decks"][deck]
-    ctx.emit("reshuffled", deck=deck, count=len(cards))
+    ctx.emit("reshuffled", deck=deck, count=len(cards), rule="BW-6")
     ctx.emit("deck_order", to=(), deck=deck, order=list(state["decks"][deck]))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from bot.engine import clone
@@ -45,8 +46,7 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         "turn": dict(state["turn"]) if state["turn"] else None, "composition": dict(state["composition"]),
         "players": players,
         "decks": {d: len(cards) for d, cards in state["decks"].items()},
-        # The pile is face up: what is in it is public; its order matters to nobody but its top card.
-        "discard": {"count": len(discard), "top": discard[-1] if discard else None, "cards": dict(Counter(discard))},
+        "discard": {"count": len(discard), "top": discard[-1] if discard else None},
         "in_flight": dict(state["in_flight"]) if state["in_flight"] else None,
         "known": [list(pair) for pair in state["known"]],
         "step": _step_view(state, seat),
@@ -58,10 +58,15 @@ def _step_view(state: State, seat: int | None) -> dict[str, Any] | None:
     step = state["step"]
     if step is None:
         return None
-    shown = {"kind": step["kind"], **{k: step[k] for k in _PUBLIC_STEP[step["kind"]] if k in step}}
+    fields = list(_PUBLIC_STEP[step["kind"]])
     if seat is not None and step.get("seat") == seat:
-        shown.update({k: step[k] for k in _PRIVATE_STEP.get(step["kind"], ()) if k in step})
-    return clone(shown)
+        fields += _PRIVATE_STEP.get(step["kind"], ())
+    shown = {"kind": step["kind"]}
+    for key in fields:
+        if key in step:
+            value = step[key]
+            shown[key] = list(value) if isinstance(value, list) else value
+    return shown
 
 
 # ------------------------------------------------------------------------------------------ no-leak variant
@@ -92,12 +97,23 @@ def unseen_variant(state: State, seat: int | None, rng: random.Random) -> State:
             pools[backs[cid]].append(cid)
         night = sum(backs[c] == "night" for c in rest)
         shapes.append((s, keep, len(rest) - night, night))
-    for cards in pools.values():
-        rng.shuffle(cards)
+    dealt = {deck: _random_prefix(pools[deck], sum(sh[2 if deck == "day" else 3] for sh in shapes), rng)
+             for deck in ("day", "night")}
     for s, keep, day, night in shapes:
-        dealt = keep + [pools["day"].pop() for _ in range(day)] + [pools["night"].pop() for _ in range(night)]
-        new["hands"][s] = sorted(dealt)
+        new["hands"][s] = sorted(keep + [dealt["day"].pop() for _ in range(day)]
+                                 + [dealt["night"].pop() for _ in range(night)])
     return new
+
+
+def _random_prefix(cards: list[str], k: int, rng: random.Random) -> list[str]:
+    """Move ``k`` cards chosen at random out of ``cards`` (a partial Fisher-Yates shuffle) and return them;
+    the rest stays as the deck."""
+    for i in range(k):
+        j = rng.randrange(i, len(cards))
+        cards[i], cards[j] = cards[j], cards[i]
+    chosen = cards[:k]
+    del cards[:k]
+    return chosen
 
 
 def _reserved(state: State) -> dict[int, list[str]]:
@@ -113,10 +129,14 @@ def _reserved(state: State) -> dict[int, list[str]]:
 
 
 # ------------------------------------------------------------------------------------------ invariants
+@lru_cache(maxsize=1)
+def _every_card() -> list[str]:
+    return sorted(catalogue().deck_list("day") + catalogue().deck_list("night"))
+
+
 def check_invariants(state: State) -> None:
     cat = catalogue()
-    expected = Counter({cid: c.copies for cid, c in cat.cards.items()})
-    assert Counter(all_cards(state)) == expected, "cards were created or lost"
+    assert sorted(all_cards(state)) == _every_card(), "cards were created or lost"
     n = state["seats"]
     for key in ("dna", "curse", "chains", "sleep", "hands", "confessed"):
         assert len(state[key]) == n, f"{key} has the wrong length"

@@ -50,7 +50,7 @@ def test_a_cursed_biter_passes_the_mark_to_the_bitten():
     put_mark(state, 0, "curse", left=1)
     state, events = run(state, (0, {"type": "play", "card": "bite", "target": 1}))
     assert state["curse"][0] is None and state["curse"][1] == {"left": 2, "since": state["turn_no"]}
-    assert event(events, "curse_passed")["data"] == {"seat": 0, "receiver": 1, "left": 2}
+    assert event(events, "curse_passed")["data"] == {"seat": 0, "receiver": 1, "left": 2, "rule": "§6.2"}
 
 
 def test_biting_a_cursed_player_takes_the_mark():
@@ -64,8 +64,9 @@ def test_two_carriers_swap_marks_with_fresh_countdowns():
     state = night_table({0: ["bite"]})
     put_mark(state, 0, "curse", left=1)
     put_mark(state, 1, "curse", left=1)
-    state = act(state, 0, type="play", card="bite", target=1)
+    state, events = run(state, (0, {"type": "play", "card": "bite", "target": 1}))
     assert state["curse"][0]["left"] == state["curse"][1]["left"] == 2
+    assert [e["data"]["rule"] for e in events if e["kind"] == "curse_passed"] == ["BW-13", "BW-13"]
 
 
 def test_a_mark_does_not_pass_to_a_player_mutated_forever():
@@ -119,7 +120,7 @@ def test_curse_countdown_two_own_turns_then_mutation_forever():
     state = act(state, 1, type="discard", card=state["hands"][1][0])
     state, events = _draw_up(state)
     assert state["dna"][1] == "forever" and state["curse"][1] is None and "curse_mark" in state["discard"]
-    assert event(events, "mutated_forever")["data"] == {"seat": 1}
+    assert event(events, "mutated_forever")["data"] == {"seat": 1, "rule": "BW-12"}
     # Mutated forever: no more Bite, Curse Mark or Vaccine on him, and no declaring.
     set_turn(state, 1)
     assert {"type": "declare"} not in GAME.legal_actions(state, 1)

@@ -45,6 +45,8 @@ def test_mirror_turns_the_card_on_the_attacker_and_nobody_draws():
     assert "draw" not in kinds(events)
     line = GAME.render_event(event(events, "countered"), "en", NAMES)
     assert line == "Боб answers with Mirror: Bite turns on Аня."
+    no_effect = GAME.render_event({"kind": "no_effect", "to": None, "data": {"card": "voodoo", "seat": 0, "rule": "BW-18"}}, "en", NAMES)
+    assert no_effect == "Voodoo has no effect on Аня and is discarded. (see BW-18)"
 
 
 def test_a_reflected_curse_mark_lands_on_the_attacker():
@@ -59,7 +61,7 @@ def test_a_reflected_card_that_cannot_act_on_the_attacker_is_discarded():
     state = act(state, 0, type="play", card="chains", target=1)
     put_mark(state, 0, "chains")  # a chained player cannot play Chains: he is chained only now
     state, events = run(state, (1, {"type": "counter", "card": "mirror"}))
-    assert event(events, "no_effect")["data"] == {"card": "chains", "seat": 0}
+    assert event(events, "no_effect")["data"] == {"card": "chains", "seat": 0, "rule": "BW-18"}
     assert state["discard"][-1] == "chains" and not state["chains"][1]
 
 
