@@ -2,4 +2,5 @@
 
 GAME_MODULES: tuple[str, ...] = (
     "bot.games.gwent",
+    "bot.games.bloodwood",
 )
