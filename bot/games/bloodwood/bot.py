@@ -10,6 +10,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from .cards import catalogue, kind
+from .rules import target_condition
 
 View = Mapping[str, Any]
 Action = dict
@@ -110,14 +111,9 @@ def _play_choice(view: View, know: Knowledge, cid: str) -> tuple[int | None, flo
 
 def _may_target(view: View, know: Knowledge, cid: str, seat: int) -> bool:
     c = catalogue().cards[cid]
-    p = view["players"][seat]
     if seat == know.me and c.target != "any":
         return False
-    return not ((c.kind in ("bite", "vaccine", "curse_mark") and p["dna"] == "forever")
-                or (c.kind == "curse_mark" and p["curse"]) or (c.kind == "chains" and p["chains"])
-                or (c.kind == "tranquilizer" and p["asleep"]) or (c.kind == "candle" and not p["curse"])
-                or (c.kind == "keys" and not p["chains"]) or (c.kind == "thief" and not sum(p["hand"].values()))
-                or (c.kind == "confession" and len(p["confessed_to"]) >= view["seats"] - 1))
+    return target_condition(c.kind, view["players"][seat], view["seats"]) is None
 
 
 def _best_target(view: View, know: Knowledge, cid: str, seats: Sequence[int]) -> tuple[int | None, float]:

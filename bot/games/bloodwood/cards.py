@@ -16,8 +16,6 @@ KINDS = ("vaccine", "candle", "keys", "pandora", "thief", "blood_test", "confess
 ATTACKS = ("bite", "curse_mark", "chains", "tranquilizer", "voodoo")
 COUNTERS = ("mirror", "amulet")
 SPECIALS = ("eclipse", "time_loop")
-#: the marks a card leaves lying in front of a player, by the card id that makes them
-MARK_CARDS = {"curse": "curse_mark", "chains": "chains", "tranquilizer": "tranquilizer"}
 
 _CARD = Record(required={
     "name": str, "deck": OneOf(*DECKS), "copies": IntRange(1, 68), "kind": OneOf(*KINDS),
@@ -81,13 +79,8 @@ class Catalogue:
     cards: dict[str, Card]
     roles: dict[str, dict[str, Any]]
     rules: dict[str, int]
-
-    @property
-    def backs(self) -> dict[str, str]:
-        return self._backs
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_backs", {cid: c.deck for cid, c in self.cards.items()})
+    #: card id -> its deck, which is also the back everyone sees (looked up very often)
+    backs: dict[str, str]
 
     def deck_list(self, deck: str) -> list[str]:
         """Every card of a deck, one entry per copy, in catalogue order (before shuffling)."""
@@ -113,7 +106,8 @@ def catalogue() -> Catalogue:
     if problem:
         raise CatalogError(f"data/{GAME}/cards.yaml: {problem}")
     cards = {cid: Card(id=cid, **info) for cid, info in data["cards"].items()}
-    return Catalogue(cards=cards, roles=dict(data["roles"]), rules=dict(data["rules"]))
+    return Catalogue(cards=cards, roles=dict(data["roles"]), rules=dict(data["rules"]),
+                     backs={cid: c.deck for cid, c in cards.items()})
 
 
 def card(cid: str) -> Card:
@@ -134,5 +128,6 @@ def kind_name(what: str) -> str:
     return next(c.name for c in catalogue().cards.values() if c.kind == what)
 
 
-def rule(name: str) -> int:
-    return catalogue().rules[name]
+def rule(key: str) -> int:
+    """A number of the rules (hand size, Curse Mark turns, …) from the data file."""
+    return catalogue().rules[key]

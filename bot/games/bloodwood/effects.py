@@ -6,9 +6,7 @@ from bot.engine import Ctx
 from .cards import kind, rule
 from .flow import flip_phase, open_step, proceed, start_draws
 from .rules import attack_has_effect, counter_window_opens, is_attack
-from .state import (
-    State, back, fresh_curse, give, hand_backs, others, take, to_discard,
-)
+from .state import State, back, fresh_curse, give, hand_backs, take, to_discard
 
 
 def play(state: State, ctx: Ctx, seat: int, cid: str, target: int | None) -> None:
@@ -239,28 +237,28 @@ def finish_keep(state: State, ctx: Ctx) -> None:
     proceed(state, ctx, "end")
 
 
-def _special(state: State, ctx: Ctx, seat: int, target: None) -> None:
-    """Eclipse flips the phase, Time Loop the direction; either way the phase count restarts with this
-    player, who draws one card and takes an extra turn (§8, BW-11)."""
-    cid = state["discard"][-1]
-    what = kind(cid)
-    if what == "eclipse":
-        flip_phase(state, ctx)
-    else:
-        state["direction"] = -state["direction"]
-        state["phase_turns"] = 0
-        ctx.emit("direction", direction=state["direction"])
-    state["turn"]["extra"] = what
+def _eclipse(state: State, ctx: Ctx, seat: int, target: None) -> None:
+    flip_phase(state, ctx)
+    _extra_turn(state, ctx, seat, "eclipse")
+
+
+def _time_loop(state: State, ctx: Ctx, seat: int, target: None) -> None:
+    state["direction"] = -state["direction"]
+    state["phase_turns"] = 0
+    ctx.emit("direction", direction=state["direction"])
+    _extra_turn(state, ctx, seat, "time_loop")
+
+
+def _extra_turn(state: State, ctx: Ctx, seat: int, special: str) -> None:
+    """After Eclipse (the phase flips) or Time Loop (the direction reverses) the phase count restarts with
+    this player, who draws one card and takes an extra turn (§8, BW-11)."""
+    state["turn"]["extra"] = special
     start_draws(state, ctx, seat, rule("special_draws"), then="extra")
 
 
 _PLAY = {
     "vaccine": _vaccine, "candle": _candle, "keys": _keys, "pandora": _pandora, "thief": _thief,
     "blood_test": _blood_test, "confession": _confession, "leshy": _leshy, "hunter": _hunter,
-    "eclipse": _special, "time_loop": _special,
+    "eclipse": _eclipse, "time_loop": _time_loop,
 }
 
-
-def others_owing(state: State) -> list[int]:
-    step = state["step"]
-    return [s for s in others(state, step["seat"]) if step["owed"][s]]

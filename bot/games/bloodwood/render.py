@@ -40,22 +40,20 @@ def describe_action(view: Mapping[str, Any], action: Mapping[str, Any], locale: 
 
 
 def _describe(view: Mapping[str, Any], action: Mapping[str, Any], locale: str) -> str:
-    kind = action["type"]
-    cid = action.get("card")
+    kind, step = action["type"], view.get("step") or {}
     params: dict[str, Any] = {}
-    if isinstance(cid, str) and cid in catalogue().cards:
-        params["card"] = name(cid)
+    if action.get("card") in catalogue().cards:
+        params["card"] = name(action["card"])
     if isinstance(action.get("seat"), int):
         params["seat"] = _seat_label(action["seat"], locale)
     if kind == "play" and isinstance(action.get("target"), int):
-        return t("bloodwood.act.play_on", locale, card=params.get("card"), seat=_seat_label(action["target"], locale))
+        return t("bloodwood.act.play_on", locale, card=params["card"], seat=_seat_label(action["target"], locale))
     if kind == "target":
-        selected = (view.get("step") or {}).get("card")
-        if not selected:
+        if not step.get("card"):
             return params["seat"]
         if action["seat"] == view["seat"]:
-            return t("bloodwood.act.target_self", locale, card=name(selected))
-        return t("bloodwood.act.target", locale, card=name(selected), seat=params["seat"])
+            return t("bloodwood.act.target_self", locale, card=name(step["card"]))
+        return t("bloodwood.act.target", locale, card=name(step["card"]), seat=params["seat"])
     if kind == "steal":
         return t("bloodwood.act.steal", locale, back=t(f"bloodwood.back.{action['deck']}", locale))
     if kind == "draw":
@@ -63,11 +61,10 @@ def _describe(view: Mapping[str, Any], action: Mapping[str, Any], locale: str) -
     if kind == "draw_all":
         return t("bloodwood.act.draw_all", locale, day=action["day"], night=action["night"])
     if kind == "confirm":
-        return t("bloodwood.act.confirm", locale, n=len((view.get("step") or {}).get("named") or []))
+        return t("bloodwood.act.confirm", locale, n=len(step.get("named") or []))
     if kind == "done":
-        return t("bloodwood.act.done", locale, n=len((view.get("step") or {}).get("kept") or []))
+        return t("bloodwood.act.done", locale, n=len(step.get("kept") or []))
     if kind == "assign":
-        step = view.get("step") or {}
         return t("bloodwood.act.assign", locale, seat=_seat_label(len(step.get("roles") or []), locale),
                  role=role_text(action["role"]))
     return t(f"bloodwood.act.{kind}", locale, **params)
@@ -83,7 +80,9 @@ def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> s
                    discard=f"{discard['count']}{top}"))
     turn_seat = view["turn"]["seat"] if view["turn"] else None
     for seat, player in enumerate(view["players"]):
-        lines.append(_player_line(seat, player, seat == turn_seat, view["seat"], locale, names))
+        lines.append(_player_line(seat, player, seat == turn_seat, locale, names))
+    if view["known"]:
+        lines.append(t("bloodwood.board.known", locale, pairs=_known_pairs(view["known"], names)))
     flight = view["in_flight"]
     if flight:
         lines.append(t("bloodwood.board.in_flight", locale, card=name(flight["card"]), player=names[flight["player"]],
@@ -95,6 +94,8 @@ def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> s
             lines.append(t("bloodwood.board.my_role", locale, role=role_text(role), team=team_text(role, locale)))
         lines.append(t("bloodwood.board.my_hand", locale, cards=card_list(view["hand"], locale)))
         lines += _private_step(view, locale, names)
+        lines += [t("bloodwood.board.asked", locale, what=t(p["prompt"], locale))
+                  for p in view["to_act"] if p["seat"] == me and p["prompt"]]
     text = "\n".join(lines)
     return text if len(text) <= LIMIT else text[:LIMIT - 1] + "…"
 
@@ -109,12 +110,19 @@ def _head(view: Mapping[str, Any], locale: str) -> str:
     return head
 
 
+def _known_pairs(known: Sequence[Sequence[int]], names: Sequence[str]) -> str:
+    """"Боб: Аня, Вера; Гена: Дина" — whose roles each player has seen (by Blood Test or Confession)."""
+    seen: dict[int, list[int]] = {}
+    for viewer, subject in known:
+        seen.setdefault(viewer, []).append(subject)
+    return "; ".join(f"{names[v]}: {', '.join(names[s] for s in subjects)}" for v, subjects in sorted(seen.items()))
+
+
 def _composition(counts: Mapping[str, int]) -> str:
     return ", ".join(f"{role_text(r)} ×{n}" if n > 1 else role_text(r) for r, n in counts.items() if n)
 
 
-def _player_line(seat: int, player: Mapping[str, Any], on_turn: bool, viewer: int | None, locale: str,
-                 names: Sequence[str]) -> str:
+def _player_line(seat: int, player: Mapping[str, Any], on_turn: bool, locale: str, names: Sequence[str]) -> str:
     extras = []
     if player["role"]:
         extras.append(role_text(player["role"]))
@@ -138,8 +146,7 @@ def _private_step(view: Mapping[str, Any], locale: str, names: Sequence[str]) ->
     if "kept" in step:
         return [t("bloodwood.board.kept", locale, cards=card_list(step["kept"], locale))]
     if "named" in step:
-        listed = ", ".join(names[s] for s in sorted(step["named"])) or t("bloodwood.ev.nobody", locale)
-        return [t("bloodwood.board.named", locale, names=listed)]
+        return [t("bloodwood.board.named", locale, names=_seats(sorted(step["named"]), locale, names))]
     if "roles" in step:
         given = ", ".join(f"{names[s]} — {role_text(r)}" for s, r in enumerate(step["roles"]))
         return [t("bloodwood.board.assigned", locale, roles=given or t("bloodwood.ev.nobody", locale))]
@@ -179,10 +186,10 @@ def _simple(key: str):
     return render
 
 
-def _by(field: str, key: str | None = None):
+def _by(field: str, key: str):
     """The string chosen by one field's value, e.g. ``discarded.leshy``."""
     def render(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
-        return t(f"bloodwood.ev.{key or ''}{'.' if key else ''}{data[field]}", locale, **{**data, **params})
+        return t(f"bloodwood.ev.{key}.{data[field]}", locale, **{**data, **params})
     return render
 
 
@@ -207,63 +214,31 @@ def _judged(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
              pure=_seats(data["pure"], locale, names))
 
 
-def _phase(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
-    return t(f"bloodwood.ev.phase.{data['phase']}", locale)
-
+#: events whose string is bloodwood.ev.<kind>, filled from the event's data
+_SIMPLE = ("cards_dealt", "dealt", "role", "host_assigns", "slept", "counter_window", "no_counter", "no_effect",
+           "curse_passed", "cursed", "chained", "tranquilized", "vaccinated", "curse_lifted", "unchained",
+           "voodoo_taken", "cards_seen", "voodoo_returned", "cards_returned", "hand_discarded", "stole",
+           "stolen_card", "blood_tested", "role_seen", "confessed", "gave", "given_card", "passed", "draw", "drew",
+           "reshuffled", "curse_countdown", "mutated_forever", "declared", "timed_out", "turn_skipped")
 
 _EVENTS = {
+    **{kind: _simple(kind) for kind in _SIMPLE},
     "composition": lambda d, p, loc, n: t("bloodwood.ev.composition", loc, roles=_composition(d["counts"])),
-    "cards_dealt": _simple("cards_dealt"),
-    "dealt": _simple("dealt"),
     "roles_dealt": _by("how", "roles_dealt"),
-    "role": _simple("role"),
     "leader_sight": lambda d, p, loc, n: t("bloodwood.ev.leader_sight", loc, roles=_roles(d["roles"], n)),
     "leaders_looked": lambda d, p, loc, n: t("bloodwood.ev.leaders_looked", loc, n=d["count"]),
-    "host_assigns": _simple("host_assigns"),
     "first_player": _by("how", "first_player"),
-    "phase": _phase,
+    "phase": _by("phase", "phase"),
     "turn": lambda d, p, loc, n: t("bloodwood.ev.turn", loc, **p, phase=t(f"bloodwood.phase.{d['phase']}", loc),
                                    count=d["count"], of=d["of"]),
-    "slept": _simple("slept"),
     "extra_turn": lambda d, p, loc, n: t("bloodwood.ev.extra_turn", loc, **p, card=kind_name(d["special"])),
     "play": _play,
-    "counter_window": _simple("counter_window"),
-    "no_counter": _simple("no_counter"),
-    "countered": lambda d, p, loc, n: t(f"bloodwood.ev.countered.{d['card']}", loc, **p),
-    "no_effect": _simple("no_effect"),
+    "countered": _by("card", "countered"),
     "bitten": _by("dna", "bitten"),
-    "curse_passed": _simple("curse_passed"),
-    "cursed": _simple("cursed"),
-    "chained": _simple("chained"),
-    "tranquilized": _simple("tranquilized"),
-    "vaccinated": _simple("vaccinated"),
-    "curse_lifted": _simple("curse_lifted"),
-    "unchained": _simple("unchained"),
-    "voodoo_taken": _simple("voodoo_taken"),
-    "cards_seen": _simple("cards_seen"),
-    "voodoo_returned": _simple("voodoo_returned"),
-    "cards_returned": _simple("cards_returned"),
-    "hand_discarded": _simple("hand_discarded"),
-    "stole": _simple("stole"),
-    "stolen_card": _simple("stolen_card"),
-    "blood_tested": _simple("blood_tested"),
-    "role_seen": _simple("role_seen"),
-    "confessed": _simple("confessed"),
-    "gave": _simple("gave"),
-    "given_card": _simple("given_card"),
     "hunter_kept": lambda d, p, loc, n: t("bloodwood.ev.hunter_kept", loc, **p, count=d["count"],
                                           cards=card_list(d["discarded"], loc)),
     "discarded": _by("why", "discarded"),
-    "passed": _simple("passed"),
-    "draw": _simple("draw"),
-    "drew": _simple("drew"),
-    "reshuffled": _simple("reshuffled"),
     "direction": _by("direction", "direction"),
-    "curse_countdown": _simple("curse_countdown"),
-    "mutated_forever": _simple("mutated_forever"),
-    "declared": _simple("declared"),
     "declaration_judged": _judged,
     "roles_revealed": lambda d, p, loc, n: t("bloodwood.ev.roles_revealed", loc, roles=_roles(d["roles"], n)),
-    "timed_out": _simple("timed_out"),
-    "turn_skipped": _simple("turn_skipped"),
 }

@@ -2,10 +2,12 @@
 refusal (or None), so that the legal lists and the refusals can never disagree."""
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from bot.engine import Reject
 
 from .cards import ATTACKS, SPECIALS, card, name
-from .state import State, hand_backs, others
+from .state import State, hand_backs, others, public_player
 
 
 def play_problem(state: State, seat: int, cid: str) -> Reject | None:
@@ -39,24 +41,28 @@ def target_problem(state: State, seat: int, cid: str, target: int) -> Reject | N
 
 
 def _target_state_problem(state: State, kind: str, target: int) -> str | None:
-    """The target's condition that makes a card inapplicable to it (also used for reflected cards)."""
-    forever = state["dna"][target] == "forever"
-    if kind in ("bite", "vaccine", "curse_mark") and forever:
+    return target_condition(kind, public_player(state, target), state["seats"])
+
+
+def target_condition(kind: str, player: Mapping[str, Any], seats: int) -> str | None:
+    """The condition of a player (his public facts, state.public_player) that keeps a card from acting on
+    him, or None (BW-15).  Also used for reflected cards, and by the bot on its view."""
+    if kind in ("bite", "vaccine", "curse_mark") and player["dna"] == "forever":
         return "forever"
-    if kind == "curse_mark" and state["curse"][target]:
+    if kind == "curse_mark" and player["curse"]:
         return "cursed"
-    if kind == "chains" and state["chains"][target]:
+    if kind == "chains" and player["chains"]:
         return "chained"
-    if kind == "tranquilizer" and state["sleep"][target]:
+    if kind == "tranquilizer" and player["asleep"]:
         return "asleep"
-    if kind == "candle" and not state["curse"][target]:
+    if kind == "candle" and not player["curse"]:
         return "not_cursed"
-    if kind == "keys" and not state["chains"][target]:
+    if kind == "keys" and not player["chains"]:
         return "not_chained"
-    if kind == "thief" and not state["hands"][target]:
+    if kind == "thief" and not (player["hand"]["day"] or player["hand"]["night"]):
         return "empty_hand"
-    if kind == "confession" and not confession_recipients(state, target):
-        return "confessed_to_all"
+    if kind == "confession" and len(player["confessed_to"]) >= seats - 1:
+        return "confessed_to_all"  # never twice to the same player (§7.7), so everyone has seen it
     return None
 
 

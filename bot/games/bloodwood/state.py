@@ -25,7 +25,7 @@ from typing import Any
 
 from bot.engine import Ctx
 
-from .cards import MARK_CARDS, catalogue, rule
+from .cards import catalogue, rule
 
 State = dict
 
@@ -36,9 +36,19 @@ def back(cid: str) -> str:
 
 
 def hand_backs(state: State, seat: int) -> dict[str, int]:
+    """How many day-back and night-back cards a hand holds (public, BW-5)."""
     backs = catalogue().backs
     night = sum(backs[c] == "night" for c in state["hands"][seat])
     return {"day": len(state["hands"][seat]) - night, "night": night}
+
+
+def public_player(state: State, seat: int) -> dict[str, Any]:
+    """What everyone can see of a player: DNA, the marks in front of him, his hand's backs, whom he has
+    confessed to.  The same facts decide which cards may target him (rules.target_condition)."""
+    curse = state["curse"][seat]
+    return {"dna": state["dna"][seat], "curse": curse["left"] if curse else None, "chains": state["chains"][seat],
+            "asleep": state["sleep"][seat], "hand": hand_backs(state, seat),
+            "confessed_to": list(state["confessed"][seat])}
 
 
 def available(state: State, deck: str) -> int:
@@ -65,23 +75,22 @@ def decks_to_draw(state: State) -> list[str]:
     return [d for d in ("day", "night") if available(state, d)]
 
 
-def draw(state: State, ctx: Ctx, seat: int, deck: str) -> str:
-    """One card from the top of ``deck`` into the seat's hand.  An empty deck is first rebuilt from the
-    discarded cards of its back, shuffled (§1.1, BW-6)."""
+def draw(state: State, ctx: Ctx, seat: int, deck: str) -> None:
+    """One card from the top of ``deck`` into the seat's hand (the table sees only the deck)."""
     if not state["decks"][deck]:
         reshuffle(state, ctx, deck)
     cid = state["decks"][deck].pop(0)
     give(state, seat, cid)
     ctx.emit("draw", seat=seat, deck=deck)
     ctx.emit("drew", to=[seat], seat=seat, card=cid)
-    return cid
 
 
 def reshuffle(state: State, ctx: Ctx, deck: str) -> None:
+    """An empty deck is rebuilt from the discarded cards of its back, shuffled (§1.1, BW-6)."""
     cards = [c for c in state["discard"] if back(c) == deck]
     state["discard"] = [c for c in state["discard"] if back(c) != deck]
     ctx.rng.shuffle(cards, f"bloodwood.{deck}_reshuffle")
-    state["decks"][deck] = cards + state["decks"][deck]
+    state["decks"][deck] = cards
     ctx.emit("reshuffled", deck=deck, count=len(cards), rule="BW-6")
     ctx.emit("deck_order", to=(), deck=deck, order=list(state["decks"][deck]))
 
@@ -134,11 +143,11 @@ def mark_cards(state: State) -> list[str]:
     cards = []
     for seat in range(state["seats"]):
         if state["curse"][seat]:
-            cards.append(MARK_CARDS["curse"])
+            cards.append("curse_mark")
         if state["chains"][seat]:
-            cards.append(MARK_CARDS["chains"])
+            cards.append("chains")
         if state["sleep"][seat]:
-            cards.append(MARK_CARDS["tranquilizer"])
+            cards.append("tranquilizer")
     return cards
 
 

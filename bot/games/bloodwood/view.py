@@ -1,8 +1,8 @@
 """What each seat may know, the no-leak variant used by the tests, and the invariants.
 
 Public: the phase, direction and count, DNA and the marks in front of players, the day/night backs of every
-hand (BW-5), deck sizes, the face-up discard pile (BW-6), the card waiting in a counter window, who has
-seen whose role, and the composition of the teams (BW-4).  Secret: roles, hands, deck order, and the
+hand (BW-5), deck sizes, the size and top card of the face-up discard pile (BW-6), the card waiting in a
+counter window, who has seen whose role, and the composition of the teams (BW-4).  Secret: roles, hands, deck order, and the
 private half of a decision in progress (the card picked before its target, the cards chosen to keep, the
 names of a declaration not yet confirmed, the roles given out so far by the host)."""
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from bot.engine import clone
 
 from .cards import catalogue
-from .state import State, all_cards, known_roles
+from .state import State, all_cards, known_roles, public_player
 
 #: the public fields of each kind of step (the rest is seen only by the seat that owes it)
 _PUBLIC_STEP = {
@@ -28,18 +28,9 @@ _PRIVATE_STEP = {"assign": ("roles",), "turn": ("card",), "keep": ("kept",), "de
 
 
 def build(state: State, seat: int | None) -> dict[str, Any]:
-    backs = catalogue().backs
     roles = state["roles"]
     known = known_roles(state, seat)
-    players = []
-    for s, hand in enumerate(state["hands"]):
-        night = sum(backs[c] == "night" for c in hand)
-        curse = state["curse"][s]
-        players.append({
-            "dna": state["dna"][s], "curse": curse["left"] if curse else None, "chains": state["chains"][s],
-            "asleep": state["sleep"][s], "hand": {"day": len(hand) - night, "night": night},
-            "confessed_to": list(state["confessed"][s]), "role": roles[s] if s in known else None,
-        })
+    players = [{**public_player(state, s), "role": roles[s] if s in known else None} for s in range(state["seats"])]
     discard = state["discard"]
     return {
         "phase": state["phase"], "direction": state["direction"], "phase_turns": state["phase_turns"],
