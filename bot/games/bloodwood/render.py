@@ -115,7 +115,8 @@ def _known_pairs(known: Sequence[Sequence[int]], names: Sequence[str]) -> str:
     seen: dict[int, list[int]] = {}
     for viewer, subject in known:
         seen.setdefault(viewer, []).append(subject)
-    return "; ".join(f"{names[v]}: {', '.join(names[s] for s in subjects)}" for v, subjects in sorted(seen.items()))
+    return "; ".join(f"{names[v]}: {', '.join(names[s] for s in subjects)}"
+                     for v, subjects in sorted(seen.items()))
 
 
 def _composition(counts: Mapping[str, int]) -> str:

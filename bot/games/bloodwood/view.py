@@ -1,10 +1,11 @@
 """What each seat may know, the no-leak variant used by the tests, and the invariants.
 
-Public: the phase, direction and count, DNA and the marks in front of players, the day/night backs of every
-hand (BW-5), deck sizes, the size and top card of the face-up discard pile (BW-6), the card waiting in a
-counter window, who has seen whose role, and the composition of the teams (BW-4).  Secret: roles, hands, deck order, and the
-private half of a decision in progress (the card picked before its target, the cards chosen to keep, the
-names of a declaration not yet confirmed, the roles given out so far by the host)."""
+Public: the phase, direction and count, DNA and the marks in front of players, the day/night backs of
+every hand (BW-5), deck sizes, the size and top card of the face-up discard pile (BW-6), the card waiting
+in a counter window, who has seen whose role, and the composition of the teams (BW-4).  Secret: roles,
+hands, deck order, and the private half of a decision in progress (the card picked before its target, the
+cards chosen to keep, the names of a declaration not yet confirmed, the roles given out so far by the
+host)."""
 from __future__ import annotations
 
 import random

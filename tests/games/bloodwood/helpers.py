@@ -8,7 +8,8 @@ from bot.games.bloodwood import GAME
 from bot.games.bloodwood.cards import catalogue
 from bot.games.bloodwood.state import back
 
-NAMES = ["Аня", "Боб", "Вера", "Гена", "Дина", "Женя", "Зоя", "Иван", "Катя", "Лёва", "Маша", "Ника"]
+NAMES = ["Аня", "Боб", "Вера", "Гена", "Дина", "Женя",
+         "Зоя", "Иван", "Катя", "Лёва", "Маша", "Ника"]
 NOW = 1000.0
 #: 5 seats: the werewolves are the larger team (no leader), the vampires are led by Dracula
 ROLES_5 = ["dracula", "werewolf", "vampire", "werewolf", "werewolf"]

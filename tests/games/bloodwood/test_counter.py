@@ -45,8 +45,8 @@ def test_mirror_turns_the_card_on_the_attacker_and_nobody_draws():
     assert "draw" not in kinds(events)
     line = GAME.render_event(event(events, "countered"), "en", NAMES)
     assert line == "Боб answers with Mirror: Bite turns on Аня."
-    no_effect = GAME.render_event({"kind": "no_effect", "to": None, "data": {"card": "voodoo", "seat": 0, "rule": "BW-18"}}, "en", NAMES)
-    assert no_effect == "Voodoo has no effect on Аня and is discarded. (see BW-18)"
+    no_effect = {"kind": "no_effect", "to": None, "data": {"card": "voodoo", "seat": 0, "rule": "BW-18"}}
+    assert GAME.render_event(no_effect, "en", NAMES) == "Voodoo has no effect on Аня and is discarded. (see BW-18)"
 
 
 def test_a_reflected_curse_mark_lands_on_the_attacker():

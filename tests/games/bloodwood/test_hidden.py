@@ -62,7 +62,7 @@ def test_no_view_shows_another_seats_hand_or_an_unknown_role(games):
 
 def test_public_lines_and_boards_name_no_hidden_card(games):
     for po in games:
-        state, public_lines = po.initial, []
+        state = po.initial
         for step in po.steps:
             result = GAME.apply(state, step["seat"], step["action"], now=step["now"])
             state = result.state

@@ -1,12 +1,13 @@
 """Whole bot games at the smallest and largest tables, with every option, and the size limits of the text the
 players read: every event line renders in every language, boards fit a Discord message, labels a button."""
+import random
 import re
 
 import pytest
 
-from bot.engine import visible_to
 from bot.engine.playout import play
 from bot.games.bloodwood import GAME
+from bot.games.bloodwood.cards import catalogue
 
 from .helpers import NAMES
 
@@ -52,3 +53,25 @@ def test_text_fits_and_every_event_renders_in_every_language():
                 assert 0 < len(label) <= 80 and "{" not in label
             assert len(GAME.legal_actions(state, p.seat)) <= 25
     assert rendered > 1000
+
+
+def test_the_bot_team_beats_players_who_move_at_random():
+    """A team of built-in bots against a team choosing uniformly among its legal moves (never declaring, which
+    would only hand the bots the game)."""
+    bot_wins = games = 0
+    for i in range(24):
+        seats = 5 + i % 8
+        state = GAME.initial_state(seats, seed=f"versus-{i}", now=1e9).state
+        rng, now, bot_team = random.Random(i), 1e9, ("vampires", "werewolves")[i % 2]
+        while state["outcome"] is None:
+            p = rng.choice(GAME.to_act(state))
+            now += 5
+            if catalogue().team(state["roles"][p.seat]) == bot_team:
+                action = GAME.bot_action(state, p.seat, rng)
+            else:
+                action = rng.choice([a for a in GAME.legal_actions(state, p.seat) if a["type"] != "declare"])
+            state = GAME.apply(state, p.seat, action, now=now).state
+        if state["outcome"]["winners"]:
+            games += 1
+            bot_wins += catalogue().team(state["roles"][state["outcome"]["winners"][0]]) == bot_team
+    assert bot_wins >= 0.6 * games

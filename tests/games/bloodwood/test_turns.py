@@ -103,8 +103,10 @@ def test_an_empty_deck_is_rebuilt_from_its_discarded_cards():
     state["rng"]["stack"] = {"bloodwood.day_reshuffle": [order]}
     result = GAME.apply(state, 0, {"type": "draw", "deck": "day"}, now=1001.0)
     state = result.state
-    assert event(result.events, "reshuffled")["data"] == {"deck": "day", "count": len(day_cards), "rule": "BW-6"}
-    assert event(result.events, "deck_order")["to"] == [] and event(result.events, "deck_order")["data"]["order"] == order
+    reshuffled = event(result.events, "reshuffled")["data"]
+    assert reshuffled == {"deck": "day", "count": len(day_cards), "rule": "BW-6"}
+    recorded = event(result.events, "deck_order")
+    assert recorded["to"] == [] and recorded["data"]["order"] == order
     assert state["discard"] == ["bite"], "only the day cards were reshuffled"
     assert order[0] in state["hands"][0] and state["decks"]["day"] == order[1:]
 
