@@ -1,0 +1,8 @@
+"""Clay God: Cards (Глиняный БОГ: Карты), shared/rules/claygod.md: two mages, seven energy dice, 74 spells."""
+from bot.engine import register
+
+from .game import GAME, ClayGod
+
+register(GAME)
+
+__all__ = ["GAME", "ClayGod"]

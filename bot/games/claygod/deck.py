@@ -1,0 +1,60 @@
+"""The deck, the used pile and the hands: drawing, the reshuffle of rule 4, refilling after a turn.
+
+Hidden information: a drawn card's id goes only to the drawer ("drew"); everyone else learns the count
+("drew_count").  A face-down table card is seen by nobody, so its id is kept in the record only.
+"""
+from __future__ import annotations
+
+from bot.engine import RECORD, Ctx
+
+from .state import player
+
+RESHUFFLE_TAG = "claygod.reshuffle"
+
+
+def draw_one(state: dict, ctx: Ctx) -> str | None:
+    """The top card of the deck; an empty deck is first rebuilt from the shuffled used pile (rule 4,
+    ruling CG-29).  None when both are empty."""
+    if not state["deck"]:
+        if not state["discard"]:
+            return None
+        pile = list(state["discard"])
+        ctx.rng.shuffle(pile, RESHUFFLE_TAG)
+        state["deck"], state["discard"] = pile, []
+        ctx.emit("shuffled", to=RECORD, order=list(pile))
+        ctx.emit("reshuffled", count=len(pile))
+    return state["deck"].pop(0)
+
+
+def draw(state: dict, seat: int, n: int, ctx: Ctx) -> list[str]:
+    """Draw up to ``n`` cards into the seat's hand."""
+    drawn = []
+    for _ in range(n):
+        card = draw_one(state, ctx)
+        if card is None:
+            break
+        player(state, seat)["hand"].append(card)
+        drawn.append(card)
+    if drawn:
+        ctx.emit("drew", to=[seat], seat=seat, cards=drawn)
+        ctx.emit("drew_count", seat=seat, count=len(drawn))
+    return drawn
+
+
+def refill(state: dict, seat: int, ctx: Ctx) -> None:
+    """Rule 5: after the turn the hand is filled up to the hand size, then an empty table place gets a new
+    face-down card (ruling CG-19)."""
+    p = player(state, seat)
+    missing = p["hand_size"] - len(p["hand"])
+    if missing > 0:
+        draw(state, seat, missing, ctx)
+    if p["table_card"] is None:
+        card = draw_one(state, ctx)
+        if card is not None:
+            p["table_card"] = card
+            ctx.emit("table_card_set", to=RECORD, seat=seat, card=card)
+            ctx.emit("table_card_laid", seat=seat)
+
+
+def discard(state: dict, card: str) -> None:
+    state["discard"].append(card)

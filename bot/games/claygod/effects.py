@@ -1,0 +1,187 @@
+"""The interpreter of the effect vocabulary used by cards.yaml and combos.yaml.
+
+A Resolution applies one list of effects for a caster and collects every change of health, sphere and
+their maxima into a single public "stats" event, so the log shows one line per card with exact values
+(``from`` → ``to``).  Effects that change something else (turns, dice, hand size, ongoing spells) emit their
+own public event.  Nothing here is hidden: every card effect is public.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bot.engine import Ctx
+
+from .cards import COLOURS, catalogue, rules
+from .dice import freeze
+from .state import opponent, player
+
+PANDORA = "pandoras_box"
+PANDORA_TAG = "claygod.pandora"
+
+
+class Resolution:
+    def __init__(self, state: dict, caster: int, ctx: Ctx, cause: Mapping[str, Any]):
+        self.state, self.caster, self.ctx, self.cause = state, caster, ctx, dict(cause)
+        self.changes: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------------ plumbing
+    def run(self, effects) -> None:
+        for effect in effects:
+            getattr(self, "_" + effect["do"])(effect)
+
+    def finish(self) -> None:
+        if self.changes:
+            self.ctx.emit("stats", seat=self.caster, cause=self.cause, changes=self.changes)
+
+    def targets(self, who: str) -> list[int]:
+        enemy = opponent(self.caster)
+        return {"self": [self.caster], "enemy": [enemy], "both": [self.caster, enemy]}[who]
+
+    def set_stat(self, seat: int, stat: str, value: int, why: str | None = None) -> None:
+        p = player(self.state, seat)
+        if p[stat] == value:
+            return
+        change = {"seat": seat, "stat": stat, "from": p[stat], "to": value}
+        if why:
+            change["why"] = why
+        p[stat] = value
+        self.changes.append(change)
+
+    def add(self, seat: int, stat: str, by: int, why: str | None = None) -> None:
+        self.set_stat(seat, stat, player(self.state, seat)[stat] + by, why)
+
+    def _effect(self, seat: int, kind: str, **data: Any) -> None:
+        entry = {"kind": kind, "card": self.cause.get("card"), "caster": self.caster, **data}
+        player(self.state, seat)["effects"].append(entry)
+        self.ctx.emit("effect_added", seat=seat, effect=entry)
+
+    # ------------------------------------------------------------------ health and sphere
+    def _change(self, e):
+        for seat in self.targets(e["who"]):
+            self.add(seat, e["stat"], e["by"])
+
+    def _change_if_below(self, e):
+        for seat in self.targets(e["who"]):
+            below = player(self.state, seat)[e["stat"]] < e["below"]
+            self.add(seat, e["stat"], e["by"] if below else e["else_by"])
+
+    def _set(self, e):
+        for seat in self.targets(e["who"]):
+            self.set_stat(seat, e["stat"], e["to"])
+
+    def _raise_to_max(self, e):
+        """"До максимума": up to the seat's maximum, never down (ruling CG-4)."""
+        for seat in self.targets(e["who"]):
+            p = player(self.state, seat)
+            self.set_stat(seat, e["stat"], max(p[e["stat"]], p["max_" + e["stat"]]))
+
+    def _raise_max(self, e):
+        for seat in self.targets(e["who"]):
+            self.add(seat, "max_" + e["stat"], e["by"])
+
+    def _swap_spheres(self, e):
+        a, b = self.caster, opponent(self.caster)
+        sa, sb = player(self.state, a)["sphere"], player(self.state, b)["sphere"]
+        self.set_stat(a, "sphere", sb)
+        self.set_stat(b, "sphere", sa)
+
+    def _solomon(self, e):
+        """Both healths and both spheres are pooled and halved; an odd point goes to the caster (CG-23)."""
+        a, b = self.caster, opponent(self.caster)
+        for stat in ("health", "sphere"):
+            total = player(self.state, a)[stat] + player(self.state, b)[stat]
+            self.set_stat(a, stat, total - total // 2)
+            self.set_stat(b, stat, total // 2)
+
+    # ------------------------------------------------------------------ ongoing spells and turns
+    def _each_turn(self, e):
+        for seat in self.targets(e["who"]):
+            self._effect(seat, "each_turn", stat=e["stat"], by=e["by"], turns_left=None)
+
+    def _lift_curses(self, e):
+        """Снятие проклятия: every spell draining the caster's health each turn ends (ruling CG-8)."""
+        p = player(self.state, self.caster)
+        lifted = [x for x in p["effects"] if x["kind"] == "each_turn" and x["stat"] == "health" and x["by"] < 0]
+        p["effects"] = [x for x in p["effects"] if x not in lifted]
+        self.ctx.emit("curses_lifted", seat=self.caster, cards=[x["card"] for x in lifted])
+
+    def _extra_turns(self, e):
+        p = player(self.state, self.caster)
+        p["extra_turns"] += e["n"]
+        self.ctx.emit("extra_turns", seat=self.caster, n=e["n"], total=p["extra_turns"])
+
+    def _skip_turns(self, e):
+        who = e["who"]
+        if e.get("house_rule"):  # a table option may name the other player (ruling CG-22)
+            who = "enemy" if self.state["options"][e["house_rule"]] == "enemy" else "self"
+        for seat in self.targets(who):
+            p = player(self.state, seat)
+            p["skip_turns"] += e["n"]
+            self.ctx.emit("skip_turns", seat=seat, n=e["n"], total=p["skip_turns"])
+
+    def _hand_size(self, e):
+        for seat in self.targets(e["who"]):
+            p = player(self.state, seat)
+            before = p["hand_size"]
+            p["hand_size"] = max(rules()["min_hand_size"], before + e["by"])
+            self.ctx.emit("hand_size", seat=seat, before=before, after=p["hand_size"])
+
+    def _clock(self, e):
+        options = self.state["options"]
+        if options["clock_mode"] == "live":
+            self._effect(self.caster, "clock", turns_left=None,
+                         deadline=self.ctx.now + rules()["clock_live_seconds"])
+        else:
+            self._effect(self.caster, "clock", turns_left=options["clock_turns"])
+
+    def _pandora(self, e):
+        """Ящик Пандоры: the effect of a card drawn at random from the whole catalogue (ruling CG-24)."""
+        choices = [c for c in catalogue().cards if c != PANDORA]
+        card = self.ctx.rng.choice(choices, PANDORA_TAG)
+        self.ctx.emit("pandora", seat=self.caster, card=card)
+        outer, self.cause = self.cause, {**self.cause, "card": card, "via": PANDORA}
+        self.run(catalogue().card(card).effects)
+        self.cause = outer
+
+    # ------------------------------------------------------------------ dice
+    def _maximise(self, e):
+        die = player(self.state, self.caster)["dice"][e["colour"]]
+        die["value"] = 6
+        self._effect(self.caster, "maximise", colour=e["colour"], turns_left=e["turns"])
+
+    def _max_and_freeze(self, e):
+        p = player(self.state, self.caster)
+        for colour in e["colours"]:
+            p["dice"][colour]["value"] = 6
+            freeze(p["dice"][colour], None)
+        self.ctx.emit("max_frozen", seat=self.caster, colours=list(e["colours"]))
+
+    def _freeze_all_dice(self, e):
+        """Снежинка: every rolled die of both players (ruling CG-30)."""
+        for seat in (0, 1):
+            for colour in COLOURS:
+                die = player(self.state, seat)["dice"][colour]
+                if die["value"] is not None:
+                    freeze(die, e["turns"])
+        self.ctx.emit("snow", seat=self.caster, turns=e["turns"])
+
+    # ------------------------------------------------------------------ combination steps owed this turn
+    def _freeze_one_each(self, e):
+        steps = self.state["turn"]["steps"]
+        steps += [{"kind": "freeze_own", "turns": e["turns"]}, {"kind": "freeze_enemy", "turns": e["turns"]}]
+
+    def _free_cast(self, e):
+        self.state["turn"]["free_cast"] = True
+        self.ctx.emit("free_cast", seat=self.caster)
+
+    def _redraw(self, e):
+        self.state["turn"]["steps"].append({"kind": "flush"})
+
+    def _swap_card(self, e):
+        self.state["turn"]["steps"].append({"kind": "swap"})
+
+
+def resolve(state: dict, caster: int, effects, ctx: Ctx, cause: Mapping[str, Any]) -> None:
+    res = Resolution(state, caster, ctx, cause)
+    res.run(effects)
+    res.finish()

@@ -1,0 +1,89 @@
+"""Clay God: Cards as the referee core sees it: options (house rules), set-up, who acts, actions, views."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from bot.engine import Ctx, Game, Option, Pending
+
+from . import bot, render, view
+from .actions import apply_action, forfeit, legal_actions
+from .cards import catalogue
+from .setup import STACK_KEYS, setup
+from .state import awaited_seat
+from .turns import clock_ran_out, deadline, expired_live_clocks
+
+_KIND = {"roll": "turn", "action": "turn"}
+
+
+class ClayGod(Game):
+    name = "claygod"
+    min_seats = 2
+    max_seats = 2
+    options = (
+        Option("maximum", "choice", "start", choices=("start", "win_line")),           # CG-4
+        Option("frozen_combos", "bool", False),                                          # CG-14
+        Option("flush_order", "choice", "any", choices=("any", "colours")),             # CG-15
+        Option("prince_skip", "choice", "caster", choices=("caster", "enemy")),         # CG-22
+        Option("clock_mode", "choice", "turns", choices=("turns", "live")),             # CG-25
+        Option("clock_turns", "int", 15, min=1, max=100),                                # CG-25
+        Option("turn_clock", "choice", "off", choices=("off", "live", "async")),        # CG-26
+        Option("async_turn_hours", "int", 24, min=1, max=168),                           # CG-26
+    )
+    stack_keys = STACK_KEYS
+    max_actions = 3000
+    conformance_playouts = 300
+
+    def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+        catalogue()
+        setup(state, ctx, stack)
+
+    def to_act(self, state: dict) -> list[Pending]:
+        if state["outcome"] is not None:
+            return []
+        stage = state["turn"]["stage"]
+        return [Pending(awaited_seat(state), _KIND.get(stage, "choice"), deadline(state),
+                        f"claygod.prompt.{stage}")]
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        return legal_actions(state, seat)
+
+    def _apply(self, state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+        if self._clock_struck(state, ctx):
+            return
+        apply_action(state, seat, action, ctx)
+
+    def _timeout(self, state: dict, seat: int, ctx: Ctx) -> None:
+        if not self._clock_struck(state, ctx):
+            forfeit(state, seat, ctx)
+
+    @staticmethod
+    def _clock_struck(state: dict, ctx: Ctx) -> bool:
+        """A live Clock that ran out ends the game before anything else happens (ruling CG-25)."""
+        owners = expired_live_clocks(state, ctx.now)
+        if owners:
+            clock_ran_out(state, owners, ctx)
+        return bool(owners)
+
+    def _view(self, state: dict, seat: int | None) -> dict[str, Any]:
+        return view.build(state, seat)
+
+    def unseen_variant(self, state: dict, seat: int | None, rng: Any) -> dict:
+        return view.unseen_variant(state, seat, rng)
+
+    def check_invariants(self, state: dict) -> None:
+        view.check_invariants(state)
+
+    def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
+        return bot.choose(state, seat, rng)
+
+    def describe_action(self, state: dict, seat: int, action: dict, locale: str) -> str:
+        return render.describe_action(state, seat, action, locale)
+
+    def render_view(self, view_: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+        return render.render_view(view_, locale, names)
+
+    def render_event(self, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
+        return render.render_event(event, locale, names)
+
+
+GAME = ClayGod()

@@ -1,0 +1,58 @@
+"""Rule 6: who has won or lost.  Checked after every complete step (a whole card, a whole combination, the
+start-of-turn spells), never in the middle of one (ruling CG-9)."""
+from __future__ import annotations
+
+from bot.engine import Ctx
+
+from .cards import rules
+from .state import lasting_freeze, opponent
+
+
+def _fall(state: dict, seat: int) -> str | None:
+    """Why ``seat`` has lost by its own numbers, or None."""
+    p, r = state["players"][seat], rules()
+    if p["health"] < r["lose_health_below"]:
+        return "health_low"
+    if p["sphere"] < r["lose_sphere_below"]:
+        return "sphere_low"
+    if all(lasting_freeze(d) for d in p["dice"].values()):
+        return "frozen"  # ruling CG-13
+    return None
+
+
+def _win(state: dict, seat: int) -> str | None:
+    p, r = state["players"][seat], rules()
+    if p["health"] > r["win_above"]:
+        return "health_high"
+    if p["sphere"] > r["win_above"]:
+        return "sphere_high"
+    return None
+
+
+def check(state: dict, ctx: Ctx) -> bool:
+    """End the game if rule 6 says so; True when the game is over."""
+    if state["outcome"] is not None:
+        return True
+    beaten = {}
+    for seat in (0, 1):
+        why = _fall(state, seat) or _win(state, opponent(seat))
+        if why:
+            beaten[seat] = why
+    if not beaten:
+        return False
+    if len(beaten) == 2:
+        finish(state, ctx, winners=[], reason="both_fell")
+    else:
+        (loser, why), = beaten.items()
+        finish(state, ctx, winners=[opponent(loser)], reason=why, loser=loser)
+    return True
+
+
+def finish(state: dict, ctx: Ctx, *, winners: list[int], reason: str, loser: int | None = None) -> None:
+    params = {"loser": loser} if loser is not None else {}
+    state["outcome"] = {
+        "winners": winners, "reason": f"claygod.outcome.{reason}", "params": params,
+        "scores": {"health": [p["health"] for p in state["players"]],
+                   "sphere": [p["sphere"] for p in state["players"]]},
+    }
+    ctx.emit("game_over", winners=winners, reason=reason, **params)

@@ -1,0 +1,311 @@
+"""Text for humans: action labels, the board, one line per event.  Everything written here comes from a
+view or an event that the reader may already see; a hidden card is never named."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from bot.i18n import t
+
+from .cards import COLOUR_MARK, COLOURS, catalogue
+
+LIMIT = 1800
+LABEL = 80
+STAT_MARK = {"health": "❤️", "sphere": "🔮", "max_health": "❤️max", "max_sphere": "🔮max"}
+
+
+def card_name(card: str, locale: str) -> str:
+    return catalogue().card(card).name(locale)
+
+
+def combo_name(combo: str, locale: str) -> str:
+    return catalogue().combo(combo).name(locale)
+
+
+def cost_text(card: str) -> str:
+    cost = catalogue().card(card).cost
+    return " ".join(f"{COLOUR_MARK[c]}{n}" for c, n in zip(COLOURS, cost) if n) or "0"
+
+
+def _die(die: Mapping[str, Any], colour: str) -> str:
+    value = "·" if die["value"] is None else str(die["value"])
+    frost = ""
+    if die["frozen"]:
+        frost = "❄" if die["frozen_turns"] is None else f"❄{die['frozen_turns']}"
+    return f"{COLOUR_MARK[colour]}{value}{frost}"
+
+
+def dice_text(dice: Mapping[str, Mapping[str, Any]]) -> str:
+    return " ".join(_die(dice[c], c) for c in COLOURS)
+
+
+# ================================================================================== action labels
+def describe_action(state: dict, seat: int, action: dict, locale: str) -> str:
+    text = _describe(state, seat, action, locale)
+    return text if len(text) <= LABEL else text[:LABEL - 1] + "…"
+
+
+def _describe(state: dict, seat: int, action: dict, locale: str) -> str:
+    kind = action["type"]
+    if kind in ("play", "discard", "flush_discard", "swap_give", "give"):
+        card = action["card"]
+        return t(f"claygod.act.{kind}", locale, card=card_name(card, locale), cost=cost_text(card))
+    if kind == "play_two":
+        a, b = action["cards"]
+        return t("claygod.act.play_two", locale, first=card_name(a, locale), second=card_name(b, locale))
+    if kind == "combo":
+        return t("claygod.act.combo", locale, combo=combo_name(action["combo"], locale))
+    if kind == "combo_freeze":
+        own = state["turn"]["stage"] == "freeze_own"
+        owner = seat if own else 1 - seat
+        die = state["players"][owner]["dice"][action["colour"]]
+        return t(f"claygod.act.combo_freeze_{'own' if own else 'enemy'}", locale, die=_die(die, action["colour"]))
+    if kind in ("freeze", "thaw"):
+        owner = seat if action["side"] == "own" else 1 - seat
+        die = state["players"][owner]["dice"][action["colour"]]
+        return t(f"claygod.act.{kind}_{action['side']}", locale, die=_die(die, action["colour"]))
+    if kind == "freeze_all":
+        return t(f"claygod.act.freeze_all_{action['pay']}", locale)
+    if kind == "attack":
+        return t(f"claygod.act.attack_{action['stat']}", locale)
+    if kind == "flush_done":
+        return t("claygod.act.flush_done", locale, n=state["players"][seat]["hand_size"])
+    return t(f"claygod.act.{kind}", locale)
+
+
+# ================================================================================== the board
+def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+    text = _board(view, locale, names, with_effects=True)
+    if len(text) > LIMIT:
+        text = _board(view, locale, names, with_effects=False)
+    return text[:LIMIT]
+
+
+def _board(view: Mapping[str, Any], locale: str, names: Sequence[str], with_effects: bool) -> str:
+    turn = view["turn"]
+    lines = [t("claygod.view.header", locale, number=turn["number"], name=names[turn["seat"]])]
+    me = view["seat"]
+    order = [me, 1 - me] if me is not None else [0, 1]
+    for s in order:
+        lines += _player_lines(view, s, locale, names, with_effects)
+    top = view["discard"][-1] if view["discard"] else None
+    lines.append(t("claygod.view.piles", locale, deck=view["deck_count"], used=len(view["discard"]),
+                   top=card_name(top, locale) if top else "—"))
+    if me is not None:
+        hand = view["players"][me]["hand"] or []
+        lines.append(t("claygod.view.hand", locale))
+        lines += [f"  {i}. {card_name(c, locale)} — {cost_text(c)}" for i, c in enumerate(hand, 1)]
+    lines += _turn_lines(view, locale, names)
+    if view["outcome"]:
+        lines.append(_outcome_line(view["outcome"], locale, names))
+    return "\n".join(lines)
+
+
+def _player_lines(view: Mapping[str, Any], s: int, locale: str, names: Sequence[str],
+                  with_effects: bool) -> list[str]:
+    p = view["players"][s]
+    lines = [t("claygod.view.player", locale, name=names[s], health=p["health"], sphere=p["sphere"],
+               max_health=p["max_health"], max_sphere=p["max_sphere"], cards=p["hand_count"], size=p["hand_size"],
+               table=t("claygod.view.table_card" if p["table_card"] else "claygod.view.no_table_card", locale))]
+    total = sum(d["value"] or 0 for d in p["dice"].values())
+    lines.append(f"   🎲 {dice_text(p['dice'])} = {total}")
+    extra = []
+    if p["extra_turns"]:
+        extra.append(t("claygod.view.extra_turns", locale, n=p["extra_turns"]))
+    if p["skip_turns"]:
+        extra.append(t("claygod.view.skip_turns", locale, n=p["skip_turns"]))
+    if with_effects:
+        extra += [_effect_text(e, locale) for e in p["effects"]]
+    elif p["effects"]:
+        extra.append(t("claygod.view.effects_count", locale, n=len(p["effects"])))
+    if extra:
+        lines.append("   ✨ " + "; ".join(extra))
+    return lines
+
+
+def _effect_text(e: Mapping[str, Any], locale: str) -> str:
+    card = card_name(e["card"], locale) if e.get("card") else ""
+    left = e.get("turns_left")
+    if e["kind"] == "each_turn":
+        text = t("claygod.effect.each_turn", locale, card=card, stat=STAT_MARK[e["stat"]], by=f"{e['by']:+d}")
+    elif e["kind"] == "maximise":
+        text = t("claygod.effect.maximise", locale, card=card, colour=COLOUR_MARK[e["colour"]])
+    elif e.get("deadline") is not None:
+        return t("claygod.effect.clock_live", locale, card=card, time=_clock(e["deadline"]))
+    else:
+        text = t("claygod.effect.clock", locale, card=card)
+    if left is not None:
+        text += " " + t("claygod.effect.left", locale, n=left)
+    return text
+
+
+def _clock(epoch: float) -> str:
+    import datetime
+
+    return datetime.datetime.fromtimestamp(epoch, datetime.timezone.utc).strftime("%H:%M:%S UTC")
+
+
+def _turn_lines(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> list[str]:
+    lines = []
+    turn = view["turn"]
+    if turn["free_cast"]:
+        lines.append(t("claygod.view.free_cast", locale))
+    if turn["stage"] == "choose_combo":
+        lines.append(t("claygod.view.combos", locale,
+                       combos=" / ".join(combo_name(c, locale) for c in turn["combos"])))
+    for p in view["to_act"]:
+        lines.append(t("claygod.view.waiting", locale, name=names[p["seat"]], what=t(p["prompt"], locale)))
+    return lines
+
+
+def _outcome_line(outcome: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+    winners = ", ".join(names[s] for s in outcome["winners"])
+    reason = t(outcome["reason"], locale)
+    if winners:
+        return t("claygod.view.won", locale, winners=winners, reason=reason)
+    return t("claygod.view.draw", locale, reason=reason)
+
+
+# ================================================================================== events
+def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
+    kind, d = event["kind"], event["data"]
+    render = _EVENTS.get(kind)
+    if render is None:
+        return None
+    return render(d, locale, names)
+
+
+def _n(names: Sequence[str], seat: int | None) -> str:
+    return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+
+
+def _cards(cards: Sequence[str], locale: str) -> str:
+    return ", ".join(card_name(c, locale) for c in cards)
+
+
+def _stats(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+    cause = d["cause"]
+    if "card" in cause:
+        label = card_name(cause["card"], locale)
+        if cause.get("via"):
+            label = f"{card_name(cause['via'], locale)} → {label}"
+    elif "combo" in cause:
+        label = combo_name(cause["combo"], locale)
+    elif "action" in cause:
+        label = t(f"claygod.cause.{cause['action']}", locale)
+    else:
+        label = t("claygod.cause.turn_start", locale)
+    parts: dict[int, list[str]] = {}
+    for c in d["changes"]:
+        text = f"{STAT_MARK[c['stat']]} {c['from']}→{c['to']}"
+        why = c.get("why")
+        if why:
+            text += f" ({t('claygod.cause.drain', locale) if why == 'drain' else card_name(why, locale)})"
+        parts.setdefault(c["seat"], []).append(text)
+    body = "; ".join(f"{_n(names, s)} " + ", ".join(items) for s, items in parts.items())
+    return f"{label}: {body}"
+
+
+def _effect_added(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+    return t("claygod.ev.effect_added", locale, name=_n(names, d["seat"]), effect=_effect_text(d["effect"], locale))
+
+
+def _effect_ended(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+    return t("claygod.ev.effect_ended", locale, name=_n(names, d["seat"]), card=card_name(d["effect"]["card"], locale))
+
+
+def _frozen(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+    how = t("claygod.ev.until_thawed", locale) if d["turns"] is None else t("claygod.ev.for_turns", locale,
+                                                                              n=d["turns"])
+    return t("claygod.ev.frozen", locale, name=_n(names, d["seat"]), owner=_n(names, d["owner"]),
+             colour=COLOUR_MARK[d["colour"]], how=how)
+
+
+def _rolled(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+    dice = " ".join(f"{COLOUR_MARK[c]}{v if v is not None else '·'}{'❄' if c in d['held'] else ''}"
+                    for c, v in d["dice"].items())
+    return t("claygod.ev.rolled", locale, name=_n(names, d["seat"]), dice=dice, sum=d["sum"])
+
+
+def _simple(key: str, **fields: str):
+    """A renderer for events whose fields map straight onto a string's placeholders."""
+    def render(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+        params = {}
+        for placeholder, source in fields.items():
+            how, _, field = source.partition(":")
+            value = d.get(field)
+            if how == "seat":
+                params[placeholder] = _n(names, value)
+            elif how == "card":
+                params[placeholder] = card_name(value, locale)
+            elif how == "cards":
+                params[placeholder] = _cards(value, locale) or "—"
+            elif how == "combo":
+                params[placeholder] = combo_name(value, locale)
+            elif how == "combos":
+                params[placeholder] = " / ".join(combo_name(c, locale) for c in value)
+            elif how == "colour":
+                params[placeholder] = COLOUR_MARK[value]
+            elif how == "colours":
+                params[placeholder] = " ".join(COLOUR_MARK[c] for c in value)
+            elif how == "stat":
+                params[placeholder] = t(f"claygod.stat.{value}", locale)
+            elif how == "prompt":
+                params[placeholder] = t(f"claygod.prompt.{value}", locale)
+            else:
+                params[placeholder] = value
+        return t(f"claygod.ev.{key}", locale, **params)
+    return render
+
+
+def _played(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+    key = "claygod.ev.played_table" if d["source"] == "table" else "claygod.ev.played"
+    return t(key, locale, name=_n(names, d["seat"]), card=card_name(d["card"], locale))
+
+
+def _game_over(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+    return "🏁 " + _outcome_line({"winners": d["winners"], "reason": f"claygod.outcome.{d['reason']}"},
+                                 locale, names)
+
+
+_EVENTS = {
+    "first": _simple("first", name="seat:seat"),
+    "dealt": _simple("dealt", name="seat:seat", cards="cards:cards"),
+    "table_cards_set": _simple("table_cards_set", cards="cards:cards"),
+    "table_card_set": _simple("table_card_set", name="seat:seat", card="card:card"),
+    "table_card_laid": _simple("table_card_laid", name="seat:seat"),
+    "turn_started": _simple("turn_started", name="seat:seat", number="n:number"),
+    "turn_skipped": _simple("turn_skipped", name="seat:seat", n="n:left"),
+    "extra_turn": _simple("extra_turn", name="seat:seat", n="n:left"),
+    "stats": _stats,
+    "rolled": _rolled,
+    "combos_available": _simple("combos_available", name="seat:seat", combos="combos:combos"),
+    "combo": _simple("combo", name="seat:seat", combo="combo:combo"),
+    "step_skipped": _simple("step_skipped", name="seat:seat", step="prompt:step"),
+    "frozen": _frozen,
+    "thawed": _simple("thawed", name="seat:seat", owner="seat:owner", colour="colour:colour"),
+    "thawed_by_time": _simple("thawed_by_time", name="seat:seat", colours="colours:colours"),
+    "frozen_all": _simple("frozen_all", name="seat:seat", stat="stat:pay", n="n:turns"),
+    "max_frozen": _simple("max_frozen", name="seat:seat", colours="colours:colours"),
+    "snow": _simple("snow", name="seat:seat", n="n:turns"),
+    "effect_added": _effect_added,
+    "effect_ended": _effect_ended,
+    "curses_lifted": _simple("curses_lifted", name="seat:seat", cards="cards:cards"),
+    "extra_turns": _simple("extra_turns", name="seat:seat", n="n:n"),
+    "skip_turns": _simple("skip_turns", name="seat:seat", n="n:n"),
+    "hand_size": _simple("hand_size", name="seat:seat", before="n:before", after="n:after"),
+    "free_cast": _simple("free_cast", name="seat:seat"),
+    "pandora": _simple("pandora", name="seat:seat", card="card:card"),
+    "played": _played,
+    "discarded": _simple("discarded", name="seat:seat", card="card:card"),
+    "drew": _simple("drew", name="seat:seat", cards="cards:cards"),
+    "drew_count": _simple("drew_count", name="seat:seat", n="n:count"),
+    "reshuffled": _simple("reshuffled", n="n:count"),
+    "swapped": _simple("swapped", name="seat:seat", gave="card:gave", took="card:took"),
+    "swapped_public": _simple("swapped_public", name="seat:seat"),
+    "give_requested": _simple("give_requested", name="seat:seat", receiver="seat:receiver", n="n:count"),
+    "gave": _simple("gave", name="seat:seat", receiver="seat:receiver", card="card:card"),
+    "gave_count": _simple("gave_count", name="seat:seat", receiver="seat:receiver"),
+    "timed_out": _simple("timed_out", name="seat:seat"),
+    "clock_expired": _simple("clock_expired", name="seat:seat"),
+    "game_over": _game_over,
+}

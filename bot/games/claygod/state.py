@@ -1,0 +1,78 @@
+"""The shape of a Clay God table state and small helpers over it.
+
+    players[i]   health, sphere, max_health, max_sphere, hand_size, hand (card ids), table_card (the face-down
+                 card, or None), dice {colour: {value, frozen, frozen_turns}}, effects (ongoing spells),
+                 extra_turns, skip_turns, last_roll_sum, turns (own turns begun, skipped ones included)
+    deck         card ids, top first;  discard  the used pile, oldest first (public)
+    turn         seat, number (turns since the start), stage (what is awaited), since (when it started),
+                 free_cast (seven ones), combos (to choose from), steps (combo choices still owed),
+                 give (the two-card play's hand-over: from, to, left)
+
+A die's ``value`` is None until its first roll.  ``frozen_turns`` is None for a freeze that lasts until a
+die is thawed, else how many more of the owner's turns the freeze holds (ruling CG-11).  An effect's
+``turns_left`` is None for one that lasts until lifted, else how many more of the bearer's turns it acts in
+(ruling CG-6).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import COLOURS, rules
+
+STAGES = ("roll", "choose_combo", "freeze_own", "freeze_enemy", "flush", "swap", "action", "give")
+
+
+def new_player(stats: dict[str, Any] | None = None) -> dict[str, Any]:
+    r = rules()
+    stats = stats or {}
+    return {
+        "health": stats.get("health", r["start_health"]),
+        "sphere": stats.get("sphere", r["start_sphere"]),
+        "max_health": r["start_health"],
+        "max_sphere": r["start_sphere"],
+        "hand_size": r["hand_size"],
+        "hand": [],
+        "table_card": None,
+        "dice": {c: {"value": None, "frozen": False, "frozen_turns": None} for c in COLOURS},
+        "effects": [],
+        "extra_turns": 0,
+        "skip_turns": 0,
+        "last_roll_sum": 0,
+        "turns": 0,
+    }
+
+
+def opponent(seat: int) -> int:
+    return 1 - seat
+
+
+def player(state: dict, seat: int) -> dict[str, Any]:
+    return state["players"][seat]
+
+
+def dice_sum(p: dict[str, Any]) -> int:
+    return sum(d["value"] or 0 for d in p["dice"].values())
+
+
+def energy(p: dict[str, Any], colour: str) -> int:
+    return p["dice"][colour]["value"] or 0
+
+
+def lasting_freeze(die: dict[str, Any]) -> bool:
+    return die["frozen"] and die["frozen_turns"] is None
+
+
+def timed_spells_active(state: dict) -> bool:
+    """Rule 8's "timed spells": anything with a term still running (ruling CG-26)."""
+    for p in state["players"]:
+        if p["skip_turns"] or any(e["kind"] == "clock" or e.get("turns_left") is not None for e in p["effects"]):
+            return True
+        if any(d["frozen"] and d["frozen_turns"] is not None for d in p["dice"].values()):
+            return True
+    return False
+
+
+def awaited_seat(state: dict) -> int:
+    """Who owes the decision the current stage waits for."""
+    turn = state["turn"]
+    return turn["give"]["from"] if turn["stage"] == "give" else turn["seat"]
