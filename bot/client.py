@@ -1,0 +1,255 @@
+"""The Discord bot: a ``commands.Bot`` that receives its settings, the record and the game registry.
+
+``setup_hook`` loads the cogs, registers the restart-proof components, syncs the slash commands (to the
+development server named in the settings, else globally) and starts three kinds of background work:
+
+- the delivery worker, which drains the outbox into threads and DMs (bot/discord_delivery.py);
+- the deadline clock, which calls ``Referee.tick`` every second;
+- bot players: after every accepted action the table's bot seats get to move, in the background, never
+  inside the 3 seconds an interaction has for its first response.
+
+``run_bot`` is what ``python -m bot run`` calls.  Only non-privileged intents are requested (slash commands
+and components need no message content), and the token never reaches a log line.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sys
+from typing import Any, Iterable, Mapping
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.delivery import DeliveryWorker
+from bot.discord_components import DYNAMIC_ITEMS, lobby_view
+from bot.discord_delivery import DiscordDeliverer
+from bot.discord_locale import JudgeTranslator, reply_locale
+from bot.discord_render import lobby_text
+from bot.engine import Game, all_games
+from bot.i18n import t
+from bot.service import Referee
+from bot.storage.store import Store, TableRow
+
+log = logging.getLogger("judge.discord")
+
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.moderation")
+EXIT_OK, EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_FAILED = 0, 2, 3, 1
+
+
+class JudgeBot(commands.Bot):
+    def __init__(self, settings: Settings, store: Store, *, referee: Referee | None = None,
+                 games: Mapping[str, Game] | None = None, extensions: Iterable[str] = EXTENSIONS,
+                 tick_seconds: float = 1.0, delivery_idle: float = 5.0, **options: Any):
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and threads; nothing privileged
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none(), **options)
+        self.settings = settings
+        self.store = store
+        self.referee = referee or Referee(store)
+        self.games: Mapping[str, Game] = games if games is not None else all_games()
+        self.extension_names = tuple(extensions)
+        self.tick_seconds = tick_seconds
+        self.delivery = DeliveryWorker(store, DiscordDeliverer(self), self.referee.changed, idle=delivery_idle)
+        self._clock: asyncio.Task[None] | None = None
+        self._bot_runs: dict[int, asyncio.Task[None]] = {}
+        self._bots_again: set[int] = set()
+        self._guild_locales: dict[str, str | None] = {}
+
+    # ------------------------------------------------------------------ life cycle
+    async def setup_hook(self) -> None:
+        self.tree.on_error = self.on_app_command_error
+        await self.tree.set_translator(JudgeTranslator())
+        for name in self.extension_names:
+            try:
+                await self.load_extension(name)
+            except Exception:
+                log.exception("extension %s failed to load", name)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.settings.dev_guild:
+            guild = discord.Object(self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d slash commands (%s)", len(synced),
+                 f"server {self.settings.dev_guild}" if self.settings.dev_guild else "globally")
+        self.delivery.start()
+        self.referee.changed.set()  # deliver whatever a previous run left in the outbox
+        self._clock = asyncio.create_task(self._run_clock(), name="judge-clock")
+        for table in await self.store.find_tables(status=["active"], limit=100_000):
+            self.schedule_bots(table.id)
+
+    async def close(self) -> None:
+        if self._clock is not None:
+            self._clock.cancel()
+            await asyncio.gather(self._clock, return_exceptions=True)
+        runs = list(self._bot_runs.values())
+        for task in runs:
+            task.cancel()
+        await asyncio.gather(*runs, return_exceptions=True)
+        await self.delivery.stop()
+        await super().close()
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (id %s) to %d servers", self.user, self.user.id if self.user else "?",
+                 len(self.guilds))
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        """A failed command is a bug: log it for the operator and give the user a short, private answer."""
+        if isinstance(error, app_commands.CheckFailure):
+            text = t("discord.forbidden", await self.locale_for(interaction))
+        else:
+            log.error("command %s failed", interaction.command.qualified_name if interaction.command else "?",
+                      exc_info=error)
+            text = t("discord.internal", await self.locale_for(interaction))
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+    # ------------------------------------------------------------------ background work
+    async def _run_clock(self) -> None:
+        """Deadlines: apply the timeouts that are due, then let bot seats answer."""
+        while True:
+            await asyncio.sleep(self.tick_seconds)
+            try:
+                for accepted in await self.referee.tick():
+                    self.schedule_bots(accepted.table_id)
+            except Exception:
+                log.exception("deadline clock failed")
+
+    def schedule_bots(self, table_id: int) -> None:
+        """Let the table's bot seats move, in the background; one run per table at a time (a request
+        during a run makes it go round once more)."""
+        running = self._bot_runs.get(table_id)
+        if running is not None and not running.done():
+            self._bots_again.add(table_id)
+            return
+        self._bot_runs[table_id] = asyncio.create_task(self._drive_bots(table_id), name=f"judge-bots-{table_id}")
+
+    async def _drive_bots(self, table_id: int) -> None:
+        try:
+            while True:
+                self._bots_again.discard(table_id)
+                await self.referee.drive_bots(table_id)
+                if table_id not in self._bots_again:
+                    break
+        except Exception:
+            log.exception("bot players failed on table %s", table_id)
+        finally:
+            self._bot_runs.pop(table_id, None)
+
+    async def wait_for_bots(self) -> None:
+        """For tests and shutdown: until no bot run is in progress."""
+        while self._bot_runs:
+            await asyncio.gather(*list(self._bot_runs.values()), return_exceptions=True)
+
+    # ------------------------------------------------------------------ languages
+    async def guild_locale(self, guild_id: int | str | None) -> str | None:
+        """The server's language override (``/settings language``), cached."""
+        if guild_id is None:
+            return None
+        key = str(guild_id)
+        if key not in self._guild_locales:
+            self._guild_locales[key] = (await self.store.guild(key))["locale"]
+        return self._guild_locales[key]
+
+    async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
+        await self.store.set_guild(str(guild_id), locale=locale)
+        self._guild_locales[str(guild_id)] = locale
+
+    async def locale_for(self, interaction: discord.Interaction) -> str:
+        return reply_locale(interaction.locale, await self.guild_locale(interaction.guild_id), self.settings.locale)
+
+    async def table_locale(self, table: TableRow) -> str:
+        """The language of a table's public messages: the server's override, else the table's own."""
+        return await self.guild_locale(table.guild_id) or table.locale or self.settings.locale
+
+    # ------------------------------------------------------------------ the lobby message
+    async def refresh_lobby(self, table_id: int, interaction: discord.Interaction | None = None) -> None:
+        """Redraw a table's lobby message (players, options, state); its buttons go once the table starts.
+        The lobby message is the one the table's thread was started from, so it has the thread's id."""
+        table = await self.store.get_table(table_id)
+        if table is None or table.channel_id is None or table.thread_id is None:
+            return
+        seats = await self.store.seats(table_id)
+        locale = await self.table_locale(table)
+        content = lobby_text(self.games[table.game], table, seats, locale)
+        view = lobby_view(table.id, locale) if table.status == "lobby" else None
+        try:
+            if interaction is not None:
+                await interaction.edit_original_response(content=content, view=view)
+            else:
+                message = self.get_partial_messageable(int(table.channel_id)).get_partial_message(int(table.thread_id))
+                await message.edit(content=content, view=view)
+        except discord.HTTPException as exc:  # the message was deleted: the table itself is unaffected
+            log.warning("cannot update the lobby message of table %s: %s", table_id, exc.status)
+
+
+# ---------------------------------------------------------------------------------------------- running
+class RedactSecret(logging.Filter):
+    """Replaces a secret (the token) in every log record that passes a handler."""
+
+    def __init__(self, secret: str):
+        super().__init__()
+        self.secret = secret
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if self.secret and self.secret in message:
+            record.msg, record.args = message.replace(self.secret, "[token]"), None
+        return True
+
+
+def _guard_logs(secret: str) -> RedactSecret:
+    redactor = RedactSecret(secret)
+    root = logging.getLogger()
+    if not root.handlers:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for handler in root.handlers:
+        handler.addFilter(redactor)
+    return redactor
+
+
+async def run_bot(settings: Settings, **bot_options: Any) -> int:
+    """Run until stopped (Ctrl-C or SIGTERM).  Exit codes: 0 stopped normally, 2 no token configured,
+    3 Discord refused the token, 1 other failure."""
+    if not settings.has_token:
+        sys.stderr.write("No Discord token: set DISCORD_TOKEN, or discord.token in config.yaml "
+                         "(see docs/discord.md).\n")
+        return EXIT_NO_TOKEN
+    redactor = _guard_logs(settings.token)
+    store = await Store.open(settings.database)
+    bot = JudgeBot(settings, store, **bot_options)
+    loop = asyncio.get_running_loop()
+    try:
+        loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+    except (NotImplementedError, RuntimeError):  # not on the main thread, or not supported here
+        pass
+    try:
+        async with bot:
+            await bot.start(settings.token)
+        return EXIT_OK
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN (Developer Portal → Bot → Reset Token)")
+        return EXIT_BAD_TOKEN
+    except discord.PrivilegedIntentsRequired:
+        log.error("Discord requires privileged intents this bot never asks for; check the application settings")
+        return EXIT_FAILED
+    finally:
+        try:
+            loop.remove_signal_handler(signal.SIGTERM)
+        except (NotImplementedError, RuntimeError):
+            pass
+        await store.close()
+        for handler in logging.getLogger().handlers:
+            handler.removeFilter(redactor)

@@ -1,0 +1,177 @@
+"""Buttons and select menus that survive a restart.
+
+Every component is a ``DynamicItem``: its custom_id carries what it is about (``j:<kind>:<table>[:<version>
+...]``, at most 100 characters), so after a restart discord.py rebuilds it from the id alone and the click
+reaches the right handler.  Components only parse their id; the work happens in the cogs (``Lobby`` and
+``Play``), reached by name so that this module stays free of game logic.  A click that carries an old
+table version is refused there as stale.
+"""
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Sequence
+
+import discord
+from discord import ui
+
+from bot.discord_render import clip
+from bot.i18n import t
+
+BUTTON_LABEL = 80
+OPTION_LABEL = 100
+#: up to this many choices are shown as buttons (two rows); more go into a select menu, a page at a time
+MAX_BUTTONS = 10
+PAGE_SIZE = 25
+
+
+async def _route(interaction: discord.Interaction, cog_name: str, handler: str, *args: Any) -> None:
+    cog = interaction.client.get_cog(cog_name)
+    if cog is None:  # the cog failed to load: answer instead of leaving the click spinning
+        await interaction.response.send_message(t("discord.unavailable", str(interaction.locale)), ephemeral=True)
+        return
+    await getattr(cog, handler)(interaction, *args)
+
+
+def _numbers(match: re.Match[str]) -> list[int]:
+    return [int(v) for v in match.groups()]
+
+
+class _TableButton:
+    """A button whose custom_id is ``j:<kind>`` followed by numbers.  Mixed into ``DynamicItem[ui.Button]``
+    subclasses, which name the kind, the template and the cog handler that does the work."""
+
+    kind: str
+    cog: str
+    handler: str
+
+    def __init__(self, *numbers: int, label: str = "·", style: discord.ButtonStyle = discord.ButtonStyle.secondary):
+        self.numbers = list(numbers)
+        custom_id = ":".join(["j", self.kind, *map(str, numbers)])
+        super().__init__(ui.Button(label=clip(label, BUTTON_LABEL), style=style, custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /):
+        return cls(*_numbers(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _route(interaction, self.cog, self.handler, *self.numbers)
+
+
+# ------------------------------------------------------------------------------------------------ lobby
+class JoinButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:join:(\d+)"):
+    kind, cog, handler = "join", "Lobby", "on_join"
+
+
+class LeaveButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:leave:(\d+)"):
+    kind, cog, handler = "leave", "Lobby", "on_leave"
+
+
+class AddBotButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:bot:(\d+)"):
+    kind, cog, handler = "bot", "Lobby", "on_add_bot"
+
+
+class StartButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:start:(\d+)"):
+    kind, cog, handler = "start", "Lobby", "on_start"
+
+
+# ------------------------------------------------------------------------------------------------ play
+class ActButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:act:(\d+):(\d+)"):
+    """On a turn message: opens, for the clicking player only, the choices their seat has now."""
+
+    kind, cog, handler = "act", "Play", "on_act"
+
+
+class HandButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:hand:(\d+)"):
+    """Shows the clicking player their own view (hand, role...) ephemerally; the fallback for closed DMs."""
+
+    kind, cog, handler = "hand", "Play", "on_hand"
+
+
+class ChoiceButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:do:(\d+):(\d+):(\d+):(\d+)"):
+    """One legal action: table, version, seat, index into the engine's (deterministic) legal list."""
+
+    kind, cog, handler = "do", "Play", "on_choice"
+
+
+class PageButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:page:(\d+):(\d+):(\d+):(\d+)"):
+    """Turns the page of a long list of choices: table, version, seat, page."""
+
+    kind, cog, handler = "page", "Play", "on_page"
+
+
+class ChoiceSelect(ui.DynamicItem[ui.Select], template=r"j:pick:(\d+):(\d+):(\d+):(\d+)"):
+    """A page of legal actions in a select menu (table, version, seat, page); the value is the index."""
+
+    def __init__(self, table_id: int, version: int, seat: int, page: int,
+                 options: Sequence[discord.SelectOption] = (), placeholder: str | None = None):
+        self.numbers = [table_id, version, seat, page]
+        super().__init__(ui.Select(custom_id=f"j:pick:{table_id}:{version}:{seat}:{page}",
+                                   options=list(options) or [discord.SelectOption(label="·", value="0")],
+                                   placeholder=placeholder))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /):
+        return cls(*_numbers(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table_id, version, seat, _ = self.numbers
+        try:
+            index = int(self.item.values[0])
+        except (IndexError, ValueError):
+            index = -1
+        await _route(interaction, "Play", "on_choice", table_id, version, seat, index)
+
+
+DYNAMIC_ITEMS = (JoinButton, LeaveButton, AddBotButton, StartButton, ActButton, HandButton, ChoiceButton,
+                 PageButton, ChoiceSelect)
+
+
+# ------------------------------------------------------------------------------------------------ views
+def _view(*items: ui.Item) -> ui.View:
+    view = ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def lobby_view(table_id: int, locale: str) -> ui.View:
+    return _view(JoinButton(table_id, label=t("discord.button.join", locale), style=discord.ButtonStyle.primary),
+                 LeaveButton(table_id, label=t("discord.button.leave", locale)),
+                 AddBotButton(table_id, label=t("discord.button.add_bot", locale)),
+                 StartButton(table_id, label=t("discord.button.start", locale), style=discord.ButtonStyle.success))
+
+
+def turn_view(table_id: int, version: int, locale: str, *, act: bool) -> ui.View:
+    """The generic buttons under a table message: nothing about any hand is in their labels."""
+    items: list[ui.Item] = []
+    if act:
+        items.append(ActButton(table_id, version, label=t("discord.button.act", locale),
+                               style=discord.ButtonStyle.primary))
+    items.append(HandButton(table_id, label=t("discord.button.hand", locale)))
+    return _view(*items)
+
+
+def page_count(choices: int) -> int:
+    return 1 if choices <= MAX_BUTTONS else math.ceil(choices / PAGE_SIZE)
+
+
+def choices_view(table_id: int, version: int, seat: int, labels: Sequence[str], page: int, locale: str) -> ui.View:
+    """The choices of one seat, from the engine's legal actions (labels from describe_action, which shows
+    only what that seat may know).  Few choices become buttons; more become a select menu of 25 a page."""
+    if len(labels) <= MAX_BUTTONS:
+        return _view(*[ChoiceButton(table_id, version, seat, i, label=f"{i + 1}. {label}")
+                       for i, label in enumerate(labels)])
+    pages = page_count(len(labels))
+    page = max(0, min(page, pages - 1))
+    first = page * PAGE_SIZE
+    options = [discord.SelectOption(label=clip(f"{i + 1}. {labels[i]}", OPTION_LABEL), value=str(i))
+               for i in range(first, min(first + PAGE_SIZE, len(labels)))]
+    items: list[ui.Item] = [ChoiceSelect(table_id, version, seat, page, options,
+                                         placeholder=t("discord.choices.placeholder", locale))]
+    if page > 0:
+        items.append(PageButton(table_id, version, seat, page - 1, label=t("discord.button.previous", locale)))
+    if page < pages - 1:
+        items.append(PageButton(table_id, version, seat, page + 1, label=t("discord.button.next", locale)))
+    view = _view(*items)
+    return view

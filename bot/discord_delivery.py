@@ -1,0 +1,120 @@
+"""The outbox, delivered to Discord: table messages to the table's thread, private messages by DM.
+
+Implements the ``Deliverer`` protocol of bot/delivery.py.  Each chunk of a message is sent with the nonce
+``<outbox id>.<chunk>`` and ``enforce_nonce`` (discord.py sets it whenever a nonce is given), so when the
+bot dies between sending and marking a message sent, the re-send after the restart returns the message
+Discord already has instead of posting it twice.
+
+Failures: rate limits (429) and most 5xx are retried inside discord.py; other 5xx and network errors are
+transient here (the outbox retries them); any other refusal is permanent, recorded in the outbox and listed
+by ``/mod failures``.  A closed DM (50007) is remembered per player (users.dm_closed): the player is told
+once in the table's thread, without any private content, and is not sent DMs again until they join
+another table; the "Show my hand" button gives them the same information.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+
+from bot.delivery import DeliveryError, Skip
+from bot.discord_components import turn_view
+from bot.discord_render import discord_user_id, humans_to_act, mention, private_texts, table_texts
+from bot.i18n import t
+from bot.storage.store import OutboxRow, SeatRow, TableRow
+
+if TYPE_CHECKING:
+    from bot.client import JudgeBot
+
+log = logging.getLogger("judge.discord.delivery")
+
+DM_CLOSED = 50007
+#: table messages after which the lobby message in the channel is updated (it shows the table's state)
+_CLOSING_KINDS = ("finish", "cancelled")
+
+
+class DiscordDeliverer:
+    def __init__(self, bot: "JudgeBot"):
+        self.bot = bot
+
+    async def deliver(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
+        if table.origin != "discord":
+            raise Skip("not a Discord table")
+        try:
+            if message.target == "table":
+                return await self._to_table(table, seats, message)
+            return await self._to_seat(table, seats, message)
+        except (discord.DiscordServerError, aiohttp.ClientError, asyncio.TimeoutError, OSError) as exc:
+            raise DeliveryError(f"transient: {exc}") from exc
+        except discord.HTTPException as exc:
+            raise DeliveryError(f"Discord refused: {exc.status} (code {exc.code})", permanent=True) from exc
+
+    async def _to_table(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
+        channel_id = table.thread_id or table.channel_id
+        if channel_id is None:
+            raise Skip("the table has no Discord channel")
+        game = self.bot.games[table.game]
+        locale = await self.bot.table_locale(table)
+        payload = message.payload
+        texts = table_texts(game, table, seats, message.kind, payload, locale)
+        view = payload.get("view")
+        buttons = None
+        if view is not None and message.kind in ("start", "update") and view.get("to_act"):
+            buttons = turn_view(table.id, payload["version"], locale, act=bool(humans_to_act(view, seats)))
+        to_ping = [discord.Object(uid) for s in (humans_to_act(view, seats) if view else [])
+                   if (uid := discord_user_id(s.user_id)) is not None]
+        channel = self.bot.get_partial_messageable(int(channel_id))
+        sent = await self._send_all(channel, texts, message.id, buttons,
+                                    discord.AllowedMentions(users=to_ping, everyone=False, roles=False))
+        if message.kind in _CLOSING_KINDS:
+            await self.bot.refresh_lobby(table.id)
+        return sent
+
+    async def _to_seat(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
+        seat = seats[message.seat]
+        uid = None if seat.is_bot else discord_user_id(seat.user_id)
+        if uid is None:
+            raise Skip("not a Discord player")
+        user = await self.bot.store.user(seat.user_id)
+        if user["dm_closed"]:
+            raise Skip("DMs closed")
+        locale = user["locale"] or await self.bot.table_locale(table)
+        texts = private_texts(self.bot.games[table.game], table, seats, seat.seat, message.payload, locale)
+        try:
+            channel = await self.bot.create_dm(discord.Object(uid))
+            return await self._send_all(channel, texts, message.id, None, discord.AllowedMentions.none())
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                raise
+        await self._dms_closed(table, seat, user, message.id)
+        raise Skip("DMs closed (50007)")
+
+    async def _dms_closed(self, table: TableRow, seat: SeatRow, user: dict, outbox_id: int) -> None:
+        """Remember the closed DMs and tell the player once, in the thread, where their hand is."""
+        await self.bot.store.set_user(seat.user_id, dm_closed=1)
+        if user["dm_notice"]:
+            return
+        channel_id = table.thread_id or table.channel_id
+        if channel_id is not None:
+            locale = await self.bot.table_locale(table)
+            uid = discord_user_id(seat.user_id)
+            await self.bot.get_partial_messageable(int(channel_id)).send(
+                t("discord.dm.closed", locale, player=mention(seat)),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)]),
+                nonce=f"{outbox_id}.dm")
+        await self.bot.store.set_user(seat.user_id, dm_notice=1)
+        log.info("DMs closed for a player of table %s; told them once in the thread", table.id)
+
+    @staticmethod
+    async def _send_all(channel: discord.abc.Messageable, texts: list[str], outbox_id: int, view: discord.ui.View | None,
+                        mentions: discord.AllowedMentions) -> str:
+        """Send the chunks of one outbox message in order; the last carries the buttons."""
+        last = None
+        for i, text in enumerate(texts):
+            is_last = i == len(texts) - 1
+            kwargs = {"view": view} if is_last and view is not None else {}
+            last = await channel.send(text, nonce=f"{outbox_id}.{i}", allowed_mentions=mentions, **kwargs)
+        return str(last.id) if last is not None else None

@@ -1,0 +1,111 @@
+"""Plumbing the cogs share: answering privately, refusing, moderator checks, finding the table meant.
+
+Every handler acknowledges its interaction first (``defer``) whenever it will touch the database or run an
+engine, so Discord's 3-second limit for the first response holds however long the work takes; ``say``
+then sends the real answer as a followup.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+import discord
+from discord import app_commands
+
+from bot.discord_render import clip, user_key
+from bot.engine import Code, Rejection
+from bot.i18n import t
+from bot.render.text import game_title
+from bot.storage.store import TableRow
+
+if TYPE_CHECKING:
+    from bot.client import JudgeBot
+
+OPEN = ("lobby", "active")
+
+
+def judge(interaction: discord.Interaction) -> "JudgeBot":
+    return interaction.client  # type: ignore[return-value]
+
+
+def player_key(interaction: discord.Interaction) -> str:
+    return user_key(interaction.user.id)
+
+
+async def say(interaction: discord.Interaction, texts: str | Sequence[str], *, view: discord.ui.View | None = None,
+              ephemeral: bool = True) -> None:
+    """Answer the person who asked (privately by default); several texts become several messages, the
+    last one carrying ``view``."""
+    texts = [texts] if isinstance(texts, str) else list(texts)
+    for i, text in enumerate(texts):
+        extra = {"view": view} if view is not None and i == len(texts) - 1 else {}
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=ephemeral, **extra)
+        else:
+            await interaction.response.send_message(text, ephemeral=ephemeral, **extra)
+
+
+async def refuse(interaction: discord.Interaction, rejection: Rejection, locale: str) -> None:
+    await say(interaction, "✋ " + rejection.message(locale))
+
+
+async def is_moderator(interaction: discord.Interaction) -> bool:
+    """Manage Server permission, or the moderator role set for the server (or in the bot's settings)."""
+    if interaction.guild_id is None:
+        return False
+    if interaction.permissions.manage_guild:
+        return True
+    bot = judge(interaction)
+    configured = {r for r in ((await bot.store.guild(str(interaction.guild_id)))["moderator_role"],
+                              bot.settings.moderator_role) if r}
+    roles = getattr(interaction.user, "roles", [])
+    return any(str(role.id) in configured or role.name in configured for role in roles)
+
+
+def home_channel_id(interaction: discord.Interaction) -> int:
+    """The text channel tables are announced in: this channel, or the parent of this thread."""
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread) and channel.parent_id:
+        return channel.parent_id
+    return interaction.channel_id
+
+
+def _reject(key: str, **params: object) -> Rejection:
+    return Rejection(Code.NOT_FOUND, key, params)
+
+
+async def pick_table(interaction: discord.Interaction, table_id: int | None,
+                     statuses: Iterable[str] = OPEN) -> TableRow | Rejection:
+    """The table a command means: the number given (a table of this server), else the table whose thread
+    this is, else the asker's only table in this channel."""
+    bot = judge(interaction)
+    statuses = tuple(statuses)
+    if table_id is not None:
+        table = await bot.store.get_table(table_id)
+        if table is None or table.guild_id != str(interaction.guild_id):
+            return _reject("core.reject.no_table", table=table_id)
+        return table
+    here = await bot.store.find_tables(status=statuses, thread_id=str(interaction.channel_id))
+    if not here:
+        here = await bot.store.find_tables(status=statuses, channel_id=str(home_channel_id(interaction)),
+                                           user_id=player_key(interaction))
+    if len(here) == 1:
+        return here[0]
+    if not here:
+        return _reject("discord.reject.no_table_here")
+    return _reject("discord.reject.which_table", tables=", ".join(f"#{tb.id}" for tb in here[:10]))
+
+
+async def table_choices(interaction: discord.Interaction, current: str,
+                        statuses: tuple[str, ...] = OPEN) -> list[app_commands.Choice[int]]:
+    """Tables of this channel for a ``table`` option: number, game and players."""
+    bot = judge(interaction)
+    locale = await bot.locale_for(interaction)
+    choices = []
+    for table in await bot.store.find_tables(status=statuses, channel_id=str(home_channel_id(interaction)), limit=25):
+        if current and not str(table.id).startswith(current.strip().lstrip("#")):
+            continue
+        seats = await bot.store.seats(table.id)
+        label = (f"#{table.id} {game_title(bot.games[table.game], locale)} · {t(f'discord.status.{table.status}', locale)}"
+                 f" · {', '.join(s.name for s in seats)}")
+        choices.append(app_commands.Choice(name=clip(label, 100), value=table.id))
+    return choices

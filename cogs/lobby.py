@@ -1,0 +1,256 @@
+"""The lobby: ``/game new | start | cancel | list`` and the buttons of a table's lobby message.
+
+A table is announced by a lobby message in the channel; the table's thread is started from that message
+(so the thread has the message's id, which is how the lobby message is found again).  Several tables may
+share a channel, and a player may sit at several tables.
+"""
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import JudgeBot
+from bot.discord_components import lobby_view
+from bot.discord_interactions import (OPEN, home_channel_id, is_moderator, pick_table, player_key, refuse, say,
+                                      table_choices)
+from bot.discord_locale import L
+from bot.discord_render import clip, lobby_text, pack, table_line
+from bot.engine import Code, Game, Rejection
+from bot.i18n import normalise_locale, t
+from bot.render.text import game_title
+
+_OPTION = re.compile(r"^\s*([\w-]+)\s*=\s*(\S+)\s*$")
+THREAD_NAME = 100
+
+
+def parse_options(text: str | None) -> dict[str, str] | Rejection:
+    """``name=value`` pairs separated by spaces, commas or semicolons; values are validated by the game."""
+    options: dict[str, str] = {}
+    for token in re.split(r"[\s,;]+", (text or "").strip()):
+        if not token:
+            continue
+        m = _OPTION.match(token)
+        if m is None:
+            return Rejection(Code.BAD_OPTIONS, "discord.reject.option_syntax", {"text": clip(token, 50)})
+        options[m.group(1)] = m.group(2)
+    return options
+
+
+def option_suggestions(game: Game, typed: str, locale: str) -> list[app_commands.Choice[str]]:
+    """Completions for the last ``name=value`` being typed, keeping what was typed before it."""
+    head, _, last = typed.rpartition(" ")
+    head = f"{head} " if head else ""
+    earlier = parse_options(head)
+    given = set() if isinstance(earlier, Rejection) else set(earlier)
+    choices = []
+    for opt in game.options:
+        if opt.name in given:
+            continue
+        values = (list(opt.choices) if opt.kind == "choice" else ["yes", "no"] if opt.kind == "bool"
+                  else [str(opt.default)])
+        for value in values:
+            entry = f"{opt.name}={value}"
+            if last and not entry.startswith(last):
+                continue
+            label = t(f"{game.name}.option.{opt.name}", locale)
+            choices.append(app_commands.Choice(name=clip(f"{entry} — {label}", 100), value=clip(head + entry, 100)))
+    return choices[:25]
+
+
+class Lobby(commands.Cog):
+    game = app_commands.Group(name=L("discord.cmd.game"), description=L("discord.cmd.game.desc"), guild_only=True)
+
+    def __init__(self, bot: JudgeBot):
+        self.bot = bot
+
+    def find_game(self, text: str) -> Game | None:
+        wanted = text.strip().casefold()
+        for name, game in self.bot.games.items():
+            if wanted == name or wanted in (game_title(game, loc).casefold() for loc in ("ru", "uk", "en")):
+                return game
+        return None
+
+    # ------------------------------------------------------------------ /game new
+    @game.command(name=L("discord.cmd.new"), description=L("discord.cmd.new.desc"))
+    @app_commands.rename(game=L("discord.param.game"), options=L("discord.param.options"),
+                         bots=L("discord.param.bots"), title=L("discord.param.title"))
+    @app_commands.describe(game=L("discord.param.game.desc"), options=L("discord.param.options.desc"),
+                           bots=L("discord.param.bots.desc"), title=L("discord.param.title.desc"))
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
+                  bots: app_commands.Range[int, 0, 11] = 0, title: app_commands.Range[str, 1, 80] | None = None):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = self.bot
+        locale = await bot.locale_for(interaction)
+        chosen = self.find_game(game)
+        if chosen is None:
+            return await refuse(interaction, Rejection(Code.NOT_FOUND, "core.reject.unknown_game", {"game": game}),
+                                locale)
+        parsed = parse_options(options)
+        if isinstance(parsed, Rejection):
+            return await refuse(interaction, parsed, locale)
+        parent_id = home_channel_id(interaction)
+        parent = bot.get_channel(parent_id) or await bot.fetch_channel(parent_id)
+        if not isinstance(parent, discord.TextChannel):
+            return await say(interaction, t("discord.reject.text_channel_only", locale))
+        me = player_key(interaction)
+        table = await bot.referee.create_table(
+            chosen.name, creator=me, creator_name=interaction.user.display_name, options=parsed, origin="discord",
+            title=title, locale=locale, guild_id=str(interaction.guild_id), channel_id=str(parent_id))
+        if isinstance(table, Rejection):
+            return await refuse(interaction, table, locale)
+        await self._remember_player(interaction, locale)
+        for _ in range(bots):
+            if isinstance(await self._add_bot(table.id, locale), Rejection):
+                break
+        thread = await self._open_thread(table.id, parent, chosen, title, locale)
+        if thread is None:
+            await bot.referee.cancel(table.id, me, reason="no thread")
+            return await say(interaction, t("discord.reject.no_thread", locale))
+        await say(interaction, t("discord.lobby.created", locale, table=table.id, thread=f"<#{thread.id}>"))
+
+    async def _open_thread(self, table_id: int, channel: discord.TextChannel, game: Game, title: str | None,
+                           locale: str) -> discord.Thread | None:
+        """Post the lobby message and start the table's thread from it; None if Discord refused."""
+        table = await self.bot.store.get_table(table_id)
+        seats = await self.bot.store.seats(table_id)
+        message = None
+        try:
+            message = await channel.send(lobby_text(game, table, seats, locale), view=lobby_view(table_id, locale))
+            name = clip(f"#{table_id} {title or game_title(game, locale)}", THREAD_NAME)
+            thread = await message.create_thread(name=name, auto_archive_duration=1440)
+        except discord.HTTPException as exc:
+            if message is not None:
+                try:
+                    await message.delete()
+                except discord.HTTPException:
+                    pass
+            if not isinstance(exc, discord.Forbidden):
+                raise
+            return None
+        await self.bot.store.set_table_fields(table_id, thread_id=str(thread.id))
+        return thread
+
+    @new.autocomplete("game")
+    async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        locale = await self.bot.locale_for(interaction)
+        wanted = current.strip().casefold()
+        choices = []
+        for name, game in self.bot.games.items():
+            label = f"{game_title(game, locale)} ({game.min_seats}–{game.max_seats})"
+            if wanted in label.casefold() or wanted in name:
+                choices.append(app_commands.Choice(name=clip(label, 100), value=name))
+        return choices[:25]
+
+    @new.autocomplete("options")
+    async def _option_choices(self, interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[str]]:
+        game = self.find_game(str(getattr(interaction.namespace, "game", "") or ""))
+        if game is None:
+            return []
+        return option_suggestions(game, current, await self.bot.locale_for(interaction))
+
+    # ------------------------------------------------------------------ /game start | cancel | list
+    @game.command(name=L("discord.cmd.start"), description=L("discord.cmd.start.desc"))
+    @app_commands.rename(table=L("discord.param.table"))
+    @app_commands.describe(table=L("discord.param.table.desc"))
+    async def start(self, interaction: discord.Interaction, table: int | None = None):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._start(interaction, table, from_button=False)
+
+    @game.command(name=L("discord.cmd.cancel"), description=L("discord.cmd.cancel.desc"))
+    @app_commands.rename(table=L("discord.param.table"))
+    @app_commands.describe(table=L("discord.param.table.desc"))
+    async def cancel(self, interaction: discord.Interaction, table: int | None = None):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await self.bot.locale_for(interaction)
+        found = await pick_table(interaction, table)
+        if isinstance(found, Rejection):
+            return await refuse(interaction, found, locale)
+        done = await self.bot.referee.cancel(found.id, player_key(interaction),
+                                             moderator=await is_moderator(interaction))
+        if isinstance(done, Rejection):
+            return await refuse(interaction, done, locale)
+        await self.bot.refresh_lobby(found.id)
+        await say(interaction, t("core.msg.cancelled", locale, table=found.id))
+
+    @game.command(name=L("discord.cmd.list"), description=L("discord.cmd.list.desc"))
+    async def list_tables(self, interaction: discord.Interaction):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await self.bot.locale_for(interaction)
+        tables = await self.bot.store.find_tables(status=OPEN, channel_id=str(home_channel_id(interaction)), limit=30)
+        if not tables:
+            return await say(interaction, t("discord.list.empty", locale))
+        lines = [t("discord.list.header", locale)]
+        for table in tables:
+            lines.append(table_line(self.bot.games[table.game], table, await self.bot.store.seats(table.id), locale))
+        await say(interaction, pack(lines)[:3])
+
+    @start.autocomplete("table")
+    @cancel.autocomplete("table")
+    async def _table_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await table_choices(interaction, current)
+
+    # ------------------------------------------------------------------ lobby buttons
+    async def on_join(self, interaction: discord.Interaction, table_id: int) -> None:
+        await interaction.response.defer()
+        locale = await self.bot.locale_for(interaction)
+        seat = await self.bot.referee.join(table_id, player_key(interaction), interaction.user.display_name)
+        if isinstance(seat, Rejection):
+            return await refuse(interaction, seat, locale)
+        await self._remember_player(interaction, locale)
+        await self.bot.refresh_lobby(table_id, interaction)
+
+    async def on_leave(self, interaction: discord.Interaction, table_id: int) -> None:
+        await interaction.response.defer()
+        left = await self.bot.referee.leave(table_id, player_key(interaction))
+        if isinstance(left, Rejection):
+            return await refuse(interaction, left, await self.bot.locale_for(interaction))
+        await self.bot.refresh_lobby(table_id, interaction)
+
+    async def on_add_bot(self, interaction: discord.Interaction, table_id: int) -> None:
+        await interaction.response.defer()
+        locale = await self.bot.locale_for(interaction)
+        table = await self.bot.store.get_table(table_id)
+        if table is not None and table.creator != player_key(interaction) and not await is_moderator(interaction):
+            return await refuse(interaction, Rejection(Code.FORBIDDEN, "discord.reject.creator_only"), locale)
+        added = await self._add_bot(table_id, locale)
+        if isinstance(added, Rejection):
+            return await refuse(interaction, added, locale)
+        await self.bot.refresh_lobby(table_id, interaction)
+
+    async def on_start(self, interaction: discord.Interaction, table_id: int) -> None:
+        await interaction.response.defer()
+        await self._start(interaction, table_id, from_button=True)
+
+    # ------------------------------------------------------------------ shared steps
+    async def _start(self, interaction: discord.Interaction, table_id: int | None, *, from_button: bool) -> None:
+        locale = await self.bot.locale_for(interaction)
+        found = await pick_table(interaction, table_id, ("lobby",))
+        if isinstance(found, Rejection):
+            return await refuse(interaction, found, locale)
+        started = await self.bot.referee.start(found.id, player_key(interaction),
+                                               moderator=await is_moderator(interaction))
+        if isinstance(started, Rejection):
+            return await refuse(interaction, started, locale)
+        self.bot.schedule_bots(found.id)
+        await self.bot.refresh_lobby(found.id, interaction if from_button else None)
+        if not from_button:
+            await say(interaction, t("discord.lobby.started_reply", locale, table=found.id,
+                                     thread=f"<#{found.thread_id}>" if found.thread_id else "—"))
+
+    async def _add_bot(self, table_id: int, locale: str) -> int | Rejection:
+        seats = await self.bot.store.seats(table_id)
+        number = sum(s.is_bot for s in seats) + 1
+        return await self.bot.referee.add_bot(table_id, name=t("core.term.bot_name", locale, n=number))
+
+    async def _remember_player(self, interaction: discord.Interaction, locale: str) -> None:
+        """The player's language for DMs, and a fresh chance for DMs (they may have opened them since)."""
+        await self.bot.store.set_user(player_key(interaction), dm_closed=0, dm_notice=0,
+                                      locale=normalise_locale(str(interaction.locale), locale))
+
+
+async def setup(bot: JudgeBot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,162 @@
+"""Moderators' commands: failed deliveries, cancelling any table, hidden state, rollback and rulings.
+
+Moderators are members with Manage Server, or with the moderator role set by ``/settings moderator-role``
+(or ``moderator_role`` in the bot's settings).  Everything here answers privately.
+"""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import moderation
+from bot.client import JudgeBot
+from bot.discord_interactions import is_moderator, pick_table, player_key, refuse, say, table_choices
+from bot.discord_locale import L
+from bot.discord_render import board_texts, clip, pack
+from bot.engine import Rejection
+from bot.i18n import t
+
+ALL_STATUSES = ("lobby", "active", "finished", "cancelled")
+
+
+class Moderation(commands.Cog):
+    mod = app_commands.Group(name=L("discord.cmd.mod"), description=L("discord.cmd.mod.desc"), guild_only=True)
+
+    def __init__(self, bot: JudgeBot):
+        self.bot = bot
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await is_moderator(interaction)
+
+    @mod.command(name=L("discord.cmd.failures"), description=L("discord.cmd.failures.desc"))
+    async def failures(self, interaction: discord.Interaction):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await self.bot.locale_for(interaction)
+        lines = []
+        for message_id, table_id, error in await self.bot.store.failed_messages(limit=50):
+            table = await self.bot.store.get_table(table_id)
+            if table is not None and table.guild_id == str(interaction.guild_id):
+                lines.append(t("discord.mod.failure", locale, message=message_id, table=table_id,
+                               error=clip(error or "?", 200)))
+        if not lines:
+            return await say(interaction, t("core.term.no_failures", locale))
+        await say(interaction, pack([t("discord.mod.failures_header", locale), *lines])[:3])
+
+    @mod.command(name=L("discord.cmd.cancel"), description=L("discord.cmd.mod_cancel.desc"))
+    @app_commands.rename(table=L("discord.param.table"), reason=L("discord.param.reason"))
+    @app_commands.describe(table=L("discord.param.table.desc"), reason=L("discord.param.reason.desc"))
+    async def cancel(self, interaction: discord.Interaction, table: int, reason: app_commands.Range[str, 1, 300]):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await self.bot.locale_for(interaction)
+        found = await pick_table(interaction, table)
+        if isinstance(found, Rejection):
+            return await refuse(interaction, found, locale)
+        done = await self.bot.referee.cancel(found.id, player_key(interaction), moderator=True, reason=reason)
+        if isinstance(done, Rejection):
+            return await refuse(interaction, done, locale)
+        await self.bot.refresh_lobby(found.id)
+        await say(interaction, t("core.msg.cancelled", locale, table=found.id))
+
+    @mod.command(name=L("discord.cmd.hidden"), description=L("discord.cmd.hidden.desc"))
+    @app_commands.rename(table=L("discord.param.table"))
+    @app_commands.describe(table=L("discord.param.table.desc"))
+    async def hidden(self, interaction: discord.Interaction, table: int):
+        """Every seat's view, privately to the moderator: what each player knows, hence everything hidden."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await self.bot.locale_for(interaction)
+        found = await pick_table(interaction, table, ALL_STATUSES)
+        if isinstance(found, Rejection):
+            return await refuse(interaction, found, locale)
+        state = await self.bot.store.state(found.id)
+        if state is None:
+            return await say(interaction, t("core.reject.not_started", locale, table=found.id))
+        game = self.bot.games[found.game]
+        seats = await self.bot.store.seats(found.id)
+        texts = []
+        for seat in seats:
+            header = t("discord.mod.seat_header", locale, table=found.id, seat=seat.seat + 1, name=seat.name)
+            texts += board_texts(game, seats, game.view(state, seat.seat), locale, header)
+        await say(interaction, pack(texts)[:10])
+
+    @mod.command(name=L("discord.cmd.rollback"), description=L("discord.cmd.rollback.desc"))
+    @app_commands.rename(table=L("discord.param.table"), version=L("discord.param.version"),
+                         reason=L("discord.param.reason"))
+    @app_commands.describe(table=L("discord.param.table.desc"), version=L("discord.param.version.desc"),
+                           reason=L("discord.param.reason.desc"))
+    async def rollback(self, interaction: discord.Interaction, table: int, version: app_commands.Range[int, 0],
+                       reason: app_commands.Range[str, 1, 300]):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await self.bot.locale_for(interaction)
+        found = await pick_table(interaction, table, ALL_STATUSES)
+        if isinstance(found, Rejection):
+            return await refuse(interaction, found, locale)
+        result = await moderation.rollback(self.bot.referee, found.id, version, moderator=player_key(interaction),
+                                           reason=reason)
+        if isinstance(result, Rejection):
+            return await refuse(interaction, result, locale)
+        self.bot.schedule_bots(found.id)
+        await say(interaction, t("core.msg.rollback", locale, to=version, reason=reason))
+
+    @mod.command(name=L("discord.cmd.ruling"), description=L("discord.cmd.ruling.desc"))
+    @app_commands.rename(table=L("discord.param.table"), text=L("discord.param.text"))
+    @app_commands.describe(table=L("discord.param.table.desc"), text=L("discord.param.text.desc"))
+    async def ruling(self, interaction: discord.Interaction, table: int, text: app_commands.Range[str, 1, 1500]):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await self.bot.locale_for(interaction)
+        found = await pick_table(interaction, table, ALL_STATUSES)
+        if isinstance(found, Rejection):
+            return await refuse(interaction, found, locale)
+        result = await moderation.ruling(self.bot.referee, found.id, moderator=player_key(interaction), text=text)
+        if isinstance(result, Rejection):
+            return await refuse(interaction, result, locale)
+        await say(interaction, t("core.term.done", locale))
+
+    @cancel.autocomplete("table")
+    @hidden.autocomplete("table")
+    @rollback.autocomplete("table")
+    @ruling.autocomplete("table")
+    async def _tables(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await table_choices(interaction, current, ALL_STATUSES)
+
+
+class ServerSettings(commands.Cog):
+    settings = app_commands.Group(name=L("discord.cmd.settings"), description=L("discord.cmd.settings.desc"),
+                                  guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+
+    def __init__(self, bot: JudgeBot):
+        self.bot = bot
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return interaction.permissions.manage_guild
+
+    @settings.command(name=L("discord.cmd.language"), description=L("discord.cmd.language.desc"))
+    @app_commands.rename(language=L("discord.param.language"))
+    @app_commands.describe(language=L("discord.param.language.desc"))
+    @app_commands.choices(language=[
+        app_commands.Choice(name=L("discord.language.ru"), value="ru"),
+        app_commands.Choice(name=L("discord.language.uk"), value="uk"),
+        app_commands.Choice(name=L("discord.language.en"), value="en"),
+        app_commands.Choice(name=L("discord.language.auto"), value="auto"),
+    ])
+    async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        chosen = None if language.value == "auto" else language.value
+        await self.bot.set_guild_locale(interaction.guild_id, chosen)
+        locale = await self.bot.locale_for(interaction)
+        await say(interaction, t("discord.settings.language_set", locale,
+                                 language=t(f"discord.language.{language.value}", locale)))
+
+    @settings.command(name=L("discord.cmd.moderator_role"), description=L("discord.cmd.moderator_role.desc"))
+    @app_commands.rename(role=L("discord.param.role"))
+    @app_commands.describe(role=L("discord.param.role.desc"))
+    async def moderator_role(self, interaction: discord.Interaction, role: discord.Role | None = None):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.store.set_guild(str(interaction.guild_id), moderator_role=str(role.id) if role else None)
+        locale = await self.bot.locale_for(interaction)
+        await say(interaction, t("discord.settings.role_set", locale, role=role.mention if role else "—"))
+
+
+async def setup(bot: JudgeBot) -> None:
+    await bot.add_cog(Moderation(bot))
+    await bot.add_cog(ServerSettings(bot))

@@ -1,0 +1,37 @@
+"""Fixtures for the end-to-end suite: a fake Discord per test, the real bot against it, and a failure for
+any platform rule the bot broke or any ERROR it logged."""
+import logging
+
+import pytest
+
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import ErrorLog, Harness, redirect_discord
+
+
+@pytest.fixture
+async def fake(monkeypatch):
+    fake = await FakeDiscord().start()
+    redirect_discord(monkeypatch, fake)
+    yield fake
+    await fake.stop()
+    assert not fake.violations, "Discord rules broken:\n" + "\n".join(fake.violations)
+
+
+@pytest.fixture
+def error_log():
+    handler = ErrorLog()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    yield handler
+    root.removeHandler(handler)
+    assert not handler.records, "errors were logged:\n" + handler.report()
+
+
+@pytest.fixture
+async def harness(fake, error_log, tmp_path):
+    """The bot running against the fake, with three players in the server: alice, bob and carol."""
+    h = Harness(fake, tmp_path / "judge.db")
+    h.alice, h.bob, h.carol = (fake.add_user(n) for n in ("Alice", "Bob", "Carol"))
+    await h.start_bot()
+    yield h
+    await h.stop_bot()

@@ -1,0 +1,896 @@
+"""A fake Discord (REST API v10 and the gateway) on 127.0.0.1, for driving the real discord.py client.
+
+It keeps what each user would see (channel and thread messages, DMs, ephemeral replies), and it enforces
+the platform limits a bot must respect (../shared/notes/discord-testing.md §4): message and embed sizes,
+components (5 rows, 5 buttons or one select a row, 25 options, custom_id ≤ 100 characters, unique), the
+3-second deadline for the first response to an interaction, double responses, followups before any
+response, ephemeral flags outside interactions, closed DMs (403 / 50007), privileged intents, the shape of
+synced commands.  Every breach is answered the way Discord answers it *and* recorded in ``violations``,
+so a test fails even when the bot swallows the HTTP error.
+
+Test code plays the users: ``slash``, ``click``, ``choose`` and ``autocomplete`` send INTERACTION_CREATE over
+the gateway and return an ``Interaction`` whose ``answer()`` waits until the user sees a reply.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from aiohttp import WSMsgType, web
+
+API = "/api/v10"
+EPHEMERAL = 1 << 6
+PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
+MANAGE_GUILD = 1 << 5
+#: view channel, send messages, send in threads, create public threads, read history, embed links
+MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 38) | (1 << 35) | (1 << 16) | (1 << 14)
+LOCALES = {"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl",
+           "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja",
+           "zh-TW", "ko"}
+_COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+_TIMESTAMP = "2025-01-01T00:00:00+00:00"
+_snowflakes = itertools.count(int((time.time() * 1000 - 1420070400000)) << 22)
+
+
+def snowflake() -> str:
+    return str(next(_snowflakes))
+
+
+def json_response(obj: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    # discord.py parses JSON only when the content type is exactly application/json (no charset)
+    return web.Response(body=json.dumps(obj).encode(), status=status,
+                        headers={"Content-Type": "application/json", **(headers or {})})
+
+
+def error(status: int, code: int, message: str) -> web.Response:
+    return json_response({"message": message, "code": code}, status)
+
+
+# ---------------------------------------------------------------------------------------------- the world
+@dataclass
+class FakeUser:
+    id: str
+    name: str
+    locale: str = "ru"
+    permissions: int = MEMBER_PERMISSIONS
+    roles: list[str] = field(default_factory=list)
+
+    def payload(self, bot: bool = False) -> dict[str, Any]:
+        return {"id": self.id, "username": self.name.lower(), "discriminator": "0", "global_name": self.name,
+                "avatar": None, "bot": bot, "public_flags": 0}
+
+    def member(self) -> dict[str, Any]:
+        return {"user": self.payload(), "roles": list(self.roles), "joined_at": _TIMESTAMP, "deaf": False,
+                "mute": False, "flags": 0, "nick": None, "permissions": str(self.permissions)}
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass
+class FakeMessage:
+    id: str
+    channel_id: str
+    content: str
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+    flags: int
+    author_id: str
+    nonce: str | None = None
+    ephemeral_for: str | None = None      # the only user who sees an ephemeral message
+    interaction_id: str | None = None
+    allowed_mentions: dict[str, Any] | None = None
+    history: list[str] = field(default_factory=list)  # every text this message ever showed
+
+    def payload(self, author: dict[str, Any], guild_id: str | None) -> dict[str, Any]:
+        data = {"id": self.id, "channel_id": self.channel_id, "author": author, "content": self.content,
+                "timestamp": _TIMESTAMP, "edited_timestamp": None, "tts": False, "mention_everyone": False,
+                "mentions": [], "mention_roles": [], "attachments": [], "embeds": self.embeds,
+                "components": self.components, "pinned": False, "type": 0, "flags": self.flags}
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
+        if guild_id:
+            data["guild_id"] = guild_id
+        return data
+
+    def items(self) -> list[dict[str, Any]]:
+        return [c for row in self.components for c in row.get("components", [])]
+
+    def find(self, label: str | None = None, custom_id: str | None = None,
+             prefix: str | None = None) -> dict[str, Any] | None:
+        for item in self.items():
+            cid = item.get("custom_id") or ""
+            if (label is not None and item.get("label") == label) or (custom_id is not None and cid == custom_id) \
+                    or (prefix is not None and cid.startswith(prefix)):
+                return item
+        return None
+
+    @property
+    def text(self) -> str:
+        return visible_text(self.content, self.embeds, self.components)
+
+
+def visible_text(content: str, embeds: list[dict[str, Any]], components: list[dict[str, Any]]) -> str:
+    """Everything a reader sees in a message: content, embeds, button labels, select options."""
+    parts = [content or ""]
+    for e in embeds or []:
+        parts += [e.get("title") or "", e.get("description") or "", (e.get("footer") or {}).get("text") or ""]
+        parts += [f"{f.get('name')} {f.get('value')}" for f in e.get("fields") or []]
+    for row in components or []:
+        for c in row.get("components", []):
+            parts += [c.get("label") or "", c.get("placeholder") or ""]
+            parts += [f"{o.get('label')} {o.get('description') or ''}" for o in c.get("options") or []]
+    return "\n".join(p for p in parts if p)
+
+
+class Interaction:
+    """One user action as Discord tracks it: the first response, the reply the user sees, followups."""
+
+    def __init__(self, fake: "FakeDiscord", kind: int, user: FakeUser, channel_id: str,
+                 message: FakeMessage | None):
+        self.fake, self.kind, self.user, self.channel_id, self.message = fake, kind, user, channel_id, message
+        self.id, self.token = snowflake(), "itok" + snowflake()
+        self.created = time.monotonic()
+        self.response_type: int | None = None
+        self.original: FakeMessage | None = None
+        self.loading = False
+        self.replies: list[FakeMessage] = []
+        self.choices: list[dict[str, Any]] | None = None
+        self.answered = asyncio.Event()
+
+    async def answer(self, timeout: float = 5.0) -> FakeMessage | None:
+        """Wait until the user sees an answer; returns the latest message shown to them (None for a
+        deferred update answered by editing the clicked message)."""
+        try:
+            await asyncio.wait_for(self.answered.wait(), timeout)
+        except asyncio.TimeoutError:
+            raise AssertionError(f"interaction {self.id} got no answer in {timeout}s "
+                                 f"(response type {self.response_type})") from None
+        return self.replies[-1] if self.replies else None
+
+    async def text(self, timeout: float = 5.0) -> str:
+        msg = await self.answer(timeout)
+        return msg.text if msg is not None else ""
+
+    def _answered(self, message: FakeMessage | None) -> None:
+        if message is not None and (not self.replies or self.replies[-1] is not message):
+            self.replies.append(message)
+        self.answered.set()
+
+
+# ---------------------------------------------------------------------------------------------- validation
+def check_components(components: list[dict[str, Any]]) -> list[str]:
+    problems: list[str] = []
+    if len(components) > 5:
+        problems.append(f"{len(components)} action rows (max 5)")
+    seen: set[str] = set()
+    for row in components:
+        if row.get("type") != 1:
+            problems.append(f"top-level component of type {row.get('type')} (legacy messages need action rows)")
+            continue
+        children = row.get("components") or []
+        if not 1 <= len(children) <= 5:
+            problems.append(f"action row with {len(children)} components (1-5)")
+        selects = [c for c in children if c.get("type") in (3, 5, 6, 7, 8)]
+        if selects and len(children) != 1:
+            problems.append("a select menu must be alone in its row")
+        for c in children:
+            cid = c.get("custom_id")
+            if c.get("type") == 2 and c.get("style") == 5:
+                if not c.get("url") or cid:
+                    problems.append("link button needs a url and no custom_id")
+            elif not cid or len(cid) > 100:
+                problems.append(f"custom_id {cid!r} must be 1-100 characters")
+            if cid:
+                if cid in seen:
+                    problems.append(f"duplicate custom_id {cid!r}")
+                seen.add(cid)
+            if c.get("type") == 2:
+                if len(c.get("label") or "") > 80:
+                    problems.append(f"button label over 80 characters: {c.get('label')!r}")
+                if not c.get("label") and not c.get("emoji"):
+                    problems.append("button without label or emoji")
+            if c.get("type") == 3:
+                options = c.get("options") or []
+                if not 1 <= len(options) <= 25:
+                    problems.append(f"select with {len(options)} options (1-25)")
+                values = [o.get("value") for o in options]
+                if len(set(values)) != len(values):
+                    problems.append("select option values must be unique")
+                for o in options:
+                    if not 1 <= len(o.get("label") or "") <= 100 or not 1 <= len(o.get("value") or "") <= 100:
+                        problems.append(f"select option label/value must be 1-100 characters: {o!r}")
+                    if len(o.get("description") or "") > 100:
+                        problems.append("select option description over 100 characters")
+                if len(c.get("placeholder") or "") > 150:
+                    problems.append("select placeholder over 150 characters")
+                if not 0 <= c.get("min_values", 1) <= c.get("max_values", 1) <= min(25, len(options) or 1):
+                    problems.append("select min/max values out of range")
+    return problems
+
+
+def check_message(body: dict[str, Any], *, in_interaction: bool, creating: bool) -> list[str]:
+    problems: list[str] = []
+    content = body.get("content") or ""
+    if len(content) > 2000:
+        problems.append(f"content of {len(content)} characters (max 2000)")
+    embeds = body.get("embeds") or []
+    if len(embeds) > 10:
+        problems.append(f"{len(embeds)} embeds (max 10)")
+    total = 0
+    for e in embeds:
+        sizes = {"title": (e.get("title") or "", 256), "description": (e.get("description") or "", 4096),
+                 "footer": ((e.get("footer") or {}).get("text") or "", 2048),
+                 "author": ((e.get("author") or {}).get("name") or "", 256)}
+        for name, (text, limit) in sizes.items():
+            total += len(text)
+            if len(text) > limit:
+                problems.append(f"embed {name} of {len(text)} characters (max {limit})")
+        fields = e.get("fields") or []
+        if len(fields) > 25:
+            problems.append(f"embed with {len(fields)} fields (max 25)")
+        for f in fields:
+            total += len(f.get("name") or "") + len(f.get("value") or "")
+            if len(f.get("name") or "") > 256 or len(f.get("value") or "") > 1024:
+                problems.append("embed field over its limit (name 256, value 1024)")
+    if total > 6000:
+        problems.append(f"embeds total {total} characters (max 6000)")
+    problems += check_components(body.get("components") or [])
+    flags = body.get("flags") or 0
+    if flags & EPHEMERAL and not in_interaction:
+        problems.append("ephemeral flag on a message that is not an interaction response")
+    if flags & (1 << 15):
+        problems.append("components v2 are not expected from this bot")
+    if creating and not content and not embeds and not body.get("components"):
+        problems.append("empty message")
+    return problems
+
+
+def check_commands(commands: list[dict[str, Any]]) -> list[str]:
+    problems: list[str] = []
+
+    def check_name(where: str, name: str, localized: dict[str, str] | None) -> None:
+        for loc, text in [("default", name), *(localized or {}).items()]:
+            if loc != "default" and loc not in LOCALES:
+                problems.append(f"{where}: unknown locale {loc!r}")
+            if not _COMMAND_NAME.match(text) or text != text.lower():
+                problems.append(f"{where}: bad name {text!r} ({loc})")
+
+    def check_description(where: str, text: str, localized: dict[str, str] | None) -> None:
+        for loc, value in [("default", text), *(localized or {}).items()]:
+            if not 1 <= len(value or "") <= 100:
+                problems.append(f"{where}: description must be 1-100 characters ({loc}): {value!r}")
+
+    def check_options(where: str, options: list[dict[str, Any]]) -> None:
+        if len(options) > 25:
+            problems.append(f"{where}: {len(options)} options (max 25)")
+        names: dict[str, set[str]] = {}
+        optional_seen = False
+        for o in options:
+            w = f"{where} {o['name']}"
+            check_name(w, o["name"], o.get("name_localizations"))
+            check_description(w, o.get("description", ""), o.get("description_localizations"))
+            for loc, text in [("default", o["name"]), *(o.get("name_localizations") or {}).items()]:
+                if text in names.setdefault(loc, set()):
+                    problems.append(f"{w}: duplicate option name {text!r} ({loc})")
+                names[loc].add(text)
+            if o["type"] in (1, 2):
+                check_options(w, o.get("options") or [])
+                continue
+            if o.get("required"):
+                if optional_seen:
+                    problems.append(f"{w}: a required option after an optional one")
+            else:
+                optional_seen = True
+            if len(o.get("choices") or []) > 25:
+                problems.append(f"{w}: more than 25 choices")
+            if o.get("choices") and o.get("autocomplete"):
+                problems.append(f"{w}: choices and autocomplete together")
+
+    names = set()
+    for c in commands:
+        if c.get("type", 1) != 1:
+            continue
+        if c["name"] in names:
+            problems.append(f"duplicate command {c['name']}")
+        names.add(c["name"])
+        check_name(c["name"], c["name"], c.get("name_localizations"))
+        check_description(c["name"], c.get("description", ""), c.get("description_localizations"))
+        check_options(c["name"], c.get("options") or [])
+        if len(json.dumps(c, ensure_ascii=False)) > 8000:
+            problems.append(f"{c['name']}: over 8000 characters")
+    if len(names) > 100:
+        problems.append("more than 100 chat input commands")
+    return problems
+
+
+# ---------------------------------------------------------------------------------------------- the server
+@dataclass
+class Failure:
+    method: str
+    path: re.Pattern[str]
+    status: int
+    body: dict[str, Any]
+    headers: dict[str, str]
+    times: int
+
+
+class FakeDiscord:
+    def __init__(self, *, token: str = "fake-token-for-tests", deadline: float = 3.0):
+        self.token = token
+        self.deadline = deadline                    # seconds for the first response to an interaction
+        self.app_id = snowflake()
+        self.bot = FakeUser(self.app_id, "Judge")
+        self.owner = FakeUser(snowflake(), "Owner")
+        self.guild_id = snowflake()
+        self.channel_id = snowflake()               # the #games text channel
+        self.users: dict[str, FakeUser] = {}
+        self.channels: dict[str, dict[str, Any]] = {
+            self.channel_id: {"id": self.channel_id, "type": 0, "name": "games", "guild_id": self.guild_id,
+                              "position": 0, "permission_overwrites": [], "parent_id": None}}
+        self.dm_channels: dict[str, str] = {}       # DM channel id -> user id
+        self.dm_blocked: set[str] = set()
+        self.dm_refusals: dict[str, int] = {}       # user id -> how many DMs Discord refused
+        self.messages: dict[str, FakeMessage] = {}
+        self.interactions: dict[str, Interaction] = {}
+        self.commands: list[dict[str, Any]] = []
+        self.guild_commands: list[dict[str, Any]] = []
+        self.violations: list[str] = []
+        self.requests: list[tuple[str, str]] = []
+        self.failures: list[Failure] = []
+        self.identify: dict[str, Any] | None = None
+        self.connections = 0
+        self.ws: web.WebSocketResponse | None = None
+        self.ready = asyncio.Event()
+        self._seq = 0
+        self.app = web.Application(middlewares=[self._middleware])
+        self._routes()
+
+    # ------------------------------------------------------------------ set-up and lifecycle
+    def add_user(self, name: str, *, locale: str = "ru", moderator: bool = False) -> FakeUser:
+        user = FakeUser(snowflake(), name, locale,
+                        MEMBER_PERMISSIONS | (MANAGE_GUILD if moderator else 0))
+        self.users[user.id] = user
+        return user
+
+    def fail(self, method: str, path: str, status: int, *, code: int = 0, times: int = 1,
+             body: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> None:
+        """Answer the next ``times`` requests matching ``method`` and the ``path`` regex with an error."""
+        self.failures.append(Failure(method, re.compile(path), status,
+                                     body if body is not None else {"message": "injected failure", "code": code},
+                                     headers or {}, times))
+
+    async def start(self) -> "FakeDiscord":
+        self.runner = web.AppRunner(self.app)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]
+        return self
+
+    async def stop(self) -> None:
+        if self.ws is not None and not self.ws.closed:
+            await self.ws.close()
+        await self.runner.cleanup()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}{API}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def violation(self, what: str) -> None:
+        self.violations.append(what)
+
+    # ------------------------------------------------------------------ routing
+    def _routes(self) -> None:
+        r = self.app.router
+        r.add_get("/gateway", self.gateway)
+        r.add_get(API + "/gateway/bot", self.gateway_bot)
+        r.add_get(API + "/gateway", self.gateway_bot)
+        r.add_get(API + "/users/@me", self.me)
+        r.add_get(API + "/oauth2/applications/@me", self.application)
+        r.add_put(API + "/applications/{app}/commands", self.sync_commands)
+        r.add_put(API + "/applications/{app}/guilds/{guild}/commands", self.sync_commands)
+        r.add_post(API + "/users/@me/channels", self.create_dm)
+        r.add_get(API + "/channels/{cid}", self.get_channel)
+        r.add_post(API + "/channels/{cid}/messages", self.create_message)
+        r.add_get(API + "/channels/{cid}/messages/{mid}", self.get_message)
+        r.add_patch(API + "/channels/{cid}/messages/{mid}", self.edit_message)
+        r.add_post(API + "/channels/{cid}/messages/{mid}/threads", self.thread_from_message)
+        r.add_post(API + "/channels/{cid}/threads", self.thread_without_message)
+        r.add_post(API + "/interactions/{iid}/{token}/callback", self.interaction_callback)
+        r.add_post(API + "/webhooks/{app}/{token}", self.followup)
+        r.add_get(API + "/webhooks/{app}/{token}/messages/{mid}", self.get_webhook_message)
+        r.add_patch(API + "/webhooks/{app}/{token}/messages/{mid}", self.edit_webhook_message)
+        r.add_delete(API + "/webhooks/{app}/{token}/messages/{mid}", self.delete_webhook_message)
+        r.add_route("*", "/{tail:.*}", self.unknown)
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Callable) -> web.StreamResponse:
+        self.requests.append((request.method, request.path))
+        for failure in self.failures:
+            if failure.times > 0 and failure.method == request.method and failure.path.search(request.path):
+                failure.times -= 1
+                return json_response(failure.body, failure.status, failure.headers)
+        if request.path.startswith(API) and not request.path.startswith(API + "/webhooks/") \
+                and "/callback" not in request.path:
+            if request.headers.get("Authorization") != f"Bot {self.token}":
+                return error(401, 0, "401: Unauthorized")
+        return await handler(request)
+
+    async def unknown(self, request: web.Request) -> web.Response:
+        self.violation(f"unhandled route {request.method} {request.path}")
+        return error(404, 0, "404: Not Found")
+
+    # ------------------------------------------------------------------ login
+    async def me(self, request: web.Request) -> web.Response:
+        return json_response(self.bot.payload(bot=True))
+
+    async def gateway_bot(self, request: web.Request) -> web.Response:
+        return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": {
+            "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+
+    async def application(self, request: web.Request) -> web.Response:
+        return json_response({"id": self.app_id, "name": "Judge", "description": "", "icon": None,
+                              "bot_public": True, "bot_require_code_grant": False, "owner": self.owner.payload(),
+                              "verify_key": "00", "flags": 0})
+
+    async def sync_commands(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        problems = check_commands(body)
+        if problems:
+            self.violations += [f"command sync: {p}" for p in problems]
+            return error(400, 50035, "Invalid Form Body")
+        synced = [dict(c, id=snowflake(), application_id=self.app_id, version="1") for c in body]
+        if "guild" in request.match_info:
+            self.guild_commands = synced
+        else:
+            self.commands = synced
+        return json_response(synced)
+
+    # ------------------------------------------------------------------ channels, threads, messages
+    def _channel_payload(self, cid: str) -> dict[str, Any]:
+        return dict(self.channels[cid])
+
+    def guild_of(self, cid: str) -> str | None:
+        return self.channels[cid].get("guild_id") if cid in self.channels else None
+
+    def _store(self, cid: str, body: dict[str, Any], *, author: str | None = None, ephemeral_for: str | None = None,
+               interaction_id: str | None = None) -> FakeMessage:
+        msg = FakeMessage(snowflake(), cid, body.get("content") or "", body.get("embeds") or [],
+                          body.get("components") or [], (body.get("flags") or 0), author or self.app_id,
+                          nonce=body.get("nonce"), ephemeral_for=ephemeral_for, interaction_id=interaction_id,
+                          allowed_mentions=body.get("allowed_mentions"))
+        msg.history.append(msg.text)
+        self.messages[msg.id] = msg
+        return msg
+
+    def _edit(self, msg: FakeMessage, body: dict[str, Any]) -> None:
+        if "content" in body:
+            msg.content = body["content"] or ""
+        if "embeds" in body:
+            msg.embeds = body["embeds"] or []
+        if "components" in body:
+            msg.components = body["components"] or []
+        msg.history.append(msg.text)
+
+    def _json(self, msg: FakeMessage) -> dict[str, Any]:
+        author = self.bot.payload(bot=True) if msg.author_id == self.app_id else self.users[msg.author_id].payload()
+        return msg.payload(author, self.guild_of(msg.channel_id))
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        cid = request.match_info["cid"]
+        if cid in self.channels:
+            return json_response(self._channel_payload(cid))
+        if cid in self.dm_channels:
+            return json_response(self._dm_payload(cid))
+        return error(404, 10003, "Unknown Channel")
+
+    def _dm_payload(self, cid: str) -> dict[str, Any]:
+        return {"id": cid, "type": 1, "recipients": [self.users[self.dm_channels[cid]].payload()],
+                "last_message_id": None}
+
+    async def create_dm(self, request: web.Request) -> web.Response:
+        uid = str((await request.json())["recipient_id"])
+        if uid not in self.users:
+            return error(400, 50033, "Invalid Recipient(s)")
+        for cid, owner in self.dm_channels.items():
+            if owner == uid:
+                return json_response(self._dm_payload(cid))
+        cid = snowflake()
+        self.dm_channels[cid] = uid
+        return json_response(self._dm_payload(cid))
+
+    async def create_message(self, request: web.Request) -> web.Response:
+        cid = request.match_info["cid"]
+        body = await request.json()
+        if cid in self.dm_channels:
+            uid = self.dm_channels[cid]
+            if uid in self.dm_blocked:
+                self.dm_refusals[uid] = self.dm_refusals.get(uid, 0) + 1
+                return error(403, 50007, "Cannot send messages to this user")
+        elif cid not in self.channels:
+            return error(404, 10003, "Unknown Channel")
+        problems = check_message(body, in_interaction=False, creating=True)
+        if problems:
+            self.violations += [f"message to {cid}: {p}" for p in problems]
+            return error(400, 50035, "Invalid Form Body")
+        if body.get("enforce_nonce") and body.get("nonce"):
+            for msg in self.messages.values():
+                if msg.nonce == str(body["nonce"]) and msg.author_id == self.app_id:
+                    return json_response(self._json(msg))  # Discord returns the earlier message
+        return json_response(self._json(self._store(cid, body)))
+
+    async def get_message(self, request: web.Request) -> web.Response:
+        msg = self.messages.get(request.match_info["mid"])
+        if msg is None or msg.channel_id != request.match_info["cid"] or msg.ephemeral_for:
+            return error(404, 10008, "Unknown Message")
+        return json_response(self._json(msg))
+
+    async def edit_message(self, request: web.Request) -> web.Response:
+        msg = self.messages.get(request.match_info["mid"])
+        if msg is None or msg.channel_id != request.match_info["cid"] or msg.ephemeral_for:
+            return error(404, 10008, "Unknown Message")
+        body = await request.json()
+        problems = check_message(body, in_interaction=False, creating=False)
+        if msg.author_id != self.app_id:
+            problems.append("editing another user's message")
+        if problems:
+            self.violations += [f"edit of {msg.id}: {p}" for p in problems]
+            return error(400, 50035, "Invalid Form Body")
+        self._edit(msg, body)
+        return json_response(self._json(msg))
+
+    def _new_thread(self, tid: str, parent: str, name: str) -> dict[str, Any]:
+        thread = {"id": tid, "type": 11, "name": name, "guild_id": self.guild_id, "parent_id": parent,
+                  "owner_id": self.app_id, "member_count": 1, "message_count": 0,
+                  "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                      "archive_timestamp": _TIMESTAMP, "locked": False}}
+        self.channels[tid] = thread
+        return thread
+
+    async def _create_thread(self, request: web.Request, tid: str) -> web.Response:
+        parent = request.match_info["cid"]
+        body = await request.json()
+        if self.channels.get(parent, {}).get("type") != 0:
+            self.violation(f"thread in a channel of type {self.channels.get(parent, {}).get('type')}")
+            return error(400, 50024, "Cannot execute action on this channel type")
+        name = body.get("name") or ""
+        if not 1 <= len(name) <= 100:
+            self.violation(f"thread name of {len(name)} characters (1-100)")
+            return error(400, 50035, "Invalid Form Body")
+        if body.get("auto_archive_duration", 1440) not in (60, 1440, 4320, 10080):
+            self.violation("bad auto_archive_duration")
+            return error(400, 50035, "Invalid Form Body")
+        thread = self._new_thread(tid, parent, name)
+        await self.dispatch("THREAD_CREATE", dict(thread, newly_created=True))
+        return json_response(thread, 201)
+
+    async def thread_from_message(self, request: web.Request) -> web.Response:
+        mid = request.match_info["mid"]
+        if mid in self.channels:
+            return error(400, 160004, "A thread has already been created for this message")
+        if mid not in self.messages:
+            return error(404, 10008, "Unknown Message")
+        return await self._create_thread(request, mid)  # such a thread has the message's id
+
+    async def thread_without_message(self, request: web.Request) -> web.Response:
+        return await self._create_thread(request, snowflake())
+
+    # ------------------------------------------------------------------ interactions
+    async def interaction_callback(self, request: web.Request) -> web.Response:
+        ix = self.interactions.get(request.match_info["iid"])
+        if ix is None or ix.token != request.match_info["token"]:
+            return error(404, 10062, "Unknown interaction")
+        body = await request.json()
+        rtype, data = body.get("type"), body.get("data") or {}
+        late = time.monotonic() - ix.created
+        if ix.response_type is not None:
+            self.violation(f"second response to interaction {ix.id} (type {rtype} after {ix.response_type})")
+            return error(400, 40060, "Interaction has already been acknowledged.")
+        if late > self.deadline:
+            self.violation(f"interaction {ix.id} answered after {late:.2f}s (limit {self.deadline}s)")
+            return error(404, 10062, "Unknown interaction")
+        allowed = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}[ix.kind]
+        if rtype not in allowed:
+            self.violation(f"response type {rtype} to an interaction of type {ix.kind}")
+            return error(400, 50035, "Invalid Form Body")
+        if rtype == 5 and set(data) - {"flags"}:
+            self.violation(f"deferred response with data {sorted(data)} (only flags are allowed)")
+        if rtype in (4, 7):
+            problems = check_message(data, in_interaction=True, creating=rtype == 4)
+            if problems:
+                self.violations += [f"interaction {ix.id} response: {p}" for p in problems]
+                return error(400, 50035, "Invalid Form Body")
+        if rtype == 8:
+            choices = data.get("choices") or []
+            if len(choices) > 25:
+                self.violation(f"autocomplete with {len(choices)} choices (max 25)")
+                return error(400, 50035, "Invalid Form Body")
+            for c in choices:
+                if not 1 <= len(c.get("name") or "") <= 100 or len(str(c.get("value"))) > 100:
+                    self.violation(f"autocomplete choice out of limits: {c!r}")
+        ix.response_type = rtype
+        result: dict[str, Any] = {"interaction": {"id": ix.id, "type": ix.kind,
+                                                  "response_message_loading": rtype == 5,
+                                                  "response_message_ephemeral": bool((data.get("flags") or 0)
+                                                                                     & EPHEMERAL)}}
+        if rtype in (4, 5):
+            ephemeral = bool((data.get("flags") or 0) & EPHEMERAL)
+            ix.original = self._store(ix.channel_id, data if rtype == 4 else {"flags": data.get("flags") or 0},
+                                      ephemeral_for=ix.user.id if ephemeral else None, interaction_id=ix.id)
+            ix.loading = rtype == 5
+            result["interaction"]["response_message_id"] = ix.original.id
+            result["resource"] = {"type": rtype, "message": self._json(ix.original)}
+            if rtype == 4:
+                ix._answered(ix.original)
+        elif rtype in (6, 7):
+            ix.original = ix.message
+            if rtype == 7:
+                self._edit(ix.message, data)
+                result["resource"] = {"type": 7, "message": self._json(ix.message)}
+                ix._answered(ix.message)
+        elif rtype == 8:
+            ix.choices = data.get("choices") or []
+            ix._answered(None)
+        return json_response(result)
+
+    def _webhook_interaction(self, request: web.Request) -> Interaction | None:
+        if request.match_info["app"] != self.app_id:
+            return None
+        for ix in self.interactions.values():
+            if ix.token == request.match_info["token"]:
+                return ix
+        return None
+
+    async def followup(self, request: web.Request) -> web.Response:
+        ix = self._webhook_interaction(request)
+        if ix is None:
+            return error(404, 10015, "Unknown Webhook")
+        if ix.response_type is None:
+            self.violation(f"followup before any response to interaction {ix.id}")
+            return error(404, 10015, "Unknown Webhook")
+        body = await request.json()
+        problems = check_message(body, in_interaction=True, creating=True)
+        if problems:
+            self.violations += [f"followup to {ix.id}: {p}" for p in problems]
+            return error(400, 50035, "Invalid Form Body")
+        if ix.loading and ix.original is not None:
+            # Discord: the first followup after a deferred response edits the "thinking" message
+            ix.loading = False
+            self._edit(ix.original, body)
+            ix._answered(ix.original)
+            return json_response(self._json(ix.original))
+        ephemeral = bool((body.get("flags") or 0) & EPHEMERAL)
+        msg = self._store(ix.channel_id, body, ephemeral_for=ix.user.id if ephemeral else None,
+                          interaction_id=ix.id)
+        ix._answered(msg)
+        return json_response(self._json(msg))
+
+    def _webhook_message(self, ix: Interaction, mid: str) -> FakeMessage | None:
+        if mid == "@original":
+            return ix.original
+        msg = self.messages.get(mid)
+        return msg if msg is not None and msg.interaction_id == ix.id else None
+
+    async def get_webhook_message(self, request: web.Request) -> web.Response:
+        ix = self._webhook_interaction(request)
+        msg = self._webhook_message(ix, request.match_info["mid"]) if ix else None
+        if msg is None:
+            return error(404, 10008, "Unknown Message")
+        return json_response(self._json(msg))
+
+    async def edit_webhook_message(self, request: web.Request) -> web.Response:
+        ix = self._webhook_interaction(request)
+        if ix is None:
+            return error(404, 10015, "Unknown Webhook")
+        msg = self._webhook_message(ix, request.match_info["mid"])
+        if ix.response_type is None or msg is None:
+            self.violation(f"edit of a response that does not exist (interaction {ix.id})")
+            return error(404, 10008, "Unknown Message")
+        body = await request.json()
+        problems = check_message(body, in_interaction=True, creating=False)
+        if problems:
+            self.violations += [f"edit of response {msg.id}: {p}" for p in problems]
+            return error(400, 50035, "Invalid Form Body")
+        self._edit(msg, body)
+        if msg is ix.original:
+            ix.loading = False
+        ix._answered(msg)
+        return json_response(self._json(msg))
+
+    async def delete_webhook_message(self, request: web.Request) -> web.Response:
+        ix = self._webhook_interaction(request)
+        msg = self._webhook_message(ix, request.match_info["mid"]) if ix else None
+        if msg is None:
+            return error(404, 10008, "Unknown Message")
+        self.messages.pop(msg.id, None)
+        return web.Response(status=204)
+
+    # ------------------------------------------------------------------ gateway
+    async def send(self, op: int, d: Any = None, t: str | None = None) -> None:
+        s = None
+        if op == 0:
+            self._seq += 1
+            s = self._seq
+        await self.ws.send_str(json.dumps({"op": op, "d": d, "s": s, "t": t}))
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        if self.ws is not None and not self.ws.closed:
+            await self.send(0, data, event)
+
+    def guild_payload(self) -> dict[str, Any]:
+        everyone = {"id": self.guild_id, "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS), "position": 0,
+                    "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
+        members = [{"user": self.bot.payload(bot=True), "roles": [], "joined_at": _TIMESTAMP, "deaf": False,
+                    "mute": False, "flags": 0}]
+        channels = [c for c in self.channels.values() if c["type"] != 11]
+        threads = [c for c in self.channels.values() if c["type"] == 11]
+        return {"id": self.guild_id, "name": "Test Server", "icon": None, "owner_id": self.owner.id,
+                "roles": [everyone], "emojis": [], "stickers": [], "features": [], "member_count": 1 + len(self.users),
+                "members": members, "channels": channels, "threads": threads, "voice_states": [], "presences": [],
+                "large": False, "unavailable": False, "joined_at": _TIMESTAMP, "verification_level": 0,
+                "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0,
+                "premium_tier": 0, "nsfw_level": 0, "preferred_locale": "ru", "system_channel_flags": 0,
+                "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": []}
+
+    async def gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self.ws = ws
+        self.connections += 1
+        self.ready.clear()
+        await self.send(10, {"heartbeat_interval": 45000})
+        async for frame in ws:
+            if frame.type != WSMsgType.TEXT:
+                continue
+            packet = json.loads(frame.data)
+            if packet["op"] == 1:
+                await self.send(11)
+            elif packet["op"] == 2:
+                self.identify = packet["d"]
+                if packet["d"].get("token") != self.token:
+                    await ws.close(code=4004, message=b"Authentication failed.")
+                    break
+                if packet["d"].get("intents", 0) & PRIVILEGED_INTENTS:
+                    self.violation(f"privileged intents requested: {packet['d']['intents']}")
+                    await ws.close(code=4014, message=b"Disallowed intent(s).")
+                    break
+                await self.dispatch("READY", {
+                    "v": 10, "user": self.bot.payload(bot=True), "guilds": [{"id": self.guild_id, "unavailable": True}],
+                    "session_id": "session" + snowflake(), "resume_gateway_url": self.gateway_url,
+                    "application": {"id": self.app_id, "flags": 0}, "shard": [0, 1]})
+                await self.dispatch("GUILD_CREATE", self.guild_payload())
+                self.ready.set()
+        if self.ws is ws:
+            self.ws = None
+        return ws
+
+    # ------------------------------------------------------------------ playing the users
+    def _context(self, user: FakeUser, channel_id: str) -> dict[str, Any]:
+        base = {"application_id": self.app_id, "version": 1, "locale": user.locale,
+                "entitlements": [], "attachment_size_limit": 8 * 1024 * 1024, "app_permissions": str(MEMBER_PERMISSIONS)}
+        if channel_id in self.dm_channels:
+            return {**base, "channel_id": channel_id, "channel": self._dm_payload(channel_id), "user": user.payload(),
+                    "context": 1, "authorizing_integration_owners": {"0": self.guild_id}}
+        return {**base, "guild_id": self.guild_id, "guild_locale": "ru", "channel_id": channel_id,
+                "channel": self._channel_payload(channel_id), "member": user.member(), "context": 0,
+                "authorizing_integration_owners": {"0": self.guild_id}}
+
+    async def _send_interaction(self, kind: int, user: FakeUser, channel_id: str, data: dict[str, Any],
+                                message: FakeMessage | None = None) -> Interaction:
+        ix = Interaction(self, kind, user, channel_id, message)
+        self.interactions[ix.id] = ix
+        payload = {"id": ix.id, "token": ix.token, "type": kind, "data": data, **self._context(user, channel_id)}
+        if message is not None:
+            payload["message"] = self._json(message)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return ix
+
+    def _command(self, path: str) -> dict[str, Any]:
+        head = path.split()[0]
+        for c in self.guild_commands or self.commands:
+            if c["name"] == head:
+                return c
+        raise AssertionError(f"no synced command {head!r}")
+
+    def _command_data(self, path: str, values: dict[str, Any], focused: str | None = None) -> dict[str, Any]:
+        command = self._command(path)
+        names = path.split()
+        node, options = command, None
+        chain: list[dict[str, Any]] = []
+        for name in names[1:]:
+            node = next(o for o in node.get("options") or [] if o["name"] == name)
+            chain.append(node)
+        leaf = []
+        for key, value in values.items():
+            spec = next((o for o in node.get("options") or [] if o["name"] == key), None)
+            assert spec is not None, f"/{path} has no option {key!r}"
+            entry = {"name": key, "type": spec["type"], "value": value.id if isinstance(value, FakeUser) else value}
+            if key == focused:
+                entry["focused"] = True
+            leaf.append(entry)
+        options = leaf
+        for sub in reversed(chain):
+            options = [{"name": sub["name"], "type": sub["type"], "options": options}]
+        data = {"id": command["id"], "name": command["name"], "type": 1, "options": options}
+        users = [v for v in values.values() if isinstance(v, FakeUser)]
+        if users:
+            data["resolved"] = {"users": {u.id: u.payload() for u in users},
+                                "members": {u.id: {k: v for k, v in u.member().items() if k != "user"} for u in users}}
+        return data
+
+    async def slash(self, user: FakeUser, path: str, channel_id: str | None = None, **values: Any) -> Interaction:
+        """``/path`` (e.g. "game new") with option values, typed by ``user`` in a channel or thread."""
+        return await self._send_interaction(2, user, channel_id or self.channel_id, self._command_data(path, values))
+
+    async def autocomplete(self, user: FakeUser, path: str, focused: str, channel_id: str | None = None,
+                           **values: Any) -> list[dict[str, Any]]:
+        ix = await self._send_interaction(4, user, channel_id or self.channel_id,
+                                          self._command_data(path, values, focused))
+        await ix.answer()
+        return ix.choices or []
+
+    async def click(self, user: FakeUser, message: FakeMessage, *, label: str | None = None,
+                    custom_id: str | None = None, prefix: str | None = None) -> Interaction:
+        item = message.find(label=label, custom_id=custom_id, prefix=prefix)
+        assert item is not None and item["type"] == 2, f"no button {label or custom_id or prefix} on {message.text!r}"
+        assert not item.get("disabled"), "the button is disabled"
+        self._check_visible(user, message)
+        return await self._send_interaction(3, user, message.channel_id,
+                                            {"custom_id": item["custom_id"], "component_type": 2}, message)
+
+    async def choose(self, user: FakeUser, message: FakeMessage, values: list[str], *,
+                     custom_id: str | None = None, prefix: str | None = None) -> Interaction:
+        item = message.find(custom_id=custom_id, prefix=prefix)
+        assert item is not None and item["type"] == 3, f"no select {custom_id or prefix} on {message.text!r}"
+        offered = {o["value"] for o in item["options"]}
+        assert set(values) <= offered, f"{values} not among the options"
+        self._check_visible(user, message)
+        return await self._send_interaction(3, user, message.channel_id, {
+            "custom_id": item["custom_id"], "component_type": 3, "values": values}, message)
+
+    def _check_visible(self, user: FakeUser, message: FakeMessage) -> None:
+        assert message.ephemeral_for in (None, user.id), "a user can only click ephemeral messages shown to them"
+
+    # ------------------------------------------------------------------ what users see
+    def in_channel(self, channel_id: str) -> list[FakeMessage]:
+        """Messages everyone in the channel or thread sees (not ephemeral)."""
+        return [m for m in self.messages.values() if m.channel_id == channel_id and not m.ephemeral_for]
+
+    def dm_channel(self, user: FakeUser) -> str | None:
+        return next((cid for cid, uid in self.dm_channels.items() if uid == user.id), None)
+
+    def dms(self, user: FakeUser) -> list[FakeMessage]:
+        cid = self.dm_channel(user)
+        return [m for m in self.messages.values() if m.channel_id == cid] if cid else []
+
+    def public_texts(self) -> list[tuple[FakeMessage, str]]:
+        """Every text ever shown publicly in the server (edits included), for leak scans."""
+        return [(m, text) for m in self.messages.values()
+                if m.channel_id in self.channels and not m.ephemeral_for for text in m.history]
+
+    def threads(self) -> list[dict[str, Any]]:
+        return [c for c in self.channels.values() if c["type"] == 11]
+
+
+async def until(predicate: Callable[[], Any], timeout: float = 5.0, what: str = "condition") -> Any:
+    """Wait for observable state instead of sleeping; returns the predicate's first truthy value."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if loop.time() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.005)

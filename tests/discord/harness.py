@@ -1,0 +1,180 @@
+"""Running the real bot against the fake Discord, and playing its users, for the end-to-end tests."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from pathlib import Path
+from typing import Any, Awaitable, Callable
+
+import yarl
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from bot.client import JudgeBot
+from bot.config import Settings
+from bot.service import Referee
+from bot.storage.store import Store, TableRow
+from tests.discord.fake_discord import FakeDiscord, FakeMessage, FakeUser, Interaction, until
+from tests.support.tables import Clock
+
+
+class ErrorLog(logging.Handler):
+    """Collects ERROR records from discord.py and from the bot: exceptions in views and event handlers are
+    logged, not raised, so a test must look here to notice them."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.name.startswith(("discord", "judge")):
+            self.records.append(record)
+
+    def report(self) -> str:
+        return "\n".join(f"{r.name}: {r.getMessage()}\n{self.format(r) if r.exc_info else ''}" for r in self.records)
+
+
+async def eventually(check: Callable[[], Awaitable[Any]], timeout: float = 5.0, what: str = "condition") -> Any:
+    """Like ``until`` for checks that must await (the database)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        value = await check()
+        if value:
+            return value
+        if loop.time() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+class Harness:
+    def __init__(self, fake: FakeDiscord, db: Path, *, clock: Clock | None = None, locale: str = "ru"):
+        self.fake = fake
+        self.db = db
+        self.clock = clock or Clock()
+        self.settings = Settings(database=db, locale=locale, token=fake.token)
+        self.bot: JudgeBot | None = None
+        self.store: Store | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ the bot process
+    async def start_bot(self, **options: Any) -> JudgeBot:
+        self.store = await Store.open(self.db)
+        referee = Referee(self.store, clock=self.clock)
+        self.bot = JudgeBot(self.settings, self.store, referee=referee, guild_ready_timeout=0.05,
+                            delivery_idle=0.2, **options)
+        self._task = asyncio.create_task(self.bot.start(self.settings.token))
+        await asyncio.wait_for(self.bot.wait_until_ready(), 5)
+        await asyncio.wait_for(self.fake.ready.wait(), 5)
+        return self.bot
+
+    async def stop_bot(self) -> None:
+        if self.bot is not None:
+            await self.bot.close()
+            await asyncio.gather(self._task, return_exceptions=True)
+            await self.store.close()
+        self.bot = self.store = self._task = None
+
+    async def restart(self) -> JudgeBot:
+        await self.stop_bot()
+        return await self.start_bot()
+
+    # ------------------------------------------------------------------ waiting for the bot
+    async def settled(self, timeout: float = 5.0) -> None:
+        """Until bot players have moved and the outbox is empty (everything committed was delivered)."""
+        async def quiet() -> bool:
+            await self.bot.wait_for_bots()
+            return not await self.store.pending_messages(limit=1)
+        await eventually(quiet, timeout, "the outbox to drain")
+
+    async def table(self, table_id: int) -> TableRow:
+        return await self.store.get_table(table_id)
+
+    # ------------------------------------------------------------------ playing the users
+    async def new_table(self, user: FakeUser, game: str, **values: Any) -> TableRow:
+        before = {t.id for t in await self.store.find_tables()}
+        ix = await self.fake.slash(user, "game new", game=game, **values)
+        reply = await ix.text()
+        tables = [t for t in await self.store.find_tables() if t.id not in before]
+        assert len(tables) == 1, f"no table was created: {reply}"
+        return tables[0]
+
+    def lobby(self, table: TableRow) -> FakeMessage:
+        return self.fake.messages[table.thread_id]
+
+    async def join(self, user: FakeUser, table: TableRow) -> Interaction:
+        ix = await self.fake.click(user, self.lobby(table), prefix="j:join:")
+        await ix.answer()
+        return ix
+
+    async def start(self, user: FakeUser, table: TableRow) -> Interaction:
+        ix = await self.fake.click(user, self.lobby(table), prefix="j:start:")
+        await ix.answer()
+        await self.settled()
+        return ix
+
+    def turn_message(self, table: TableRow) -> FakeMessage | None:
+        """The latest message in the table's thread that carries the Act button."""
+        for msg in reversed(self.fake.in_channel(table.thread_id)):
+            if msg.find(prefix="j:act:"):
+                return msg
+        return None
+
+    async def open_choices(self, user: FakeUser, table: TableRow, message: FakeMessage | None = None) -> FakeMessage:
+        """Click Act as ``user``; returns the private message with their choices (or a refusal)."""
+        message = message or self.turn_message(table)
+        ix = await self.fake.click(user, message, prefix="j:act:")
+        return await ix.answer()
+
+    async def pick(self, user: FakeUser, choices: FakeMessage, index: int) -> Interaction:
+        """Choose the ``index``-th choice (0-based) from a private list, paging a select menu if needed."""
+        while True:
+            button = choices.find(prefix="j:do:")
+            if button is not None:
+                item = [c for c in choices.items() if c["custom_id"].startswith("j:do:")][index]
+                ix = await self.fake.click(user, choices, custom_id=item["custom_id"])
+                break
+            select = choices.find(prefix="j:pick:")
+            values = [o["value"] for o in select["options"]]
+            if str(index) in values:
+                ix = await self.fake.choose(user, choices, [str(index)], prefix="j:pick:")
+                break
+            direction = "next" if index > int(values[-1]) else "prev"
+            pages = [c for c in choices.items() if c["custom_id"].startswith("j:page:")]
+            current = int(select["custom_id"].rsplit(":", 1)[1])
+            target = next(c for c in pages if (int(c["custom_id"].rsplit(":", 1)[1]) > current) == (direction == "next"))
+            turn = await self.fake.click(user, choices, custom_id=target["custom_id"])
+            await turn.answer()
+        await ix.answer()
+        return ix
+
+    async def act(self, user: FakeUser, table: TableRow, choose: Callable[[int], int] | None = None) -> str:
+        """Act → pick a choice (``choose`` gets how many there are; default the first) → wait until the bot
+        delivered what followed.  Returns the confirmation the player saw."""
+        choices = await self.open_choices(user, table)
+        assert choice_labels(choices), f"no choices offered: {choices.text}"
+        legal = await self.bot.referee.legal(table.id, f"discord:{user.id}")
+        index = choose(len(legal[2])) if choose else 0
+        await self.pick(user, choices, index)
+        await self.settled()
+        return choices.content
+
+
+def choice_labels(message: FakeMessage) -> list[str]:
+    """The labels of every choice on a private list (all pages are not shown at once: the current one)."""
+    buttons = [c["label"] for c in message.items() if c["custom_id"].startswith("j:do:")]
+    if buttons:
+        return buttons
+    select = message.find(prefix="j:pick:")
+    return [o["label"] for o in select["options"]] if select else []
+
+
+def redirect_discord(monkeypatch: Any, fake: FakeDiscord) -> None:
+    monkeypatch.setattr(Route, "BASE", fake.base_url)
+    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url))
+
+
+def random_choice(seed: str) -> Callable[[int], int]:
+    rng = random.Random(seed)
+    return rng.randrange
