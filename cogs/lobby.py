@@ -6,6 +6,7 @@ share a channel, and a player may sit at several tables.
 """
 from __future__ import annotations
 
+import logging
 import re
 
 import discord
@@ -24,6 +25,8 @@ from bot.render.text import game_title
 
 _OPTION = re.compile(r"^\s*([\w-]+)\s*=\s*(\S+)\s*$")
 THREAD_NAME = 100
+
+log = logging.getLogger("judge.discord.lobby")
 
 
 def parse_options(text: str | None) -> dict[str, str] | Rejection:
@@ -106,14 +109,14 @@ class Lobby(commands.Cog):
             if isinstance(await self._add_bot(table.id, locale), Rejection):
                 break
         thread = await self._open_thread(table.id, parent, chosen, title, locale)
-        if thread is None:
+        if isinstance(thread, str):
             await bot.referee.cancel(table.id, me, reason="no thread")
-            return await say(interaction, t("discord.reject.no_thread", locale))
+            return await say(interaction, t(thread, locale))
         await say(interaction, t("discord.lobby.created", locale, table=table.id, thread=f"<#{thread.id}>"))
 
     async def _open_thread(self, table_id: int, channel: discord.TextChannel, game: Game, title: str | None,
-                           locale: str) -> discord.Thread | None:
-        """Post the lobby message and start the table's thread from it; None if Discord refused."""
+                           locale: str) -> discord.Thread | str:
+        """Post the lobby message and start the table's thread from it; an i18n key if Discord refused."""
         table = await self.bot.store.get_table(table_id)
         seats = await self.bot.store.seats(table_id)
         message = None
@@ -122,14 +125,13 @@ class Lobby(commands.Cog):
             name = clip(f"#{table_id} {title or game_title(game, locale)}", THREAD_NAME)
             thread = await message.create_thread(name=name, auto_archive_duration=1440)
         except discord.HTTPException as exc:
+            log.warning("no lobby or thread for table %s: %s %s", table_id, exc.status, exc.code)
             if message is not None:
                 try:
                     await message.delete()
                 except discord.HTTPException:
                     pass
-            if not isinstance(exc, discord.Forbidden):
-                raise
-            return None
+            return "discord.reject.no_thread" if isinstance(exc, discord.Forbidden) else "discord.reject.discord_failed"
         await self.bot.store.set_table_fields(table_id, thread_id=str(thread.id))
         return thread
 

@@ -35,3 +35,14 @@ async def harness(fake, error_log, tmp_path):
     await h.start_bot()
     yield h
     await h.stop_bot()
+
+
+@pytest.fixture
+def relay():
+    """Register the Relay test game for one test (list it before ``harness`` so the bot sees it)."""
+    from bot.engine import registry
+    from tests.discord.relay_game import RELAY
+
+    registry.register(RELAY)
+    yield RELAY
+    registry._GAMES.pop(RELAY.name, None)  # test-only: keep other suites' game lists as they were

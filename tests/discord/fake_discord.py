@@ -115,6 +115,16 @@ class FakeMessage:
     def text(self) -> str:
         return visible_text(self.content, self.embeds, self.components)
 
+    @property
+    def pinged(self) -> list[str]:
+        """The users this message notifies: mentioned in the content and allowed by allowed_mentions."""
+        mentioned = re.findall(r"<@!?(\d+)>", self.content)
+        allowed = self.allowed_mentions
+        if allowed is None or "users" in (allowed.get("parse") or []):
+            return mentioned
+        listed = {str(u) for u in allowed.get("users") or []}
+        return [u for u in mentioned if u in listed]
+
 
 def visible_text(content: str, embeds: list[dict[str, Any]], components: list[dict[str, Any]]) -> str:
     """Everything a reader sees in a message: content, embeds, button labels, select options."""
@@ -141,6 +151,7 @@ class Interaction:
         self.original: FakeMessage | None = None
         self.loading = False
         self.replies: list[FakeMessage] = []
+        self.shown: list[str] = []  # what the user saw, answer by answer (a message may be edited later)
         self.choices: list[dict[str, Any]] | None = None
         self.answered = asyncio.Event()
 
@@ -155,12 +166,15 @@ class Interaction:
         return self.replies[-1] if self.replies else None
 
     async def text(self, timeout: float = 5.0) -> str:
-        msg = await self.answer(timeout)
-        return msg.text if msg is not None else ""
+        """The text of the latest answer, as it was when the user got it."""
+        await self.answer(timeout)
+        return self.shown[-1] if self.shown else ""
 
     def _answered(self, message: FakeMessage | None) -> None:
-        if message is not None and (not self.replies or self.replies[-1] is not message):
-            self.replies.append(message)
+        if message is not None:
+            if not self.replies or self.replies[-1] is not message:
+                self.replies.append(message)
+            self.shown.append(message.text)
         self.answered.set()
 
 

@@ -1,0 +1,165 @@
+"""Playing through the fake Discord: turn messages, private hands, the Act button and its refusals, paging
+past 25 choices, out-of-turn windows, typed moves, bot seats, the public status and log."""
+import re
+
+from bot.engine import get_game
+from tests.discord.harness import choice_labels, random_choice
+
+TOY_HAND = re.compile(r"hand=\[")
+
+
+async def started_toy(h, *players):
+    players = players or (h.alice, h.bob)
+    table = await h.new_table(players[0], "toy")
+    for user in players[1:]:
+        await h.join(user, table)
+    await h.start(players[0], table)
+    return await h.table(table.id)
+
+
+async def user_to_act(h, table):
+    state = await h.store.state(table.id)
+    seats = await h.store.seats(table.id)
+    pending = get_game(table.game).to_act(state)
+    uid = seats[pending[0].seat].user_id.split(":")[1]
+    return h.fake.users[uid]
+
+
+async def test_a_toy_game_from_lobby_to_the_end_through_buttons(harness):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    thread = fake.in_channel(table.thread_id)
+    assert "toy.title" in thread[0].content and thread[0].find(prefix="j:act:") and thread[0].find(prefix="j:hand:")
+    state = await h.store.state(table.id)
+    for seat, user in enumerate((h.alice, h.bob)):
+        dms = fake.dms(user)
+        assert len(dms) == 1 and f"hand={state['hands'][seat]}" in dms[0].content
+    while (await h.table(table.id)).status == "active":
+        await h.act(await user_to_act(h, table), table, random_choice("toy"))
+    final = fake.in_channel(table.thread_id)[-1]
+    assert "🏆" in final.content and not final.components
+    lobby = h.lobby(table)
+    assert "🏁" in lobby.content and not lobby.components
+    for msg, text in fake.public_texts():
+        assert not TOY_HAND.search(text), f"a hand reached a channel: {text}"
+
+
+async def test_only_the_seat_that_must_act_is_mentioned_and_pinged(harness):
+    h = harness
+    table = await started_toy(h, h.alice, h.bob, h.carol)
+    turn = h.turn_message(table)
+    acting = await user_to_act(h, table)
+    assert turn.pinged == [acting.id]
+    assert acting.mention in turn.content
+    others = {h.alice.id, h.bob.id, h.carol.id} - {acting.id}
+    assert not any(f"<@{uid}>" in turn.content for uid in others)
+
+
+async def test_clicks_from_the_wrong_seat_a_non_player_or_an_old_message_are_refused_privately(harness):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    acting = await user_to_act(h, table)
+    waiting = h.bob if acting is h.alice else h.alice
+    first_turn = h.turn_message(table)
+
+    refusal = await h.open_choices(waiting, table)
+    assert refusal.ephemeral_for == waiting.id and "не ваш ход" in refusal.content
+    refusal = await h.open_choices(h.carol, table)
+    assert refusal.ephemeral_for == h.carol.id and "не играете" in refusal.content
+
+    choices = await h.open_choices(acting, table)
+    assert choices.ephemeral_for == acting.id
+    await h.pick(acting, choices, 0)
+    await h.settled()
+    assert "✓" in choices.content and not choices.components  # the spent choices are closed
+
+    stale = await h.open_choices(acting, table, message=first_turn)
+    assert "устарело" in stale.content
+    next_user = await user_to_act(h, table)
+    old_choices = await h.open_choices(next_user, table)
+    await h.act(next_user, table)  # plays through a second list of choices
+    ix = await fake.click(next_user, old_choices, prefix="j:do:")
+    await ix.answer()
+    assert "устарело" in old_choices.content
+    assert (await h.table(table.id)).version == 2
+
+
+async def test_show_my_hand_answers_privately_with_the_players_own_hand(harness):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    state = await h.store.state(table.id)
+    ix = await fake.click(h.bob, h.turn_message(table), prefix="j:hand:")
+    reply = await ix.answer()
+    assert reply.ephemeral_for == h.bob.id and f"hand={state['hands'][1]}" in reply.text
+    ix = await fake.click(h.carol, h.turn_message(table), prefix="j:hand:")
+    assert "не играете" in (await ix.answer()).text
+
+
+async def test_table_status_and_log_show_only_public_information(harness):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    await h.act(await user_to_act(h, table), table)
+    status = await (await fake.slash(h.carol, "table status", channel_id=table.thread_id)).answer()
+    assert status.ephemeral_for == h.carol.id and "hand=None" in status.text and not TOY_HAND.search(status.text)
+    log = await (await fake.slash(h.carol, "table log", table=table.id)).answer()
+    assert "📜" in log.text
+
+
+async def test_typed_moves_with_autocomplete(harness):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    acting = await user_to_act(h, table)
+    waiting = h.bob if acting is h.alice else h.alice
+    assert await fake.autocomplete(waiting, "play", "action", channel_id=table.thread_id, action="") == []
+    choices = await fake.autocomplete(acting, "play", "action", channel_id=table.thread_id, action="play")
+    assert len(choices) == 3 and all(c["value"].startswith("v0:") for c in choices)
+
+    reply = await (await fake.slash(acting, "play", channel_id=table.thread_id, action="99")).text()
+    assert "Нет варианта номер 99" in reply
+    reply = await (await fake.slash(acting, "play", channel_id=table.thread_id, action=choices[0]["value"])).text()
+    assert reply.startswith("✓ play")
+    await h.settled()
+    again = await (await fake.slash(acting, "play", channel_id=table.thread_id, action=choices[1]["value"])).text()
+    assert "устарело" in again  # the list was offered at version 0
+    assert (await h.table(table.id)).version == 1
+
+
+async def test_bot_seats_play_in_the_background(harness):
+    h = harness
+    table = await h.new_table(h.alice, "toy", bots=1)
+    assert "Бот 1" in h.lobby(table).content
+    await h.start(h.alice, table)
+    while (await h.table(table.id)).status == "active":
+        assert await user_to_act(h, table) is h.alice
+        await h.act(h.alice, table)
+    assert (await h.table(table.id)).status == "finished"
+
+
+async def test_more_than_25_choices_are_paged_and_reactions_prompt_only_their_seat(relay, harness):
+    h, fake = harness, harness.fake
+    table = await h.new_table(h.alice, "relay")
+    for user in (h.bob, h.carol):
+        await h.join(user, table)
+    await h.start(h.alice, table)
+    table = await h.table(table.id)
+
+    choices = await h.open_choices(h.alice, table)
+    select = choices.find(prefix="j:pick:")
+    assert select is not None and len(select["options"]) == 25 and "1 из 2" in choices.content
+    await h.pick(h.alice, choices, 32)  # on the second page
+    await h.settled()
+    assert "✓ pick 33" in choices.content
+
+    turn = h.turn_message(table)
+    assert turn.pinged == [h.carol.id]  # the seat before Alice owes the reaction
+    assert h.carol.mention in turn.content and h.bob.mention not in turn.content
+    refusal = await h.open_choices(h.bob, table)
+    assert "не ваш ход" in refusal.content
+    reaction = await h.open_choices(h.carol, table)
+    assert choice_labels(reaction) == ["1. allow", "2. double"]
+
+    secrets = (await h.store.state(table.id))["secrets"]
+    for user, secret in zip((h.alice, h.bob, h.carol), secrets):
+        assert str(secret) in fake.dms(user)[0].content
+    for _, text in fake.public_texts():
+        assert not any(str(secret) in text for secret in secrets)

@@ -1,0 +1,182 @@
+"""Restarts, crashes between sending and recording, races, Discord's errors and deadlines, closed DMs."""
+import asyncio
+
+import pytest
+
+from bot.engine import get_game
+from tests.discord.harness import eventually, until
+from tests.discord.test_play import started_toy, user_to_act
+
+
+async def play_out(h, table, choose=None):
+    while (await h.table(table.id)).status == "active":
+        await h.act(await user_to_act(h, table), table, choose)
+
+
+async def test_a_restart_mid_game_keeps_old_buttons_working_and_sends_nothing_twice(harness):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    await h.act(await user_to_act(h, table), table)
+    turn = h.turn_message(table)
+    posted = len(fake.messages)
+
+    await h.restart()
+    await h.settled()
+    assert len(fake.messages) == posted and fake.connections == 2
+
+    acting = await user_to_act(h, table)
+    choices = await h.open_choices(acting, table, message=turn)  # a button from before the restart
+    await h.pick(acting, choices, 0)
+    assert "✓" in choices.content
+    await h.settled()
+    await play_out(h, table)
+    assert (await h.table(table.id)).status == "finished"
+
+
+async def test_messages_committed_while_the_bot_was_down_are_delivered_once_after_the_restart(harness):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    start_message = (await h.store.conn.execute_fetchall(
+        "SELECT id, external_id FROM outbox WHERE table_id = ? AND target = 'table'", (table.id,)))[0]
+    # the bot died after Discord took the message but before the outbox said so
+    await h.store.conn.execute("UPDATE outbox SET status = 'pending', attempts = 0 WHERE id = ?", (start_message[0],))
+    await h.stop_bot()
+
+    # meanwhile a move is recorded (say from the terminal): its messages wait in the outbox
+    from bot.service import Referee
+    from bot.storage.store import Store
+    store = await Store.open(h.db)
+    state = await store.state(table.id)
+    seats = await store.seats(table.id)
+    seat = state["turn"]
+    await Referee(store, clock=h.clock).act(table.id, seats[seat].user_id, {"type": "play",
+                                                                          "card": state["hands"][seat][0]})
+    await store.close()
+    before = len(fake.in_channel(table.thread_id))
+
+    await h.start_bot()
+    await h.settled()
+    thread = fake.in_channel(table.thread_id)
+    assert len(thread) == before + 1  # the new move, and the start message not again
+    row = (await h.store.conn.execute_fetchall("SELECT status, external_id FROM outbox WHERE id = ?",
+                                               (start_message[0],)))[0]
+    assert tuple(row) == ("sent", start_message[1])
+
+
+async def test_concurrent_clicks_on_one_decision_apply_exactly_once(harness):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    acting = await user_to_act(h, table)
+    first, second = await h.open_choices(acting, table), await h.open_choices(acting, table)
+    clicks = [await fake.click(acting, first, prefix="j:do:"),
+              await fake.click(acting, second, custom_id=second.items()[1]["custom_id"]),
+              await fake.click(acting, first, prefix="j:do:")]  # a double click
+    await asyncio.gather(*(ix.answer() for ix in clicks))
+    await h.settled()
+    assert (await h.table(table.id)).version == 1
+    assert len(await h.store.actions(table.id)) == 1
+    outcomes = [ix.shown[-1] for ix in clicks]
+    assert sum(text.startswith("✓") for text in outcomes) == 1
+    assert sum("устарело" in text for text in outcomes) == 2
+
+
+async def test_rate_limits_and_server_errors_are_retried_without_duplicates(harness):
+    h, fake = harness, harness.fake
+    table = await h.new_table(h.alice, "toy")
+    await h.join(h.bob, table)
+    in_thread = rf"^/api/v10/channels/{table.thread_id}/messages$"
+    fake.fail("POST", in_thread, 429, headers={"Via": "1.1 google", "X-RateLimit-Scope": "user"},
+              body={"message": "You are being rate limited.", "retry_after": 0.05, "global": False})
+    fake.fail("POST", in_thread, 503)  # not retried by discord.py: the outbox retries it
+    await h.start(h.alice, table)
+    await h.settled(timeout=10)
+    fake.fail("POST", in_thread, 500)  # retried by discord.py after a second
+    await h.act(await user_to_act(h, table), table)
+    await h.settled(timeout=10)
+    thread = fake.in_channel(table.thread_id)
+    assert len(thread) == 2 and "🎲" in thread[0].content
+    failed = await h.store.conn.execute_fetchall("SELECT COUNT(*) FROM outbox WHERE status != 'sent'")
+    assert failed[0][0] == 0
+
+
+async def test_other_failures_are_recorded_and_shown_to_moderators(harness, error_log):
+    h, fake = harness, harness.fake
+    table = await h.new_table(h.alice, "toy")
+    await h.join(h.bob, table)
+    fake.fail("POST", rf"^/api/v10/channels/{table.thread_id}/messages$", 403, code=50013)  # Missing Permissions
+    await h.start(h.alice, table)
+    failed = await h.store.failed_messages()
+    assert [f[1] for f in failed] == [table.id]
+    assert [r.name for r in error_log.records] == ["judge.delivery"]
+    error_log.records.clear()
+
+    reply = await (await fake.slash(h.alice, "mod failures")).text()
+    assert "только для модераторов" in reply
+    moderator = fake.add_user("Mod", moderator=True)
+    reply = await (await fake.slash(moderator, "mod failures")).text()
+    assert f"стол №{table.id}" in reply and "403" in reply
+
+
+async def test_slow_work_is_deferred_within_the_deadline(harness, monkeypatch):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    fake.deadline = 0.3
+    slow_legal = h.bot.referee.legal
+
+    async def legal(*args, **kwargs):
+        await asyncio.sleep(0.5)  # an engine or a database taking longer than the deadline
+        return await slow_legal(*args, **kwargs)
+
+    monkeypatch.setattr(h.bot.referee, "legal", legal)
+    choices = await h.open_choices(await user_to_act(h, table), table)
+    assert choices.find(prefix="j:do:")  # answered after the deadline, through the deferred response
+
+
+async def test_closed_dms_are_remembered_told_once_and_the_hand_button_is_the_fallback(harness):
+    h, fake = harness, harness.fake
+    fake.dm_blocked.add(h.bob.id)
+    table = await started_toy(h)
+    assert fake.dm_refusals == {h.bob.id: 1}
+    notices = [m for m in fake.in_channel(table.thread_id) if h.bob.mention in m.content and "Моя рука" in m.content]
+    assert len(notices) == 1 and notices[0].pinged == [h.bob.id]
+    state = await h.store.state(table.id)
+    assert str(state["hands"][1]) not in notices[0].content
+    assert (await h.store.user(f"discord:{h.bob.id}"))["dm_closed"] == 1
+
+    # a rollback sends every seat its view again: no new DM attempt for Bob, no second notice
+    moderator = fake.add_user("Mod", moderator=True)
+    await h.act(await user_to_act(h, table), table)
+    await (await fake.slash(moderator, "mod rollback", table=table.id, version=0, reason="test")).answer()
+    await h.settled()
+    assert fake.dm_refusals == {h.bob.id: 1}
+    assert len(fake.dms(h.alice)) == 2
+    assert len([m for m in fake.in_channel(table.thread_id) if "Моя рука" in m.content and
+                h.bob.mention in m.content]) == 1
+
+    ix = await fake.click(h.bob, h.turn_message(table), prefix="j:hand:")
+    assert f"hand={state['hands'][1]}" in (await ix.answer()).text
+
+
+@pytest.mark.parametrize("game", ["toy"])
+async def test_a_table_interrupted_by_a_restart_has_the_same_record_as_one_played_straight(harness, monkeypatch,
+                                                                                          game):
+    h = harness
+    monkeypatch.setattr("bot.service.new_seed", lambda: "the-same-seed")
+
+    async def play(restart_after: int | None):
+        table = await h.new_table(h.alice, game)
+        await h.join(h.bob, table)
+        await h.start(h.alice, table)
+        table = await h.table(table.id)
+        moves = 0
+        while (await h.table(table.id)).status == "active":
+            if moves == restart_after:
+                await h.restart()
+            await h.act(await user_to_act(h, table), table, lambda n: n // 2)
+            moves += 1
+        return [(a.version, a.seat, a.user_id, a.action, a.at) for a in await h.store.actions(table.id)], \
+            [text for _, text in await h.store.snapshot_texts(table.id)]
+
+    straight = await play(None)
+    interrupted = await play(2)
+    assert straight == interrupted and len(straight[0]) > 2
