@@ -139,9 +139,7 @@ class Resolution:
         choices = [c for c in catalogue().cards if c != PANDORA]
         card = self.ctx.rng.choice(choices, PANDORA_TAG)
         self.ctx.emit("pandora", seat=self.caster, card=card)
-        outer, self.cause = self.cause, {**self.cause, "card": card, "via": PANDORA}
-        self.run(catalogue().card(card).effects)
-        self.cause = outer
+        resolve(self.state, self.caster, catalogue().card(card).effects, self.ctx, {"card": card, "via": PANDORA})
 
     # ------------------------------------------------------------------ dice
     def _maximise(self, e):
