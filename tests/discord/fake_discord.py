@@ -74,6 +74,16 @@ class FakeUser:
 
 
 @dataclass
+class FakeRole:
+    id: str
+    name: str
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "permissions": "0", "position": 1, "color": 0, "hoist": False,
+                "managed": False, "mentionable": True, "flags": 0}
+
+
+@dataclass
 class FakeMessage:
     id: str
     channel_id: str
@@ -345,6 +355,7 @@ class FakeDiscord:
         self.guild_id = snowflake()
         self.channel_id = snowflake()               # the #games text channel
         self.users: dict[str, FakeUser] = {}
+        self.roles: dict[str, FakeRole] = {}
         self.channels: dict[str, dict[str, Any]] = {
             self.channel_id: {"id": self.channel_id, "type": 0, "name": "games", "guild_id": self.guild_id,
                               "position": 0, "permission_overwrites": [], "parent_id": None}}
@@ -372,6 +383,14 @@ class FakeDiscord:
                         MEMBER_PERMISSIONS | (MANAGE_GUILD if moderator else 0))
         self.users[user.id] = user
         return user
+
+    def add_role(self, name: str, *members: FakeUser) -> FakeRole:
+        """A server role (add roles before the bot connects: they arrive with GUILD_CREATE)."""
+        role = FakeRole(snowflake(), name)
+        self.roles[role.id] = role
+        for user in members:
+            user.roles.append(role.id)
+        return role
 
     def fail(self, method: str, path: str, status: int, *, code: int = 0, times: int = 1,
              body: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> None:
@@ -419,6 +438,7 @@ class FakeDiscord:
         r.add_post(API + "/channels/{cid}/messages", self.create_message)
         r.add_get(API + "/channels/{cid}/messages/{mid}", self.get_message)
         r.add_patch(API + "/channels/{cid}/messages/{mid}", self.edit_message)
+        r.add_delete(API + "/channels/{cid}/messages/{mid}", self.delete_message)
         r.add_post(API + "/channels/{cid}/messages/{mid}/threads", self.thread_from_message)
         r.add_post(API + "/channels/{cid}/threads", self.thread_without_message)
         r.add_post(API + "/interactions/{iid}/{token}/callback", self.interaction_callback)
@@ -563,6 +583,15 @@ class FakeDiscord:
             return error(400, 50035, "Invalid Form Body")
         self._edit(msg, body)
         return json_response(self._json(msg))
+
+    async def delete_message(self, request: web.Request) -> web.Response:
+        msg = self.messages.get(request.match_info["mid"])
+        if msg is None or msg.channel_id != request.match_info["cid"] or msg.ephemeral_for:
+            return error(404, 10008, "Unknown Message")
+        if msg.author_id != self.app_id:
+            self.violation("deleting another user's message without Manage Messages")
+        del self.messages[msg.id]
+        return web.Response(status=204)
 
     def _new_thread(self, tid: str, parent: str, name: str) -> dict[str, Any]:
         thread = {"id": tid, "type": 11, "name": name, "guild_id": self.guild_id, "parent_id": parent,
@@ -750,7 +779,7 @@ class FakeDiscord:
         channels = [c for c in self.channels.values() if c["type"] != 11]
         threads = [c for c in self.channels.values() if c["type"] == 11]
         return {"id": self.guild_id, "name": "Test Server", "icon": None, "owner_id": self.owner.id,
-                "roles": [everyone], "emojis": [], "stickers": [], "features": [], "member_count": 1 + len(self.users),
+                "roles": [everyone, *(r.payload() for r in self.roles.values())], "emojis": [], "stickers": [], "features": [], "member_count": 1 + len(self.users),
                 "members": members, "channels": channels, "threads": threads, "voice_states": [], "presences": [],
                 "large": False, "unavailable": False, "joined_at": _TIMESTAMP, "verification_level": 0,
                 "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0,
@@ -829,7 +858,8 @@ class FakeDiscord:
         for key, value in values.items():
             spec = next((o for o in node.get("options") or [] if o["name"] == key), None)
             assert spec is not None, f"/{path} has no option {key!r}"
-            entry = {"name": key, "type": spec["type"], "value": value.id if isinstance(value, FakeUser) else value}
+            entry = {"name": key, "type": spec["type"],
+                     "value": value.id if isinstance(value, (FakeUser, FakeRole)) else value}
             if key == focused:
                 entry["focused"] = True
             leaf.append(entry)
@@ -838,9 +868,11 @@ class FakeDiscord:
             options = [{"name": sub["name"], "type": sub["type"], "options": options}]
         data = {"id": command["id"], "name": command["name"], "type": 1, "options": options}
         users = [v for v in values.values() if isinstance(v, FakeUser)]
-        if users:
+        roles = [v for v in values.values() if isinstance(v, FakeRole)]
+        if users or roles:
             data["resolved"] = {"users": {u.id: u.payload() for u in users},
-                                "members": {u.id: {k: v for k, v in u.member().items() if k != "user"} for u in users}}
+                                "members": {u.id: {k: v for k, v in u.member().items() if k != "user"} for u in users},
+                                "roles": {r.id: r.payload() for r in roles}}
         return data
 
     async def slash(self, user: FakeUser, path: str, channel_id: str | None = None, **values: Any) -> Interaction:

@@ -1,0 +1,121 @@
+"""The lobby through the fake Discord: /game new with autocomplete, join/leave/bot/start buttons, several
+tables per channel, a player at several tables, /game start|cancel|list, Discord refusing the thread."""
+from tests.discord.test_play import started_toy
+
+
+async def test_new_table_gets_a_lobby_message_and_its_own_thread(harness):
+    h, fake = harness, harness.fake
+    ix = await fake.slash(h.alice, "game new", game="toy", title="Вечерний стол")
+    reply = await ix.answer()
+    assert reply.ephemeral_for == h.alice.id
+    table = (await h.store.find_tables())[0]
+    assert table.status == "lobby" and table.channel_id == fake.channel_id and table.title == "Вечерний стол"
+    thread = fake.channels[table.thread_id]
+    assert thread["type"] == 11 and thread["parent_id"] == fake.channel_id and "Вечерний стол" in thread["name"]
+    assert f"<#{table.thread_id}>" in reply.content
+    lobby = h.lobby(table)
+    assert lobby.channel_id == fake.channel_id and h.alice.mention in lobby.content
+    assert [c["custom_id"] for c in lobby.items()] == [f"j:{kind}:{table.id}" for kind in ("join", "leave", "bot",
+                                                                                            "start")]
+    assert lobby.pinged == []  # listing players does not notify them
+
+
+async def test_autocomplete_offers_games_and_their_options(harness):
+    h, fake = harness, harness.fake
+    games = await fake.autocomplete(h.alice, "game new", "game", game="")
+    assert {"toy", "gwent", "bloodwood"} <= {c["value"] for c in games}
+    assert all(len(c["name"]) <= 100 for c in games)
+    options = await fake.autocomplete(h.alice, "game new", "options", game="toy", options="tricks=2 tu")
+    assert [c["value"] for c in options] == ["tricks=2 turn_seconds=0"]
+    assert await fake.autocomplete(h.alice, "game new", "options", game="no-such-game", options="") == []
+
+
+async def test_bad_input_gets_a_clear_private_answer_and_creates_nothing(harness):
+    h, fake = harness, harness.fake
+    for values, expected in [({"game": "chess"}, "Игры «chess» нет"),
+                             ({"game": "toy", "options": "tricks"}, "имя=значение"),
+                             ({"game": "toy", "options": "tricks=9"}, "«tricks»"),
+                             ({"game": "toy", "options": "colour=red"}, "нет настройки «colour»")]:
+        reply = await (await fake.slash(h.alice, "game new", **values)).answer()
+        assert expected in reply.content and reply.ephemeral_for == h.alice.id
+    assert await h.store.find_tables() == [] and fake.threads() == []
+
+
+async def test_join_leave_bots_and_who_may_start(harness):
+    h, fake = harness, harness.fake
+    table = await h.new_table(h.alice, "toy")
+    await h.join(h.bob, table)
+    assert h.bob.mention in h.lobby(table).content
+    refusal = await (await fake.click(h.bob, h.lobby(table), prefix="j:join:")).text()
+    assert "уже" in refusal
+    await (await fake.click(h.bob, h.lobby(table), prefix="j:leave:")).answer()
+    assert h.bob.mention not in h.lobby(table).content
+    refusal = await (await fake.click(h.bob, h.lobby(table), prefix="j:bot:")).text()
+    assert "только создатель" in refusal
+    for _ in range(3):
+        await (await fake.click(h.alice, h.lobby(table), prefix="j:bot:")).answer()
+    assert "Бот 3" in h.lobby(table).content
+    refusal = await (await fake.click(h.bob, h.lobby(table), prefix="j:join:")).text()
+    assert "4" in refusal  # the table is full
+    refusal = await (await fake.click(h.bob, h.lobby(table), prefix="j:start:")).text()
+    assert "создатель" in refusal
+    await h.start(h.alice, table)
+    assert (await h.table(table.id)).status == "active"
+    assert not h.lobby(table).components and f"<#{table.thread_id}>" in h.lobby(table).content
+
+
+async def test_several_tables_per_channel_and_a_player_at_several_tables(harness):
+    h, fake = harness, harness.fake
+    first = await h.new_table(h.alice, "toy")
+    second = await h.new_table(h.alice, "toy")
+    assert first.thread_id != second.thread_id
+    for table in (first, second):
+        await h.join(h.bob, table)
+    listing = await (await fake.slash(h.carol, "game list")).text()
+    assert f"#{first.id}" in listing and f"#{second.id}" in listing
+
+    ambiguous = await (await fake.slash(h.alice, "game start")).text()
+    assert "несколько столов" in ambiguous
+    started = await (await fake.slash(h.alice, "game start", channel_id=second.thread_id)).text()
+    assert f"№{second.id}" in started
+    await h.settled()
+    started = await (await fake.slash(h.alice, "game start", table=first.id)).text()
+    await h.settled()
+    for table in (first, second):
+        table = await h.table(table.id)
+        assert table.status == "active" and len(fake.dms(h.bob)) == 2
+        assert h.turn_message(table) is not None
+
+
+async def test_cancel_closes_the_lobby_and_announces_in_the_thread(harness):
+    h, fake = harness, harness.fake
+    lobby_table = await h.new_table(h.alice, "toy")
+    refusal = await (await fake.slash(h.bob, "game cancel", table=lobby_table.id)).text()
+    assert "создатель" in refusal
+    await (await fake.slash(h.alice, "game cancel", table=lobby_table.id)).answer()
+    assert "✖️" in h.lobby(lobby_table).content and not h.lobby(lobby_table).components
+
+    table = await started_toy(h)
+    await (await fake.slash(h.alice, "game cancel", channel_id=table.thread_id)).answer()
+    await h.settled()
+    last = fake.in_channel(table.thread_id)[-1]
+    assert f"№{table.id} отменён" in last.content and (await h.table(table.id)).seed in last.content
+
+
+async def test_a_table_opened_from_a_thread_is_announced_in_its_channel(harness):
+    h, fake = harness, harness.fake
+    first = await h.new_table(h.alice, "toy")
+    ix = await fake.slash(h.bob, "game new", channel_id=first.thread_id, game="toy")
+    await ix.answer()
+    second = (await h.store.find_tables())[0]
+    assert second.id != first.id and second.channel_id == fake.channel_id and second.thread_id != first.thread_id
+
+
+async def test_when_discord_refuses_the_thread_no_table_is_left_behind(harness):
+    h, fake = harness, harness.fake
+    fake.fail("POST", r"/threads$", 403, code=50013)
+    reply = await (await fake.slash(h.alice, "game new", game="toy")).text()
+    assert "публичные ветки" in reply
+    tables = await h.store.find_tables()
+    assert [t.status for t in tables] == ["cancelled"]
+    assert fake.in_channel(fake.channel_id) == []  # the lobby message is gone
