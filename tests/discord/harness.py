@@ -178,3 +178,35 @@ def redirect_discord(monkeypatch: Any, fake: FakeDiscord) -> None:
 def random_choice(seed: str) -> Callable[[int], int]:
     rng = random.Random(seed)
     return rng.randrange
+
+
+async def private_lines(h: Harness, table: TableRow, locale: str = "ru") -> list[tuple[list[int], str]]:
+    """Every event of the table that is not public, as the text a player would read: (its seats, line)."""
+    from bot.discord_render import display_names
+    from bot.engine import get_game
+
+    game = get_game(table.game)
+    names = display_names(await h.store.seats(table.id))
+    lines = []
+    for event in await h.store.events(table.id):
+        if event.to is not None:
+            line = game.render_event(event.as_event(), locale, names)
+            if line:
+                lines.append((event.to, line))
+    return lines
+
+
+async def assert_private_stays_private(h: Harness, table: TableRow, users: list[FakeUser]) -> int:
+    """No private event's text is in any channel message (edits included) or in another player's DMs, and
+    each reached its own players' DMs unless they are closed.  Returns how many lines were checked."""
+    public = [text for _, text in h.fake.public_texts()]
+    lines = await private_lines(h, table)
+    for seats, line in lines:
+        assert not any(line in text for text in public), f"private text in a channel: {line}"
+        for seat, user in enumerate(users):
+            dms = "\n".join(m.content for m in h.fake.dms(user))
+            if seat in seats and user.id not in h.fake.dm_blocked:
+                assert line in dms, f"seat {seat} did not get: {line}"
+            elif seat not in seats:
+                assert line not in dms, f"seat {seat} got someone else's: {line}"
+    return len(lines)
