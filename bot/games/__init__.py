@@ -3,4 +3,5 @@
 GAME_MODULES: tuple[str, ...] = (
     "bot.games.gwent",
     "bot.games.bloodwood",
+    "bot.games.claygod",
 )

@@ -1,0 +1,22 @@
+"""The scenario files next to this test (the examples of docs/games/claygod.md) run green through the
+scenario runner: stacked dice and hands reproduce the rule book's effects."""
+from pathlib import Path
+
+import pytest
+
+import bot.games.claygod  # noqa: F401  (registers the game for the runner)
+from bot.scenario import load, run
+
+FILES = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_scenario(path):
+    report = run(load(path), locale="en", with_states=False)
+    failed = [c for c in report["checks"] if not c["ok"]] + [s for s in report["steps"] if "expectation_failed" in s]
+    assert report["ok"], failed
+    assert report["checks"], "a scenario without checks proves nothing"
+
+
+def test_there_are_scenarios():
+    assert len(FILES) >= 3
