@@ -46,3 +46,17 @@ def relay():
     registry.register(RELAY)
     yield RELAY
     registry._GAMES.pop(RELAY.name, None)  # test-only: keep other suites' game lists as they were
+
+
+@pytest.fixture
+def claygod():
+    """Clay God registered for the test even before bot/games/__init__.py lists it; the registry is
+    left as it was found (list it before ``harness`` so the bot sees it)."""
+    from bot.engine import registry
+    from bot.games.claygod import GAME
+
+    added = GAME.name not in registry.all_games()
+    registry.register(GAME)
+    yield GAME
+    if added:
+        registry._GAMES.pop(GAME.name, None)

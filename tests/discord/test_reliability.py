@@ -1,8 +1,6 @@
 """Restarts, crashes between sending and recording, races, Discord's errors and deadlines, closed DMs."""
 import asyncio
 
-import pytest
-
 from bot.engine import get_game
 from tests.discord.harness import eventually, until
 from tests.discord.test_play import started_toy, user_to_act
@@ -157,26 +155,24 @@ async def test_closed_dms_are_remembered_told_once_and_the_hand_button_is_the_fa
     assert f"hand={state['hands'][1]}" in (await ix.answer()).text
 
 
-@pytest.mark.parametrize("game", ["toy"])
-async def test_a_table_interrupted_by_a_restart_has_the_same_record_as_one_played_straight(harness, monkeypatch,
-                                                                                          game):
-    h = harness
+async def record_of_a_game(h, game, *, restart_after):
+    """Play a whole table through the fake Discord (restarting the bot after ``restart_after`` moves);
+    returns its record: every action and every snapshot."""
+    table = await h.new_table(h.alice, game)
+    await h.join(h.bob, table)
+    await h.start(h.alice, table)
+    moves = 0
+    while (await h.table(table.id)).status == "active":
+        if moves == restart_after:
+            await h.restart()
+        await h.act(await user_to_act(h, table), table, lambda n: n // 2)
+        moves += 1
+    actions = [(a.version, a.seat, a.user_id, a.action, a.at) for a in await h.store.actions(table.id)]
+    return actions, [text for _, text in await h.store.snapshot_texts(table.id)]
+
+
+async def test_a_table_interrupted_by_a_restart_has_the_same_record_as_one_played_straight(harness, monkeypatch):
     monkeypatch.setattr("bot.service.new_seed", lambda: "the-same-seed")
-
-    async def play(restart_after: int | None):
-        table = await h.new_table(h.alice, game)
-        await h.join(h.bob, table)
-        await h.start(h.alice, table)
-        table = await h.table(table.id)
-        moves = 0
-        while (await h.table(table.id)).status == "active":
-            if moves == restart_after:
-                await h.restart()
-            await h.act(await user_to_act(h, table), table, lambda n: n // 2)
-            moves += 1
-        return [(a.version, a.seat, a.user_id, a.action, a.at) for a in await h.store.actions(table.id)], \
-            [text for _, text in await h.store.snapshot_texts(table.id)]
-
-    straight = await play(None)
-    interrupted = await play(2)
+    straight = await record_of_a_game(harness, "toy", restart_after=None)
+    interrupted = await record_of_a_game(harness, "toy", restart_after=2)
     assert straight == interrupted and len(straight[0]) > 2
