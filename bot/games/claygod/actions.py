@@ -135,11 +135,10 @@ def _require_energy(state: dict, seat: int, cards: list[str]) -> None:
 def _roll(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     held = roll(state, seat, ctx)
     p = player(state, seat)
+    full_throw = not held or state["options"]["frozen_combos"]  # ruling CG-14
     ctx.emit("rolled", seat=seat, dice={c: p["dice"][c]["value"] for c in COLOURS}, held=held,
-             sum=p["last_roll_sum"])
-    combos = []
-    if not held or state["options"]["frozen_combos"]:  # ruling CG-14: a combination needs a full throw
-        combos = matching_combos(values(p), state["options"]["flush_order"])
+             sum=p["last_roll_sum"], **({} if full_throw else {"ruling": "CG-14"}))
+    combos = matching_combos(values(p), state["options"]["flush_order"]) if full_throw else []
     if len(combos) > 1:
         state["turn"].update(stage="choose_combo", combos=combos)
         ctx.emit("combos_available", seat=seat, combos=combos)
@@ -173,7 +172,8 @@ def _advance(state: dict, ctx: Ctx) -> None:
             turn["stage"] = step["kind"]
             return
         turn["steps"].pop(0)
-        ctx.emit("step_skipped", seat=turn["seat"], step=step["kind"])
+        ctx.emit("step_skipped", seat=turn["seat"], step=step["kind"],
+                 ruling="CG-16" if step["kind"] == "swap" else "CG-18")
     turn["stage"] = "action"
 
 
@@ -199,7 +199,8 @@ def _combo_freeze(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         raise Reject("claygod.reject.cannot_freeze", rule="CG-18", colour=COLOUR_MARK[colour])
     step = state["turn"]["steps"].pop(0)
     freeze(player(state, target)["dice"][colour], step["turns"])
-    ctx.emit("frozen", seat=seat, owner=target, colour=colour, turns=step["turns"], cause="three_sixes")
+    ctx.emit("frozen", seat=seat, owner=target, colour=colour, turns=step["turns"], cause="three_sixes",
+             ruling="CG-18")
     _advance(state, ctx)
 
 
@@ -308,7 +309,7 @@ def _freeze_all(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     turns = rules()["freeze_all_turns"]
     for die in player(state, seat)["dice"].values():
         freeze(die, turns)
-    ctx.emit("frozen_all", seat=seat, pay=pay, turns=turns)
+    ctx.emit("frozen_all", seat=seat, pay=pay, turns=turns, ruling="CG-11")
     _after_check(state, seat, ctx)
 
 
@@ -400,7 +401,7 @@ def forfeit(state: dict, seat: int, ctx: Ctx) -> None:
     """Rule 8: a decision not taken in time.  Owed choices are made by default (the first one listed; the
     flush stops discarding); the turn's action is lost (ruling CG-26)."""
     number = state["turn"]["number"]
-    ctx.emit("timed_out", seat=seat, stage=state["turn"]["stage"])
+    ctx.emit("timed_out", seat=seat, stage=state["turn"]["stage"], ruling="CG-26")
 
     def still_owed() -> bool:
         turn = state["turn"]

@@ -103,7 +103,7 @@ class Resolution:
         p = player(self.state, self.caster)
         lifted = [x for x in p["effects"] if x["kind"] == "each_turn" and x["stat"] == "health" and x["by"] < 0]
         p["effects"] = [x for x in p["effects"] if x not in lifted]
-        self.ctx.emit("curses_lifted", seat=self.caster, cards=[x["card"] for x in lifted])
+        self.ctx.emit("curses_lifted", seat=self.caster, cards=[x["card"] for x in lifted], ruling="CG-8")
 
     def _extra_turns(self, e):
         p = player(self.state, self.caster)
@@ -111,13 +111,14 @@ class Resolution:
         self.ctx.emit("extra_turns", seat=self.caster, n=e["n"], total=p["extra_turns"])
 
     def _skip_turns(self, e):
-        who = e["who"]
+        who, ruling = e["who"], {}
         if e.get("house_rule"):  # a table option may name the other player (ruling CG-22)
             who = "enemy" if self.state["options"][e["house_rule"]] == "enemy" else "self"
+            ruling = {"ruling": "CG-22"}
         for seat in self.targets(who):
             p = player(self.state, seat)
             p["skip_turns"] += e["n"]
-            self.ctx.emit("skip_turns", seat=seat, n=e["n"], total=p["skip_turns"])
+            self.ctx.emit("skip_turns", seat=seat, n=e["n"], total=p["skip_turns"], **ruling)
 
     def _hand_size(self, e):
         for seat in self.targets(e["who"]):
@@ -138,7 +139,7 @@ class Resolution:
         """Ящик Пандоры: the effect of a card drawn at random from the whole catalogue (ruling CG-24)."""
         choices = [c for c in catalogue().cards if c != PANDORA]
         card = self.ctx.rng.choice(choices, PANDORA_TAG)
-        self.ctx.emit("pandora", seat=self.caster, card=card)
+        self.ctx.emit("pandora", seat=self.caster, card=card, ruling="CG-24")
         resolve(self.state, self.caster, catalogue().card(card).effects, self.ctx, {"card": card, "via": PANDORA})
 
     # ------------------------------------------------------------------ dice
@@ -161,7 +162,7 @@ class Resolution:
                 die = player(self.state, seat)["dice"][colour]
                 if die["value"] is not None:
                     freeze(die, e["turns"])
-        self.ctx.emit("snow", seat=self.caster, turns=e["turns"])
+        self.ctx.emit("snow", seat=self.caster, turns=e["turns"], ruling="CG-30")
 
     # ------------------------------------------------------------------ combination steps owed this turn
     def _freeze_one_each(self, e):

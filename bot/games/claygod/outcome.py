@@ -55,4 +55,5 @@ def finish(state: dict, ctx: Ctx, *, winners: list[int], reason: str, loser: int
         "scores": {"health": [p["health"] for p in state["players"]],
                    "sphere": [p["sphere"] for p in state["players"]]},
     }
-    ctx.emit("game_over", winners=winners, reason=reason, **params)
+    ruling = {"frozen": "CG-13", "both_fell": "CG-9", "clock": "CG-25"}.get(reason)
+    ctx.emit("game_over", winners=winners, reason=reason, **params, **({"ruling": ruling} if ruling else {}))

@@ -171,7 +171,10 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
     render = _EVENTS.get(kind)
     if render is None:
         return None
-    return render(d, locale, names)
+    line = render(d, locale, names)
+    if d.get("ruling"):
+        line += " " + t("core.cite", locale, rule=d["ruling"])
+    return line
 
 
 def _n(names: Sequence[str], seat: int | None) -> str:
@@ -216,8 +219,14 @@ def _effect_ended(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> st
 def _frozen(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
     how = t("claygod.ev.until_thawed", locale) if d["turns"] is None else t("claygod.ev.for_turns", locale,
                                                                               n=d["turns"])
-    return t("claygod.ev.frozen", locale, name=_n(names, d["seat"]), owner=_n(names, d["owner"]),
-             colour=COLOUR_MARK[d["colour"]], how=how)
+    key = "claygod.ev.frozen_own" if d["seat"] == d["owner"] else "claygod.ev.frozen"
+    return t(key, locale, name=_n(names, d["seat"]), owner=_n(names, d["owner"]), colour=COLOUR_MARK[d["colour"]],
+             how=how)
+
+
+def _thawed(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+    key = "claygod.ev.thawed_own" if d["seat"] == d["owner"] else "claygod.ev.thawed"
+    return t(key, locale, name=_n(names, d["seat"]), owner=_n(names, d["owner"]), colour=COLOUR_MARK[d["colour"]])
 
 
 def _rolled(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
@@ -282,7 +291,7 @@ _EVENTS = {
     "combo": _simple("combo", name="seat:seat", combo="combo:combo"),
     "step_skipped": _simple("step_skipped", name="seat:seat", step="prompt:step"),
     "frozen": _frozen,
-    "thawed": _simple("thawed", name="seat:seat", owner="seat:owner", colour="colour:colour"),
+    "thawed": _thawed,
     "thawed_by_time": _simple("thawed_by_time", name="seat:seat", colours="colours:colours"),
     "frozen_all": _simple("frozen_all", name="seat:seat", stat="stat:pay", n="n:turns"),
     "max_frozen": _simple("max_frozen", name="seat:seat", colours="colours:colours"),

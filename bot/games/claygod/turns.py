@@ -89,7 +89,7 @@ def end_turn(state: dict, ctx: Ctx) -> None:
 def clock_ran_out(state: dict, owners: list[int], ctx: Ctx) -> None:
     """The Clock's owner did not win in time: "иначе — гибель" (ruling CG-25)."""
     for seat in owners:
-        ctx.emit("clock_expired", seat=seat)
+        ctx.emit("clock_expired", seat=seat, ruling="CG-25")
     winners = [] if len(owners) == 2 else [opponent(owners[0])]
     outcome.finish(state, ctx, winners=winners, reason="clock" if winners else "both_fell",
                    loser=owners[0] if winners else None)

@@ -265,7 +265,7 @@ def test_pandoras_box_releases_a_random_card():
     push(state, "claygod.pandora", ["dragonfly"])
     applied = apply(state, 0, type="play", card="pandoras_box")
     assert numbers(applied.state) == [(50, 50), (46, 50)]
-    assert event(applied.events, "pandora")["data"] == {"seat": 0, "card": "dragonfly"}
+    assert event(applied.events, "pandora")["data"] == {"seat": 0, "card": "dragonfly", "ruling": "CG-24"}
     assert "dragonfly" not in applied.state["discard"] and applied.state["discard"][-1] == "pandoras_box"
     assert event(applied.events, "stats")["data"]["cause"] == {"card": "dragonfly", "via": "pandoras_box"}
 
