@@ -15,7 +15,8 @@ HEALTH, SPHERE = 1.0, 0.6
 ONGOING_TURNS = 6          # how long the bot expects an ongoing spell to keep acting
 TURN_VALUE = 7.0           # an extra turn, or one the opponent loses
 WIN = 1000.0
-DRAW_VALUE = 1.0
+DRAW_VALUE = 1.0           # a card drawn blind
+TABLE_CARD_VALUE = 2.5     # a card played blind: most cards help their caster
 NOISE = 0.5                # random tie-breaking, so that two bots do not repeat the same exchange forever
 
 _BONUS = {"maximise": 3.0, "max_and_freeze": 3.0, "pandora": 1.0, "clock": -25.0, "free_cast": 10.0,
@@ -40,9 +41,9 @@ def _standing(numbers: list[list[int]], seat: int) -> float:
     return _worth(*numbers[seat]) - _worth(*numbers[opponent(seat)])
 
 
-def preview(state: dict, caster: int, effects, numbers: list[list[int]] | None = None) -> float:
+def preview(state: dict, caster: int, effects) -> float:
     """How much better the caster stands after ``effects`` (immediate numbers plus rough bonuses)."""
-    before = numbers or [[p["health"], p["sphere"]] for p in state["players"]]
+    before = [[p["health"], p["sphere"]] for p in state["players"]]
     after = [list(n) for n in before]
     bonus = 0.0
     enemy = opponent(caster)
@@ -110,7 +111,7 @@ def keep_value(state: dict, seat: int, card: str) -> float:
     return card_value(state, seat, card) * afford_chance(card)
 
 
-def _numbers_after(state: dict, seat: int, changes: Mapping[str, int]) -> float:
+def _trade_value(state: dict, seat: int, changes: Mapping[str, int]) -> float:
     effects = [{"do": "change", "who": "self", "stat": stat, "by": by} for stat, by in changes.items()]
     return preview(state, seat, effects)
 
@@ -123,13 +124,13 @@ def _score(state: dict, seat: int, action: dict[str, Any], values: dict[str, flo
     if kind == "play_two":
         return sum(values[c] for c in action["cards"]) - 3.0
     if kind == "play_table":
-        return 2.5
+        return TABLE_CARD_VALUE
     if kind == "discard":  # a fresh card is worth about DRAW_VALUE
         return DRAW_VALUE - keep_value(state, seat, action["card"])
     if kind in ("restore_health", "restore_sphere"):
-        return _numbers_after(state, seat, rules()[kind])
+        return _trade_value(state, seat, rules()[kind])
     if kind == "freeze_all":
-        return _numbers_after(state, seat, {action["pay"]: -rules()["freeze_all_cost"]}) + 1.0
+        return _trade_value(state, seat, {action["pay"]: -rules()["freeze_all_cost"]}) + 1.0
     if kind == "attack":
         effect = {"do": "change", "who": "enemy", "stat": action["stat"], "by": -rules()["attack_damage"]}
         return preview(state, seat, [effect])

@@ -31,7 +31,6 @@ class ClayGod(Game):
     )
     stack_keys = STACK_KEYS
     max_actions = 3000
-    conformance_playouts = 300
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()

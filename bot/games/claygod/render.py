@@ -230,8 +230,9 @@ def _thawed(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
 
 
 def _rolled(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
-    dice = " ".join(f"{COLOUR_MARK[c]}{v if v is not None else '·'}{'❄' if c in d['held'] else ''}"
-                    for c, v in d["dice"].items())
+    values = d["dice"]  # a mapping: stored events come back with their keys sorted, so keep the dice order here
+    dice = " ".join(f"{COLOUR_MARK[c]}{'·' if values[c] is None else values[c]}{'❄' if c in d['held'] else ''}"
+                    for c in COLOURS)
     return t("claygod.ev.rolled", locale, name=_n(names, d["seat"]), dice=dice, sum=d["sum"])
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bot.engine import Ctx
 
 from . import outcome
-from .cards import rules
+from .cards import COLOURS, rules
 from .effects import Resolution
 from .state import opponent, player, timed_spells_active
 
@@ -63,7 +63,7 @@ def close_turn(state: dict, seat: int, ctx: Ctx) -> int | None:
     p["effects"] = [e for e in p["effects"] if e.get("turns_left") != 0]
     for effect in expired:
         ctx.emit("effect_ended", seat=seat, effect=effect)
-    thawed = [c for c, d in p["dice"].items() if d["frozen"] and d["frozen_turns"] == 0]
+    thawed = [c for c in COLOURS if p["dice"][c]["frozen"] and p["dice"][c]["frozen_turns"] == 0]
     for colour in thawed:
         p["dice"][colour].update(frozen=False, frozen_turns=None)
     if thawed:

@@ -3,7 +3,7 @@ timed, persistent and special ones one by one."""
 import pytest
 
 from bot.games.claygod import GAME
-from bot.games.claygod.cards import catalogue
+from bot.games.claygod.cards import COLOURS, catalogue
 
 from .helpers import act, apply, event, frozen, kinds, numbers, pass_turn, push, ready, roll, table
 
@@ -242,7 +242,7 @@ def test_snowflake_freezes_all_magic_of_both_for_five_turns():
     before = [d["value"] for d in state["players"][0]["dice"].values()]
     rolled = roll(state, 0, [])
     assert [d["value"] for d in rolled.state["players"][0]["dice"].values()] == before
-    assert event(rolled.events, "rolled")["data"]["held"] == list(state["players"][0]["dice"])
+    assert event(rolled.events, "rolled")["data"]["held"] == list(COLOURS)
 
 
 def test_solomons_judgement_pools_and_halves_the_odd_point_to_the_caster():

@@ -102,3 +102,13 @@ def test_strings_have_three_languages_the_same_placeholders_and_every_option_lab
         assert f"claygod.option.{opt.name}" in strings()
         for choice in opt.choices:
             assert f"claygod.option.{opt.name}.{choice}" in strings()
+
+
+def test_every_effect_of_the_vocabulary_has_an_interpreter_and_is_used():
+    from bot.games.claygod.cards import EFFECT_SCHEMAS
+    from bot.games.claygod.effects import Resolution
+
+    used = {e["do"] for c in catalogue().cards.values() for e in c.effects}
+    used |= {e["do"] for c in catalogue().combos for e in c.effects}
+    assert used == set(EFFECT_SCHEMAS)
+    assert all(callable(getattr(Resolution, f"_{do}", None)) for do in EFFECT_SCHEMAS)

@@ -51,3 +51,20 @@ def _match(seed: int, bot_seat: int) -> list[int] | None:
 def test_the_bot_beats_random_play():
     wins = sum(_match(i, i % 2) == [i % 2] for i in range(20))
     assert wins >= 16
+
+
+def test_a_table_reloaded_from_its_stored_form_after_every_action_plays_the_same():
+    """The service stores canonical JSON (sorted keys): nothing may depend on the order of a mapping."""
+    from bot.engine.canonical import dumps, loads
+
+    po = play(GAME, 2, seed="reload", bot_seed=9, options={"turn_clock": "live"})
+    direct, stored = po.initial, loads(dumps(po.initial))
+    for step in po.steps:
+        one = GAME.apply(direct, step["seat"], step["action"], now=step["now"])
+        two = GAME.apply(stored, step["seat"], step["action"], now=step["now"])
+        assert isinstance(one, Applied) and isinstance(two, Applied)
+        assert dumps(two.state) == dumps(one.state) and dumps(two.events) == dumps(one.events)
+        assert [GAME.render_event(e, "ru", NAMES) for e in loads(dumps(two.events))] == \
+            [GAME.render_event(e, "ru", NAMES) for e in one.events]
+        GAME.check_invariants(two.state)
+        direct, stored = one.state, loads(dumps(two.state))
