@@ -1,4 +1,4 @@
-"""Clay God: Cards (Глиняный БОГ: Карты), shared/rules/claygod.md: two mages, seven energy dice, 74 spells."""
+"""Clay God: Cards (Глиняный БОГ: Карты), shared/rules/claygod.md: two mages, seven dice each, 74 spells."""
 from bot.engine import register
 
 from .game import GAME, ClayGod

@@ -2,6 +2,7 @@
 view or an event that the reader may already see; a hidden card is never named."""
 from __future__ import annotations
 
+import datetime
 from typing import Any, Mapping, Sequence
 
 from bot.i18n import t
@@ -139,8 +140,6 @@ def _effect_text(e: Mapping[str, Any], locale: str) -> str:
 
 
 def _clock(epoch: float) -> str:
-    import datetime
-
     return datetime.datetime.fromtimestamp(epoch, datetime.timezone.utc).strftime("%H:%M:%S UTC")
 
 

@@ -6,7 +6,7 @@ from bot.engine import Reject
 from bot.games.claygod import GAME
 from bot.games.claygod.cards import card_ids
 
-from .helpers import (NEUTRAL, act, apply, dice, event, frozen, kinds, numbers, pass_turn, push, ready, reject,
+from .helpers import (act, apply, dice, event, frozen, kinds, numbers, pass_turn, push, ready, reject,
                       roll, set_dice, table)
 
 
