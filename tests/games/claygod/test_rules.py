@@ -229,8 +229,10 @@ def test_winning_and_losing(stats, card, winners, reason):
     assert GAME.to_act(applied.state) == [] and kinds(applied.events)[-1] == "game_over"
 
 
-@pytest.mark.parametrize("stats,card", [([{}, {"health": 4}], "dragonfly"), ([{}, {"sphere": -45}], "glazon"),
-                                        ([{"health": 193}, {}], "fairy_alice"), ([{"sphere": 190}, {}], "court_jester")])
+@pytest.mark.parametrize("stats,card", [
+    ([{}, {"health": 4}], "dragonfly"), ([{}, {"sphere": -45}], "glazon"),
+    ([{"health": 193}, {}], "fairy_alice"), ([{"sphere": 190}, {}], "court_jester"),
+])
 def test_the_limits_themselves_do_not_decide(stats, card):
     state = ready(table(hands=([card], []), stats=stats), 0)
     assert act(state, 0, type="play", card=card)["outcome"] is None
