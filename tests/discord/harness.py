@@ -63,7 +63,7 @@ class Harness:
         self.store = await Store.open(self.db)
         referee = Referee(self.store, clock=self.clock)
         self.bot = JudgeBot(self.settings, self.store, referee=referee, guild_ready_timeout=0.05,
-                            delivery_idle=0.2, **options)
+                            delivery_idle=0.2, tick_seconds=0.02, **options)
         self._task = asyncio.create_task(self.bot.start(self.settings.token))
         await asyncio.wait_for(self.bot.wait_until_ready(), 5)
         await asyncio.wait_for(self.fake.ready.wait(), 5)

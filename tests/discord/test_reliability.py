@@ -154,6 +154,26 @@ async def test_closed_dms_are_remembered_told_once_and_the_hand_button_is_the_fa
     ix = await fake.click(h.bob, h.turn_message(table), prefix="j:hand:")
     assert f"hand={state['hands'][1]}" in (await ix.answer()).text
 
+    # joining another table is a fresh chance: Bob may have opened his DMs since
+    fake.dm_blocked.clear()
+    other = await h.new_table(h.alice, "toy")
+    await h.join(h.bob, other)
+    await h.start(h.alice, other)
+    assert len(fake.dms(h.bob)) == 1 and (await h.store.user(f"discord:{h.bob.id}"))["dm_closed"] == 0
+
+
+async def test_a_missed_deadline_is_played_by_the_clock_and_announced(harness):
+    h, fake = harness, harness.fake
+    table = await h.new_table(h.alice, "toy", options="turn_seconds=60")
+    await h.join(h.bob, table)
+    await h.start(h.alice, table)
+    h.clock.t += 61
+    await eventually(lambda: h.store.actions(table.id), what="the clock to play the timeout")
+    await h.settled()
+    action = (await h.store.actions(table.id))[0]
+    assert action.user_id == "system" and action.action == {"type": "timeout"}
+    assert h.turn_message(table).find(prefix="j:act:")["custom_id"].endswith(":1")
+
 
 async def record_of_a_game(h, game, *, restart_after):
     """Play a whole table through the fake Discord (restarting the bot after ``restart_after`` moves);
