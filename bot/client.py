@@ -27,6 +27,7 @@ from bot.config import Settings
 from bot.delivery import DeliveryWorker
 from bot.discord_components import DYNAMIC_ITEMS, lobby_view
 from bot.discord_delivery import DiscordDeliverer
+from bot.discord_interactions import say
 from bot.discord_locale import JudgeTranslator, reply_locale
 from bot.discord_render import lobby_text
 from bot.engine import Game, all_games
@@ -109,10 +110,7 @@ class JudgeBot(commands.Bot):
                       exc_info=error)
             text = t("discord.internal", await self.locale_for(interaction))
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
+            await say(interaction, text)
         except discord.HTTPException:
             pass
 

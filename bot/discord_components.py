@@ -8,6 +8,7 @@ table version is refused there as stale.
 """
 from __future__ import annotations
 
+import logging
 import math
 import re
 from typing import Any, Sequence
@@ -15,8 +16,11 @@ from typing import Any, Sequence
 import discord
 from discord import ui
 
+from bot.discord_interactions import say
 from bot.discord_render import clip
 from bot.i18n import t
+
+log = logging.getLogger("judge.discord.components")
 
 BUTTON_LABEL = 80
 OPTION_LABEL = 100
@@ -26,11 +30,21 @@ PAGE_SIZE = 25
 
 
 async def _route(interaction: discord.Interaction, cog_name: str, handler: str, *args: Any) -> None:
+    """Hand a click to its cog; a missing cog or a bug still gets the player an answer, never a spinner."""
     cog = interaction.client.get_cog(cog_name)
-    if cog is None:  # the cog failed to load: answer instead of leaving the click spinning
-        await interaction.response.send_message(t("discord.unavailable", str(interaction.locale)), ephemeral=True)
-        return
-    await getattr(cog, handler)(interaction, *args)
+    try:
+        if cog is None:
+            text = t("discord.unavailable", str(interaction.locale))
+        else:
+            await getattr(cog, handler)(interaction, *args)
+            return
+    except Exception:
+        log.exception("%s.%s failed on %s", cog_name, handler, args)
+        text = t("discord.internal", str(interaction.locale))
+    try:
+        await say(interaction, text)
+    except discord.HTTPException:
+        pass
 
 
 def _numbers(match: re.Match[str]) -> list[int]:

@@ -82,7 +82,7 @@ class DiscordDeliverer:
         if user["dm_closed"]:
             raise Skip("DMs closed")
         locale = user["locale"] or await self.bot.table_locale(table)
-        texts = private_texts(self.bot.games[table.game], table, seats, seat.seat, message.payload, locale)
+        texts = private_texts(self.bot.games[table.game], table, seats, message.payload, locale)
         try:
             channel = await self.bot.create_dm(discord.Object(uid))
             return await self._send_all(channel, texts, message.id, None, discord.AllowedMentions.none())

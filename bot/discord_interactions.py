@@ -31,17 +31,17 @@ def player_key(interaction: discord.Interaction) -> str:
     return user_key(interaction.user.id)
 
 
-async def say(interaction: discord.Interaction, texts: str | Sequence[str], *, view: discord.ui.View | None = None,
-              ephemeral: bool = True) -> None:
-    """Answer the person who asked (privately by default); several texts become several messages, the
-    last one carrying ``view``."""
+async def say(interaction: discord.Interaction, texts: str | Sequence[str], *,
+              view: discord.ui.View | None = None) -> None:
+    """Answer the person who asked, privately; several texts become several messages, the last one
+    carrying ``view``."""
     texts = [texts] if isinstance(texts, str) else list(texts)
     for i, text in enumerate(texts):
         extra = {"view": view} if view is not None and i == len(texts) - 1 else {}
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=ephemeral, **extra)
+            await interaction.followup.send(text, ephemeral=True, **extra)
         else:
-            await interaction.response.send_message(text, ephemeral=ephemeral, **extra)
+            await interaction.response.send_message(text, ephemeral=True, **extra)
 
 
 async def refuse(interaction: discord.Interaction, rejection: Rejection, locale: str) -> None:
@@ -76,7 +76,8 @@ def _reject(key: str, **params: object) -> Rejection:
 async def pick_table(interaction: discord.Interaction, table_id: int | None,
                      statuses: Iterable[str] = OPEN) -> TableRow | Rejection:
     """The table a command means: the number given (a table of this server), else the table whose thread
-    this is, else the asker's only table in this channel."""
+    this is (whatever its state: the referee then says why it cannot), else the asker's only table with one
+    of ``statuses`` in this channel."""
     bot = judge(interaction)
     statuses = tuple(statuses)
     if table_id is not None:
@@ -84,10 +85,11 @@ async def pick_table(interaction: discord.Interaction, table_id: int | None,
         if table is None or table.guild_id != str(interaction.guild_id):
             return _reject("core.reject.no_table", table=table_id)
         return table
-    here = await bot.store.find_tables(status=statuses, thread_id=str(interaction.channel_id))
-    if not here:
-        here = await bot.store.find_tables(status=statuses, channel_id=str(home_channel_id(interaction)),
-                                           user_id=player_key(interaction))
+    in_thread = await bot.store.find_tables(thread_id=str(interaction.channel_id), limit=1)
+    if in_thread:
+        return in_thread[0]
+    here = await bot.store.find_tables(status=statuses, channel_id=str(home_channel_id(interaction)),
+                                       user_id=player_key(interaction))
     if len(here) == 1:
         return here[0]
     if not here:
@@ -101,11 +103,12 @@ async def table_choices(interaction: discord.Interaction, current: str,
     bot = judge(interaction)
     locale = await bot.locale_for(interaction)
     choices = []
-    for table in await bot.store.find_tables(status=statuses, channel_id=str(home_channel_id(interaction)), limit=25):
+    tables = await bot.store.find_tables(status=statuses, channel_id=str(home_channel_id(interaction)), limit=25)
+    for table in tables:
         if current and not str(table.id).startswith(current.strip().lstrip("#")):
             continue
         seats = await bot.store.seats(table.id)
-        label = (f"#{table.id} {game_title(bot.games[table.game], locale)} · {t(f'discord.status.{table.status}', locale)}"
-                 f" · {', '.join(s.name for s in seats)}")
+        status = t(f"discord.status.{table.status}", locale)
+        label = f"#{table.id} {game_title(bot.games[table.game], locale)} · {status} · {', '.join(s.name for s in seats)}"
         choices.append(app_commands.Choice(name=clip(label, 100), value=table.id))
     return choices

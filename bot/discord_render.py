@@ -1,7 +1,8 @@
 """What the referee says, formatted for Discord: pure functions from views and payloads to message texts.
 
 Every function returns a list of texts, each within Discord's 2000 characters.  Boards go into code blocks
-(engines align them with spaces); players appear as mentions outside code blocks and by name inside.
+(engines align them with spaces); players are named (markdown escaped), and mentioned only where they are
+called to act or listed in a lobby.
 Visibility is decided before this module (service.messages_for and the engine's views): it formats only
 what it is given, so a public text is built from public data only.
 """
@@ -118,7 +119,7 @@ def table_texts(game: Game, table: TableRow, seats: Sequence[SeatRow], kind: str
     return pack(blocks)
 
 
-def private_texts(game: Game, table: TableRow, seats: Sequence[SeatRow], seat: int, payload: Mapping[str, Any],
+def private_texts(game: Game, table: TableRow, seats: Sequence[SeatRow], payload: Mapping[str, Any],
                   locale: str) -> list[str]:
     """A direct message to one seat: its private events and its own view of the table."""
     header = t("discord.dm.header", locale, table=table.id, game=game_title(game, locale))
@@ -141,8 +142,8 @@ def board_texts(game: Game, seats: Sequence[SeatRow], view: Mapping[str, Any], l
 
 
 def log_texts(game: Game, table: TableRow, seats: Sequence[SeatRow], events: Sequence[Mapping[str, Any]],
-              locale: str, *, keep: int = 1) -> list[str]:
-    """The latest lines of a table's history that fit in ``keep`` messages."""
+              locale: str) -> str:
+    """The latest lines of a table's history that fit in one message."""
     header = t("discord.log.header", locale, table=table.id, game=game_title(game, locale))
     lines = []
     for event in events:
@@ -150,7 +151,7 @@ def log_texts(game: Game, table: TableRow, seats: Sequence[SeatRow], events: Seq
             lines.append(f"`{event['version']:>3}` {line}")
     if not lines:
         lines = [t("discord.log.empty", locale)]
-    room = keep * DISCORD_LIMIT - len(header) - 100
+    room = DISCORD_LIMIT - len(header) - 10
     kept: list[str] = []
     for line in reversed(lines):
         room -= len(line) + 1
@@ -158,7 +159,7 @@ def log_texts(game: Game, table: TableRow, seats: Sequence[SeatRow], events: Seq
             kept.append("…")
             break
         kept.append(line)
-    return pack([header, *reversed(kept)])[:keep]
+    return "\n".join([header, *reversed(kept)])
 
 
 def option_summary(game: Game, options: Mapping[str, Any], locale: str) -> str:

@@ -196,3 +196,19 @@ async def test_a_table_interrupted_by_a_restart_has_the_same_record_as_one_playe
     straight = await record_of_a_game(harness, "toy", restart_after=None)
     interrupted = await record_of_a_game(harness, "toy", restart_after=2)
     assert straight == interrupted and len(straight[0]) > 2
+
+
+async def test_a_bug_behind_a_button_or_a_command_still_gets_the_player_an_answer(harness, error_log, monkeypatch):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(h.bot.get_cog("Play"), "on_act", broken)
+    reply = await h.open_choices(await user_to_act(h, table), table)
+    assert "Внутренняя ошибка" in reply.content and reply.ephemeral_for
+    monkeypatch.setattr(h.bot.store, "find_tables", broken)
+    assert "Внутренняя ошибка" in await (await fake.slash(h.alice, "game list")).text()
+    assert {r.name for r in error_log.records} == {"judge.discord.components", "judge.discord"}
+    error_log.records.clear()
