@@ -196,14 +196,17 @@ async def private_lines(h: Harness, table: TableRow, locale: str = "ru") -> list
     return lines
 
 
-async def assert_private_stays_private(h: Harness, table: TableRow, users: list[FakeUser]) -> int:
+async def assert_private_stays_private(h: Harness, table: TableRow, users: list[FakeUser | None]) -> int:
     """No private event's text is in any channel message (edits included) or in another player's DMs, and
-    each reached its own players' DMs unless they are closed.  Returns how many lines were checked."""
+    each reached its own players' DMs unless they are closed.  ``users`` by seat, None for a bot seat.
+    Returns how many lines were checked."""
     public = [text for _, text in h.fake.public_texts()]
     lines = await private_lines(h, table)
     for seats, line in lines:
         assert not any(line in text for text in public), f"private text in a channel: {line}"
         for seat, user in enumerate(users):
+            if user is None:
+                continue
             dms = "\n".join(m.content for m in h.fake.dms(user))
             if seat in seats and user.id not in h.fake.dm_blocked:
                 assert line in dms, f"seat {seat} did not get: {line}"
