@@ -109,8 +109,8 @@ class DiscordDeliverer:
         log.info("DMs closed for a player of table %s; told them once in the thread", table.id)
 
     @staticmethod
-    async def _send_all(channel: discord.abc.Messageable, texts: list[str], outbox_id: int, view: discord.ui.View | None,
-                        mentions: discord.AllowedMentions) -> str:
+    async def _send_all(channel: discord.abc.Messageable, texts: list[str], outbox_id: int,
+                        view: discord.ui.View | None, mentions: discord.AllowedMentions) -> str:
         """Send the chunks of one outbox message in order; the last carries the buttons."""
         last = None
         for i, text in enumerate(texts):

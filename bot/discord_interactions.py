@@ -109,6 +109,7 @@ async def table_choices(interaction: discord.Interaction, current: str,
             continue
         seats = await bot.store.seats(table.id)
         status = t(f"discord.status.{table.status}", locale)
-        label = f"#{table.id} {game_title(bot.games[table.game], locale)} · {status} · {', '.join(s.name for s in seats)}"
+        players = ", ".join(s.name for s in seats)
+        label = f"#{table.id} {game_title(bot.games[table.game], locale)} · {status} · {players}"
         choices.append(app_commands.Choice(name=clip(label, 100), value=table.id))
     return choices

@@ -779,7 +779,8 @@ class FakeDiscord:
         channels = [c for c in self.channels.values() if c["type"] != 11]
         threads = [c for c in self.channels.values() if c["type"] == 11]
         return {"id": self.guild_id, "name": "Test Server", "icon": None, "owner_id": self.owner.id,
-                "roles": [everyone, *(r.payload() for r in self.roles.values())], "emojis": [], "stickers": [], "features": [], "member_count": 1 + len(self.users),
+                "roles": [everyone, *(r.payload() for r in self.roles.values())], "emojis": [], "stickers": [],
+                "features": [], "member_count": 1 + len(self.users),
                 "members": members, "channels": channels, "threads": threads, "voice_states": [], "presences": [],
                 "large": False, "unavailable": False, "joined_at": _TIMESTAMP, "verification_level": 0,
                 "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0,
@@ -820,8 +821,8 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ playing the users
     def _context(self, user: FakeUser, channel_id: str) -> dict[str, Any]:
-        base = {"application_id": self.app_id, "version": 1, "locale": user.locale,
-                "entitlements": [], "attachment_size_limit": 8 * 1024 * 1024, "app_permissions": str(MEMBER_PERMISSIONS)}
+        base = {"application_id": self.app_id, "version": 1, "locale": user.locale, "entitlements": [],
+                "attachment_size_limit": 8 * 1024 * 1024, "app_permissions": str(MEMBER_PERMISSIONS)}
         if channel_id in self.dm_channels:
             return {**base, "channel_id": channel_id, "channel": self._dm_payload(channel_id), "user": user.payload(),
                     "context": 1, "authorizing_integration_owners": {"0": self.guild_id}}

@@ -15,7 +15,7 @@ from bot.client import JudgeBot
 from bot.config import Settings
 from bot.service import Referee
 from bot.storage.store import Store, TableRow
-from tests.discord.fake_discord import FakeDiscord, FakeMessage, FakeUser, Interaction, until
+from tests.discord.fake_discord import FakeDiscord, FakeMessage, FakeUser, Interaction
 from tests.support.tables import Clock
 
 
@@ -143,7 +143,8 @@ class Harness:
             direction = "next" if index > int(values[-1]) else "prev"
             pages = [c for c in choices.items() if c["custom_id"].startswith("j:page:")]
             current = int(select["custom_id"].rsplit(":", 1)[1])
-            target = next(c for c in pages if (int(c["custom_id"].rsplit(":", 1)[1]) > current) == (direction == "next"))
+            target = next(c for c in pages
+                          if (int(c["custom_id"].rsplit(":", 1)[1]) > current) == (direction == "next"))
             turn = await self.fake.click(user, choices, custom_id=target["custom_id"])
             await turn.answer()
         await ix.answer()

@@ -3,7 +3,6 @@ cards from a hand, and a game interrupted by a restart that leaves the same reco
 import json
 
 from tests.discord.harness import assert_private_stays_private, random_choice
-from tests.discord.test_play import user_to_act
 from tests.discord.test_reliability import play_out
 
 
@@ -50,7 +49,7 @@ async def test_a_full_game_through_buttons_never_shows_a_hand_in_a_channel(clayg
         if message.id == table.thread_id:
             continue  # the lobby message: players and options (option labels name cards, hands never)
         for name in sorted(shown_names, key=len, reverse=True):
-            text = text.replace(name, "·")  # "Монстр отдыхает" was played: it does not reveal "Монстр"
+            text = text.replace(name, "·")  # "Монстр отдыхает" played does not reveal "Монстр"
         leaked = [name for name in secret_names if name in text]
         assert not leaked, f"hidden cards {leaked} in a channel message: {text}"
     assert await assert_private_stays_private(h, table, [h.alice, h.bob]) > 0

@@ -9,9 +9,11 @@ async def test_new_table_gets_a_lobby_message_and_its_own_thread(harness):
     reply = await ix.answer()
     assert reply.ephemeral_for == h.alice.id
     table = (await h.store.find_tables())[0]
-    assert table.status == "lobby" and table.channel_id == fake.channel_id and table.title == "Вечерний стол"
+    assert table.status == "lobby" and table.channel_id == fake.channel_id
+    assert table.title == "Вечерний стол"
     thread = fake.channels[table.thread_id]
-    assert thread["type"] == 11 and thread["parent_id"] == fake.channel_id and "Вечерний стол" in thread["name"]
+    assert thread["type"] == 11 and thread["parent_id"] == fake.channel_id
+    assert "Вечерний стол" in thread["name"]
     assert f"<#{table.thread_id}>" in reply.content
     lobby = h.lobby(table)
     assert lobby.channel_id == fake.channel_id and h.alice.mention in lobby.content

@@ -26,7 +26,7 @@ async def test_every_command_option_and_choice_is_localised_in_russian_and_ukrai
 
 
 async def test_replies_follow_the_members_language(harness):
-    h, fake = harness, harness.fake
+    fake = harness.fake
     kyiv = fake.add_user("Oksana", locale="uk")
     london = fake.add_user("Ann", locale="en-GB")
     berlin = fake.add_user("Hans", locale="de")

@@ -25,7 +25,8 @@ async def test_a_moderator_role_grants_the_tools(harness):
     assert "модераторов" in await (await fake.slash(h.alice, "settings moderator-role", role=role)).text()
     owner = fake.add_user("Owner", moderator=True)
     assert role.id in await (await fake.slash(owner, "settings moderator-role", role=role)).text()
-    assert "Недоставленных сообщений нет" in await (await fake.slash(referee, "mod failures")).text()
+    answer = await (await fake.slash(referee, "mod failures")).text()
+    assert "Недоставленных сообщений нет" in answer
 
 
 async def test_moderators_cancel_any_table_and_roll_back_with_old_buttons_going_stale(harness):

@@ -1,8 +1,7 @@
 """Restarts, crashes between sending and recording, races, Discord's errors and deadlines, closed DMs."""
 import asyncio
 
-from bot.engine import get_game
-from tests.discord.harness import eventually, until
+from tests.discord.harness import eventually
 from tests.discord.test_play import started_toy, user_to_act
 
 
@@ -135,7 +134,8 @@ async def test_closed_dms_are_remembered_told_once_and_the_hand_button_is_the_fa
     fake.dm_blocked.add(h.bob.id)
     table = await started_toy(h)
     assert fake.dm_refusals == {h.bob.id: 1}
-    notices = [m for m in fake.in_channel(table.thread_id) if h.bob.mention in m.content and "Моя рука" in m.content]
+    notices = [m for m in fake.in_channel(table.thread_id)
+               if h.bob.mention in m.content and "Моя рука" in m.content]
     assert len(notices) == 1 and notices[0].pinged == [h.bob.id]
     state = await h.store.state(table.id)
     assert str(state["hands"][1]) not in notices[0].content
@@ -163,7 +163,7 @@ async def test_closed_dms_are_remembered_told_once_and_the_hand_button_is_the_fa
 
 
 async def test_a_missed_deadline_is_played_by_the_clock_and_announced(harness):
-    h, fake = harness, harness.fake
+    h = harness
     table = await h.new_table(h.alice, "toy", options="turn_seconds=60")
     await h.join(h.bob, table)
     await h.start(h.alice, table)
