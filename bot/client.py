@@ -147,7 +147,7 @@ class JudgeBot(commands.Bot):
             self._bot_runs.pop(table_id, None)
 
     async def wait_for_bots(self) -> None:
-        """For tests and shutdown: until no bot run is in progress."""
+        """Until no bot run is in progress (tests wait on it before looking at the outbox)."""
         while self._bot_runs:
             await asyncio.gather(*list(self._bot_runs.values()), return_exceptions=True)
 

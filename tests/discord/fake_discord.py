@@ -367,7 +367,6 @@ class FakeDiscord:
         self.commands: list[dict[str, Any]] = []
         self.guild_commands: list[dict[str, Any]] = []
         self.violations: list[str] = []
-        self.requests: list[tuple[str, str]] = []
         self.failures: list[Failure] = []
         self.identify: dict[str, Any] | None = None
         self.connections = 0
@@ -450,7 +449,6 @@ class FakeDiscord:
 
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Callable) -> web.StreamResponse:
-        self.requests.append((request.method, request.path))
         for failure in self.failures:
             if failure.times > 0 and failure.method == request.method and failure.path.search(request.path):
                 failure.times -= 1
