@@ -25,7 +25,7 @@ from bot.config import ConfigError, Settings, load_settings
 from bot.engine import Rejection, all_games, get_game
 from bot.i18n import LOCALES, t
 from bot.record import RecordError, export_table, verify_export, verify_table
-from bot.render.text import render_event
+from bot.render.text import outcome_line, render_event, turn_line
 from bot.service import Accepted, Referee
 from bot.storage.store import Store
 
@@ -245,7 +245,11 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             tables = await store.find_tables(status=None if args.all else ["lobby", "active"])
             for tb in tables:
                 seats = await store.seats(tb.id)
-                _say(f"#{tb.id}  {tb.game:10} {tb.status:9} v{tb.version:<4} " + ", ".join(s.name for s in seats))
+                _say(t("core.term.table_row", locale, table=tb.id, game=t(f"{tb.game}.title", locale),
+                       status=t(f"core.status.{tb.status}", locale), version=tb.version,
+                       players=", ".join(s.name for s in seats) or "—"))
+            if not tables:
+                _say(t("core.term.no_tables", locale))
             return EXIT_OK
         table_id = args.id
         if verb == "join":
@@ -264,7 +268,12 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
                 return _refuse(seen, locale)
             table = await store.get_table(table_id)
             names = [s.name for s in await store.seats(table_id)]
-            _say(get_game(table.game).render_view(seen[0], locale, names))
+            game = get_game(table.game)
+            _say(game.render_view(seen[0], locale, names))
+            if seen[0].get("outcome"):
+                _say(outcome_line(game, seen[0]["outcome"], locale, names))
+            elif turn := turn_line(seen[0], locale, names):
+                _say(turn)
             return EXIT_OK
         elif verb == "actions":
             legal = await referee.legal(table_id, user)

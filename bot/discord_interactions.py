@@ -108,7 +108,7 @@ async def table_choices(interaction: discord.Interaction, current: str,
         if current and not str(table.id).startswith(current.strip().lstrip("#")):
             continue
         seats = await bot.store.seats(table.id)
-        status = t(f"discord.status.{table.status}", locale)
+        status = t(f"core.status.{table.status}", locale)
         players = ", ".join(s.name for s in seats)
         label = f"#{table.id} {game_title(bot.games[table.game], locale)} · {status} · {players}"
         choices.append(app_commands.Choice(name=clip(label, 100), value=table.id))

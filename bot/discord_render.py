@@ -14,7 +14,8 @@ from discord.utils import escape_markdown
 
 from bot.engine import Game
 from bot.i18n import has, t
-from bot.render.text import DISCORD_LIMIT, event_lines, game_title, render_message, split_text, turn_line
+from bot.render.text import (DISCORD_LIMIT, event_lines, game_title, outcome_line, render_message, split_text,
+                             turn_line)
 from bot.storage.store import SeatRow, TableRow
 
 DISCORD_PREFIX = "discord:"
@@ -135,8 +136,9 @@ def board_texts(game: Game, seats: Sequence[SeatRow], view: Mapping[str, Any], l
     """A board as one viewer may see it (the public table, or a player's hand), for a private reply."""
     blocks = [header]
     blocks += code_blocks(game.render_view(view, locale, plain_names(seats)))
-    turn = turn_line(view, locale, display_names(seats))
-    if turn and not view.get("outcome"):
+    if view.get("outcome"):
+        blocks.append(outcome_line(game, view["outcome"], locale, display_names(seats)))
+    elif turn := turn_line(view, locale, display_names(seats)):
         blocks.append(turn)
     return pack(blocks)
 
@@ -195,6 +197,6 @@ def lobby_text(game: Game, table: TableRow, seats: Sequence[SeatRow], locale: st
 def table_line(game: Game, table: TableRow, seats: Sequence[SeatRow], locale: str) -> str:
     """One line of /game list."""
     where = f" · <#{table.thread_id}>" if table.thread_id else ""
-    status = t(f"discord.status.{table.status}", locale)
+    status = t(f"core.status.{table.status}", locale)
     return (f"**#{table.id}** {game_title(game, locale)} · {status} · {len(seats)}/{game.max_seats}: "
             f"{', '.join(mentions(seats)) or '—'}{where}")

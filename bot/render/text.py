@@ -62,7 +62,11 @@ def render_message(game: Game, kind: str, payload: Mapping[str, Any], *, names: 
         if payload.get("seed"):
             lines.append(t("core.msg.seed_revealed", locale, seed=payload["seed"], table=table_id))
         return "\n".join(lines)
-    lines += event_lines(game, payload.get("events") or [], locale, names)
+    events = payload.get("events") or []
+    if kind == "finish":
+        # The closing outcome line below says who won and why; a game's own "game_over" event would repeat it.
+        events = [e for e in events if e["kind"] != "game_over"]
+    lines += event_lines(game, events, locale, names)
     view = payload.get("view")
     if board and view is not None:
         lines.append(game.render_view(view, locale, names))

@@ -96,8 +96,6 @@ def _board(view: Mapping[str, Any], locale: str, names: Sequence[str], with_effe
         lines.append(t("claygod.view.hand", locale))
         lines += [f"  {i}. {card_name(c, locale)} — {cost_text(c)}" for i, c in enumerate(hand, 1)]
     lines += _turn_lines(view, locale, names)
-    if view["outcome"]:
-        lines.append(_outcome_line(view["outcome"], locale, names))
     return "\n".join(lines)
 
 

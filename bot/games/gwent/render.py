@@ -117,8 +117,6 @@ def _board(view: Mapping[str, Any], locale: str, names: Sequence[str], compact: 
     lines += _own_lines(view, locale, compact)
     for p in view["to_act"]:
         lines.append(t("gwent.view.waiting", locale, name=names[p["seat"]], what=t(p["prompt"], locale)))
-    if view["outcome"]:
-        lines.append(_outcome_line(view["outcome"], locale, names))
     return "\n".join(lines)
 
 
@@ -201,12 +199,6 @@ def _own_lines(view: Mapping[str, Any], locale: str, compact: bool) -> list[str]
     if view.get("revealed"):
         lines.append(t("gwent.view.revealed", locale, cards=_names(view["revealed"], locale)))
     return lines
-
-
-def _outcome_line(outcome: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
-    if outcome["winners"]:
-        return t("gwent.ev.game_over", locale, name=names[outcome["winners"][0]], **outcome["params"])
-    return t("gwent.ev.game_draw", locale, **outcome["params"])
 
 
 # ------------------------------------------------------------------------------------------ events
