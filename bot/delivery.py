@@ -30,6 +30,8 @@ class Skip(Exception):
 
 
 class Deliverer(Protocol):
+    origins: tuple[str, ...] | None   # the origins of the tables this front end delivers for (None: all)
+
     async def deliver(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
         """Send one message; return an external id (e.g. a Discord message id) or None.
         Raise DeliveryError (permanent or not) or Skip."""
@@ -41,7 +43,7 @@ async def drain(store: Store, deliverer: Deliverer, *, limit: int = 100) -> int:
     sent = 0
     blocked: set[int] = set()
     tables: dict[int, tuple[TableRow, list[SeatRow]]] = {}
-    for message in await store.pending_messages(limit=limit, max_attempts=MAX_ATTEMPTS):
+    for message in await store.pending_messages(limit=limit, max_attempts=MAX_ATTEMPTS, origins=deliverer.origins):
         if message.table_id in blocked:
             continue
         if message.table_id not in tables:

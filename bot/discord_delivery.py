@@ -37,12 +37,12 @@ _CLOSING_KINDS = ("finish", "cancelled")
 
 
 class DiscordDeliverer:
+    origins = ("discord",)
+
     def __init__(self, bot: "JudgeBot"):
         self.bot = bot
 
     async def deliver(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
-        if table.origin != "discord":
-            raise Skip("not a Discord table")
         try:
             if message.target == "table":
                 return await self._to_table(table, seats, message)

@@ -26,6 +26,7 @@ class TerminalDeliverer:
     user_id: str
     locale: str
     quiet_kinds: set[str] = field(default_factory=set)
+    origins: tuple[str, ...] = ("terminal", "demo")
 
     async def deliver(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
         names = [s.name for s in seats]

@@ -175,6 +175,7 @@ async def test_hidden_cards_only_in_private_messages(env):
 
 
 class FakeDeliverer:
+    origins = None
     def __init__(self, fail_first=0, permanent=False):
         self.sent, self.fail_first, self.permanent, self.calls = [], fail_first, permanent, 0
 
@@ -198,6 +199,24 @@ async def test_outbox_is_delivered_once_in_order_with_retries(env):
     assert sent == len(flaky.sent) and flaky.sent == sorted(flaky.sent)
     assert await drain(store, flaky) == 0          # nothing is sent twice
     assert await store.pending_messages() == []
+
+
+async def test_each_front_end_drains_only_its_own_tables(env):
+    """A terminal and the Discord bot may share one database: neither may consume the other's messages."""
+    store, referee, _ = env
+    terminal_table = await new_toy(referee)
+    discord_table = await referee.create_table("toy", creator="u:carol", creator_name="carol", origin="discord")
+    await referee.join(discord_table.id, "u:dave", "dave")
+    await referee.start(discord_table.id, "u:carol")
+    terminal = FakeDeliverer()
+    terminal.origins = ("terminal", "demo")
+    await drain(store, terminal)
+    delivered = {m.table_id for m in await store.pending_messages(limit=1000)}
+    assert delivered == {discord_table.id}       # the Discord table's messages are still waiting, untouched
+    discord = FakeDeliverer()
+    discord.origins = ("discord",)
+    assert await drain(store, discord) > 0
+    assert await store.pending_messages() == [] and terminal_table != discord_table.id
 
 
 async def test_permanent_failure_is_recorded_for_moderators(env):

@@ -179,8 +179,9 @@ class Ctx:
         self.rng = Rng(state["rng"])
         self.events: list[dict[str, Any]] = []
 
-    def emit(self, kind: str, to: Iterable[int] | None = PUBLIC, **data: Any) -> None:
-        """Record an event.  ``to`` is PUBLIC (None), RECORD (()), or the seats that may see it."""
+    def emit(self, kind: str, /, to: Iterable[int] | None = PUBLIC, **data: Any) -> None:
+        """Record an event.  ``to`` is PUBLIC (None), RECORD (()), or the seats that may see it.  ``kind`` is
+        positional-only so that an event may carry a data field of that name; ``to`` is the one reserved word."""
         visible = None if to is None else sorted(set(to))
         self.events.append({"kind": kind, "to": visible, "data": data})
 

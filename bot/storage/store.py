@@ -350,10 +350,18 @@ class Store:
                 (table_id, moderator, action, reason, dumps(data) if data is not None else None, now))
 
     # ------------------------------------------------------------------ outbox
-    async def pending_messages(self, *, limit: int = 50, max_attempts: int = 5) -> list[OutboxRow]:
+    async def pending_messages(self, *, limit: int = 50, max_attempts: int = 5,
+                               origins: Sequence[str] | None = None) -> list[OutboxRow]:
+        """Pending messages in order; ``origins`` keeps to tables of those front ends (a terminal and the
+        Discord bot may share one database, and each must leave the other's messages alone)."""
+        where = ""
+        params: list[Any] = [max_attempts]
+        if origins is not None:
+            where = f" AND table_id IN (SELECT id FROM tables WHERE origin IN ({', '.join('?' * len(origins))}))"
+            params += list(origins)
         rows = await self._all(
-            "SELECT * FROM outbox WHERE status = 'pending' AND attempts < ? ORDER BY id LIMIT ?",
-            (max_attempts, limit))
+            f"SELECT * FROM outbox WHERE status = 'pending' AND attempts < ?{where} ORDER BY id LIMIT ?",
+            (*params, limit))
         return [OutboxRow(r["id"], r["table_id"], r["version"], r["target"], r["seat"], r["kind"],
                           json.loads(r["payload"]), r["status"], r["attempts"], r["external_id"]) for r in rows]
 
