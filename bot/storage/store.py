@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import zlib
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,16 @@ import aiosqlite
 from bot.engine.canonical import dumps
 
 from .db import open_db
+
+
+def pack_state(state: dict[str, Any]) -> bytes:
+    """A snapshot as stored: its canonical JSON, zlib-compressed (states compress about tenfold, and a table
+    keeps one per action).  ``unpack_state`` returns the exact canonical text, so byte-for-byte checks hold."""
+    return zlib.compress(dumps(state).encode(), 6)
+
+
+def unpack_state(stored: bytes | str) -> str:
+    return stored if isinstance(stored, str) else zlib.decompress(stored).decode()
 
 
 class VersionConflict(Exception):
@@ -243,7 +254,7 @@ class Store:
             if cur.rowcount != 1:
                 raise VersionConflict(f"table {table_id} is no longer in the lobby")
             await db.execute("INSERT INTO snapshots (table_id, version, state) VALUES (?, 0, ?)",
-                             (table_id, dumps(state)))
+                             (table_id, pack_state(state)))
             await self._insert_events(db, table_id, 0, events)
             await self._insert_messages(db, table_id, 0, messages, now)
 
@@ -274,7 +285,7 @@ class Store:
                 "INSERT INTO actions (table_id, version, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
                 (table_id, version, seat, user_id, dumps(action), at))
             await db.execute("INSERT INTO snapshots (table_id, version, state) VALUES (?, ?, ?)",
-                             (table_id, version, dumps(state)))
+                             (table_id, version, pack_state(state)))
             await self._insert_events(db, table_id, version, events)
             await self._insert_messages(db, table_id, version, messages, at)
 
@@ -318,12 +329,12 @@ class Store:
         else:
             row = await self._one("SELECT state FROM snapshots WHERE table_id = ? AND version = ?",
                                   (table_id, version))
-        return json.loads(row["state"]) if row else None
+        return json.loads(unpack_state(row["state"])) if row else None
 
     async def snapshot_texts(self, table_id: int) -> list[tuple[int, str]]:
         rows = await self._all("SELECT version, state FROM snapshots WHERE table_id = ? ORDER BY version",
                                (table_id,))
-        return [(r["version"], r["state"]) for r in rows]
+        return [(r["version"], unpack_state(r["state"])) for r in rows]
 
     async def actions(self, table_id: int) -> list[ActionRow]:
         rows = await self._all("SELECT * FROM actions WHERE table_id = ? ORDER BY version", (table_id,))
