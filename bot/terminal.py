@@ -26,6 +26,7 @@ class TerminalDeliverer:
     user_id: str
     locale: str
     quiet_kinds: set[str] = field(default_factory=set)
+    boards: bool = True   # False when the caller shows the board itself (the play loop, before each menu)
     origins: tuple[str, ...] = ("terminal", "demo")
 
     async def deliver(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
@@ -41,13 +42,18 @@ class TerminalDeliverer:
             return None
         game = get_game(table.game)
         text = render_message(game, message.kind, message.payload, names=names, locale=self.locale,
-                              table_id=table.id, board=message.target == "seat" or message.kind != "update")
+                              table_id=table.id, board=self._board(message))
         if text:
             if header:
                 self.out.write(header + "\n")
             self.out.write(text + "\n\n")
             self.out.flush()
         return None
+
+    def _board(self, message: OutboxRow) -> bool:
+        if message.kind == "finish":
+            return True
+        return self.boards and (message.target == "seat" or message.kind != "update")
 
 
 def parse_typed(game: Any, state: dict[str, Any], seat: int, text: str) -> dict[str, Any] | Rejection:
@@ -70,7 +76,7 @@ async def play_loop(referee: Referee, table_id: int, user_id: str, locale: str, 
                     read: Callable[[str], str] = input, out: TextIO = sys.stdout) -> str:
     """Play at the terminal until the game ends or the player quits ("finished" / "quit" / "eof")."""
     store = referee.store
-    printer = TerminalDeliverer(out, user_id, locale)
+    printer = TerminalDeliverer(out, user_id, locale, boards=False)
     table = await store.get_table(table_id)
     game = get_game(table.game)
     while True:
