@@ -124,3 +124,20 @@ async def test_terminal_play_loop_survives_eof_and_resumes(tmp_path):
     assert result == "finished"
     assert (await store.get_table(table.id)).status == "finished"
     await store.close()
+
+
+async def test_terminal_play_shows_the_board_once_per_decision(tmp_path):
+    """A Clay God game at the terminal: before each decision the board (with the player's own hand) is
+    printed exactly once, then the menu; the game reaches its end against the bot."""
+    store = await Store.open(tmp_path / "j.db")
+    referee = Referee(store)
+    table = await referee.create_table("claygod", creator="cli:ann", creator_name="ann", origin="terminal")
+    await referee.add_bot(table.id)
+    await referee.start(table.id, "cli:ann", seed="board-once")
+    out = io.StringIO()
+    assert await play_loop(referee, table.id, "cli:ann", "en", read=lambda p: "1", out=out) == "finished"
+    text = out.getvalue()
+    prompts = text.count("ann, your move")
+    assert prompts > 5
+    assert text.count("Your hand") == prompts
+    await store.close()
