@@ -283,9 +283,10 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             table = await store.get_table(table_id)
             game = get_game(table.game)
             state = await store.state(table_id)
+            names = [s.name for s in await store.seats(table_id)]
             _say(t("core.term.version", locale, version=version))
-            _say(action_menu(game, state, seat, actions, locale) if actions else t("core.reject.not_your_turn",
-                                                                                      locale))
+            _say(action_menu(game, state, seat, actions, locale, names) if actions
+                 else t("core.reject.not_your_turn", locale))
             return EXIT_OK
         elif verb == "act":
             table = await store.get_table(table_id)
@@ -297,7 +298,8 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             if isinstance(seat, Rejection) or state is None:
                 return _refuse(seat if isinstance(seat, Rejection) else
                                Rejection("illegal", "core.reject.not_started", {"table": table_id}), locale)
-            action = parse_typed(get_game(table.game), state, seat, " ".join(args.action))
+            names = [s.name for s in await store.seats(table_id)]
+            action = parse_typed(get_game(table.game), state, seat, " ".join(args.action), names)
             if isinstance(action, Rejection):
                 return _refuse(action, locale)
             result = await referee.act(table_id, user, action, expected_version=args.version, seat=seat)

@@ -6,7 +6,7 @@ import asyncio
 import json
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Callable, TextIO
+from typing import Any, Callable, Sequence, TextIO
 
 from bot.delivery import Skip, drain
 from bot.engine import Code, Rejection, get_game
@@ -56,7 +56,8 @@ class TerminalDeliverer:
         return self.boards and (message.target == "seat" or message.kind != "update")
 
 
-def parse_typed(game: Any, state: dict[str, Any], seat: int, text: str) -> dict[str, Any] | Rejection:
+def parse_typed(game: Any, state: dict[str, Any], seat: int, text: str,
+                names: Sequence[str] = ()) -> dict[str, Any] | Rejection:
     """A typed action: JSON (``{"type": ...}``), a number from the list, or a label."""
     text = text.strip()
     if text.startswith("{"):
@@ -65,11 +66,13 @@ def parse_typed(game: Any, state: dict[str, Any], seat: int, text: str) -> dict[
         except json.JSONDecodeError:
             return Rejection(Code.MALFORMED, "core.reject.malformed")
         return action
-    return game.parse_action(state, seat, text)
+    return game.parse_action(state, seat, text, names)
 
 
-def action_menu(game: Any, state: dict[str, Any], seat: int, actions: list[dict[str, Any]], locale: str) -> str:
-    return "\n".join(f"  {i}. {game.describe_action(state, seat, a, locale)}" for i, a in enumerate(actions, 1))
+def action_menu(game: Any, state: dict[str, Any], seat: int, actions: list[dict[str, Any]], locale: str,
+                names: Sequence[str]) -> str:
+    return "\n".join(f"  {i}. {game.describe_action(state, seat, a, locale, names)}"
+                     for i, a in enumerate(actions, 1))
 
 
 async def play_loop(referee: Referee, table_id: int, user_id: str, locale: str, *,
@@ -99,7 +102,7 @@ async def play_loop(referee: Referee, table_id: int, user_id: str, locale: str, 
         state = await store.state(table_id)
         out.write(game.render_view(game.view(state, seat), locale, names) + "\n")
         out.write(t("core.term.your_move", locale, name=names[seat]) + "\n")
-        out.write(action_menu(game, state, seat, actions, locale) + "\n")
+        out.write(action_menu(game, state, seat, actions, locale, names) + "\n")
         out.flush()
         try:
             line = await asyncio.to_thread(read, "> ")
@@ -121,7 +124,7 @@ async def play_loop(referee: Referee, table_id: int, user_id: str, locale: str, 
         if line in (":help", "?"):
             out.write(t("core.term.help", locale) + "\n")
             continue
-        action = parse_typed(game, state, seat, line)
+        action = parse_typed(game, state, seat, line, names)
         if isinstance(action, Rejection):
             out.write("✗ " + action.message(locale) + "\n")
             continue

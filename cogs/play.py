@@ -58,10 +58,14 @@ class Play(commands.Cog):
         if state["version"] != version:
             return _stale()
         game = self.bot.games[table.game]
-        labels = [game.describe_action(state, seat, action, locale) for action in actions]
+        names = await self._names(table_id)
+        labels = [game.describe_action(state, seat, action, locale, names) for action in actions]
         pending = next((p for p in game.to_act(state) if p.seat == seat), None)
         prompt = t(pending.prompt, locale) if pending and pending.prompt and has(pending.prompt) else ""
         return seat, labels, prompt
+
+    async def _names(self, table_id: int) -> list[str]:
+        return [s.name for s in await self.bot.store.seats(table_id)]
 
     def _choices_message(self, table_id: int, version: int, seat: int, labels: list[str], prompt: str, page: int,
                          locale: str) -> tuple[str, discord.ui.View]:
@@ -129,7 +133,8 @@ class Play(commands.Cog):
         assert isinstance(result, Accepted)
         self.bot.schedule_bots(table_id)
         try:
-            return self.bot.games[table.game].describe_action(state, seat, action, locale)
+            return self.bot.games[table.game].describe_action(state, seat, action, locale,
+                                                              await self._names(table_id))
         except Exception:  # a typed action the engine accepted but cannot label: the choice still stands
             return t("core.term.done", locale)
 
@@ -220,13 +225,14 @@ class Play(commands.Cog):
         if isinstance(seat, Rejection):
             return await refuse(interaction, seat, locale)
         game = self.bot.games[found.game]
+        names = await self._names(found.id)
         offered = _OFFERED.match(action.strip())
         if offered:  # picked from the autocomplete list: valid only at the version it was offered at
             if int(offered.group(1)) != state["version"]:
                 return await refuse(interaction, _stale(), locale)
-            chosen: Any = game.parse_action(state, seat, offered.group(2))
+            chosen: Any = game.parse_action(state, seat, offered.group(2), names)
         else:
-            chosen = parse_typed(game, state, seat, action)
+            chosen = parse_typed(game, state, seat, action, names)
         if isinstance(chosen, Rejection):
             return await refuse(interaction, chosen, locale)
         done = await self._act(interaction, found.id, state["version"], seat, chosen, locale)
@@ -249,10 +255,11 @@ class Play(commands.Cog):
             return []
         locale = await self.bot.locale_for(interaction)
         game = self.bot.games[found.game]
+        names = await self._names(found.id)
         wanted = current.strip().casefold()
         choices = []
         for i, action in enumerate(actions, 1):
-            label = f"{i}. {game.describe_action(state, seat, action, locale)}"
+            label = f"{i}. {game.describe_action(state, seat, action, locale, names)}"
             if wanted and wanted not in label.casefold():
                 continue
             choices.append(app_commands.Choice(name=clip(label, 100), value=f"v{version}:{i}"))

@@ -24,3 +24,31 @@ async def test_the_finish_message_names_the_winner_once(env, game_name, bots):
     assert text.count(line) == 1
     assert text.count("🏆") <= 1, text
     assert "render-finish" in text   # the seed is revealed with the result
+
+
+def test_action_labels_name_the_players_and_parse_back():
+    """A Bloodwood choice that targets a seat is labelled with that player's name (not a seat number),
+    and typing the label back picks the same action."""
+    import random
+
+    game = get_game("bloodwood")
+    names = ["Аня", "Борис", "Вера", "Гена", "Даша"]
+    state = game.initial_state(5, seed="labels").state
+    rng = random.Random(1)
+    checked = 0
+    for _ in range(400):
+        pending = game.to_act(state)
+        if not pending or checked >= 5:
+            break
+        seat = pending[0].seat
+        legal = game.legal_actions(state, seat)
+        for action in legal:
+            target = action.get("target", action.get("seat") if action["type"] == "target" else None)
+            if isinstance(target, int) and target != seat:
+                label = game.describe_action(state, seat, action, "ru", names)
+                assert names[target] in label and "Место" not in label, label
+                if sum(game.describe_action(state, seat, a, "ru", names) == label for a in legal) == 1:
+                    assert game.parse_action(state, seat, label, names) == action
+                checked += 1
+        state = game.apply(state, seat, game.bot_action(state, seat, rng)).state
+    assert checked >= 5

@@ -351,8 +351,10 @@ class Game:
         return rng.choice(self.legal_actions(state, seat))
 
     # ------------------------------------------------------------------ text for humans (override)
-    def describe_action(self, state: State, seat: int, action: Action, locale: str) -> str:
-        """A short label for a button or a log line.  Must only show what ``seat`` may know."""
+    def describe_action(self, state: State, seat: int, action: Action, locale: str,
+                        names: Sequence[str] = ()) -> str:
+        """A short label for a button or a log line.  Must only show what ``seat`` may know.  ``names``
+        are the players' names by seat (public), for labels that name a seat."""
         return action["type"]
 
     def render_view(self, view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
@@ -363,7 +365,7 @@ class Game:
         """One event as a line of text, or None for events that are not worth a line."""
         return None
 
-    def parse_action(self, state: State, seat: int, text: str) -> Action | Rejection:
+    def parse_action(self, state: State, seat: int, text: str, names: Sequence[str] = ()) -> Action | Rejection:
         """Turn a typed command into an action: a number picks from the legal list (1-based), anything
         else is matched against the action labels.  Games may extend this with their own syntax."""
         text = text.strip()
@@ -375,7 +377,7 @@ class Game:
             return Rejection(Code.ILLEGAL, "core.reject.no_such_choice", {"n": i, "count": len(legal)})
         wanted = text.casefold()
         for locale in ("ru", "uk", "en"):
-            matches = [a for a in legal if self.describe_action(state, seat, a, locale).casefold() == wanted]
+            matches = [a for a in legal if self.describe_action(state, seat, a, locale, names).casefold() == wanted]
             if len(matches) == 1:
                 return matches[0]
         return Rejection(Code.MALFORMED, "core.reject.unparsed", {"text": text[:100]})

@@ -70,7 +70,7 @@ class Relay(Game):
     def render_view(self, view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
         return f"picks={view['picks']} total={view['total']} secret={view['secret']}"
 
-    def describe_action(self, state: State, seat: int, action: dict, locale: str) -> str:
+    def describe_action(self, state: State, seat: int, action: dict, locale: str, names=()) -> str:
         return f"pick {action['n']}" if action["type"] == "pick" else action["type"]
 
     def render_event(self, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:

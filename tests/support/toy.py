@@ -111,7 +111,7 @@ class Toy(Game):
     def render_view(self, view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
         return f"table={view['table']} tricks={view['tricks']} hand={view['hand']}"
 
-    def describe_action(self, state: State, seat: int, action: dict, locale: str) -> str:
+    def describe_action(self, state: State, seat: int, action: dict, locale: str, names=()) -> str:
         return f"play {action['card']}"
 
 

@@ -60,8 +60,9 @@ class Bloodwood(Game):
     def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
         return bot.choose(self.view(state, seat), self.legal_actions(state, seat), rng)
 
-    def describe_action(self, state: dict, seat: int, action: dict, locale: str) -> str:
-        return render.describe_action(self.view(state, seat), action, locale)
+    def describe_action(self, state: dict, seat: int, action: dict, locale: str,
+                        names: Sequence[str] = ()) -> str:
+        return render.describe_action(self.view(state, seat), action, locale, names)
 
     def render_view(self, view_: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
         return render.render_view(view_, locale, names)

@@ -29,25 +29,27 @@ def team_text(role: str, locale: str) -> str:
     return t(f"bloodwood.team.{catalogue().team(role)}", locale)
 
 
-def _seat_label(seat: int, locale: str) -> str:
-    """Labels have no player names (describe_action gets none), so seats are numbered from 1."""
-    return t("bloodwood.seat", locale, n=seat + 1)
+def _seat_label(seat: int, locale: str, names: Sequence[str]) -> str:
+    """The player's name; "seat N" (from 1) where the caller has no names."""
+    return names[seat] if seat < len(names) else t("bloodwood.seat", locale, n=seat + 1)
 
 
 # ------------------------------------------------------------------------------------------ action labels
-def describe_action(view: Mapping[str, Any], action: Mapping[str, Any], locale: str) -> str:
-    return _describe(view, action, locale)[:LABEL_LIMIT]
+def describe_action(view: Mapping[str, Any], action: Mapping[str, Any], locale: str,
+                    names: Sequence[str] = ()) -> str:
+    return _describe(view, action, locale, names)[:LABEL_LIMIT]
 
 
-def _describe(view: Mapping[str, Any], action: Mapping[str, Any], locale: str) -> str:
+def _describe(view: Mapping[str, Any], action: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
     kind, step = action["type"], view.get("step") or {}
     params: dict[str, Any] = {}
     if action.get("card") in catalogue().cards:
         params["card"] = name(action["card"])
     if isinstance(action.get("seat"), int):
-        params["seat"] = _seat_label(action["seat"], locale)
+        params["seat"] = _seat_label(action["seat"], locale, names)
     if kind == "play" and isinstance(action.get("target"), int):
-        return t("bloodwood.act.play_on", locale, card=params["card"], seat=_seat_label(action["target"], locale))
+        target = _seat_label(action["target"], locale, names)
+        return t("bloodwood.act.play_on", locale, card=params["card"], seat=target)
     if kind == "target":
         if not step.get("card"):
             return params["seat"]
@@ -65,7 +67,7 @@ def _describe(view: Mapping[str, Any], action: Mapping[str, Any], locale: str) -
     if kind == "done":
         return t("bloodwood.act.done", locale, n=len(step.get("kept") or []))
     if kind == "assign":
-        return t("bloodwood.act.assign", locale, seat=_seat_label(len(step.get("roles") or []), locale),
+        return t("bloodwood.act.assign", locale, seat=_seat_label(len(step.get("roles") or []), locale, names),
                  role=role_text(action["role"]))
     return t(f"bloodwood.act.{kind}", locale, **params)
 

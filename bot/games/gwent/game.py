@@ -100,7 +100,8 @@ class Gwent(Game):
     def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
         return bot.choose(state, seat, rng)
 
-    def describe_action(self, state: dict, seat: int, action: dict, locale: str) -> str:
+    def describe_action(self, state: dict, seat: int, action: dict, locale: str,
+                        names: Sequence[str] = ()) -> str:
         return render.describe_action(state, seat, action, locale)
 
     def render_view(self, view_: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
