@@ -1,6 +1,10 @@
 """The built-in bot: scores every legal action with a cheap one-step preview (health and sphere after the
 effects, plus rough values for turns, ongoing spells and dice) and plays the best, with a little noise.
-It reads only what its seat may know: its own hand, the public numbers and dice."""
+It reads only what its seat may know: its own hand, the public numbers, dice and used pile.
+
+Blind cards (the face-down table card, Pandora's box) are worth the average of what they may turn out to
+be, so the Clock's risk is counted.  The Clock is a near-certain loss unless the enemy can be brought down
+within its term; while the bot's own Clock runs it races: only the enemy's fall counts (ruling CG-25)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -16,10 +20,12 @@ ONGOING_TURNS = 6          # how long the bot expects an ongoing spell to keep a
 TURN_VALUE = 7.0           # an extra turn, or one the opponent loses
 WIN = 1000.0
 DRAW_VALUE = 1.0           # a card drawn blind
-TABLE_CARD_VALUE = 2.5     # a card played blind: most cards help their caster
+CLOCK_LOSS = WIN / 2       # a Clock whose term the bot cannot expect to win in: about half a lost game
+RACE_DAMAGE = 3.0          # enemy health a racing bot can hope to take per own turn
+LIVE_CLOCK_TURNS = 15      # five minutes at rule 8's ten seconds a turn: at least 15 own turns (CG-25)
 NOISE = 0.5                # random tie-breaking, so that two bots do not repeat the same exchange forever
 
-_BONUS = {"maximise": 3.0, "max_and_freeze": 3.0, "pandora": 1.0, "clock": -25.0, "free_cast": 10.0,
+_BONUS = {"maximise": 3.0, "max_and_freeze": 3.0, "free_cast": 10.0,
           "redraw": 3.0, "swap_card": 1.0, "freeze_one_each": 1.0, "freeze_all_dice": 0.0}
 
 
@@ -37,8 +43,40 @@ def _worth(h: int, s: int) -> float:
     return value
 
 
-def _standing(numbers: list[list[int]], seat: int) -> float:
-    return _worth(*numbers[seat]) - _worth(*numbers[opponent(seat)])
+def _standing(numbers: list[list[int]], seat: int, racing: bool = False) -> float:
+    mine, theirs = _worth(*numbers[seat]), _worth(*numbers[opponent(seat)])
+    if racing and max(abs(mine), abs(theirs)) < WIN:  # under a Clock only the enemy's fall counts
+        health, sphere = numbers[opponent(seat)]
+        return -(health * RACE_DAMAGE + sphere * SPHERE)
+    return mine - theirs
+
+
+def racing(state: dict, seat: int) -> bool:
+    return any(e["kind"] == "clock" for e in player(state, seat)["effects"])
+
+
+def clock_turns(state: dict) -> int:
+    options = state["options"]
+    return options["clock_turns"] if options["clock_mode"] == "turns" else LIVE_CLOCK_TURNS
+
+
+def clock_value(state: dict, caster: int) -> float:
+    """The Clock's deadline: a likely loss unless the enemy's health can be taken within the term."""
+    if player(state, opponent(caster))["health"] < RACE_DAMAGE * clock_turns(state):
+        return -25.0
+    return -CLOCK_LOSS
+
+
+def unseen_cards(state: dict, seat: int) -> list[str]:
+    """The cards the seat cannot place: not in its hand and not in the used pile (the face-down cards, the
+    deck and the opponent's hand)."""
+    known = set(player(state, seat)["hand"]) | set(state["discard"])
+    return [c for c in catalogue().cards if c not in known]
+
+
+def blind_value(state: dict, seat: int, cards: list[str]) -> float:
+    """What a card drawn blind from ``cards`` is worth to the seat on average."""
+    return sum(card_value(state, seat, c) for c in cards) / len(cards) if cards else 0.0
 
 
 def preview(state: dict, caster: int, effects) -> float:
@@ -47,6 +85,7 @@ def preview(state: dict, caster: int, effects) -> float:
     after = [list(n) for n in before]
     bonus = 0.0
     enemy = opponent(caster)
+    race = racing(state, caster)
     idx = {"health": 0, "sphere": 1}
     weight = {"health": HEALTH, "sphere": SPHERE}
 
@@ -85,12 +124,16 @@ def preview(state: dict, caster: int, effects) -> float:
             bonus += TURN_VALUE * e["n"] * (1 if on_enemy else -1)
         elif do == "hand_size":
             bonus -= 4.0
+        elif do == "clock":
+            bonus += clock_value(state, caster)
+        elif do == "pandora":  # ruling CG-24: any other card of the catalogue
+            bonus += blind_value(state, caster, [c for c in catalogue().cards if c != "pandoras_box"])
         elif do == "lift_curses":
             bonus += sum(-x["by"] * ONGOING_TURNS * HEALTH for x in player(state, caster)["effects"]
                          if x["kind"] == "each_turn" and x["stat"] == "health" and x["by"] < 0)
         else:
             bonus += _BONUS.get(do, 0.0)
-    return _standing(after, caster) - _standing(before, caster) + bonus
+    return _standing(after, caster, race) - _standing(before, caster, race) + bonus
 
 
 def card_value(state: dict, seat: int, card: str) -> float:
@@ -124,7 +167,7 @@ def _score(state: dict, seat: int, action: dict[str, Any], values: dict[str, flo
     if kind == "play_two":
         return sum(values[c] for c in action["cards"]) - 3.0
     if kind == "play_table":
-        return TABLE_CARD_VALUE
+        return blind_value(state, seat, unseen_cards(state, seat))
     if kind == "discard":  # a fresh card is worth about DRAW_VALUE
         return DRAW_VALUE - keep_value(state, seat, action["card"])
     if kind in ("restore_health", "restore_sphere"):
