@@ -1,0 +1,472 @@
+"""The rule book read paragraph by paragraph: one scenario per rule that the other test files do not already pin
+down, in the rule book's order (§1 basics ... §9 the forum mechanics)."""
+import pytest
+
+from bot.games.gwent import GAME
+from bot.games.gwent.cards import catalogue
+from bot.games.gwent.state import relocate
+
+from .helpers import act, apply, discard, event, find, give, kinds, place, reject, score, strength, table
+
+
+def ids(s, uids):
+    return [s["cards"][u]["id"] for u in uids]
+
+
+def offered(s, seat, kind):
+    return [a for a in GAME.legal_actions(s, seat) if a["type"] == kind]
+
+
+# ---------------------------------------------------------------------------------------------- §2 special cards
+def test_scorch_counts_buffs_and_debuffs_when_choosing_the_strongest():
+    # A horned Ves (5 -> 10) outranks a Catapult under rain (8 -> 1) and a plain Siege Tower (7).
+    s = table()
+    ves = place(s, 0, "ves")
+    tower = place(s, 0, "siege_tower")
+    cat = place(s, 1, "heavy_zerrikanian_fire_scorpion")
+    relocate(s, give(s, 0, "commanders_horn"), ["horn", 0, "melee"])
+    s = act(s, 0, type="play", card=give(s, 0, "torrential_rain"))   # the scorpion (10) drops to 1
+    s = act(s, 1, type="play", card=give(s, 1, "scorch"))
+    assert ves in s["discard"][0] and tower in s["rows"][0]["siege"] and cat in s["rows"][1]["siege"]
+
+
+def test_horn_with_dandelion_on_the_row_only_doubles_dandelion_himself():
+    s = table("monsters", "nilfgaard")
+    bard = place(s, 0, "dandelion")
+    fiend = place(s, 0, "fiend")
+    s = act(s, 0, type="play", card=give(s, 0, "commanders_horn"), row="melee")
+    assert strength(s, fiend) == 140 and strength(s, bard) == 40
+
+
+def test_horn_under_weather_doubles_what_the_weather_left():
+    s = table()
+    tower = place(s, 0, "siege_tower")
+    s = act(s, 0, type="play", card=give(s, 0, "torrential_rain"))
+    s = act(s, 1, type="pass")
+    s = act(s, 0, type="play", card=give(s, 0, "commanders_horn"), row="siege")
+    assert strength(s, tower) == 20
+
+
+def test_a_horn_goes_only_into_the_players_own_rows():
+    s = table()
+    horn = give(s, 0, "commanders_horn")
+    assert reject(s, 0, type="play", card=horn, row="siege", side="enemy").key == "gwent.reject.unexpected_field"
+    assert {a["row"] for a in offered(s, 0, "play") if a["card"] == horn} == {"melee", "ranged", "siege"}
+
+
+def test_decoy_returns_a_unit_but_never_a_hero_and_without_a_target_just_skips_the_turn():
+    s = table()
+    ves = place(s, 0, "ves")
+    roche = place(s, 0, "vernon_roche")
+    decoy = find(s, 0, "decoy", ("hand",))
+    assert {a.get("target") for a in offered(s, 0, "play") if a["card"] == decoy} == {ves}
+    s = act(s, 0, type="play", card=decoy, target=ves)
+    assert ves in s["hand"][0] and roche in s["rows"][0]["melee"] and decoy in s["discard"][0]
+    s = table()
+    place(s, 0, "vernon_roche")
+    decoy = find(s, 0, "decoy", ("hand",))
+    s = act(s, 0, type="play", card=decoy)   # nothing to take: a legal skip
+    assert decoy in s["discard"][0] and s["turn"]["seat"] == 1
+
+
+def test_a_second_weather_card_of_the_same_kind_is_a_legal_skip():
+    s = table()
+    tower = place(s, 0, "siege_tower")
+    s = act(s, 0, type="play", card=give(s, 0, "torrential_rain"))
+    s = act(s, 1, type="play", card=give(s, 1, "torrential_rain"))
+    assert strength(s, tower) == 10 and s["turn"]["seat"] == 0 and len(s["weather"]) == 2
+
+
+def test_clear_weather_lifts_every_weather_and_may_be_played_idle():
+    s = table()
+    ves, archer, tower = place(s, 0, "ves"), place(s, 0, "sheldon_skaggs"), place(s, 0, "siege_tower")
+    for card in ("biting_frost", "impenetrable_fog", "torrential_rain"):
+        uid = give(s, 0, card)
+        s["hand"][0].remove(uid)
+        s["weather"].append({"kind": catalogue().card(card).effect, "uid": uid, "seat": 0})
+    assert score(s, 0) == 30
+    clear = give(s, 1, "clear_weather")
+    s = act(s, 0, type="pass")
+    s = act(s, 1, type="play", card=clear)
+    assert s["weather"] == [] and strength(s, ves) == 50 and strength(s, archer) == 40 and strength(s, tower) == 70
+    assert clear in s["discard"][1] and len(s["discard"][0]) == 3
+    s = table()
+    s = act(s, 0, type="play", card=give(s, 0, "clear_weather"))  # nothing to clear: a legal skip
+    assert s["turn"]["seat"] == 1
+
+
+# ---------------------------------------------------------------------------------------------- §3 unit abilities
+def test_tight_bond_rule_book_example_five_impera_make_75():
+    s = table("nilfgaard", "northern_realms")
+    guards = [place(s, 0, "impera_brigade_guard") for _ in range(5)]
+    assert all(strength(s, g) == 150 for g in guards) and score(s, 0) == 750
+
+
+def test_tight_bond_counts_only_the_same_card_on_the_same_row():
+    s = table("nilfgaard", "northern_realms")
+    a = place(s, 0, "impera_brigade_guard")
+    place(s, 0, "nausicaa_cavalry_rider")      # another bond card: no partner of the guard
+    place(s, 1, "impera_brigade_guard", owner=0)  # a guard on the other side of the table
+    assert strength(s, a) == 30
+
+
+def test_heroes_ignore_morale_boost_and_horn_and_a_hero_booster_still_boosts():
+    s = table("scoiatael", "nilfgaard")
+    isengrim = place(s, 0, "isengrim_faoiltiarna")   # hero with morale boost
+    scout = place(s, 0, "dol_blathanna_scout", "melee")
+    s = act(s, 0, type="play", card=give(s, 0, "commanders_horn"), row="melee")
+    assert strength(s, isengrim) == 100 and strength(s, scout) == (6 + 1) * 2 * 10
+
+
+def test_a_revived_card_triggers_its_ability_a_revived_spy_draws():
+    s = table()
+    spy = discard(s, 0, "prince_stennis")
+    s = act(s, 0, type="play", card=give(s, 0, "dun_banner_medic"))
+    hand = len(s["hand"][0])
+    result = apply(s, 0, type="revive", card=spy)
+    s = result.state
+    assert spy in s["rows"][1]["melee"] and len(s["hand"][0]) == hand + 1
+
+
+def test_a_medic_revives_a_unit_lost_in_an_earlier_round():
+    s = table()
+    ves = place(s, 0, "ves")
+    s = act(s, 0, type="pass")
+    s = act(s, 1, type="pass")
+    assert s["round"] == 2 and ves in s["discard"][0]
+    give(s, 0, "dun_banner_medic")
+    seat = s["turn"]["seat"]
+    if seat == 1:
+        s = act(s, 1, type="pass")
+    s = act(s, 0, type="play", card=find(s, 0, "dun_banner_medic", ("hand",)))
+    s = act(s, 0, type="revive", card=ves)
+    assert ves in s["rows"][0]["melee"]
+
+
+def test_muster_of_the_gaunter_odimm_group_calls_all_four_cards():
+    s = table()
+    s = act(s, 0, type="play", card=give(s, 0, "gaunter_odimm_darkness"))
+    on_field = ids(s, s["rows"][0]["ranged"] + s["rows"][0]["siege"])
+    assert sorted(on_field) == ["gaunter_odimm"] + ["gaunter_odimm_darkness"] * 3
+
+
+def test_muster_never_calls_from_the_discard_pile():
+    s = table("monsters", "nilfgaard")
+    dead = discard(s, 0, "crone_brewess")
+    s = act(s, 0, type="play", card=give(s, 0, "crone_weavess"))
+    assert sorted(ids(s, s["rows"][0]["melee"])) == ["crone_weavess", "crone_whispess"]
+    assert dead in s["discard"][0]
+
+
+def test_arachas_behemoth_calls_the_arachas_and_an_arachas_calls_the_behemoth():
+    s = table("monsters", "nilfgaard")
+    s = act(s, 0, type="play", card=give(s, 0, "arachas"))
+    assert sorted(ids(s, s["rows"][0]["melee"] + s["rows"][0]["siege"])) == ["arachas"] * 3 + ["arachas_behemoth"]
+
+
+def test_an_agile_unit_stays_on_its_row_without_hope():
+    s = table("scoiatael", "nilfgaard", leaders=("francesca_the_beautiful", None))
+    scout = place(s, 0, "dol_blathanna_scout", "melee")
+    assert offered(s, 0, "move") == []
+    assert reject(s, 0, type="move", card=scout).key == "gwent.reject.cannot_move"
+
+
+def test_row_scorch_hits_only_the_enemy_row_matching_the_cards_row():
+    s = table("monsters", "northern_realms")
+    mine = place(s, 0, "fiend")                  # my own 7 on melee: never hit by my dragon
+    theirs = place(s, 1, "ves")
+    place(s, 1, "siegfried_of_denesle")          # enemy melee 10
+    archer = place(s, 1, "keira_metz")
+    s = act(s, 0, type="play", card=give(s, 0, "villentretenmerth"))
+    assert mine in s["rows"][0]["melee"] and theirs in s["discard"][1] and archer in s["rows"][1]["ranged"]
+
+
+def test_toad_and_schirru_scorch_the_enemy_ranged_and_siege_rows():
+    s = table("monsters", "northern_realms")
+    place(s, 1, "keira_metz")
+    place(s, 1, "sile_de_tansarville")  # ranged 10
+    s = act(s, 0, type="play", card=give(s, 0, "toad"))
+    assert len(s["discard"][1]) == 2
+    s = table("scoiatael", "northern_realms")
+    place(s, 1, "siege_tower")
+    place(s, 1, "ballista")             # siege 13
+    s = act(s, 0, type="play", card=give(s, 0, "schirru"))
+    assert ids(s, s["discard"][1]) == ["siege_tower"]
+
+
+# ---------------------------------------------------------------------------------------------- §4 the faction card
+def test_the_faction_card_cannot_be_revived_and_its_summon_may_be_a_special_card():
+    s = table()
+    discard(s, 0, "faction_card_northern_realms")
+    place(s, 1, "cahir")
+    s = act(s, 0, type="play", card=give(s, 0, "dun_banner_medic"))
+    assert s["stack"] == []  # nothing a medic may bring back
+    s = table()
+    cahir = place(s, 1, "cahir")
+    s = act(s, 0, type="play", card=give(s, 0, "faction_card_northern_realms"))
+    frost = find(s, 0, "biting_frost", ("deck", "aside"))
+    s = act(s, 0, type="summon", card=frost)
+    assert strength(s, cahir) == 10 and s["turn"]["seat"] == 1
+
+
+# ---------------------------------------------------------------------------------------------- §5 Skellige
+def test_mardroeme_and_a_horn_may_share_a_row():
+    s = table("skellige", "nilfgaard")
+    s = act(s, 0, type="play", card=give(s, 0, "mardroeme"), row="melee")
+    s = act(s, 1, type="pass")
+    s = act(s, 0, type="play", card=give(s, 0, "commanders_horn"), row="melee")
+    assert s["slots"][0]["melee"]["horn"] and s["slots"][0]["melee"]["mardroeme"]
+
+
+def test_a_transformed_berserker_revived_by_a_medic_stays_a_vildkaarl():
+    s = table("skellige", "nilfgaard")
+    berserker = place(s, 0, "berserker")
+    s = act(s, 0, type="play", card=give(s, 0, "mardroeme"), row="melee")
+    assert s["cards"][berserker]["id"] == "transformed_vildkaarl"
+    s = act(s, 1, type="play", card=give(s, 1, "scorch"))   # the 14-point vildkaarl is the strongest
+    assert berserker in s["discard"][0]
+    s = act(s, 0, type="play", card=give(s, 0, "birna_bran"))
+    s = act(s, 0, type="revive", card=berserker)
+    assert s["cards"][berserker]["id"] == "transformed_vildkaarl" and berserker in s["rows"][0]["melee"]
+
+
+def test_kambi_scorched_calls_hemdall_in_its_place():
+    s = table("skellige", "monsters")
+    kambi = place(s, 0, "kambi")
+    place(s, 0, "kayran", "melee", owner=1)  # a hero booster: Kambi 1, the strongest non-hero unit
+    assert strength(s, kambi) == 10
+    s = act(s, 0, type="pass")
+    s = act(s, 1, type="play", card=give(s, 1, "scorch"))
+    assert kambi in s["discard"][0] and ids(s, s["rows"][0]["melee"]) == ["kayran", "hemdall"]
+
+
+def test_a_faction_card_cannot_summon_hemdall_or_an_untransformed_vildkaarl():
+    s = table("skellige", "nilfgaard")
+    s = act(s, 0, type="play", card=give(s, 0, "faction_card_skellige"))
+    summonable = set(ids(s, [a["card"] for a in offered(s, 0, "summon")]))
+    assert "hemdall" not in summonable and "transformed_vildkaarl" not in summonable and "berserker" in summonable
+
+
+# ---------------------------------------------------------------------------------------------- §6 faction bonuses
+def test_no_faction_bonus_in_a_mirror_match():
+    s = table("northern_realms", "northern_realms")
+    place(s, 0, "ves")
+    s = act(s, 0, type="pass")
+    hand = len(s["hand"][0])
+    result = apply(s, 1, type="pass")
+    assert "bonus_card" not in kinds(result.events) and len(result.state["hand"][0]) == hand
+    s = table("monsters", "monsters")
+    place(s, 0, "fiend")
+    s = act(s, 0, type="pass")
+    s = act(s, 1, type="pass")
+    assert s["phase"] != "keep" and s["rows"][0]["melee"] == []
+
+
+def test_a_northern_realms_loss_gives_no_card():
+    s = table()
+    place(s, 1, "cahir")
+    s = act(s, 0, type="pass")
+    hand = len(s["hand"][0])
+    result = apply(s, 1, type="pass")
+    assert "bonus_card" not in kinds(result.events) and len(result.state["hand"][0]) == hand
+
+
+def test_monsters_keep_a_unit_even_after_losing_the_round():
+    s = table("monsters", "nilfgaard")
+    fiend = place(s, 0, "fiend")
+    place(s, 1, "letho_of_gulet")
+    s = act(s, 0, type="pass")
+    s = act(s, 1, type="pass")
+    assert s["phase"] == "keep"
+    s = act(s, 0, type="keep", card=fiend)
+    assert s["rows"][0]["melee"] == [fiend] and score(s, 0) == 70
+
+
+# ---------------------------------------------------------------------------------------------- §7 leaders
+@pytest.mark.parametrize("variant", ["standard", "hardgwent"])
+def test_every_active_leader_may_be_used_idle(variant):
+    cat = catalogue()
+    for faction in ("nilfgaard", "northern_realms", "scoiatael", "monsters", "skellige"):
+        for lid in cat.leaders_of(faction, variant):
+            if cat.leaders[lid].rule(variant).get("passive"):
+                continue
+            s = table(faction, "nilfgaard" if faction != "nilfgaard" else "monsters", variant=variant,
+                      leaders=(lid, None) if variant == "standard" else (None, None))
+            s = act(s, 0, type="leader", leader=lid, idle=True)
+            assert lid in s["players"][0]["leaders_used"] and s["turn"]["seat"] == 1, lid
+            assert s["weather"] == [] and not any(s["slots"][0][r]["leader_horn"] for r in s["slots"][0])
+
+
+def test_passive_standard_leaders_are_never_offered_as_a_move():
+    s = table("monsters", "nilfgaard", leaders=("eredin_the_treacherous", None))
+    assert offered(s, 0, "leader") == []
+    s = table("skellige", "nilfgaard", leaders=("king_bran", None))
+    assert offered(s, 0, "leader") == []
+
+
+def test_hardgwent_leader_horns_stack_with_a_horn_card_to_three_times():
+    for faction, lid, row, unit in (("northern_realms", "foltest_the_siegemaster", "siege", "siege_tower"),
+                                    ("scoiatael", "francesca_the_beautiful", "ranged", "ida_emean"),
+                                    ("monsters", "eredin_commander_of_the_red_riders", "melee", "fiend")):
+        s = table(faction, "nilfgaard", variant="hardgwent")
+        uid = place(s, 0, unit)
+        s = act(s, 0, type="play", card=give(s, 0, "commanders_horn"), row=row)
+        s = act(s, 1, type="pass")
+        s = act(s, 0, type="leader", leader=lid)
+        base = catalogue().card(unit).strength
+        assert strength(s, uid) == base * 3 * 10, lid
+
+
+def test_son_of_medell_and_queen_of_dol_blathanna_scorch_their_enemy_rows():
+    s = table("northern_realms", "scoiatael", leaders=("foltest_son_of_medell", None))
+    place(s, 1, "milva")  # ranged 10
+    s = act(s, 0, type="leader", leader="foltest_son_of_medell")
+    assert ids(s, s["discard"][1]) == ["milva"]
+    s = table("scoiatael", "northern_realms", leaders=("francesca_queen_of_dol_blathanna", None))
+    place(s, 1, "ves")
+    place(s, 1, "yarpen_zigrin")  # melee 7: under 10, nothing
+    s = act(s, 0, type="leader", leader="francesca_queen_of_dol_blathanna")
+    assert s["discard"][1] == [] and s["players"][0]["leaders_used"]
+
+
+def test_standard_hope_works_in_every_round():
+    s = table("scoiatael", "nilfgaard", leaders=("francesca_hope_of_the_aen_seidhe", None))
+    s = act(s, 0, type="pass")
+    s = act(s, 1, type="pass")
+    s = act(s, 0, type="first", seat=0)  # the Scoia'tael choose the starter of every round
+    scout = place(s, 0, "dol_blathanna_scout", "melee")
+    s = act(s, 0, type="move", card=scout)
+    assert scout in s["rows"][0]["ranged"]
+
+
+def test_hardgwent_hope_lasts_one_round_only():
+    s = table("scoiatael", "nilfgaard", variant="hardgwent")
+    scout = place(s, 0, "dol_blathanna_scout", "melee")
+    s = act(s, 0, type="leader", leader="francesca_hope_of_the_aen_seidhe")
+    s = act(s, 1, type="pass")
+    s = act(s, 0, type="move", card=scout)
+    assert scout in s["rows"][0]["ranged"]
+    s = act(s, 0, type="pass")
+    assert s["round"] == 2
+    s = act(s, 0, type="first", seat=0)
+    scout2 = place(s, 0, "dol_blathanna_scout", "melee")
+    assert reject(s, 0, type="move", card=scout2).key == "gwent.reject.cannot_move"
+
+
+def test_crach_may_send_back_only_the_opponents_discard_pile():
+    s = table("skellige", "nilfgaard", leaders=("crach_an_craite", None))
+    theirs = discard(s, 1, "cahir")
+    mine = discard(s, 0, "olaf")
+    s = act(s, 0, type="leader", leader="crach_an_craite", pile="enemy")
+    assert theirs in s["deck"][1] and mine in s["discard"][0]
+
+
+def test_a_spy_left_on_the_enemy_side_goes_back_to_its_owners_deck_with_crach():
+    s = table("skellige", "nilfgaard", leaders=("crach_an_craite", None))
+    spy = place(s, 0, "vattier_de_rideaux", owner=1)
+    s = act(s, 0, type="pass")
+    s = act(s, 1, type="pass")
+    assert spy in s["discard"][0]
+    if s["turn"]["seat"] == 1:
+        s = act(s, 1, type="play", card=give(s, 1, "cahir"))
+    s = act(s, 0, type="leader", leader="crach_an_craite", pile="own")
+    assert spy in s["deck"][1]
+
+
+def test_hardgwent_crach_puts_a_standard_horn_on_a_chosen_row():
+    s = table("skellige", "nilfgaard", variant="hardgwent")
+    olaf = place(s, 0, "olaf", "ranged")
+    s = act(s, 0, type="leader", leader="crach_an_craite", row="ranged")
+    assert strength(s, olaf) == 240
+    give(s, 0, "commanders_horn")
+    assert all(a.get("row") != "ranged" for a in offered(s, 0, "play")
+               if s["cards"][a["card"]]["id"] == "commanders_horn")
+
+
+def test_hardgwent_king_bran_lasts_until_the_end_of_the_round():
+    s = table("skellige", "nilfgaard", variant="hardgwent")
+    lugos = place(s, 0, "madman_lugos")
+    s = act(s, 0, type="leader", leader="king_bran")
+    s = act(s, 1, type="play", card=give(s, 1, "biting_frost"))
+    s = act(s, 1, type="pass")
+    assert strength(s, lugos) == 30
+    s = act(s, 0, type="pass")
+    assert s["round"] == 2 and not s["round_fx"]["bran"][0]
+
+
+def test_valhalla_revives_a_hero_with_his_ability():
+    s = table("skellige", "nilfgaard", variant="hardgwent")
+    cerys = discard(s, 0, "cerys")
+    s = act(s, 0, type="leader", leader="valhalla")
+    s = act(s, 0, type="revive", card=cerys)
+    assert sorted(ids(s, s["rows"][0]["melee"])) == ["cerys"] + ["clan_drummond_shield_maiden"] * 3
+
+
+def test_the_relentless_takes_from_the_own_pile_and_the_invader_from_the_enemys():
+    s = table("nilfgaard", "northern_realms", leaders=("emhyr_the_relentless", None))
+    mine = discard(s, 0, "cahir")
+    discard(s, 1, "ves")
+    s = act(s, 0, type="leader", leader="emhyr_the_relentless")
+    assert {a["card"] for a in offered(s, 0, "take")} == {mine}
+    s = table("nilfgaard", "northern_realms", leaders=("emhyr_invader_of_the_north", None))
+    discard(s, 0, "cahir")
+    theirs = discard(s, 1, "ves")
+    discard(s, 1, "vernon_roche")
+    s = act(s, 0, type="leader", leader="emhyr_invader_of_the_north")
+    assert {a["card"] for a in offered(s, 0, "take")} == {theirs}
+    s = act(s, 0, type="take", card=theirs)
+    assert theirs in s["hand"][0]
+
+
+# ---------------------------------------------------------------------------------------------- §8 HardGwent
+def test_hardgwent_deals_twenty_cards_and_offers_six_for_exchange_from_a_95_card_deck():
+    s = GAME.initial_state(2, seed="h", options={"variant": "hardgwent", "faction_a": "nilfgaard",
+                                                 "faction_b": "monsters"}).state
+    for seat in (0, 1):
+        assert len(s["hand"][seat]) == 20 and len(s["cand"][seat]) == 6
+        assert len([u for u, c in s["cards"].items() if c["owner"] == seat]) == 95
+
+
+def test_hardgwent_decoy_on_a_spy_and_the_same_spy_make_one_double_move():
+    s = table(variant="hardgwent", first=1)
+    s = act(s, 1, type="play", card=give(s, 1, "cahir"))
+    spy = place(s, 0, "vattier_de_rideaux", owner=1)
+    s = act(s, 0, type="play", card=find(s, 0, "decoy", ("hand",)), target=spy)
+    hand = len(s["hand"][0])
+    s = act(s, 0, type="play", card=spy)
+    assert spy in s["rows"][1]["melee"] and len(s["hand"][0]) == hand - 1 + 2 and s["turn"]["seat"] == 1
+
+
+def test_white_flame_two_turns_later_no_longer_cancels_but_blocks():
+    s = table("monsters", "nilfgaard", variant="hardgwent", first=0)
+    s = act(s, 0, type="leader", leader="eredin_king_of_the_wild_hunt", weather="frost")
+    give(s, 1, "cahir", "rainfarn", "vreemde")
+    s = act(s, 1, type="play", card=find(s, 1, "cahir", ("hand",)))
+    s = act(s, 1, type="play", card=find(s, 1, "rainfarn", ("hand",)))
+    give(s, 0, "fiend", "griffin")
+    s = act(s, 0, type="play", card=find(s, 0, "fiend", ("hand",)))
+    s = act(s, 0, type="play", card=find(s, 0, "griffin", ("hand",)))
+    result = apply(s, 1, type="leader", leader="emhyr_the_white_flame")
+    assert "leader_cancelled" not in kinds(result.events) and result.state["weather"]
+    assert result.state["round_fx"]["blocked"][0]
+
+
+def test_hardgwent_tight_bond_group_loses_at_most_half_to_the_scorch_card():
+    s = table("northern_realms", "nilfgaard", variant="hardgwent", first=1)
+    s = act(s, 1, type="play", card=give(s, 1, "vreemde"))
+    riders = [place(s, 1, "nausicaa_cavalry_rider") for _ in range(5)]  # 2 x 5 = 10 each
+    s = act(s, 0, type="play", card=give(s, 0, "scorch"))
+    assert sum(r in s["discard"][1] for r in riders) == 2
+
+
+# ---------------------------------------------------------------------------------------------- §9 the forum mechanics
+def test_round_three_starts_with_the_player_who_started_round_one():
+    s = table(first=1)
+    place(s, 0, "ves")
+    s = act(s, 1, type="pass")
+    s = act(s, 0, type="pass")       # round 1 to seat 0
+    assert s["turn"]["seat"] == 0    # round 2: the other player
+    s = act(s, 0, type="pass")
+    place(s, 1, "cahir")
+    s = act(s, 1, type="pass")       # round 2 to seat 1
+    assert s["round"] == 3 and s["turn"]["seat"] == 1
