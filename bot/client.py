@@ -19,6 +19,7 @@ import signal
 import sys
 from typing import Any, Iterable, Mapping
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -218,12 +219,26 @@ def _guard_logs(secret: str) -> RedactSecret:
     return redactor
 
 
+#: what reaching Discord at start-up can fail with: no network, DNS, a refused or timed-out connection,
+#: a gateway that cannot be found, Discord's own outage (5xx after discord.py's retries)
+UNREACHABLE = (aiohttp.ClientError, OSError, asyncio.TimeoutError, discord.GatewayNotFound,
+               discord.DiscordServerError)
+
+
+def _reason(exc: BaseException, secret: str) -> str:
+    """A one-line cause for the operator: the error's class and text, without the token."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    if secret:
+        text = text.replace(secret, "[token]")
+    return f"{type(exc).__name__}: {text}"[:300]
+
+
 async def run_bot(settings: Settings, **bot_options: Any) -> int:
     """Run until stopped (Ctrl-C or SIGTERM).  Exit codes: 0 stopped normally, 2 no token configured,
-    3 Discord refused the token, 1 other failure."""
+    3 Discord refused the token, 1 other failure (Discord unreachable at start-up, privileged intents)."""
+    locale = settings.locale
     if not settings.has_token:
-        sys.stderr.write("No Discord token: set DISCORD_TOKEN, or discord.token in config.yaml "
-                         "(see docs/discord.md).\n")
+        sys.stderr.write(t("discord.startup.no_token", locale) + "\n")
         return EXIT_NO_TOKEN
     redactor = _guard_logs(settings.token)
     store = await Store.open(settings.database)
@@ -238,10 +253,15 @@ async def run_bot(settings: Settings, **bot_options: Any) -> int:
             await bot.start(settings.token)
         return EXIT_OK
     except discord.LoginFailure:
-        log.error("Discord refused the token: check DISCORD_TOKEN (Developer Portal → Bot → Reset Token)")
+        log.error(t("discord.startup.bad_token", locale))
         return EXIT_BAD_TOKEN
     except discord.PrivilegedIntentsRequired:
-        log.error("Discord requires privileged intents this bot never asks for; check the application settings")
+        log.error(t("discord.startup.intents", locale))
+        return EXIT_FAILED
+    except UNREACHABLE as exc:
+        # once connected, discord.py reconnects by itself; this is the first contact failing, where a
+        # traceback would only hide the cause
+        log.error(t("discord.startup.unreachable", locale, reason=_reason(exc, settings.token)))
         return EXIT_FAILED
     finally:
         try:

@@ -4,9 +4,14 @@ import asyncio
 import logging
 import os
 import signal
+import socket
 
-from bot.client import EXIT_BAD_TOKEN, EXIT_NO_TOKEN, EXIT_OK, RedactSecret, run_bot
+import discord.http
+import pytest
+
+from bot.client import EXIT_BAD_TOKEN, EXIT_FAILED, EXIT_NO_TOKEN, EXIT_OK, RedactSecret, run_bot
 from bot.config import Settings
+from bot.i18n import t
 from tests.discord.fake_discord import PRIVILEGED_INTENTS
 from tests.discord.harness import Harness
 
@@ -36,6 +41,8 @@ async def test_without_a_token_the_bot_says_how_to_give_one(capsys, tmp_path):
     code = await run_bot(Settings(database=tmp_path / "judge.db", token=None))
     assert code == EXIT_NO_TOKEN
     assert "DISCORD_TOKEN" in capsys.readouterr().err
+    await run_bot(Settings(database=tmp_path / "judge.db", token=None, locale="uk"))
+    assert capsys.readouterr().err.strip() == t("discord.startup.no_token", "uk")
 
 
 async def test_a_refused_token_exits_with_its_own_code_and_never_reaches_the_logs(fake, error_log, caplog, capsys,
@@ -44,7 +51,7 @@ async def test_a_refused_token_exits_with_its_own_code_and_never_reaches_the_log
     with caplog.at_level(logging.DEBUG):
         code = await run_bot(Settings(database=tmp_path / "judge.db", token=secret))
     assert code == EXIT_BAD_TOKEN
-    assert any("refused the token" in r.getMessage() for r in error_log.records)
+    assert [r.getMessage() for r in error_log.records] == [t("discord.startup.bad_token", "ru")]
     error_log.records.clear()
     captured = capsys.readouterr()
     assert secret not in caplog.text and secret not in captured.err and secret not in captured.out
@@ -63,3 +70,67 @@ async def test_run_bot_serves_until_sigterm(fake, error_log, tmp_path):
     await asyncio.wait_for(fake.ready.wait(), 5)
     os.kill(os.getpid(), signal.SIGTERM)
     assert await asyncio.wait_for(task, 5) == EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------------- no network
+SECRET = "MTIzNDU2Nzg5MDEyMzQ1Njc4.network.secret"
+
+
+def closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]  # nothing listens there once the socket is closed
+
+
+async def unreachable_start(tmp_path, caplog, capsys, error_log, locale="ru"):
+    """run_bot against a Discord it cannot reach: the exit code, and the one line the operator got."""
+    with caplog.at_level(logging.DEBUG):
+        code = await asyncio.wait_for(run_bot(Settings(database=tmp_path / "judge.db", token=SECRET,
+                                                       locale=locale)), 10)
+    records = list(error_log.records)
+    error_log.records.clear()
+    captured = capsys.readouterr()
+    assert SECRET not in caplog.text + captured.err + captured.out
+    assert not any(r.exc_info for r in caplog.records), "a traceback was logged"
+    assert "Traceback" not in caplog.text + captured.err
+    assert len(records) == 1
+    return code, records[0].getMessage()
+
+
+async def test_a_closed_port_at_start_up_is_a_clear_message_and_exit_code_1(monkeypatch, tmp_path, caplog, capsys,
+                                                                          error_log):
+    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{closed_port()}/api/v10")
+    code, message = await unreachable_start(tmp_path, caplog, capsys, error_log)
+    assert code == EXIT_FAILED
+    assert message.startswith("Не удаётся связаться с Discord") and "ClientConnectorError" in message
+
+
+async def test_a_dns_failure_at_start_up_is_a_clear_message_and_exit_code_1(monkeypatch, tmp_path, caplog, capsys,
+                                                                          error_log):
+    real = socket.getaddrinfo
+
+    def no_dns(host, *args, **kwargs):
+        if host == "discord.invalid":
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_dns)  # the machine's resolver, as when offline
+    monkeypatch.setattr(discord.http.Route, "BASE", "https://discord.invalid/api/v10")
+    code, message = await unreachable_start(tmp_path, caplog, capsys, error_log, locale="en")
+    assert code == EXIT_FAILED
+    assert message.startswith("Cannot reach Discord") and "ClientConnectorDNSError" in message
+
+
+@pytest.mark.parametrize("failure, locale, start", [
+    (asyncio.TimeoutError(), "uk", "Не вдається зв'язатися з Discord"),
+    (OSError(101, "Network is unreachable"), "ru", "Не удаётся связаться с Discord"),
+])
+async def test_a_timeout_or_os_error_at_login_is_a_clear_message_and_exit_code_1(monkeypatch, tmp_path, caplog,
+                                                                                 capsys, error_log, failure,
+                                                                                 locale, start):
+    async def fail(self, token):
+        raise failure
+
+    monkeypatch.setattr(discord.http.HTTPClient, "static_login", fail)
+    code, message = await unreachable_start(tmp_path, caplog, capsys, error_log, locale=locale)
+    assert code == EXIT_FAILED and message.startswith(start) and type(failure).__name__ in message
