@@ -68,7 +68,7 @@ def apply_action(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         apply_mulligan(state, seat, action, ctx)
     elif phase == "first":
         _expect(kind, ("first",))
-        if action.get("seat") not in (0, 1):
+        if type(action.get("seat")) is not int or action["seat"] not in (0, 1):  # True == 1, but not a seat
             raise Reject("gwent.reject.bad_seat", code=Code.MALFORMED)
         ctx.emit("chose_first", seat=seat)
         begin_play(state, action["seat"], "scoiatael", ctx)
@@ -134,8 +134,8 @@ def apply_turn(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
             raise Reject("gwent.reject.not_your_leader", code=Code.MALFORMED)
         if lid not in usable_leaders(state, seat):
             raise Reject("gwent.reject.leader_unavailable", rule="§7")
-        spec = {k: action[k] for k in ("weather", "row", "pile", "idle") if action.get(k) is not None}
-        if spec not in leader_specs(state, seat, lid):
+        spec = {k: action[k] for k in ("weather", "row", "pile", "idle") if action.get(k) not in (None, False)}
+        if spec not in leader_specs(state, seat, lid) or spec.get("idle", True) is not True:  # 1 == True
             raise Reject("gwent.reject.leader_spec", rule="§7")
         activate(state, seat, lid, spec, ctx)
     after_choice(state, ctx)

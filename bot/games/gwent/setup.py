@@ -116,7 +116,7 @@ def apply_setup(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     elif kind in ("deck_add", "deck_remove"):
         cid = action.get("card")
         pool = cat.deck_pool(st["faction"], state["options"])
-        if cid not in pool:
+        if not isinstance(cid, str) or cid not in pool:
             raise Reject("gwent.reject.not_in_pool", rule="GW-1", card=str(cid)[:40])
         have = st["deck"].get(cid, 0)
         if kind == "deck_add":
@@ -136,7 +136,9 @@ def apply_setup(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         st["step"] = "ready"
     else:
         raise Reject("gwent.reject.unknown_action", code=Code.MALFORMED, type=kind[:30])
-    ctx.emit("setup_step", to=(seat,), seat=seat, **{k: v for k, v in action.items() if k != "type"}, step=kind)
+    # Only the validated fields go into the record: anything else a client sends is not the table's business.
+    field = {"faction": "faction", "leader_pick": "leader", "deck_add": "card", "deck_remove": "card"}.get(kind)
+    ctx.emit("setup_step", to=(seat,), seat=seat, step=kind, **({field: action[field]} if field else {}))
     advance_setup(state, seat)
     if st["step"] == "ready":
         ctx.emit("setup_ready", seat=seat)

@@ -470,3 +470,38 @@ def test_round_three_starts_with_the_player_who_started_round_one():
     place(s, 1, "cahir")
     s = act(s, 1, type="pass")       # round 2 to seat 1
     assert s["round"] == 3 and s["turn"]["seat"] == 1
+
+
+# ---------------------------------------------------------------------------------------------- bad input
+def _building_table():
+    s = GAME.initial_state(2, seed="b", options={"faction_a": "nilfgaard", "faction_b": "monsters",
+                                                 "deck": "build"}).state
+    s = act(s, 0, type="leader_pick", leader="emhyr_the_relentless")
+    return s
+
+
+def test_a_card_that_is_not_a_name_is_refused_while_building_a_deck():
+    s = _building_table()
+    for bad in ({}, ["cahir"], 7):
+        assert reject(s, 0, type="deck_add", card=bad).key == "gwent.reject.not_in_pool"
+        assert reject(s, 0, type="deck_remove", card=bad).key == "gwent.reject.not_in_pool"
+
+
+def test_stray_fields_of_a_set_up_action_stay_out_of_the_record():
+    s = _building_table()
+    result = apply(s, 0, type="deck_preset", seat=1, to=None, card="cahir")
+    assert event(result.events, "setup_step")["data"] == {"seat": 0, "step": "deck_preset"}
+    result = apply(s, 0, type="deck_add", card="cahir", junk="x" * 5000)
+    assert event(result.events, "setup_step")["data"] == {"seat": 0, "step": "deck_add", "card": "cahir"}
+
+
+def test_true_is_not_a_seat_and_one_is_not_idle():
+    s = GAME.initial_state(2, seed="x", options={"faction_a": "scoiatael", "faction_b": "monsters",
+                                                 "variant": "hardgwent"}).state
+    for seat in (0, 1):
+        s = act(s, seat, type="mulligan_done")
+    assert reject(s, 0, type="first", seat=True).key == "gwent.reject.bad_seat"
+    s = act(s, 0, type="first", seat=0)
+    assert reject(s, 0, type="leader", leader="francesca_pureblood_elf", idle=1).key == "gwent.reject.leader_spec"
+    s = act(s, 0, type="leader", leader="francesca_pureblood_elf", idle=False)  # false: a real activation
+    assert s["weather"] and s["weather"][0]["kind"] == "frost"
