@@ -1,0 +1,291 @@
+"""An audit of the rule book against the engine, paragraph by paragraph, for what the other files do not
+pin down: terms counted across extra and skipped turns (ruling CG-6), the Clock (CG-25), two cards and the
+hand-over (§4, CG-28), the table card and the deck (§1, §3.2, §4), freezing (§3.6-§3.8, CG-11, CG-13)."""
+from bot.games.claygod import GAME
+
+from .helpers import act, apply, frozen, kinds, numbers, pass_turn, ready, reject, roll, table
+
+
+def effect(state, seat, card):
+    return next(e for e in state["players"][seat]["effects"] if e["card"] == card)
+
+
+def ready_maximised(state, seat, dice=(6, 6, 6, 6, 6, 6, 6)):
+    """``ready`` for a seat with one maximised energy: six dice are thrown (1s and 2s beside the 6 form no
+    combination), then the dice are set."""
+    state = roll(state, seat, [1, 2, 1, 2, 1, 2]).state
+    assert state["turn"]["stage"] == "action"
+    for colour, value in zip(state["players"][seat]["dice"], dice):
+        state["players"][seat]["dice"][colour]["value"] = value
+    return state
+
+
+# ------------------------------------------------------------------------------ terms across extra turns
+def test_an_extra_turn_is_one_of_the_ten_turns_of_a_maximised_energy():
+    state = act(ready(table(hands=(["dolmen", "trumpet"], [])), 0), 0, type="play", card="dolmen")
+    state = pass_turn(state, 1)
+    assert effect(state, 0, "dolmen")["turns_left"] == 9
+    state = act(ready_maximised(state, 0), 0, type="play", card="trumpet")
+    assert state["turn"]["seat"] == 0 and effect(state, 0, "dolmen")["turns_left"] == 8
+    state = act(ready_maximised(state, 0), 0, type="restore_sphere")
+    assert state["turn"]["seat"] == 0 and effect(state, 0, "dolmen")["turns_left"] == 7
+    state = act(ready_maximised(state, 0), 0, type="restore_sphere")
+    assert state["turn"]["seat"] == 1 and effect(state, 0, "dolmen")["turns_left"] == 7
+
+
+def test_three_sixes_hold_the_rollers_die_through_an_extra_turn_and_the_enemys_through_their_next():
+    state = pass_turn(table(first=1, hands=(["swift_boots"], [])), 1)
+    state = roll(state, 0, [6, 6, 6, 1, 2, 3, 5]).state
+    state = act(state, 0, type="combo_freeze", colour="red")
+    enemy_red = state["players"][1]["dice"]["red"]["value"]
+    state = act(state, 0, type="combo_freeze", colour="red")
+    state["players"][0]["dice"]["green"]["value"] = 5  # the boots cost yellow 5, green 5
+    state = act(state, 0, type="play", card="swift_boots")
+    assert state["turn"]["seat"] == 0, "+1 turn"
+    assert frozen(state, 0) == {"red": 0} and frozen(state, 1) == {"red": 1}
+    applied = roll(state, 0, [1, 1, 1, 1, 1, 1])  # six dice thrown: red is held in the extra turn
+    assert applied.state["players"][0]["dice"]["red"]["value"] == 6
+    state = act(applied.state, 0, type="restore_sphere")
+    assert frozen(state, 0) == {}, "the roller's die thaws after the extra turn"
+    assert state["turn"]["seat"] == 1 and frozen(state, 1) == {"red": 0}
+    applied = roll(state, 1, [2, 2, 2, 2, 2, 2])
+    assert applied.state["players"][1]["dice"]["red"]["value"] == enemy_red
+    assert frozen(act(applied.state, 1, type="restore_sphere"), 1) == {}
+
+
+def test_the_clock_counts_extra_turns_among_its_owners_turns():
+    state = ready(table(hands=(["clock", "trumpet"], []), clock_turns=3), 0)
+    state = act(state, 0, type="play", card="clock")
+    state = pass_turn(state, 1)
+    assert effect(state, 0, "clock")["turns_left"] == 2
+    state = act(ready(state, 0), 0, type="play", card="trumpet")  # two more turns in a row
+    assert effect(state, 0, "clock")["turns_left"] == 1
+    state = pass_turn(state, 0)
+    assert effect(state, 0, "clock")["turns_left"] == 0 and state["outcome"] is None
+    applied = apply(roll(state, 0, [2, 3, 2, 3, 2, 3, 1]).state, 0, type="restore_sphere")
+    assert applied.state["outcome"]["winners"] == [1], "the third own turn was the last: not won, lost"
+    assert applied.state["players"][0]["turns"] == 4 and applied.state["players"][1]["turns"] == 1
+
+
+# ------------------------------------------------------------------------------ terms across skipped turns
+def test_skipped_turns_run_terms_down_and_their_spells_and_the_drain_still_act():
+    state = ready(table(hands=(["banner", "prince_of_darkness"], []), stats=[{"sphere": -4}, {}]), 0)
+    assert numbers(state)[0] == (48, -4), "rule 7 at the first turn's start"
+    state = act(state, 0, type="play", card="banner")
+    state = act(ready(pass_turn(state, 1), 0), 0, type="play", card="prince_of_darkness")
+    # the second turn began at -3 (banner first, then the drain): 46 health
+    assert numbers(state)[0] == (46, -3) and state["players"][0]["skip_turns"] == 5
+    sphere, health = [], []
+    for _ in range(5):  # each of seat 1's turns is followed by one of seat 0's skipped turns
+        state = pass_turn(state, 1)
+        sphere.append(state["players"][0]["sphere"])
+        health.append(state["players"][0]["health"])
+    assert sphere == [-2, -1, 0, 1, 2], "the banner acts in skipped turns"
+    assert health == [44, 42, 42, 42, 42], "and so does rule 7, while the sphere is still below 0"
+    # seat 1: +2 +2 (seat 0's first two turns), -7 (the prince), +2 +2 (skipped turns), -1 at each of 6 turns
+    assert numbers(state)[1][0] == 50 + 2 + 2 - 7 + 2 + 2 - 6
+    assert state["turn"]["seat"] == 1 and state["players"][0]["skip_turns"] == 0
+
+
+def test_a_maximised_energy_runs_down_in_skipped_turns():
+    state = ready(table(hands=(["dolmen", "prince_of_darkness"], [])), 0)
+    state = act(state, 0, type="play", card="dolmen")
+    state = act(ready_maximised(pass_turn(state, 1), 0), 0, type="play", card="prince_of_darkness")
+    assert effect(state, 0, "dolmen")["turns_left"] == 9
+    for _ in range(5):
+        state = pass_turn(state, 1)
+    assert state["players"][0]["turns"] == 7 and effect(state, 0, "dolmen")["turns_left"] == 4
+    assert state["turn"]["seat"] == 1
+
+
+def test_a_wyvern_gaze_skip_still_bleeds_the_ban_dagger():
+    state = ready(table(hands=(["ban_dagger", "wyvern_gaze"], [])), 0)
+    state = act(state, 0, type="play", card="ban_dagger")
+    assert numbers(state)[1] == (48, 50), "-1 now and -1 as the enemy's turn starts"
+    state = pass_turn(state, 1)
+    applied = apply(ready(state, 0), 0, type="play", card="wyvern_gaze")
+    assert kinds(applied.events).count("turn_skipped") == 1
+    assert numbers(applied.state)[1] == (47, 47), "the skipped turn began: the dagger acted"
+    assert applied.state["turn"]["seat"] == 0
+
+
+# ------------------------------------------------------------------------------ the Clock
+def test_a_clock_owner_who_wins_in_the_last_turn_wins():
+    state = ready(table(hands=(["clock", "charmed_monster"], []), clock_turns=1, stats=[{}, {"health": 8}]), 0)
+    state = act(state, 0, type="play", card="clock")
+    state = pass_turn(state, 1)
+    assert effect(state, 0, "clock")["turns_left"] == 0
+    state = act(ready(state, 0), 0, type="play", card="charmed_monster")
+    assert state["outcome"]["winners"] == [0] and state["outcome"]["reason"] == "claygod.outcome.health_low"
+
+
+def test_the_clock_from_the_face_down_card_binds_its_player():
+    state = ready(table(table_cards=["clock", None], clock_turns=1, stats=[{"health": 7, "sphere": 3}, {}]), 0,
+                  dice=(2, 2, 2, 2, 2, 2, 2))
+    applied = apply(state, 0, type="play_table")
+    assert numbers(applied.state)[0] == (50, 50)
+    assert effect(applied.state, 0, "clock")["turns_left"] == 1
+    state = pass_turn(pass_turn(applied.state, 1), 0)
+    assert state["outcome"]["winners"] == [1] and state["outcome"]["params"] == {"loser": 0}
+
+
+def test_the_clock_under_the_win_line_maximum_restores_to_200_and_a_point_more_wins():
+    state = ready(table(hands=(["clock", "runaway_wolf"], []), maximum="win_line"), 0)
+    state = act(state, 0, type="play", card="clock")
+    assert numbers(state)[0] == (200, 200) and state["outcome"] is None, "200 is not above 200"
+    state = act(ready(pass_turn(state, 1), 0), 0, type="play", card="runaway_wolf")
+    assert state["outcome"]["winners"] == [0] and state["outcome"]["reason"] == "claygod.outcome.sphere_high"
+
+
+def test_the_library_raises_what_the_clock_restores():
+    state = ready(table(hands=(["library", "clock"], []), stats=[{"sphere": 20}, {}]), 0)
+    state = act(state, 0, type="play", card="library")
+    state = act(ready(pass_turn(state, 1), 0), 0, type="play", card="clock")
+    assert numbers(state)[0] == (50, 55)
+
+
+def test_a_live_clock_reaches_past_turns_and_strikes_at_the_first_late_action():
+    state = ready(table(hands=(["clock"], []), clock_mode="live"), 0)
+    state = act(state, 0, now=1000.0, type="play", card="clock")
+    state = pass_turn(state, 1, now=1100.0)
+    state = pass_turn(state, 0, now=1200.0)
+    assert state["outcome"] is None and GAME.to_act(state)[0].deadline == 1300.0
+    applied = apply(state, 1, now=1300.5, type="roll")
+    assert kinds(applied.events)[:2] == ["clock_expired", "game_over"]
+    assert applied.state["outcome"]["winners"] == [1]
+    assert "rolled" not in kinds(applied.events), "the late action itself is not carried out"
+
+
+# ------------------------------------------------------------------------------ §4: two cards
+HANDS = (["demon", "sunset", "pearl", "eye", "flight"], ["ghost", "skeleton", "luck", "mask", "statue"])
+
+
+def test_two_cards_the_first_ends_the_game_the_second_is_not_played():
+    state = ready(table(hands=HANDS, stats=[{}, {"health": 4}]), 0)
+    applied = apply(state, 0, type="play_two", cards=["demon", "sunset"])
+    assert applied.state["outcome"]["winners"] == [0]
+    assert [e["data"]["card"] for e in applied.events if e["kind"] == "played"] == ["demon"]
+    assert "sunset" in applied.state["players"][0]["hand"] and "give_requested" not in kinds(applied.events)
+
+
+def test_two_cards_a_short_giver_hands_over_all_it_has_and_the_deck_makes_up_the_rest():
+    state = ready(table(hands=HANDS, deck_top=["haze", "glazon"]), 0)
+    state["discard"] = state["players"][1]["hand"][1:]  # seat 1 holds one card only
+    state["players"][1]["hand"] = ["ghost"]
+    state = act(state, 0, type="play_two", cards=["sunset", "demon"])
+    assert state["turn"]["give"] == {"from": 1, "to": 0, "left": 1}
+    state = act(state, 1, type="give", card="ghost")
+    me, enemy = state["players"]
+    assert me["hand"] == ["pearl", "eye", "flight", "ghost", "haze"], "the rest from the deck"
+    assert enemy["hand"][0] == "glazon" and len(enemy["hand"]) == 5, "then the giver refills from the deck"
+    GAME.check_invariants(state)
+
+
+def test_two_cards_with_the_banner_ask_for_one_card_fewer():
+    state = ready(table(hands=(["banner", "sunset", "pearl", "eye", "flight"], HANDS[1])), 0)
+    state = act(state, 0, type="play_two", cards=["banner", "sunset"])
+    assert state["turn"]["give"]["left"] == 1 and state["players"][0]["hand_size"] == 4
+
+
+def test_two_cards_with_an_extra_turn_the_player_plays_again_after_the_hand_over():
+    state = ready(table(hands=(["swift_boots", "sunset", "pearl", "eye", "flight"], HANDS[1])), 0)
+    state = act(state, 0, type="play_two", cards=["swift_boots", "sunset"])
+    state = act(act(state, 1, type="give", card="ghost"), 1, type="give", card="luck")
+    assert state["turn"]["seat"] == 0 and state["turn"]["stage"] == "roll"
+    assert "luck" in state["players"][0]["hand"]
+
+
+def test_the_hand_over_is_owed_by_a_player_whose_next_turn_is_skipped():
+    state = ready(table(hands=(["wyvern_gaze", "sunset", "pearl", "eye", "flight"], HANDS[1])), 0)
+    state = act(state, 0, type="play_two", cards=["wyvern_gaze", "sunset"])
+    assert GAME.to_act(state)[0].seat == 1
+    state = act(act(state, 1, type="give", card="ghost"), 1, type="give", card="luck")
+    assert state["turn"]["seat"] == 0 and state["players"][1]["turns"] == 1
+
+
+# ------------------------------------------------------------------------------ the deck and the table card
+def test_the_used_pile_with_the_cards_just_played_is_reshuffled_when_the_deck_runs_out():
+    state = ready(table(hands=HANDS), 0)
+    state["discard"], state["deck"] = state["deck"][1:], state["deck"][:1]
+    state = act(state, 0, type="play_two", cards=["sunset", "demon"])
+    state = act(act(state, 1, type="give", card="ghost"), 1, type="give", card="luck")
+    GAME.check_invariants(state)
+    assert state["discard"] == [] and {"sunset", "demon"} <= set(state["deck"])
+    assert len(state["players"][1]["hand"]) == 5
+
+
+def test_the_face_down_card_cannot_be_discarded_nor_named_from_the_hand():
+    state = ready(table(table_cards=["demon", None]), 0)
+    refusal = reject(state, 0, type="discard", card="demon")
+    assert refusal.key == "claygod.reject.not_in_hand"
+    refusal = reject(state, 0, type="play", card="demon")
+    assert refusal.key == "claygod.reject.not_in_hand"
+    assert all(a.get("card") != "demon" for a in GAME.legal_actions(state, 0))
+
+
+def test_the_face_down_card_is_played_whatever_it_costs_but_not_with_an_energy_below_two():
+    state = table(table_cards=["lift_curse", None])  # costs orange 6 and green 6
+    state = ready(state, 0, dice=(2, 2, 2, 2, 2, 2, 2))
+    assert numbers(act(state, 0, type="play_table"))[0] == (55, 50)
+    for low in range(7):
+        dice = [6] * 7
+        dice[low] = 1
+        state = ready(table(table_cards=["lift_curse", None]), 0, dice=dice)
+        assert {"type": "play_table"} not in GAME.legal_actions(state, 0)
+
+
+# ------------------------------------------------------------------------------ freezing
+def test_freezing_all_keeps_lasting_freezes_lasting():
+    state = pass_turn(table(first=1), 1)
+    state = act(ready(state, 0), 0, type="freeze", side="own", colour="red")
+    state = act(ready(pass_turn(state, 1), 0), 0, type="freeze_all", pay="sphere")
+    assert frozen(state, 0)["red"] is None and frozen(state, 0)["blue"] == 1
+
+
+def test_six_lasting_freezes_and_a_freeze_all_are_no_defeat():
+    state = pass_turn(table(first=1), 1)
+    state = ready(state, 0)
+    for colour in ("red", "orange", "yellow", "green", "light_blue", "blue"):
+        state["players"][0]["dice"][colour].update(frozen=True, frozen_turns=None)
+    state = act(state, 0, type="freeze_all", pay="health")
+    assert state["outcome"] is None and frozen(state, 0)["violet"] == 1
+
+
+def test_the_seventh_lasting_freeze_loses_even_when_made_by_the_pyramid():
+    state = pass_turn(table(first=1, hands=(["pyramid"], [])), 1)
+    state = ready(state, 0)
+    for colour in ("red", "yellow", "green", "light_blue", "blue"):
+        state["players"][0]["dice"][colour].update(frozen=True, frozen_turns=None)
+    state = act(state, 0, type="play", card="pyramid")
+    assert state["outcome"]["winners"] == [1] and state["outcome"]["reason"] == "claygod.outcome.frozen"
+
+
+def test_any_frozen_energy_may_be_thawed_a_snowflakes_too():
+    state = table(hands=(["snowflake"], []))
+    state = act(ready(state, 0), 0, type="play", card="snowflake")
+    state = roll(state, 1, []).state
+    state = act(state, 1, type="thaw", side="enemy", colour="blue")
+    assert "blue" not in frozen(state, 0) and len(frozen(state, 0)) == 6
+
+
+# ------------------------------------------------------------------------------ rule 6 and rule 7
+def test_the_drain_can_carry_the_opponent_over_200():
+    state = table(stats=[{}, {"health": 199, "sphere": 0}], first=1)
+    state["players"][0]["sphere"] = -1
+    state = pass_turn(state, 1)
+    assert state["outcome"]["winners"] == [1] and state["outcome"]["reason"] == "claygod.outcome.health_high"
+
+
+def test_a_curse_that_kills_its_bearer_at_the_start_of_a_turn():
+    state = ready(table(hands=(["lord_of_hell"], []), stats=[{"health": 1}, {}]), 0)
+    state = act(state, 0, type="play", card="lord_of_hell")
+    assert state["outcome"] is None
+    state = pass_turn(state, 1)
+    assert state["outcome"]["winners"] == [1] and numbers(state)[0][0] == -1
+
+
+def test_haze_can_bring_both_spheres_below_minus_fifty_a_draw():
+    state = ready(table(hands=(["haze"], []), stats=[{"sphere": -48}, {"sphere": -50}]), 0)
+    state = act(state, 0, type="play", card="haze")
+    assert numbers(state) == [(48, -51), (52, -53)], "rule 7 drained seat 0 once, at its turn's start"
+    assert state["outcome"]["winners"] == [] and state["outcome"]["reason"] == "claygod.outcome.both_fell"
