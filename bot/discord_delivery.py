@@ -7,7 +7,15 @@ Discord already has instead of posting it twice.
 
 Failures: rate limits (429) and most 5xx are retried inside discord.py; other 5xx and network errors are
 transient here (the outbox retries them); any other refusal is permanent, recorded in the outbox and listed
-by ``/mod failures``.  A closed DM (50007) is remembered per player (users.dm_closed): the player is told
+by ``/mod failures``.
+
+A turn announcement carries buttons ("Act", "Show my hand"); once a newer announcement (or the table's end)
+is posted, the previous one is edited to drop them, so only the newest message of a thread looks live.  The
+previous one is found through the outbox (its Discord message id is the row's external_id).  That edit comes
+after the new message is posted and is only cosmetic: repeating it after a crash is harmless, and when it
+fails it is logged and delivery goes on (an old button is refused as stale anyway).
+
+A closed DM (50007) is remembered per player (users.dm_closed): the player is told
 once in the table's thread, without any private content, and is not sent DMs again until they join
 another table; the "Show my hand" button gives them the same information.
 """
@@ -34,6 +42,11 @@ log = logging.getLogger("judge.discord.delivery")
 DM_CLOSED = 50007
 #: table messages after which the lobby message in the channel is updated (it shows the table's state)
 _CLOSING_KINDS = ("finish", "cancelled")
+#: table messages that may carry turn buttons, and those that make the previous ones out of date
+_TURN_KINDS = ("start", "update")
+_SUPERSEDING_KINDS = (*_TURN_KINDS, *_CLOSING_KINDS)
+#: seconds the cosmetic edit of an old turn message may take before delivery moves on without it
+RETIRE_TIMEOUT = 10.0
 
 
 class DiscordDeliverer:
@@ -69,9 +82,26 @@ class DiscordDeliverer:
         channel = self.bot.get_partial_messageable(int(channel_id))
         sent = await self._send_all(channel, texts, message.id, buttons,
                                     discord.AllowedMentions(users=to_ping, everyone=False, roles=False))
+        if message.kind in _SUPERSEDING_KINDS:
+            await self._retire_previous(table, int(channel_id), message, sent)
         if message.kind in _CLOSING_KINDS:
             await self.bot.refresh_lobby(table.id)
         return sent
+
+    async def _retire_previous(self, table: TableRow, channel_id: int, message: OutboxRow,
+                               sent: str | None) -> None:
+        """Drop the buttons of the turn announcement before ``message``: the table has moved on.  Never
+        raises: a failure here must not hold up delivery."""
+        try:
+            previous = await self.bot.store.last_sent(table.id, before=message.id, kinds=_TURN_KINDS)
+            if previous is None or previous.external_id is None or previous.external_id == sent:
+                return
+            old = self.bot.get_partial_messageable(channel_id).get_partial_message(int(previous.external_id))
+            await asyncio.wait_for(old.edit(view=None), RETIRE_TIMEOUT)
+        except Exception as exc:  # deleted message, missing access, Discord down: the old buttons stay
+            status = getattr(exc, "status", None)
+            log.warning("could not retire the buttons of an old turn message of table %s: %s%s", table.id,
+                        type(exc).__name__, f" {status}" if status else "")
 
     async def _to_seat(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
         seat = seats[message.seat]

@@ -376,6 +376,19 @@ class Store:
         return [OutboxRow(r["id"], r["table_id"], r["version"], r["target"], r["seat"], r["kind"],
                           json.loads(r["payload"]), r["status"], r["attempts"], r["external_id"]) for r in rows]
 
+    async def last_sent(self, table_id: int, *, before: int, kinds: Sequence[str],
+                        target: str = "table") -> OutboxRow | None:
+        """The latest message of the table sent before outbox id ``before`` whose kind is one of ``kinds``
+        (a front end finds the previous turn announcement this way, to retire its buttons)."""
+        r = await self._one(
+            f"SELECT * FROM outbox WHERE table_id = ? AND target = ? AND status = 'sent' AND id < ?"
+            f" AND kind IN ({', '.join('?' * len(kinds))}) ORDER BY id DESC LIMIT 1",
+            (table_id, target, before, *kinds))
+        if r is None:
+            return None
+        return OutboxRow(r["id"], r["table_id"], r["version"], r["target"], r["seat"], r["kind"],
+                         json.loads(r["payload"]), r["status"], r["attempts"], r["external_id"])
+
     async def mark_sent(self, message_id: int, *, external_id: str | None, now: float) -> None:
         async with self.transaction() as db:
             await db.execute("UPDATE outbox SET status = 'sent', external_id = ?, sent_at = ?,"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import random
 from pathlib import Path
@@ -160,6 +161,12 @@ class Harness:
         await self.pick(user, choices, index)
         await self.settled()
         return choices.content
+
+
+def as_seen_now(message: FakeMessage) -> FakeMessage:
+    """A copy of ``message`` as a user's client shows it now: a click on it later is a click by someone whose
+    client has not yet shown a later edit (the bot drops the buttons of superseded turn messages)."""
+    return copy.deepcopy(message)
 
 
 def choice_labels(message: FakeMessage) -> list[str]:

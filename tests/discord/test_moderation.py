@@ -1,4 +1,5 @@
 """Moderators through the fake Discord: who counts as one, hidden state only to them, cancel, rollback."""
+from tests.discord.harness import as_seen_now
 from tests.discord.test_play import started_toy, user_to_act
 
 
@@ -34,11 +35,12 @@ async def test_moderators_cancel_any_table_and_roll_back_with_old_buttons_going_
     moderator = fake.add_user("Mod", moderator=True)
     table = await started_toy(h)
     await h.act(await user_to_act(h, table), table)
-    turn = h.turn_message(table)
+    turn = as_seen_now(h.turn_message(table))
     await (await fake.slash(moderator, "mod rollback", table=table.id, version=0, reason="misclick")).answer()
     await h.settled()
     assert "misclick" in fake.in_channel(table.thread_id)[-1].content
-    stale = await h.open_choices(await user_to_act(h, table), table, message=turn)
+    assert not fake.messages[turn.id].components and h.turn_message(table).id != turn.id
+    stale = await h.open_choices(await user_to_act(h, table), table, message=turn)  # a client not yet updated
     assert "устарело" in stale.content
     assert (await h.open_choices(await user_to_act(h, table), table)).find(prefix="j:do:")
 

@@ -3,7 +3,7 @@ past 25 choices, out-of-turn windows, typed moves, bot seats, the public status 
 import re
 
 from bot.engine import get_game
-from tests.discord.harness import assert_private_stays_private, choice_labels, random_choice
+from tests.discord.harness import as_seen_now, assert_private_stays_private, choice_labels, random_choice
 
 TOY_HAND = re.compile(r"hand=\[")
 
@@ -60,7 +60,7 @@ async def test_clicks_from_the_wrong_seat_a_non_player_or_an_old_message_are_ref
     table = await started_toy(h)
     acting = await user_to_act(h, table)
     waiting = h.bob if acting is h.alice else h.alice
-    first_turn = h.turn_message(table)
+    first_turn = as_seen_now(h.turn_message(table))
 
     refusal = await h.open_choices(waiting, table)
     assert refusal.ephemeral_for == waiting.id and "не ваш ход" in refusal.content
@@ -73,7 +73,8 @@ async def test_clicks_from_the_wrong_seat_a_non_player_or_an_old_message_are_ref
     await h.settled()
     assert "✓" in choices.content and not choices.components  # the spent choices are closed
 
-    stale = await h.open_choices(acting, table, message=first_turn)
+    assert not fake.messages[first_turn.id].components  # superseded: its buttons are gone
+    stale = await h.open_choices(acting, table, message=first_turn)  # clicked before the edit showed
     assert "устарело" in stale.content
     next_user = await user_to_act(h, table)
     old_choices = await h.open_choices(next_user, table)
