@@ -505,3 +505,53 @@ def test_true_is_not_a_seat_and_one_is_not_idle():
     assert reject(s, 0, type="leader", leader="francesca_pureblood_elf", idle=1).key == "gwent.reject.leader_spec"
     s = act(s, 0, type="leader", leader="francesca_pureblood_elf", idle=False)  # false: a real activation
     assert s["weather"] and s["weather"][0]["kind"] == "frost"
+
+
+# ---------------------------------------------------------------------------------------------- rulings GW-27..29
+def test_gw27_a_card_a_leader_takes_into_an_empty_hand_may_be_the_second_card():
+    s = table("nilfgaard", "northern_realms", variant="hardgwent", first=1, filler=False)
+    give(s, 1, "ves", "yarpen_zigrin")
+    s = act(s, 1, type="play", card=find(s, 1, "ves", ("hand",)))
+    spy = discard(s, 0, "vattier_de_rideaux")
+    s["discard"][0].remove(spy)
+    s["discard"][1].append(spy)          # my spy died on the opponent's side: it lies in his pile
+    assert s["hand"][0] == [] and s["turn"]["need"] == 2
+    s = act(s, 0, type="leader", leader="emhyr_invader_of_the_north")
+    s = act(s, 0, type="take", card=spy)
+    assert not s["players"][0]["passed"] and s["turn"]["seat"] == 0
+    s = act(s, 0, type="play", card=spy)
+    assert spy in s["rows"][1]["melee"] and len(s["hand"][0]) == 2 and not s["players"][0]["passed"]
+
+
+def test_gw27_without_a_second_card_the_leader_alone_is_a_pass_and_its_cards_come_after():
+    # the rule book's case b: an empty hand, Daisy of the Valley -> automatic pass, two cards for later
+    s = table("scoiatael", "northern_realms", variant="hardgwent", first=1, filler=False)
+    give(s, 1, "ves", "yarpen_zigrin")
+    s = act(s, 1, type="play", card=find(s, 1, "ves", ("hand",)))
+    result = apply(s, 0, type="leader", leader="francesca_daisy_of_the_valley")
+    s = result.state
+    assert s["players"][0]["passed"] and len(s["hand"][0]) == 2
+    assert event(result.events, "passed")["data"]["auto"] == "no_second_card"
+
+
+def test_gw28_the_hardgwent_treacherous_weakens_crachs_standard_horn():
+    s = table("skellige", "monsters", variant="hardgwent", first=0)
+    lugos = place(s, 0, "madman_lugos")
+    s = act(s, 0, type="leader", leader="crach_an_craite", row="melee")
+    assert strength(s, lugos) == 120
+    s = act(s, 1, type="leader", leader="eredin_the_treacherous", row="melee")
+    assert strength(s, lugos) == 90
+
+
+def test_gw29_bringer_of_death_revives_no_hero_and_valhalla_only_from_its_own_pile():
+    s = table("monsters", "northern_realms", variant="hardgwent")
+    discard(s, 1, "vernon_roche")
+    ves = discard(s, 1, "ves")
+    discard(s, 0, "draug")
+    s = act(s, 0, type="leader", leader="eredin_bringer_of_death")
+    assert {a["card"] for a in offered(s, 0, "revive")} == {ves}
+    s = table("skellige", "northern_realms", variant="hardgwent")
+    discard(s, 1, "vernon_roche")
+    discard(s, 1, "ves")
+    s = act(s, 0, type="leader", leader="valhalla")
+    assert offered(s, 0, "revive") == [] and s["turn"]["seat"] == 1
