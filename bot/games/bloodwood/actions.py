@@ -10,7 +10,7 @@ from bot.engine import Code, Ctx, Reject
 from . import effects
 from .cards import card, catalogue, name, rule
 from .declaration import declare, judge
-from .flow import end_turn, finish_turn, pending, proceed
+from .flow import end_turn, pending, proceed
 from .rules import (
     confession_recipients, counters_held, legal_targets, play_problem, playable, target_problem,
 )
@@ -317,7 +317,7 @@ def _apply_trim(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> 
     to_discard(state, cid)
     ctx.emit("discarded", seat=seat, card=cid, why="trim", rule="BW-8")
     if len(state["hands"][seat]) <= rule("hand_size"):
-        finish_turn(state, ctx)
+        end_turn(state, ctx)  # another player may still hold more than 4
 
 
 def _apply_declare(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> None:

@@ -12,7 +12,7 @@
     leshy       The Leshy: every other player discards two (simultaneous)
     confess     the target of Confession picks whom to show its role to (§7.7)
     draw        someone draws cards one at a time, choosing the deck for each (BW-9)
-    trim        the turn's player discards down to 4 at the end of the turn (BW-8)
+    trim        a player holding more than 4 discards down to 4 at the end of a turn (BW-8)
     declare     the declarer names the other team one player at a time, then confirms (§4)
 
 Steps that finish the card's resolution continue with ``then``: "refill" (the turn's player draws up
@@ -98,12 +98,19 @@ def start_draws(state: State, ctx: Ctx, seat: int, count: int, then: str) -> Non
 
 
 def end_turn(state: State, ctx: Ctx) -> None:
-    """The turn's play is over: discard down to 4 if needed (BW-8), then finish."""
-    seat = turn_seat(state)
-    if len(state["hands"][seat]) > rule("hand_size"):
-        open_step(state, ctx, "trim", seat=seat)
+    """The turn's play is over: whoever holds more than 4 discards down to 4 (BW-8) — the turn's player
+    first, then e.g. a Voodoo target who got back more — so that nobody starts a turn with more than 4
+    (§1.7); then finish."""
+    over = [s for s in _from_turn_seat(state) if len(state["hands"][s]) > rule("hand_size")]
+    if over:
+        open_step(state, ctx, "trim", seat=over[0])
     else:
         finish_turn(state, ctx)
+
+
+def _from_turn_seat(state: State) -> list[int]:
+    seat, n = turn_seat(state), state["seats"]
+    return [(seat + i) % n for i in range(n)]
 
 
 def finish_turn(state: State, ctx: Ctx) -> None:

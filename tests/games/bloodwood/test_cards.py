@@ -212,13 +212,19 @@ def test_voodoo_takes_the_hand_keeps_up_to_four_and_returns_the_rest():
     assert "draw" not in kinds(events) and state["turn"]["seat"] == 1, "nobody draws after Voodoo"
 
 
-def test_voodoo_may_return_more_than_four():
+def test_voodoo_may_return_more_than_four_and_the_target_trims_at_the_end_of_the_turn():
     state = night_table({0: ["voodoo", "bite", "chains", "keys"], 1: ["candle", "thief", "amulet", "vaccine"]})
     state = act(state, 0, type="play", card="voodoo", target=1)
     state = act(state, 1, type="allow")
     state = act(state, 0, type="keep", card="amulet")
     state = act(state, 0, type="done")
     assert state["hands"][0] == ["amulet"] and len(state["hands"][1]) == 6
+    # Nobody starts a turn with more than 4 (§1.7, BW-8): the target discards two of his choice first.
+    assert pending(state) == [(1, "choice", "bloodwood.prompt.trim")] and state["turn"]["seat"] == 0
+    state = act(state, 1, type="discard", card="thief")
+    state = act(state, 1, type="discard", card="chains")
+    assert state["hands"][1] == ["bite", "candle", "keys", "vaccine"]
+    assert state["turn"]["seat"] == 1 and pending(state) == [(1, "turn", "bloodwood.prompt.turn")]
 
 
 # ------------------------------------------------------------------------------------------ Leshy, Hunter
