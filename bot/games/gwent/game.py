@@ -128,7 +128,9 @@ def _pending(state: dict) -> list[tuple[int, str, str]]:
         top = state["stack"][-1]
         return [(top["seat"], "choice", top["kind"])]
     turn = state["turn"]
-    return [(turn["seat"], "turn", "second_card" if turn["played"] else "turn")]
+    # HardGwent's double move: the player is told that this turn takes two cards.
+    prompt = "second_card" if turn["played"] else "two_cards" if turn["need"] == 2 else "turn"
+    return [(turn["seat"], "turn", prompt)]
 
 
 GAME = Gwent()

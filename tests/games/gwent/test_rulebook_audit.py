@@ -555,3 +555,14 @@ def test_gw29_bringer_of_death_revives_no_hero_and_valhalla_only_from_its_own_pi
     discard(s, 1, "ves")
     s = act(s, 0, type="leader", leader="valhalla")
     assert offered(s, 0, "revive") == [] and s["turn"]["seat"] == 1
+
+
+def test_the_prompt_of_a_double_move_asks_for_two_cards():
+    s = table(variant="hardgwent")
+    assert GAME.to_act(s)[0].prompt == "gwent.prompt.turn"   # the round's first turn: one card
+    s = act(s, 0, type="play", card=give(s, 0, "ves"))
+    assert GAME.to_act(s)[0].prompt == "gwent.prompt.two_cards"
+    s = act(s, 1, type="play", card=give(s, 1, "cahir"))
+    assert GAME.to_act(s)[0].prompt == "gwent.prompt.second_card"
+    s = act(s, 1, type="pass")
+    assert GAME.to_act(s)[0].prompt == "gwent.prompt.turn"   # after a pass: one card at a time (GW-8)
