@@ -40,6 +40,8 @@ log = logging.getLogger("judge.discord")
 
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.moderation")
 EXIT_OK, EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_FAILED = 0, 2, 3, 1
+#: seconds archiving a finished table's thread may take before the bot moves on without it
+THREAD_EDIT_TIMEOUT = 10.0
 
 
 class JudgeBot(commands.Bot):
@@ -192,6 +194,23 @@ class JudgeBot(commands.Bot):
                 await message.edit(content=content, view=view)
         except discord.HTTPException as exc:  # the message was deleted: the table itself is unaffected
             log.warning("cannot update the lobby message of table %s: %s", table_id, exc.status)
+
+
+    async def archive_thread(self, table_id: int) -> None:
+        """Archive the thread of a finished or cancelled table: it leaves the channel's list of active
+        threads and stays readable; a later post (a moderator's rollback or ruling) reopens it.  It is not
+        locked: locking needs Manage Threads, which the invite does not ask for (docs/discord.md), while the
+        bot may archive a thread it started.  Never raises: the table is over whatever Discord says."""
+        table = await self.store.get_table(table_id)
+        if table is None or table.thread_id is None or table.status not in ("finished", "cancelled"):
+            return
+        try:
+            thread = await self.fetch_channel(int(table.thread_id))  # fresh: a post may just have reopened it
+            if isinstance(thread, discord.Thread) and not thread.archived:
+                await asyncio.wait_for(thread.edit(archived=True), THREAD_EDIT_TIMEOUT)
+        except Exception as exc:  # deleted thread, missing access, Discord down
+            log.warning("could not archive the thread of table %s: %s %s", table_id, type(exc).__name__,
+                        getattr(exc, "status", ""))
 
 
 # ---------------------------------------------------------------------------------------------- running

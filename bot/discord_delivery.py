@@ -13,7 +13,8 @@ A turn announcement carries buttons ("Act", "Show my hand"); once a newer announ
 is posted, the previous one is edited to drop them, so only the newest message of a thread looks live.  The
 previous one is found through the outbox (its Discord message id is the row's external_id).  That edit comes
 after the new message is posted and is only cosmetic: repeating it after a crash is harmless, and when it
-fails it is logged and delivery goes on (an old button is refused as stale anyway).
+fails it is logged and delivery goes on (an old button is refused as stale anyway).  Likewise, once the
+finish (or cancellation) message of a table is posted, its thread is archived, and a failure there is logged.
 
 A closed DM (50007) is remembered per player (users.dm_closed): the player is told
 once in the table's thread, without any private content, and is not sent DMs again until they join
@@ -86,6 +87,7 @@ class DiscordDeliverer:
             await self._retire_previous(table, int(channel_id), message, sent)
         if message.kind in _CLOSING_KINDS:
             await self.bot.refresh_lobby(table.id)
+            await self.bot.archive_thread(table.id)  # after the last word; never raises
         return sent
 
     async def _retire_previous(self, table: TableRow, channel_id: int, message: OutboxRow,

@@ -5,7 +5,7 @@ the platform limits a bot must respect (../shared/notes/discord-testing.md §4):
 components (5 rows, 5 buttons or one select a row, 25 options, custom_id ≤ 100 characters, unique), the
 3-second deadline for the first response to an interaction, double responses, followups before any
 response, ephemeral flags outside interactions, closed DMs (403 / 50007), privileged intents, the shape of
-synced commands.  Every breach is answered the way Discord answers it *and* recorded in ``violations``,
+synced commands, thread edits beyond archiving the bot's own threads (no Manage Threads).  Every breach is answered the way Discord answers it *and* recorded in ``violations``,
 so a test fails even when the bot swallows the HTTP error.
 
 Test code plays the users: ``slash``, ``click``, ``choose`` and ``autocomplete`` send INTERACTION_CREATE over
@@ -27,6 +27,7 @@ API = "/api/v10"
 EPHEMERAL = 1 << 6
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
 MANAGE_GUILD = 1 << 5
+MANAGE_THREADS = 1 << 34
 #: view channel, send messages, send in threads, create public threads, read history, embed links
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 38) | (1 << 35) | (1 << 16) | (1 << 14)
 LOCALES = {"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl",
@@ -367,6 +368,7 @@ class FakeDiscord:
         self.commands: list[dict[str, Any]] = []
         self.guild_commands: list[dict[str, Any]] = []
         self.violations: list[str] = []
+        self.thread_edits: list[tuple[str, dict[str, Any]]] = []  # (thread id, what the bot changed)
         self.failures: list[Failure] = []
         self.identify: dict[str, Any] | None = None
         self.connections = 0
@@ -434,6 +436,7 @@ class FakeDiscord:
         r.add_put(API + "/applications/{app}/guilds/{guild}/commands", self.sync_commands)
         r.add_post(API + "/users/@me/channels", self.create_dm)
         r.add_get(API + "/channels/{cid}", self.get_channel)
+        r.add_patch(API + "/channels/{cid}", self.edit_channel)
         r.add_post(API + "/channels/{cid}/messages", self.create_message)
         r.add_get(API + "/channels/{cid}/messages/{mid}", self.get_message)
         r.add_patch(API + "/channels/{cid}/messages/{mid}", self.edit_message)
@@ -491,7 +494,7 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ channels, threads, messages
     def _channel_payload(self, cid: str) -> dict[str, Any]:
-        return dict(self.channels[cid])
+        return json.loads(json.dumps(self.channels[cid]))  # a copy: the caller may not change the world
 
     def guild_of(self, cid: str) -> str | None:
         return self.channels[cid].get("guild_id") if cid in self.channels else None
@@ -552,6 +555,12 @@ class FakeDiscord:
                 return error(403, 50007, "Cannot send messages to this user")
         elif cid not in self.channels:
             return error(404, 10003, "Unknown Channel")
+        meta = self.channels[cid].get("thread_metadata") if cid in self.channels else None
+        if meta and meta["archived"]:
+            if meta["locked"]:
+                self.violation(f"message to the locked, archived thread {cid}")
+                return error(400, 50083, "Thread is archived")
+            await self._set_thread(cid, archived=False)  # Discord: a post reopens an archived thread
         problems = check_message(body, in_interaction=False, creating=True)
         if problems:
             self.violations += [f"message to {cid}: {p}" for p in problems]
@@ -590,6 +599,32 @@ class FakeDiscord:
             self.violation("deleting another user's message without Manage Messages")
         del self.messages[msg.id]
         return web.Response(status=204)
+
+    async def _set_thread(self, tid: str, **metadata: Any) -> None:
+        self.channels[tid]["thread_metadata"].update(metadata)
+        await self.dispatch("THREAD_UPDATE", self._channel_payload(tid))
+
+    async def edit_channel(self, request: web.Request) -> web.Response:
+        """Only what this bot may do to a channel: archive a thread it started.  Locking, or editing a thread
+        someone else started, needs Manage Threads, which the bot's invite does not grant (docs/discord.md)."""
+        cid = request.match_info["cid"]
+        body = await request.json()
+        channel = self.channels.get(cid)
+        if channel is None:
+            return error(404, 10003, "Unknown Channel")
+        meta = channel.get("thread_metadata")
+        if meta is None:
+            self.violation(f"edit of the channel {cid}, which is not a thread")
+            return error(403, 50013, "Missing Permissions")
+        if set(body) - {"archived"} or channel["owner_id"] != self.app_id:
+            self.violation(f"thread {cid} edited with {sorted(body)}: needs Manage Threads")
+            return error(403, 50013, "Missing Permissions")
+        if meta["archived"] and body.get("archived") is not False:
+            self.violation(f"edit of the archived thread {cid}")
+            return error(400, 50083, "Thread is archived")
+        await self._set_thread(cid, archived=bool(body["archived"]))
+        self.thread_edits.append((cid, dict(body)))
+        return json_response(self._channel_payload(cid))
 
     def _new_thread(self, tid: str, parent: str, name: str) -> dict[str, Any]:
         thread = {"id": tid, "type": 11, "name": name, "guild_id": self.guild_id, "parent_id": parent,

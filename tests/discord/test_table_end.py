@@ -1,0 +1,80 @@
+"""The end of a table: once the finish (or cancellation) message is posted, the table's thread is archived
+(not locked: that needs Manage Threads, which the invite does not grant); a failure there never fails delivery."""
+import logging
+
+from tests.discord.test_play import started_toy
+from tests.discord.test_reliability import play_out
+
+
+def metadata(fake, table):
+    return fake.channels[table.thread_id]["thread_metadata"]
+
+
+async def test_a_finished_tables_thread_is_archived_after_the_result_is_posted(harness):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    assert not metadata(fake, table)["archived"]
+    await play_out(h, table)
+    await h.settled()
+    assert "🏆" in fake.in_channel(table.thread_id)[-1].content
+    # a post reopens an archived thread (in the fake as in Discord): still archived means it came after
+    assert metadata(fake, table) == {**metadata(fake, table), "archived": True, "locked": False}
+    assert fake.thread_edits == [(table.thread_id, {"archived": True})]
+    assert "🏁" in h.lobby(table).content
+
+
+async def test_cancelled_tables_are_archived_whether_they_had_started_or_not(harness):
+    h, fake = harness, harness.fake
+    started = await started_toy(h)
+    await (await fake.slash(h.alice, "game cancel", channel_id=started.thread_id)).answer()
+    await h.settled()
+    assert "отменён" in fake.in_channel(started.thread_id)[-1].content
+    assert metadata(fake, started)["archived"]
+
+    lobby = await h.new_table(h.alice, "toy")
+    moderator = fake.add_user("Mod", moderator=True)
+    await (await fake.slash(moderator, "mod cancel", table=lobby.id, reason="no players")).answer()
+    await h.settled()
+    assert metadata(fake, lobby)["archived"] and "✖️" in h.lobby(lobby).content
+
+
+async def test_a_refused_archive_is_logged_and_the_result_still_counts_as_delivered(harness, caplog):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    fake.fail("PATCH", rf"^/api/v10/channels/{table.thread_id}$", 403, code=50013)
+    with caplog.at_level(logging.WARNING, logger="judge.discord"):
+        await play_out(h, table)
+        await h.settled()
+    assert any("archive" in r.getMessage() and "403" in r.getMessage() for r in caplog.records)
+    assert not metadata(fake, table)["archived"]
+    unsent = await h.store.conn.execute_fetchall("SELECT COUNT(*) FROM outbox WHERE status != 'sent'")
+    assert unsent[0][0] == 0 and "🏆" in fake.in_channel(table.thread_id)[-1].content
+
+
+async def test_a_result_resent_after_a_crash_is_not_doubled_and_the_thread_ends_archived(harness):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    await play_out(h, table)
+    await h.settled()
+    finish = (await h.store.conn.execute_fetchall(
+        "SELECT id FROM outbox WHERE table_id = ? AND kind = 'finish'", (table.id,)))[0][0]
+    # the bot died after posting the result (and archiving) but before the outbox recorded it
+    await h.store.conn.execute("UPDATE outbox SET status = 'pending', attempts = 0 WHERE id = ?", (finish,))
+    await h.store.conn.commit()
+    posted = len(fake.messages)
+    await h.restart()
+    await h.settled()
+    assert len(fake.messages) == posted
+    assert metadata(fake, table)["archived"] and len(fake.thread_edits) == 2  # reopened by the re-send, archived again
+
+
+async def test_a_moderator_post_reopens_the_archived_thread_of_a_finished_table(harness):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    await play_out(h, table)
+    await h.settled()
+    moderator = fake.add_user("Mod", moderator=True)
+    await (await fake.slash(moderator, "mod ruling", table=table.id, text="Итог подтверждён.")).answer()
+    await h.settled()
+    assert "Итог подтверждён." in fake.in_channel(table.thread_id)[-1].content
+    assert not metadata(fake, table)["archived"]  # reopened by the post, as Discord does; nothing locked it
