@@ -5,8 +5,9 @@ the platform limits a bot must respect (../shared/notes/discord-testing.md §4):
 components (5 rows, 5 buttons or one select a row, 25 options, custom_id ≤ 100 characters, unique), the
 3-second deadline for the first response to an interaction, double responses, followups before any
 response, ephemeral flags outside interactions, closed DMs (403 / 50007), privileged intents, the shape of
-synced commands, thread edits beyond archiving the bot's own threads (no Manage Threads).  Every breach is answered the way Discord answers it *and* recorded in ``violations``,
-so a test fails even when the bot swallows the HTTP error.
+synced commands, thread edits beyond archiving the bot's own threads (no Manage Threads).  Every breach is
+answered the way Discord answers it *and* recorded in ``violations``, so a test fails even when the bot
+swallows the HTTP error.
 
 Test code plays the users: ``slash``, ``click``, ``choose`` and ``autocomplete`` send INTERACTION_CREATE over
 the gateway and return an ``Interaction`` whose ``answer()`` waits until the user sees a reply.
