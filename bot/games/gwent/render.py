@@ -277,4 +277,23 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
         p["rule"] = d.get("rule", "")
     elif kind == "discards_returned":
         p["sides"] = ", ".join(names[s] for s in d["sides"])
-    return t(key, locale, **p)
+    text = t(key, locale, **p)
+    if kind == "round_end" and d.get("board"):
+        table = _final_table(d["board"], locale, names, compact=False)
+        if len(table) > LIMIT - 300:
+            table = _final_table(d["board"], locale, names, compact=True)
+        text += "\n" + table
+    return text
+
+
+def _final_table(board: Sequence[Mapping[str, Any]], locale: str, names: Sequence[str], compact: bool) -> str:
+    """The final table of the round, copied into the thread before the field is cleared (rule book §9)."""
+    lines = []
+    for side, rows in enumerate(board):
+        parts = []
+        for row in ROW_ORDER_BOTTOM:
+            cards = [{"card": cid, "strength": value} for cid, value in rows[row]["cards"]]
+            if cards:
+                parts.append(f"{_row(row, locale)} {points(rows[row]['total'])}: {_cards_line(cards, locale, compact)}")
+        lines.append(f"  {names[side]}: " + (" · ".join(parts) or "—"))
+    return "\n".join(lines)

@@ -566,3 +566,17 @@ def test_the_prompt_of_a_double_move_asks_for_two_cards():
     assert GAME.to_act(s)[0].prompt == "gwent.prompt.second_card"
     s = act(s, 1, type="pass")
     assert GAME.to_act(s)[0].prompt == "gwent.prompt.turn"   # after a pass: one card at a time (GW-8)
+
+
+def test_the_round_end_message_carries_a_copy_of_the_final_table():
+    s = table()
+    place(s, 0, "ves")
+    place(s, 1, "cahir")
+    place(s, 1, "heavy_zerrikanian_fire_scorpion")
+    s = act(s, 0, type="pass")
+    result = apply(s, 1, type="pass")
+    end = event(result.events, "round_end")
+    text = GAME.render_event(end, "ru", ["Аня", "Боб"])
+    assert "Аня: ближний 5: Бьянка 5" in text
+    assert "Боб: ближний 6: Кагыр Маур аэп Кеаллах 6 · осадный 10: Бол. огненный скорпион 10" in text
+    assert result.state["rows"][1]["melee"] == []   # the field itself is cleared for round 2
