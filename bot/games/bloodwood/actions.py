@@ -16,7 +16,7 @@ from .rules import (
 )
 from .setup import assign_role, begin, unassigned
 from .state import (
-    State, available, back, decks_to_draw, draw, give, hand_backs, is_pure, others, take, to_discard,
+    State, available, back, decks_to_draw, draw, give, hand_backs, is_pure, others, take, to_discard, turn_seat,
 )
 
 ACTION_TYPES = frozenset({
@@ -71,6 +71,11 @@ def _legal_declare(state: State, seat: int, step: dict) -> list[dict[str, Any]]:
     return [*actions, {"type": "confirm"}] if named else actions
 
 
+def _may_declare_while_drawing(state: State, seat: int) -> bool:
+    """A pure player may also declare after his own card has resolved, when he is to draw (BW-25)."""
+    return seat == turn_seat(state) and is_pure(state, seat)
+
+
 def _splits(state: State, left: int) -> list[dict[str, Any]]:
     """All remaining draws at once, as every feasible day/night split (only when more than one is left)."""
     if left < 2:
@@ -93,7 +98,8 @@ _LEGAL: dict[str, Callable[[State, int, dict], list[dict[str, Any]]]] = {
     "leshy": lambda state, seat, step: [{"type": "discard", "card": c} for c in _distinct(state["hands"][seat])],
     "confess": lambda state, seat, step: [{"type": "show", "seat": s} for s in confession_recipients(state, seat)],
     "draw": lambda state, seat, step: [
-        *({"type": "draw", "deck": d} for d in decks_to_draw(state)), *_splits(state, step["left"])],
+        *({"type": "draw", "deck": d} for d in decks_to_draw(state)), *_splits(state, step["left"]),
+        *([{"type": "declare"}] if _may_declare_while_drawing(state, seat) else [])],
     "trim": lambda state, seat, step: [{"type": "discard", "card": c} for c in _distinct(state["hands"][seat])],
     "declare": _legal_declare,
 }
@@ -190,11 +196,15 @@ def _apply_turn(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> 
         ctx.emit("passed", seat=seat)
         proceed(state, ctx, "refill")
     elif kind == "declare":
-        if not is_pure(state, seat):
-            raise Reject("bloodwood.reject.mutated_cannot_declare", rule="§4")
-        declare(state, ctx, seat)
+        _declare(state, seat, ctx)
     else:
         raise _not_now()
+
+
+def _declare(state: State, seat: int, ctx: Ctx) -> None:
+    if not is_pure(state, seat):
+        raise Reject("bloodwood.reject.mutated_cannot_declare", rule="§4")
+    declare(state, ctx, seat)
 
 
 def _play_on(state: State, seat: int, cid: str, target: int, ctx: Ctx) -> None:
@@ -285,6 +295,11 @@ def _apply_confess(state: State, seat: int, action: dict, ctx: Ctx, step: dict) 
 
 
 def _apply_draw(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> None:
+    if action["type"] == "declare":
+        if seat != turn_seat(state):
+            raise Reject("bloodwood.reject.declare_own_turn", rule="BW-25")
+        _declare(state, seat, ctx)
+        return
     if action["type"] == "draw_all":
         counts = [action.get("day"), action.get("night")]
         if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in counts):

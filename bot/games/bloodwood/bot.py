@@ -256,6 +256,8 @@ def _show(view: View, legal: Sequence[Action], know: Knowledge, rng: random.Rand
 def _draw(view: View, legal: Sequence[Action], know: Knowledge, rng: random.Random) -> Action | None:
     """Aim for three cards of the coming phase: a player's next turn falls in the other phase, unless an
     Eclipse or Time Loop intervenes."""
+    if {"type": "declare"} in legal and _declaration(view, know) is not None:
+        return {"type": "declare"}  # e.g. the last enemy was just bitten (BW-25)
     coming = "night" if view["phase"] == "day" else "day"
     other = view["phase"]
     have = sum(catalogue().backs[c] == coming for c in view["hand"])

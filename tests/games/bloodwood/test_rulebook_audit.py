@@ -78,3 +78,55 @@ def test_an_illegal_play_is_refused_and_costs_nothing():
     assert (refusal.key, refusal.rule) == ("bloodwood.reject.only_night", "§6.1")
     assert state["hands"][0] == ["bite", "keys", "thief", "vaccine"] and state["dna"][1] == "pure"
     assert pending(state) == [(0, "turn", "bloodwood.prompt.turn")] and state["discard"] == []
+
+
+# ------------------------------------------------------------------------------------------ §4 the end
+def _declare(state, seat, names):
+    moves = [(seat, {"type": "declare"})] + [(seat, {"type": "name", "seat": s}) for s in names]
+    return run(state, *moves, (seat, {"type": "confirm"}))
+
+
+def test_bite_the_last_enemy_then_declare_in_the_same_turn():
+    """§4 lets a pure player declare at any moment; the referee gives him the floor after his own card too,
+    while he draws up (BW-25), so the enemy gets no round to cure himself first."""
+    state = night({0: ["bite", "keys"]})  # ROLES_5: werewolves at 1, 3, 4
+    state["dna"][3] = state["dna"][4] = "mutated"
+    state = act(state, 0, type="play", card="bite", target=1)
+    assert pending(state) == [(0, "turn", "bloodwood.prompt.draw")]
+    assert {"type": "declare"} in GAME.legal_actions(state, 0)
+    state, events = _declare(state, 0, [1, 3, 4])
+    assert state["outcome"]["winners"] == [0, 2] and state["outcome"]["reason"] == "bloodwood.outcome.declared.vampires"
+    assert "draw" not in kinds(events)
+
+
+def test_no_declaring_while_drawing_for_someone_elses_card_or_when_mutated():
+    state = table(hands={0: ["pandora", "keys"], 2: []})
+    state = act(state, 0, type="play", card="pandora", target=2)
+    assert pending(state) == [(2, "choice", "bloodwood.prompt.draw")]
+    assert {"type": "declare"} not in GAME.legal_actions(state, 2)
+    refusal = reject(state, 2, type="declare")
+    assert (refusal.key, refusal.rule) == ("bloodwood.reject.declare_own_turn", "BW-25")
+    state = table(phase="night", hands={0: ["bite", "keys"], 1: ["mirror"]})
+    state = act(state, 0, type="play", card="bite", target=1)
+    state = act(state, 1, type="allow")
+    state["dna"][0] = "mutated"
+    assert {"type": "declare"} not in GAME.legal_actions(state, 0)
+    assert reject(state, 0, type="declare").key == "bloodwood.reject.mutated_cannot_declare"
+
+
+def test_other_players_cannot_declare_out_of_turn():
+    """BW-25: the floor is the turn's; a seat the table is not waiting for is refused."""
+    state = table()
+    state["dna"][1] = state["dna"][3] = state["dna"][4] = "mutated"
+    assert reject(state, 2, type="declare").code == Code.NOT_YOUR_TURN
+    assert GAME.legal_actions(state, 2) == []
+
+
+def test_a_forever_mutated_enemy_counts_as_mutated_and_roles_are_shown_to_every_seat_at_the_end():
+    state = table()
+    state["dna"][1:] = ["forever", "pure", "mutated", "forever"]
+    state, events = _declare(state, 0, [1, 3, 4])
+    assert state["outcome"]["winners"] == [0, 2]
+    for seat in (None, 0, 1, 2, 3, 4):
+        assert [p["role"] for p in GAME.view(state, seat)["players"]] == state["roles"]
+    assert event(events, "roles_revealed") in public(events)

@@ -36,7 +36,8 @@ def test_discard_then_refill_choosing_the_deck():
     state = table(hands={0: ["bite", "keys", "mirror", "vaccine"]})
     state = act(state, 0, type="discard", card="keys")
     assert state["discard"] == ["keys"] and pending(state) == [(0, "turn", "bloodwood.prompt.draw")]
-    assert GAME.legal_actions(state, 0) == [{"type": "draw", "deck": "day"}, {"type": "draw", "deck": "night"}]
+    assert GAME.legal_actions(state, 0) == [{"type": "draw", "deck": "day"}, {"type": "draw", "deck": "night"},
+                                            {"type": "declare"}]
     top = state["decks"]["night"][0]
     state = act(state, 0, type="draw", deck="night")
     assert top in state["hands"][0] and len(state["hands"][0]) == 4
