@@ -283,6 +283,9 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
         if len(table) > LIMIT - 300:
             table = _final_table(d["board"], locale, names, compact=True)
         text += "\n" + table
+        if d.get("weather"):
+            weather = ", ".join(t(f"gwent.weather.{w}", locale) for w in d["weather"])
+            text += "\n  " + t("gwent.view.weather", locale, weather=weather)
     return text
 
 

@@ -573,10 +573,12 @@ def test_the_round_end_message_carries_a_copy_of_the_final_table():
     place(s, 0, "ves")
     place(s, 1, "cahir")
     place(s, 1, "heavy_zerrikanian_fire_scorpion")
-    s = act(s, 0, type="pass")
-    result = apply(s, 1, type="pass")
+    s = act(s, 0, type="play", card=give(s, 0, "biting_frost"))
+    s = act(s, 1, type="pass")
+    result = apply(s, 0, type="pass")
     end = event(result.events, "round_end")
     text = GAME.render_event(end, "ru", ["Аня", "Боб"])
-    assert "Аня: ближний 5: Бьянка 5" in text
-    assert "Боб: ближний 6: Кагыр Маур аэп Кеаллах 6 · осадный 10: Бол. огненный скорпион 10" in text
+    assert text.endswith("Погода: Мороз")
+    assert "Аня: ближний 1: Бьянка 1" in text
+    assert "Боб: ближний 1: Кагыр Маур аэп Кеаллах 1 · осадный 10: Бол. огненный скорпион 10" in text
     assert result.state["rows"][1]["melee"] == []   # the field itself is cleared for round 2
