@@ -582,3 +582,27 @@ def test_the_round_end_message_carries_a_copy_of_the_final_table():
     assert "Аня: ближний 1: Бьянка 1" in text
     assert "Боб: ближний 1: Кагыр Маур аэп Кеаллах 1 · осадный 10: Бол. огненный скорпион 10" in text
     assert result.state["rows"][1]["melee"] == []   # the field itself is cleared for round 2
+
+
+@pytest.mark.parametrize("variant", ["standard", "hardgwent"])
+@pytest.mark.parametrize("faction,lid,kind", [("nilfgaard", "emhyr_his_imperial_majesty", "rain"),
+                                              ("northern_realms", "foltest_king_of_temeria", "fog"),
+                                              ("scoiatael", "francesca_pureblood_elf", "frost")])
+def test_weather_leaders_bring_their_weather_without_a_card(variant, faction, lid, kind):
+    s = table(faction, "monsters", variant=variant, leaders=(lid, None) if variant == "standard" else (None, None))
+    deck_before = len(s["deck"][0]) + len(s["aside"][0])
+    s = act(s, 0, type="leader", leader=lid)
+    assert s["weather"] == [{"kind": kind, "uid": None, "seat": 0}]
+    assert len(s["deck"][0]) + len(s["aside"][0]) == deck_before
+
+
+@pytest.mark.parametrize("faction,lid,row,unit", [("scoiatael", "francesca_the_beautiful", "ranged", "ida_emean"),
+                                                  ("monsters", "eredin_commander_of_the_red_riders", "melee", "fiend")])
+def test_standard_leader_horns_replace_a_horn_card_and_double(faction, lid, row, unit):
+    s = table(faction, "nilfgaard", leaders=(lid, None))
+    uid = place(s, 0, unit)
+    horn = give(s, 0, "commanders_horn")
+    s = act(s, 0, type="play", card=horn, row=row)
+    s = act(s, 1, type="pass")
+    s = act(s, 0, type="leader", leader=lid)
+    assert horn in s["discard"][0] and strength(s, uid) == catalogue().card(unit).strength * 20
