@@ -21,11 +21,12 @@ TURN_VALUE = 7.0           # an extra turn, or one the opponent loses
 WIN = 1000.0
 DRAW_VALUE = 1.0           # a card drawn blind
 CLOCK_LOSS = WIN / 2       # a Clock whose term the bot cannot expect to win in: about half a lost game
-RACE_DAMAGE = 3.0          # enemy health a racing bot can hope to take per own turn
+RACE_DAMAGE = 3.0          # while racing, a point of enemy health is worth this much
+CLOCK_REACH = 1.0          # enemy health a racing bot takes per own turn, as measured in bot games
 LIVE_CLOCK_TURNS = 15      # five minutes at rule 8's ten seconds a turn: at least 15 own turns (CG-25)
 NOISE = 0.5                # random tie-breaking, so that two bots do not repeat the same exchange forever
 
-_BONUS = {"maximise": 3.0, "max_and_freeze": 3.0, "free_cast": 10.0,
+_BONUS = {"maximise": 3.0, "free_cast": 10.0,
           "redraw": 3.0, "swap_card": 1.0, "freeze_one_each": 1.0, "freeze_all_dice": 0.0}
 
 
@@ -62,9 +63,17 @@ def clock_turns(state: dict) -> int:
 
 def clock_value(state: dict, caster: int) -> float:
     """The Clock's deadline: a likely loss unless the enemy's health can be taken within the term."""
-    if player(state, opponent(caster))["health"] < RACE_DAMAGE * clock_turns(state):
+    if player(state, opponent(caster))["health"] < CLOCK_REACH * clock_turns(state):
         return -25.0
     return -CLOCK_LOSS
+
+
+def _locking_value(state: dict, seat: int, colours) -> float:
+    """Own dice frozen for good (the Pyramid): a seventh loses at once, a sixth leaves the opponent one freeze
+    from winning (ruling CG-13); otherwise two energies held at 6 are a gain."""
+    dice = player(state, seat)["dice"]
+    locked = len({c for c, d in dice.items() if lasting_freeze(d)} | set(colours))
+    return {7: -WIN, 6: -WIN / 2}.get(locked, 3.0)
 
 
 def unseen_cards(state: dict, seat: int) -> list[str]:
@@ -124,6 +133,8 @@ def preview(state: dict, caster: int, effects) -> float:
             bonus += TURN_VALUE * e["n"] * (1 if on_enemy else -1)
         elif do == "hand_size":
             bonus -= 4.0
+        elif do == "max_and_freeze":
+            bonus += _locking_value(state, caster, e["colours"])
         elif do == "clock":
             bonus += clock_value(state, caster)
         elif do == "pandora":  # ruling CG-24: any other card of the catalogue
@@ -185,13 +196,16 @@ def _score(state: dict, seat: int, action: dict[str, Any], values: dict[str, flo
         if locked == 6:  # the seventh lasting freeze decides the game (ruling CG-13)
             return -WIN if own else WIN
         if own:
+            if locked == 5:  # the opponent would freeze the seventh
+                return -WIN / 2
             return 0.5 if die["value"] == 6 else -1.0
         if locked == 5:  # a sixth lasting freeze only makes the opponent thaw one: a wasted pair of turns
             return 0.3
-        return 0.2 * locked + (0.5 if die["value"] <= 2 else 0.0)
+        # below that, a freeze mostly buys a freeze-and-thaw exchange that wastes both players' turns
+        return 0.1 * locked + (0.2 if die["value"] <= 2 else 0.0)
     if kind == "thaw":
         if own:
-            return {6: WIN / 2, 5: 1.0}.get(locked, 0.6 if die["value"] <= 2 else -1.0)
+            return {6: WIN / 2, 5: 1.0}.get(locked, 0.3 if die["value"] <= 2 else -1.0)
         return -1.0
     return 0.0
 

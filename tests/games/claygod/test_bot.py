@@ -1,7 +1,9 @@
 """The built-in bot and the Clock: a blind card is worth what it may turn out to be (the Clock among
 them), and a bot whose Clock runs races for the enemy's fall (ruling CG-25)."""
 import random
+from collections import Counter
 
+from bot.engine.playout import play
 from bot.games.claygod import GAME, bot
 
 from .helpers import act, ready, table
@@ -55,3 +57,24 @@ def test_under_its_own_clock_the_bot_races_for_the_enemys_fall():
     racing = ready(table(hands=hands), 0, dice=dice)
     racing["players"][0]["effects"].append({"kind": "clock", "card": "clock", "caster": 0, "turns_left": 5})
     assert bot.choose(racing, 0, random.Random(4)) == {"type": "play", "card": "scarecrow"}
+
+
+def test_the_bot_does_not_lock_its_own_last_dice_with_the_pyramid():
+    state = ready(table(hands=(["pyramid", "ghost"], [])), 0)
+    for colour in ("red", "yellow", "green", "light_blue"):  # four held for good: the pyramid makes six
+        state["players"][0]["dice"][colour].update(frozen=True, frozen_turns=None)
+    assert bot.choose(state, 0, random.Random(5)) != {"type": "play", "card": "pyramid"}
+    assert bot.card_value(state, 0, "pyramid") < -100
+
+
+def test_bot_games_end_by_the_rules_not_by_a_blind_clock_or_a_freeze_and_thaw_stall():
+    """Demo games used to end by the Clock about one time in nine (played blind from the table) and some
+    ran for thousands of actions, both players freezing and thawing one die."""
+    reasons, longest = Counter(), 0
+    for i in range(30):
+        po = play(GAME, 2, seed=f"bot-{i}", bot_seed=i)
+        assert not po.cut
+        reasons[po.final["outcome"]["reason"]] += 1
+        longest = max(longest, len(po.steps))
+    assert reasons["claygod.outcome.clock"] <= 1 and reasons["claygod.outcome.frozen"] <= 1
+    assert longest < 1000
