@@ -175,7 +175,8 @@ def start_round(state: dict, ctx: Ctx, tokens: list[dict]) -> None:
         if not on_field(state, token["card"]):
             new_token(state, token["card"], token["side"], catalogue().card(token["card"]).rows[0])
             ctx.emit("avenger", side=token["side"], card=None, token=token["card"])
-    state["turn_in_round"] = 0
+    # Rule book §9: every round repeats the procedure from its point 3, so turns are counted from 1 again.
+    state["turn_in_round"] = state["turn_no"] = 0
     if state["round"] == 3:
         for seat in (0, 1):
             if perk(state, seat, "skellige") and revive_candidates(state, seat, ["own"], heroes=False):

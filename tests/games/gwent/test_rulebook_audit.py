@@ -606,3 +606,15 @@ def test_standard_leader_horns_replace_a_horn_card_and_double(faction, lid, row,
     s = act(s, 1, type="pass")
     s = act(s, 0, type="leader", leader=lid)
     assert horn in s["discard"][0] and strength(s, uid) == catalogue().card(unit).strength * 20
+
+
+def test_turns_are_counted_from_one_again_in_every_round():
+    s = table()
+    s = act(s, 0, type="play", card=give(s, 0, "ves"))
+    s = act(s, 1, type="play", card=give(s, 1, "cahir"))
+    assert s["turn_no"] == 3
+    s = act(s, 0, type="pass")
+    result = apply(s, 1, type="pass")
+    turn = event(result.events, "turn")
+    assert turn["data"]["n"] == 1 and GAME.view(result.state, None)["turn_no"] == 1
+    assert "ход 1" in GAME.render_view(GAME.view(result.state, None), "ru", ["Аня", "Боб"])
