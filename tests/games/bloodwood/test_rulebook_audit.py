@@ -130,3 +130,154 @@ def test_a_forever_mutated_enemy_counts_as_mutated_and_roles_are_shown_to_every_
     for seat in (None, 0, 1, 2, 3, 4):
         assert [p["role"] for p in GAME.view(state, seat)["players"]] == state["roles"]
     assert event(events, "roles_revealed") in public(events)
+
+
+# ------------------------------------------------------------------------------------------ §6.1 Bite, §6.2 Curse Mark
+def test_bite_cures_a_mutated_player_and_takes_his_mark():
+    """§6.1: a second Bite returns the DNA to Purity; §6.2: «його кусають» — the mark passes to the biter."""
+    state = night({0: ["bite", "keys"]})
+    state["dna"][1] = "mutated"
+    put_mark(state, 1, "curse", left=1)
+    state, events = run(state, (0, {"type": "play", "card": "bite", "target": 1}))
+    assert state["dna"][1] == "pure" and state["curse"][1] is None
+    assert state["curse"][0]["left"] == 2 and state["dna"][0] == "pure", "the biter's DNA does not change"
+    assert event(events, "curse_passed")["data"]["receiver"] == 0
+
+
+def test_a_mark_passed_by_bite_gives_the_receiver_two_of_his_own_turns():
+    state = night({0: ["bite", "keys", "vaccine", "candle"], 1: ["keys"], 2: ["keys"]})
+    put_mark(state, 0, "curse", left=1)
+    state = act(state, 0, type="play", card="bite", target=1)
+    state = act(state, 1, type="allow")
+    state = act(state, 0, type="draw", deck="day")
+    assert state["curse"][0] is None, "the biter got rid of it within his last turn"
+    state = quiet_turn(state, 1)
+    assert state["curse"][1]["left"] == 1
+    for seat in (2, 3, 4, 0):
+        state = quiet_turn(state, seat)
+    state = quiet_turn(state, 1)
+    assert state["dna"][1] == "forever" and state["curse"][1] is None
+
+
+def test_an_extra_turn_is_not_a_second_turn_for_the_curse():
+    """BW-12: Eclipse's extra turn continues the same turn of the rotation."""
+    state = table(hands={0: ["day_eclipse", "keys", "vaccine", "thief"]})
+    put_mark(state, 0, "curse", left=2)
+    state = act(state, 0, type="play", card="day_eclipse")
+    state = act(state, 0, type="draw", deck="night")
+    state = quiet_turn(state, 0)
+    assert state["curse"][0]["left"] == 1 and state["dna"][0] == "pure"
+
+
+def test_getting_rid_of_the_mark_in_the_last_turn_saves_the_carrier():
+    state = table(hands={0: ["candle", "keys"]})
+    put_mark(state, 0, "curse", left=1)
+    state, events = run(state, (0, {"type": "play", "card": "candle", "target": 0}),
+                        (0, {"type": "draw_all", "day": 2, "night": 1}))
+    assert state["dna"][0] == "pure" and state["curse"][0] is None and "mutated_forever" not in kinds(events)
+
+
+def test_mutated_forever_stays_in_the_game_and_only_bite_curse_and_vaccine_are_barred():
+    """§6.2: «мутує без можливості відновитись, але лишається в грі. На нього більше не можна грати
+    Curse Mark, Bite та Vaccine»."""
+    state = night({0: ["bite", "curse_mark", "chains", "tranquilizer"], 1: []})
+    state["dna"][1] = "forever"
+    for card in ("bite", "curse_mark"):
+        assert reject(state, 0, type="play", card=card, target=1).key == "bloodwood.reject.target_forever"
+    assert act(state, 0, type="play", card="chains", target=1)["chains"][1]
+    assert act(state, 0, type="play", card="tranquilizer", target=1)["sleep"][1]
+    # He still plays: a Bite of his own on someone else.
+    set_hand(state, 1, ["bite"])
+    set_turn(state, 1)
+    state = act(state, 1, type="play", card="bite", target=2)
+    assert state["dna"][2] == "mutated"
+
+
+# ------------------------------------------------------------------------------------------ §6.3 Chains, §7.3 Keys
+def test_a_chained_player_plays_day_cards_discards_night_cards_and_frees_himself_with_keys():
+    state = table(hands={0: ["keys", "bite", "mirror", "vaccine"]})
+    put_mark(state, 0, "chains")
+    plays = [a["card"] for a in GAME.legal_actions(state, 0) if a["type"] == "play"]
+    assert plays == ["keys", "vaccine"]
+    assert {"type": "discard", "card": "bite"} in GAME.legal_actions(state, 0)
+    state = act(state, 0, type="play", card="keys", target=0)
+    assert not state["chains"][0] and state["discard"] == ["keys", "chains"]
+
+
+# ------------------------------------------------------------------------------------------ §6.6-§6.8, §7.8 counters
+def test_leshy_and_hunter_open_no_counter_window_even_for_mirror_and_amulet_holders():
+    state = night({0: ["leshy", "hunter"], 1: ["mirror", "amulet"], 2: ["mirror"]})
+    after = act(state, 0, type="play", card="leshy")
+    assert {p[0] for p in pending(after)} == {1, 2} and after["step"]["kind"] == "leshy"
+    assert GAME.legal_actions(after, 1) == [{"type": "discard", "card": "amulet"}, {"type": "discard", "card": "mirror"}]
+    after = act(state, 0, type="play", card="hunter")
+    assert after["step"]["kind"] == "give" and after["in_flight"] is None
+
+
+@pytest.mark.parametrize("card", ["thief", "blood_test", "pandora", "vaccine", "confession"])
+def test_day_cards_cannot_be_countered(card):
+    """Mirror and Amulet «не діють проти карт дня» (§6.8, §7.8)."""
+    state = table(hands={0: [card], 1: ["mirror", "amulet"]})
+    state["dna"][1] = "mutated"
+    state = act(state, 0, type="play", card=card, target=1)
+    assert state["step"]["kind"] != "counter" and state["in_flight"] is None
+
+
+@pytest.mark.parametrize("counter", ["mirror", "amulet"])
+def test_a_reflected_card_cannot_be_answered_by_the_attacker(counter):
+    """§6.8: the card turns on its player «без можливості захиститись за допомогою Amulet чи Mirror»."""
+    state = night({0: ["tranquilizer", counter], 1: ["mirror"]})
+    state, events = run(state, (0, {"type": "play", "card": "tranquilizer", "target": 1}),
+                        (1, {"type": "counter", "card": "mirror"}))
+    assert kinds(events).count("counter_window") == 1, "only the target was asked"
+    assert state["sleep"][0] and state["hands"][0] == [counter] and state["turn"]["seat"] == 1
+
+
+def test_a_counter_is_not_answered_by_the_attackers_allies_or_anyone_else():
+    state = night({0: ["bite", "keys"], 1: ["amulet"], 2: ["mirror", "amulet"]})
+    state = act(state, 0, type="play", card="bite", target=1)
+    assert pending(state) == [(1, "reaction", "bloodwood.prompt.counter")]
+    assert reject(state, 2, type="counter", card="amulet").code == Code.NOT_YOUR_TURN
+
+
+# ------------------------------------------------------------------------------------------ §8 special cards
+def test_a_special_card_from_the_night_deck_is_played_by_day():
+    state = table(hands={0: ["night_time_loop", "keys", "vaccine", "thief"]})
+    state = act(state, 0, type="play", card="night_time_loop")
+    assert state["direction"] == -1 and state["phase"] == "day" and state["step"]["left"] == 1
+
+
+def test_the_next_player_may_answer_an_eclipse_with_his_own():
+    """BW-10: «дві такі карти підряд» bars the extra turn only; the next player's turn is a new turn."""
+    state = table(hands={0: ["day_eclipse", "keys", "vaccine", "thief"], 1: ["night_eclipse", "bite"]})
+    state = act(state, 0, type="play", card="day_eclipse")
+    state = act(state, 0, type="draw", deck="night")
+    state = quiet_turn(state, 0)
+    assert state["turn"]["seat"] == 1 and state["phase"] == "night"
+    state = act(state, 1, type="play", card="night_eclipse")
+    assert state["phase"] == "day" and state["phase_turns"] == 0 and state["turn"]["extra"] == "eclipse"
+
+
+# ------------------------------------------------------------------------------------------ §7 day cards
+def test_vaccine_may_be_played_on_a_pure_player():
+    """§7.1 bars only a player mutated forever; on a pure player it changes nothing (a bluff is legal, BW-15)."""
+    state = table(hands={0: ["vaccine", "keys"]})
+    state, events = run(state, (0, {"type": "play", "card": "vaccine", "target": 3}))
+    assert state["dna"][3] == "pure" and event(events, "vaccinated")["data"] == {"seat": 3}
+
+
+def test_thief_draws_up_only_when_below_four():
+    """§7.5: «Якщо після крадіжки у нього менше 4 карт, він добирає до 4»."""
+    state = table(hands={0: ["thief", "keys", "vaccine", "candle"], 1: ["amulet"]})
+    state, events = run(state, (0, {"type": "play", "card": "thief", "target": 1}))
+    assert state["hands"][0] == ["amulet", "candle", "keys", "vaccine"] and "draw" not in kinds(events)
+    assert state["turn"]["seat"] == 1
+
+
+def test_pandora_on_another_player_who_held_nothing_gives_him_four():
+    """§7.4: «той скидає всі карти та набирає 4 нові, навіть якщо раніше не мав карт»; then the player refills."""
+    state = table(hands={0: ["pandora", "keys", "vaccine", "candle"], 3: []})
+    state = act(state, 0, type="play", card="pandora", target=3)
+    state = act(state, 3, type="draw_all", day=2, night=2)
+    assert len(state["hands"][3]) == 4
+    assert pending(state) == [(0, "turn", "bloodwood.prompt.draw")] and state["step"]["left"] == 1
