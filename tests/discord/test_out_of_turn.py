@@ -1,0 +1,127 @@
+"""Out-of-turn decisions through the fake Discord, game by game: exactly the seats that owe a decision are
+mentioned and pinged, the others are refused, and nothing public gives away what the prompt is about."""
+from bot.engine import get_game
+from bot.games.claygod.render import card_name
+from tests.discord.harness import choice_labels
+
+
+async def stacked_table(h, game, users, stack, **values):
+    """A table opened and joined through Discord, then dealt from a stacked deck (a moderator's tool of the
+    referee, not offered on Discord)."""
+    table = await h.new_table(users[0], game, **values)
+    for user in users[1:]:
+        await h.join(user, table)
+    started = await h.bot.referee.start(table.id, f"discord:{users[0].id}", moderator=True, stack=stack)
+    assert not hasattr(started, "code"), started
+    await h.settled()
+    return await h.table(table.id)
+
+
+async def do(h, user, table, wanted):
+    """``user`` clicks Act and picks the choice whose action is ``wanted`` (a predicate on the action)."""
+    legal = await h.bot.referee.legal(table.id, f"discord:{user.id}")
+    index = next(i for i, action in enumerate(legal[2]) if wanted(action))
+    return await h.act(user, table, lambda n: index)
+
+
+def assert_prompts_only(h, table, owed, others):
+    turn = h.turn_message(table)
+    assert sorted(turn.pinged) == sorted(u.id for u in owed), turn.content
+    for user in owed:
+        assert user.mention in turn.content
+    for user in others:
+        assert user.mention not in turn.content
+    return turn
+
+
+# ---------------------------------------------------------------------------------------------- Clay God
+CLAYGOD_GIVE = {"rolls": {"claygod.first": [0], "claygod.dice": [3, 4, 5, 6, 5, 4, 3]},
+                "hands": [["sunset", "silver_wolf", "pearl", "eye", "flight"],
+                          ["ghost", "skeleton", "luck", "mask", "statue"]],
+                "deck_top": ["haze", "glazon"]}
+
+
+async def test_claygod_the_opponent_alone_is_asked_which_cards_to_hand_over(claygod, harness):
+    h, fake = harness, harness.fake
+    table = await stacked_table(h, "claygod", [h.alice, h.bob], CLAYGOD_GIVE)
+    await do(h, h.alice, table, lambda a: a["type"] == "roll")
+    await do(h, h.alice, table, lambda a: a["type"] == "play_two" and set(a["cards"]) == {"sunset", "silver_wolf"})
+
+    turn = assert_prompts_only(h, table, [h.bob], [h.alice, h.carol])
+    assert "какие карты отдать сопернику" in turn.content
+    refusal = await h.open_choices(h.alice, table)
+    assert "не ваш ход" in refusal.content
+    choices = await h.open_choices(h.bob, table)
+    assert choices.ephemeral_for == h.bob.id and len(choice_labels(choices)) == 5
+
+    await do(h, h.bob, table, lambda a: a == {"type": "give", "card": "ghost"})
+    assert_prompts_only(h, table, [h.bob], [h.alice])  # one card more to hand over
+    await do(h, h.bob, table, lambda a: a == {"type": "give", "card": "skeleton"})
+    state = await h.store.state(table.id)
+    assert state["turn"]["stage"] == "roll" and state["turn"]["seat"] == 1
+    assert_prompts_only(h, table, [h.bob], [h.alice])  # now Bob's own turn
+
+    bobs = {card_name(c, "ru") for c in ("ghost", "skeleton", "luck", "mask", "statue")}
+    for message, text in fake.public_texts():
+        if message.id != table.thread_id:  # the lobby message lists options, never cards
+            assert not [name for name in bobs if name in text], text
+    alice_dms = "\n".join(m.content for m in fake.dms(h.alice))
+    assert card_name("ghost", "ru") in alice_dms and card_name("luck", "ru") not in alice_dms
+
+
+# ---------------------------------------------------------------------------------------------- Gwent
+async def test_gwent_both_players_are_asked_at_once_then_only_whoever_still_owes(harness, monkeypatch):
+    """Set-up and mulligans are simultaneous: both are prompted, and each stops being prompted once done;
+    Eredin's secret pick from the deck is offered to its player alone and its card stays private."""
+    from bot.games.gwent.render import cname
+    from bot.games.gwent.state import card  # the card behind a hand entry
+
+    h, fake = harness, harness.fake
+    monkeypatch.setattr("bot.service.new_seed", lambda: "gwent-out-of-turn")
+    table = await h.new_table(h.alice, "gwent", options="faction_a=monsters faction_b=nilfgaard")
+    await h.join(h.bob, table)
+    await h.start(h.alice, table)
+    table = await h.table(table.id)
+    turn = assert_prompts_only(h, table, [h.alice, h.bob], [h.carol])
+    assert "выбор лидера" in turn.content
+    await do(h, h.alice, table, lambda a: a == {"type": "leader_pick", "leader": "eredin_destroyer_of_worlds"})
+    assert_prompts_only(h, table, [h.bob], [h.alice])
+    await do(h, h.bob, table, lambda a: a["type"] == "leader_pick")
+
+    state = await h.store.state(table.id)
+    assert state["phase"] == "mulligan"
+    assert "обмен карт" in assert_prompts_only(h, table, [h.alice, h.bob], [h.carol]).content
+    alice_choices = await h.open_choices(h.alice, table)
+    bob_choices = await h.open_choices(h.bob, table)
+    assert alice_choices.ephemeral_for == h.alice.id and bob_choices.ephemeral_for == h.bob.id
+    await do(h, h.bob, table, lambda a: a["type"] == "mulligan_done")
+    assert_prompts_only(h, table, [h.alice], [h.bob])
+    await do(h, h.alice, table, lambda a: a["type"] == "mulligan_done")
+
+    for _ in range(4):  # who goes first, then Bob passes whatever turns he gets before Alice's
+        state = await h.store.state(table.id)
+        if state["phase"] == "first":
+            chooser = h.alice if state["chooser"] == 0 else h.bob
+            await do(h, chooser, table, lambda a: a == {"type": "first", "seat": 0})
+        elif state["turn"]["seat"] == 1:
+            await do(h, h.bob, table, lambda a: a["type"] == "pass")
+    state = await h.store.state(table.id)
+    assert state["phase"] == "play" and state["turn"]["seat"] == 0
+    await do(h, h.alice, table, lambda a: a["type"] == "leader")
+    for _ in range(2):
+        assert_prompts_only(h, table, [h.alice], [h.bob])
+        await do(h, h.alice, table, lambda a: a["type"] == "discard")
+    turn = assert_prompts_only(h, table, [h.alice], [h.bob])
+    assert "тайный выбор карты из колоды" in turn.content
+    assert "не ваш ход" in (await h.open_choices(h.bob, table)).content
+    before = set((await h.store.state(table.id))["hand"][0])
+    await do(h, h.alice, table, lambda a: a["type"] == "take")
+    taken = set((await h.store.state(table.id))["hand"][0]) - before
+    assert len(taken) == 1
+    uid = taken.pop()
+    name = cname(card(await h.store.state(table.id), uid).id, "ru")
+    assert "тайно берёт карту из колоды" in fake.in_channel(table.thread_id)[-1].content
+    assert name in "\n".join(m.content for m in fake.dms(h.alice))
+    assert name not in "\n".join(m.content for m in fake.dms(h.bob))
+    for message, text in fake.public_texts():
+        assert name not in text, f"the secret pick {name} in a channel: {text}"
