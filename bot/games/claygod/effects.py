@@ -128,6 +128,7 @@ class Resolution:
             self.ctx.emit("hand_size", seat=seat, before=before, after=p["hand_size"])
 
     def _clock(self, e):
+        """Часы: a term of its own; an earlier Clock still running keeps its own, earlier end (CG-25, CG-33)."""
         options = self.state["options"]
         if options["clock_mode"] == "live":
             self._effect(self.caster, "clock", turns_left=None,

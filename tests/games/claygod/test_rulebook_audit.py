@@ -1,9 +1,12 @@
 """An audit of the rule book against the engine, paragraph by paragraph, for what the other files do not
 pin down: terms counted across extra and skipped turns (ruling CG-6), the Clock (CG-25), two cards and the
 hand-over (§4, CG-28), the table card and the deck (§1, §3.2, §4), freezing (§3.6-§3.8, CG-11, CG-13)."""
-from bot.games.claygod import GAME
+import pytest
 
-from .helpers import act, apply, frozen, kinds, numbers, pass_turn, ready, reject, roll, table
+from bot.games.claygod import GAME
+from bot.games.claygod.cards import card_ids
+
+from .helpers import act, apply, frozen, kinds, numbers, pass_turn, push, ready, reject, roll, table
 
 
 def effect(state, seat, card):
@@ -289,3 +292,50 @@ def test_haze_can_bring_both_spheres_below_minus_fifty_a_draw():
     state = act(state, 0, type="play", card="haze")
     assert numbers(state) == [(48, -51), (52, -53)], "rule 7 drained seat 0 once, at its turn's start"
     assert state["outcome"]["winners"] == [] and state["outcome"]["reason"] == "claygod.outcome.both_fell"
+
+
+# ------------------------------------------------------------------------------ Pandora's box and the table card
+def _outcome_of(state, seat, action):
+    after = act(state, seat, **action)
+    keys = ("health", "sphere", "max_health", "max_sphere", "hand_size", "dice", "effects", "extra_turns",
+            "skip_turns")
+    return ([{k: p[k] for k in keys} for p in after["players"]], after["outcome"], after["turn"]["seat"],
+            after["turn"]["number"])
+
+
+@pytest.mark.parametrize("card", [c for c in card_ids() if c != "pandoras_box"])
+def test_pandoras_box_and_the_face_down_card_release_exactly_the_cards_effect(card):
+    """CG-24: the box acts as if the caster had played the card drawn; §3.2: a face-down card acts as the
+    same card from the hand."""
+    def fresh(**kw):
+        return ready(table(stats=[{"health": 30, "sphere": 20}, {"health": 40, "sphere": 10}], seed=card, **kw), 0,
+                     dice=(6, 6, 6, 6, 6, 6, 6))
+    from_hand = _outcome_of(fresh(hands=([card], [])), 0, {"type": "play", "card": card})
+    boxed = fresh(hands=(["pandoras_box"], []))
+    push(boxed, "claygod.pandora", [card])
+    assert _outcome_of(boxed, 0, {"type": "play", "card": "pandoras_box"}) == from_hand
+    assert _outcome_of(fresh(table_cards=[card, None]), 0, {"type": "play_table"}) == from_hand
+
+
+# ------------------------------------------------------------------------------ hand size (CG-20) and two Clocks
+def test_above_the_hand_size_a_discard_draws_nothing():
+    state = ready(table(table_cards=["banner", None], deck_top=["pearl", "eye"]), 0, dice=(2, 2, 2, 2, 2, 2, 2))
+    state = act(state, 0, type="play_table")
+    me = state["players"][0]
+    assert (len(me["hand"]), me["hand_size"], me["table_card"]) == (5, 4, "pearl")
+    state = pass_turn(state, 1)
+    card, deck = state["players"][0]["hand"][0], list(state["deck"])
+    state = act(ready(state, 0), 0, type="discard", card=card)
+    assert len(state["players"][0]["hand"]) == 4 and state["deck"] == deck, "CG-20: down to the hand size"
+
+
+def test_a_second_clock_does_not_extend_the_first():
+    state = ready(table(hands=(["clock", "pandoras_box"], []), clock_turns=2), 0)
+    state = act(state, 0, type="play", card="clock")
+    state = pass_turn(state, 1)
+    state = ready(state, 0)
+    push(state, "claygod.pandora", ["clock"])
+    state = act(state, 0, type="play", card="pandoras_box")
+    assert [e["turns_left"] for e in state["players"][0]["effects"]] == [1, 2]
+    state = pass_turn(pass_turn(state, 1), 0)
+    assert state["outcome"]["winners"] == [1] and state["outcome"]["reason"] == "claygod.outcome.clock"
