@@ -78,3 +78,17 @@ def test_bot_games_end_by_the_rules_not_by_a_blind_clock_or_a_freeze_and_thaw_st
         longest = max(longest, len(po.steps))
     assert reasons["claygod.outcome.clock"] <= 1 and reasons["claygod.outcome.frozen"] <= 1
     assert longest < 1000
+
+
+def test_the_bot_decides_only_on_what_its_seat_may_know():
+    """Re-dealing everything the seat cannot see (the other hand, both face-down cards, the deck) never
+    changes its choice."""
+    po = play(GAME, 2, seed="blind", bot_seed=7)
+    for state in po.states[::3]:
+        if state["outcome"] is not None:
+            continue
+        (pending,) = GAME.to_act(state)
+        variant = GAME.unseen_variant(state, pending.seat, random.Random(state["version"]))
+        assert variant != state or not state["deck"]
+        mine = bot.choose(state, pending.seat, random.Random(0))
+        assert bot.choose(variant, pending.seat, random.Random(0)) == mine
