@@ -249,7 +249,8 @@ def _apply_keep(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> 
     cid = _held(state, seat, action)
     if kind == "keep":
         if len(kept) >= rule("keep_limit"):
-            raise Reject("bloodwood.reject.keep_limit", rule="§6.5", limit=rule("keep_limit"))
+            cite = "§6.5" if step["source"] == "voodoo" else "§6.7"
+            raise Reject("bloodwood.reject.keep_limit", rule=cite, limit=rule("keep_limit"))
         if kept.count(cid) >= state["hands"][seat].count(cid):
             raise Reject("bloodwood.reject.already_kept", card=name(cid))
         kept.append(cid)

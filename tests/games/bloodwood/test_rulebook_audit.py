@@ -281,3 +281,16 @@ def test_pandora_on_another_player_who_held_nothing_gives_him_four():
     state = act(state, 3, type="draw_all", day=2, night=2)
     assert len(state["hands"][3]) == 4
     assert pending(state) == [(0, "turn", "bloodwood.prompt.draw")] and state["step"]["left"] == 1
+
+
+def test_the_hunter_keeps_at_most_four_of_the_cards_received_citing_its_own_paragraph():
+    hands = {0: ["hunter"], 1: ["keys"], 2: ["vaccine"], 3: ["mirror"], 4: ["thief"], 5: ["amulet"]}
+    state = night(hands, seats=6)
+    state = act(state, 0, type="play", card="hunter")
+    for seat, card in hands.items():
+        if seat:
+            state = act(state, seat, type="give", card=card[0])
+    for card in ("amulet", "keys", "mirror", "thief"):
+        state = act(state, 0, type="keep", card=card)
+    refusal = reject(state, 0, type="keep", card="vaccine")
+    assert (refusal.key, refusal.rule, refusal.params) == ("bloodwood.reject.keep_limit", "§6.7", {"limit": 4})
