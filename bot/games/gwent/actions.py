@@ -7,7 +7,7 @@ from bot.engine import Code, Ctx, Reject
 from .cards import ROWS
 from .choices import apply_choice, choice_actions, settle
 from .flow import begin_play, card_done, choose_first, clear_round, deliver_draws, do_pass, keep_candidates
-from .leaders import activate, leader_specs, usable_leaders
+from .leaders import activate, leader_specs, usable_leaders, why_unusable
 from .leaders_passive import passive
 from .rules import card_specs, check_spec, distinct, play_card
 from .setup import apply_mulligan, apply_setup, mulligan_actions, setup_actions
@@ -133,7 +133,8 @@ def apply_turn(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         if lid not in state["players"][seat]["leaders"]:
             raise Reject("gwent.reject.not_your_leader", code=Code.MALFORMED)
         if lid not in usable_leaders(state, seat):
-            raise Reject("gwent.reject.leader_unavailable", rule="§7")
+            key, rule = why_unusable(state, seat, lid)
+            raise Reject(key, rule=rule)
         spec = {k: action[k] for k in ("weather", "row", "pile", "idle") if action.get(k) not in (None, False)}
         if spec not in leader_specs(state, seat, lid) or spec.get("idle", True) is not True:  # 1 == True
             raise Reject("gwent.reject.leader_spec", rule="§7")

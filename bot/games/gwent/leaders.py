@@ -31,6 +31,24 @@ def usable_leaders(state: dict, seat: int) -> list[str]:
     return [lid for lid in player["leaders"] if lid not in used]
 
 
+def why_unusable(state: dict, seat: int, lid: str) -> tuple[str, str]:
+    """The i18n key and rule of the reason a leader of ``seat`` cannot be activated now."""
+    player = state["players"][seat]
+    if state["variant"] == "standard":
+        if leader_rule(state, lid).get("passive"):
+            return "gwent.reject.leader_passive", "§7"
+        if blocked_by_white_flame(state, seat):
+            return "gwent.reject.leader_blocked", "§7"
+        return "gwent.reject.leader_used", "§7"
+    if lid in player["leaders_used"]:
+        return "gwent.reject.leader_used", "§8"
+    if state["round_fx"]["blocked"][seat]:
+        return "gwent.reject.leader_blocked_round", "GW-16"
+    if player["leader_round"]:
+        return "gwent.reject.leader_this_round", "§8"
+    return "gwent.reject.leader_three", "§8"
+
+
 def leader_specs(state: dict, seat: int, lid: str) -> list[dict[str, Any]]:
     """The ways to activate a leader; every leader may also be used idle (rule book, leader principle 4)."""
     rule = leader_rule(state, lid)

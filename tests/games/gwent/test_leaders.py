@@ -240,7 +240,7 @@ def test_hardgwent_white_flame_used_in_advance_blocks_leaders_for_the_round():
     s = table("nilfgaard", "northern_realms", variant="hardgwent")
     s = act(s, 0, type="leader", leader="emhyr_the_white_flame")
     assert usable_leaders(s, 1) == []
-    assert reject(s, 1, type="leader", leader="foltest_king_of_temeria").key == "gwent.reject.leader_unavailable"
+    assert reject(s, 1, type="leader", leader="foltest_king_of_temeria").key == "gwent.reject.leader_blocked_round"
 
 
 def test_white_flame_takes_back_the_card_oberons_killer_chose():

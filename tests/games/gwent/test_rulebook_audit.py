@@ -618,3 +618,25 @@ def test_turns_are_counted_from_one_again_in_every_round():
     turn = event(result.events, "turn")
     assert turn["data"]["n"] == 1 and GAME.view(result.state, None)["turn_no"] == 1
     assert "ход 1" in GAME.render_view(GAME.view(result.state, None), "ru", ["Аня", "Боб"])
+
+
+def test_a_refused_leader_says_why():
+    s = table("monsters", "nilfgaard", leaders=("eredin_the_treacherous", None))
+    r = reject(s, 0, type="leader", leader="eredin_the_treacherous")
+    assert (r.key, r.rule) == ("gwent.reject.leader_passive", "§7")
+    s = table("monsters", "nilfgaard", leaders=("eredin_bringer_of_death", "emhyr_the_white_flame"))
+    assert reject(s, 0, type="leader", leader="eredin_bringer_of_death").key == "gwent.reject.leader_blocked"
+    s = table("monsters", "nilfgaard", leaders=("eredin_bringer_of_death", None))
+    s = act(s, 0, type="leader", leader="eredin_bringer_of_death", idle=True)
+    s = act(s, 1, type="play", card=give(s, 1, "cahir"))
+    assert reject(s, 0, type="leader", leader="eredin_bringer_of_death").key == "gwent.reject.leader_used"
+    s = table("monsters", "nilfgaard", variant="hardgwent")
+    s = act(s, 0, type="leader", leader="eredin_bringer_of_death", idle=True)
+    s = act(s, 1, type="pass")
+    r = reject(s, 0, type="leader", leader="eredin_the_treacherous", row="melee")
+    assert (r.key, r.rule) == ("gwent.reject.leader_this_round", "§8")
+    s["players"][0]["leaders_used"] += ["eredin_the_treacherous", "eredin_destroyer_of_worlds"]
+    s["players"][0]["leader_round"] = False
+    r = reject(s, 0, type="leader", leader="eredin_king_of_the_wild_hunt", weather="rain")
+    assert (r.key, r.rule) == ("gwent.reject.leader_three", "§8")
+    assert reject(s, 0, type="leader", leader="eredin_bringer_of_death").key == "gwent.reject.leader_used"
