@@ -171,3 +171,14 @@ def test_timing_out_looks_the_same_with_or_without_a_counter():
     holding = _public_record(_with_target_hand(["mirror", "candle"]), [attack, timeout])
     empty = _public_record(_with_target_hand(["bite", "candle"]), [attack, timeout])
     assert holding == empty
+
+
+def test_a_chained_target_with_a_day_card_is_asked_whether_or_not_it_is_an_amulet():
+    """Chains forbid the Mirror, so a chained target is asked only for his day cards — still on backs alone."""
+    def record(cards):
+        state = night({0: ["curse_mark", "keys"], 1: cards})
+        put_mark(state, 1, "chains")
+        attack = (0, {"type": "play", "card": "curse_mark", "target": 1}, NOW + 5)
+        return _public_record(state, [attack, (1, {"type": "allow"}, NOW + 9)])
+    assert record(["amulet", "mirror"]) == record(["candle", "bite"])
+    assert '"counter_window"' in record(["candle", "bite"])
