@@ -61,6 +61,8 @@ def apply_choice(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         raise Reject("gwent.reject.expected", code=Code.ILLEGAL, what=expected)
     uid = action.get("card")
     if not isinstance(uid, str) or uid not in candidates(state, entry):
+        if kind == "revive" and entry.get("heroes"):
+            raise Reject("gwent.reject.bad_revive_hero_too", rule="§7")  # Valhalla: a hero may come back too
         raise Reject(f"gwent.reject.bad_{kind}", rule=_RULE[kind])
     state["stack"].pop()
     resume_cause(state, entry["cause"])

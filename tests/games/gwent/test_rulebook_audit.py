@@ -640,3 +640,11 @@ def test_a_refused_leader_says_why():
     r = reject(s, 0, type="leader", leader="eredin_king_of_the_wild_hunt", weather="rain")
     assert (r.key, r.rule) == ("gwent.reject.leader_three", "§8")
     assert reject(s, 0, type="leader", leader="eredin_bringer_of_death").key == "gwent.reject.leader_used"
+
+
+def test_valhalla_refuses_a_special_card_with_its_own_reason():
+    s = table("skellige", "nilfgaard", variant="hardgwent")
+    discard(s, 0, "cerys")
+    horn = discard(s, 0, "commanders_horn")
+    s = act(s, 0, type="leader", leader="valhalla")
+    assert reject(s, 0, type="revive", card=horn).key == "gwent.reject.bad_revive_hero_too"
