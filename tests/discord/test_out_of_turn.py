@@ -125,3 +125,104 @@ async def test_gwent_both_players_are_asked_at_once_then_only_whoever_still_owes
     assert name not in "\n".join(m.content for m in fake.dms(h.bob))
     for message, text in fake.public_texts():
         assert name not in text, f"the secret pick {name} in a channel: {text}"
+
+
+# ---------------------------------------------------------------------------------------------- Bloodwood
+BLOODWOOD_ROLES = ["dracula", "werewolf", "vampire", "werewolf", "werewolf"]  # Dracula leads the vampires
+
+
+async def bloodwood_table(h, users, monkeypatch, hands, phase):
+    """Five players at a stacked Bloodwood table (Alice first), then set in a chosen position: the dealt
+    snapshot is replaced by one where ``hands`` are as given and it is ``phase`` — a test-only shortcut to
+    a position the record would reach only after many turns."""
+    from bot.games.bloodwood import GAME
+    from bot.storage.store import pack_state
+    from tests.games.bloodwood.helpers import set_hand
+
+    monkeypatch.setattr("bot.service.new_seed", lambda: "bloodwood-out-of-turn")
+    table = await stacked_table(h, "bloodwood", users, {"rolls": {"bloodwood.first": [0]},
+                                                        "roles": BLOODWOOD_ROLES})
+    state = await h.store.state(table.id)
+    for seat, cards in hands.items():
+        set_hand(state, seat, cards)
+    state["phase"] = phase
+    GAME.check_invariants(state)
+    await h.store.conn.execute("UPDATE snapshots SET state = ? WHERE table_id = ? AND version = ?",
+                               (pack_state(state), table.id, state["version"]))
+    await h.store.conn.commit()
+    return table
+
+
+def public_shape(h, table, users):
+    """Everything public about a table (thread messages with their buttons) and every player's DMs about it
+    but Bob's, with the table's own number taken out, for comparing two tables."""
+    own = f"№{table.id}"
+
+    def button(item):
+        parts = item["custom_id"].split(":")  # j:<kind>:<table>:...
+        return ":".join([*parts[:2], "T", *parts[3:]]) + " " + item["label"]
+
+    thread = [(m.content.replace(own, "№N"), [button(c) for c in m.items()])
+              for m in h.fake.in_channel(table.thread_id)]
+    dms = [[m.content.replace(own, "№N") for m in h.fake.dms(u) if f"{own} —" in m.content]
+           for u in users if u is not h.bob]
+    return thread, dms
+
+
+async def test_bloodwood_counter_window_prompts_the_target_alone_and_looks_the_same_with_or_without_a_counter(
+        harness, monkeypatch):
+    h, fake = harness, harness.fake
+    users = [h.alice, h.bob, h.carol, fake.add_user("Dan"), fake.add_user("Eve")]
+    shapes, confirmations = [], []
+    for bobs_hand in (["mirror", "keys"], ["voodoo", "keys"]):  # the same backs: one night, one day
+        table = await bloodwood_table(h, users, monkeypatch, {0: ["bite", "candle"], 1: bobs_hand}, "night")
+        confirmations.append(await do(h, h.alice, table, lambda a: a == {"type": "play", "card": "bite"}))
+        confirmations.append(await do(h, h.alice, table, lambda a: a == {"type": "target", "seat": 1}))
+        turn = assert_prompts_only(h, table, [h.bob], [u for u in users if u is not h.bob])
+        assert "На вас сыграна ночная карта" in turn.content
+        for other in users[2:]:
+            assert "не ваш ход" in (await h.open_choices(other, table)).content
+        offered = choice_labels(await h.open_choices(h.bob, table))
+        assert len(offered) == (2 if "mirror" in bobs_hand else 1)  # privately, to Bob alone
+        shapes.append(public_shape(h, table, users))
+        await (await fake.slash(h.alice, "game cancel", table=table.id)).answer()
+        await h.settled()
+    assert shapes[0] == shapes[1], "something public differs when the target holds a counter"
+    assert confirmations[:2] == confirmations[2:]  # what the attacker was told
+
+
+async def test_bloodwood_confession_asks_its_target_alone_and_shows_the_role_to_the_chosen_player_only(
+        harness, monkeypatch):
+    from tests.discord.harness import assert_private_stays_private
+
+    h, fake = harness, harness.fake
+    users = [h.alice, h.bob, h.carol, fake.add_user("Dan"), fake.add_user("Eve")]
+    table = await bloodwood_table(h, users, monkeypatch, {0: ["confession", "candle"]}, "day")
+    await do(h, h.alice, table, lambda a: a == {"type": "play", "card": "confession"})
+    await do(h, h.alice, table, lambda a: a == {"type": "target", "seat": 1})
+    turn = assert_prompts_only(h, table, [h.bob], [u for u in users if u is not h.bob])
+    assert "Confession: кому показать свою роль?" in turn.content
+    assert "не ваш ход" in (await h.open_choices(h.alice, table)).content
+    await do(h, h.bob, table, lambda a: a == {"type": "show", "seat": 2})
+    assert await assert_private_stays_private(h, table, users) > len(users)
+    confessed = [e for e in await h.store.events(table.id) if e.kind == "role_seen" and e.data["subject"] == 1]
+    assert [e.to for e in confessed] == [[2]], "Carol, and only Carol, is shown Bob's role"
+    assert_prompts_only(h, table, [h.alice], users[1:])  # back to Alice, who draws
+
+
+async def test_bloodwood_the_leaders_look_at_every_role_names_no_leader_in_public(harness, monkeypatch):
+    h, fake = harness, harness.fake
+    users = [h.alice, h.bob, h.carol, fake.add_user("Dan"), fake.add_user("Eve")]
+    monkeypatch.setattr("bot.service.new_seed", lambda: "bloodwood-leaders")
+    threads = []
+    for leader in (0, 2):
+        roles = list(BLOODWOOD_ROLES)
+        roles[0], roles[leader] = roles[leader], roles[0]
+        table = await stacked_table(h, "bloodwood", users, {"rolls": {"bloodwood.first": [0]}, "roles": roles})
+        sight = [e.to for e in await h.store.events(table.id) if e.kind == "leader_sight"]
+        assert sight == [[leader]]
+        threads.append(public_shape(h, table, users)[0])
+        assert_prompts_only(h, table, [h.alice], users[1:])  # nobody is asked anything about the look
+        await (await fake.slash(h.alice, "game cancel", table=table.id)).answer()
+        await h.settled()
+    assert threads[0] == threads[1], "the public start differs with who leads"
