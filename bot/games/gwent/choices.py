@@ -58,7 +58,7 @@ def apply_choice(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         ctx.emit("skipped", seat=seat, what=kind)
         return
     if action["type"] != expected:
-        raise Reject("gwent.reject.expected", code=Code.ILLEGAL, what=expected)
+        raise Reject(f"gwent.reject.expected_{kind}", code=Code.ILLEGAL)
     uid = action.get("card")
     if not isinstance(uid, str) or uid not in candidates(state, entry):
         if kind == "revive" and entry.get("heroes"):

@@ -648,3 +648,13 @@ def test_valhalla_refuses_a_special_card_with_its_own_reason():
     horn = discard(s, 0, "commanders_horn")
     s = act(s, 0, type="leader", leader="valhalla")
     assert reject(s, 0, type="revive", card=horn).key == "gwent.reject.bad_revive_hero_too"
+
+
+def test_the_wrong_kind_of_choice_is_refused_in_words_not_action_names():
+    s = table()
+    ves = discard(s, 0, "ves")
+    s = act(s, 0, type="play", card=give(s, 0, "dun_banner_medic"))
+    r = reject(s, 0, type="take", card=ves)
+    assert r.key == "gwent.reject.expected_revive"
+    assert r.message("ru") .startswith("Сейчас нужно решить другое: кого воскресить")
+    assert "revive" not in r.message("uk")
