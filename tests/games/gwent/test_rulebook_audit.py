@@ -656,5 +656,5 @@ def test_the_wrong_kind_of_choice_is_refused_in_words_not_action_names():
     s = act(s, 0, type="play", card=give(s, 0, "dun_banner_medic"))
     r = reject(s, 0, type="take", card=ves)
     assert r.key == "gwent.reject.expected_revive"
-    assert r.message("ru") .startswith("Сейчас нужно решить другое: кого воскресить")
+    assert r.message("ru").startswith("Сейчас нужно решить другое: кого воскресить")
     assert "revive" not in r.message("uk")
