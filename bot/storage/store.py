@@ -373,8 +373,7 @@ class Store:
         rows = await self._all(
             f"SELECT * FROM outbox WHERE status = 'pending' AND attempts < ?{where} ORDER BY id LIMIT ?",
             (*params, limit))
-        return [OutboxRow(r["id"], r["table_id"], r["version"], r["target"], r["seat"], r["kind"],
-                          json.loads(r["payload"]), r["status"], r["attempts"], r["external_id"]) for r in rows]
+        return [_outbox_row(r) for r in rows]
 
     async def last_sent(self, table_id: int, *, before: int, kinds: Sequence[str],
                         target: str = "table") -> OutboxRow | None:
@@ -384,10 +383,7 @@ class Store:
             f"SELECT * FROM outbox WHERE table_id = ? AND target = ? AND status = 'sent' AND id < ?"
             f" AND kind IN ({', '.join('?' * len(kinds))}) ORDER BY id DESC LIMIT 1",
             (table_id, target, before, *kinds))
-        if r is None:
-            return None
-        return OutboxRow(r["id"], r["table_id"], r["version"], r["target"], r["seat"], r["kind"],
-                         json.loads(r["payload"]), r["status"], r["attempts"], r["external_id"])
+        return None if r is None else _outbox_row(r)
 
     async def mark_sent(self, message_id: int, *, external_id: str | None, now: float) -> None:
         async with self.transaction() as db:
@@ -434,3 +430,8 @@ class Store:
         async with self.transaction() as db:
             await db.execute(f"INSERT INTO {table} ({key_col}, {cols}) VALUES (?, {marks})"
                              f" ON CONFLICT ({key_col}) DO UPDATE SET {updates}", (key, *fields.values()))
+
+
+def _outbox_row(r: Any) -> OutboxRow:
+    return OutboxRow(r["id"], r["table_id"], r["version"], r["target"], r["seat"], r["kind"],
+                     json.loads(r["payload"]), r["status"], r["attempts"], r["external_id"])
