@@ -40,8 +40,9 @@ def check(state: dict, ctx: Ctx) -> bool:
             beaten[seat] = why
     if not beaten:
         return False
-    if len(beaten) == 2:
-        finish(state, ctx, winners=[], reason="both_fell")
+    if len(beaten) == 2:  # a draw (ruling CG-9); both above 200 at once (Вечер) is no "fall"
+        both_won = all(why.endswith("_high") for why in beaten.values())
+        finish(state, ctx, winners=[], reason="both_won" if both_won else "both_fell")
     else:
         (loser, why), = beaten.items()
         finish(state, ctx, winners=[opponent(loser)], reason=why, loser=loser)
@@ -55,5 +56,5 @@ def finish(state: dict, ctx: Ctx, *, winners: list[int], reason: str, loser: int
         "scores": {"health": [p["health"] for p in state["players"]],
                    "sphere": [p["sphere"] for p in state["players"]]},
     }
-    ruling = {"frozen": "CG-13", "both_fell": "CG-9", "clock": "CG-25"}.get(reason)
+    ruling = {"frozen": "CG-13", "both_fell": "CG-9", "both_won": "CG-9", "clock": "CG-25"}.get(reason)
     ctx.emit("game_over", winners=winners, reason=reason, **params, **({"ruling": ruling} if ruling else {}))

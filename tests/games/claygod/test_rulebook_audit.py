@@ -339,3 +339,12 @@ def test_a_second_clock_does_not_extend_the_first():
     assert [e["turns_left"] for e in state["players"][0]["effects"]] == [1, 2]
     state = pass_turn(pass_turn(state, 1), 0)
     assert state["outcome"]["winners"] == [1] and state["outcome"]["reason"] == "claygod.outcome.clock"
+
+
+def test_evening_can_carry_both_above_200_a_draw_of_two_winners():
+    state = ready(table(hands=(["evening"], []), stats=[{"health": 200}, {"sphere": 200}]), 0)
+    applied = apply(state, 0, type="play", card="evening")
+    assert numbers(applied.state) == [(201, 51), (51, 201)]
+    outcome = applied.state["outcome"]
+    assert outcome["winners"] == [] and outcome["reason"] == "claygod.outcome.both_won"
+    assert GAME.render_event(applied.events[-1], "ru", ["А", "Б"])
