@@ -98,15 +98,7 @@ async def test_gwent_both_players_are_asked_at_once_then_only_whoever_still_owes
     assert_prompts_only(h, table, [h.alice], [h.bob])
     await do(h, h.alice, table, lambda a: a["type"] == "mulligan_done")
 
-    for _ in range(4):  # who goes first, then Bob passes whatever turns he gets before Alice's
-        state = await h.store.state(table.id)
-        if state["phase"] == "first":
-            chooser = h.alice if state["chooser"] == 0 else h.bob
-            await do(h, chooser, table, lambda a: a == {"type": "first", "seat": 0})
-        elif state["turn"]["seat"] == 1:
-            await do(h, h.bob, table, lambda a: a["type"] == "pass")
-    state = await h.store.state(table.id)
-    assert state["phase"] == "play" and state["turn"]["seat"] == 0
+    await to_alices_turn(h, table)
     await do(h, h.alice, table, lambda a: a["type"] == "leader")
     for _ in range(2):
         assert_prompts_only(h, table, [h.alice], [h.bob])
@@ -125,6 +117,53 @@ async def test_gwent_both_players_are_asked_at_once_then_only_whoever_still_owes
     assert name not in "\n".join(m.content for m in fake.dms(h.bob))
     for message, text in fake.public_texts():
         assert name not in text, f"the secret pick {name} in a channel: {text}"
+
+
+async def to_alices_turn(h, table):
+    """From the end of the mulligans to Alice's first turn: who goes first is Alice, and Bob passes any
+    turn he gets before hers."""
+    for _ in range(4):
+        state = await h.store.state(table.id)
+        if state["phase"] == "first":
+            chooser = h.alice if state["chooser"] == 0 else h.bob
+            await do(h, chooser, table, lambda a: a == {"type": "first", "seat": 0})
+        elif state["turn"]["seat"] == 1:
+            await do(h, h.bob, table, lambda a: a["type"] == "pass")
+    state = await h.store.state(table.id)
+    assert state["phase"] == "play" and state["turn"]["seat"] == 0
+
+
+async def test_gwent_the_emperors_opponent_alone_chooses_the_cards_shown_and_only_the_emperor_sees_them(
+        harness, monkeypatch):
+    from bot.games.gwent.render import cname
+
+    h, fake = harness, harness.fake
+    monkeypatch.setattr("bot.service.new_seed", lambda: "gwent-emperor")
+    table = await h.new_table(h.alice, "gwent", options="faction_a=nilfgaard faction_b=monsters")
+    await h.join(h.bob, table)
+    await h.start(h.alice, table)
+    table = await h.table(table.id)
+    await do(h, h.alice, table, lambda a: a == {"type": "leader_pick", "leader": "emhyr_emperor_of_nilfgaard"})
+    await do(h, h.bob, table, lambda a: a["type"] == "leader_pick")
+    for user in (h.alice, h.bob):
+        await do(h, user, table, lambda a: a["type"] == "mulligan_done")
+    await to_alices_turn(h, table)
+    await do(h, h.alice, table, lambda a: a["type"] == "leader")
+    for _ in range(3):
+        turn = assert_prompts_only(h, table, [h.bob], [h.alice, h.carol])
+        assert "какую карту показать Императору" in turn.content
+        assert "не ваш ход" in (await h.open_choices(h.alice, table)).content
+        await do(h, h.bob, table, lambda a: a["type"] == "reveal")
+    turn = assert_prompts_only(h, table, [h.bob], [h.alice])  # using the ability was Alice's move
+    assert "одна карта или пас" in turn.content
+
+    shown = [e for e in await h.store.events(table.id) if e.kind == "revealed"]
+    assert len(shown) == 3 and all(sorted(e.to) == [0, 1] for e in shown)
+    names = {cname(e.data["card"], "ru") for e in shown}
+    alice_dms = "\n".join(m.content for m in fake.dms(h.alice))
+    assert all(name in alice_dms for name in names)
+    for message, text in fake.public_texts():
+        assert not [name for name in names if name in text], f"a shown card in a channel: {text}"
 
 
 # ---------------------------------------------------------------------------------------------- Bloodwood
