@@ -70,7 +70,7 @@ def check_spec(state: dict, seat: int, uid: str, action: dict) -> dict[str, Any]
     if given in specs:
         return given
     if not specs:
-        raise Reject("gwent.reject.no_free_row", rule="§2", card=c.id)
+        raise Reject("gwent.reject.no_free_row", rule="GW-31", card=c.id)
     if c.effect == "decoy":
         if "target" in given:
             raise Reject("gwent.reject.decoy_target", rule="§2")

@@ -658,3 +658,14 @@ def test_the_wrong_kind_of_choice_is_refused_in_words_not_action_names():
     assert r.key == "gwent.reject.expected_revive"
     assert r.message("ru").startswith("Сейчас нужно решить другое: кого воскресить")
     assert "revive" not in r.message("uk")
+
+
+def test_gw31_a_horn_with_every_row_taken_stays_in_the_hand():
+    s = table()
+    for row in ("melee", "ranged"):
+        relocate(s, give(s, 0, "commanders_horn"), ["horn", 0, row])
+    s["slots"][0]["siege"]["leader_horn"] = True   # the Siegemaster's horn holds the siege place (GW-23)
+    horn = give(s, 0, "commanders_horn")
+    assert all(a.get("card") != horn for a in GAME.legal_actions(s, 0))
+    r = reject(s, 0, type="play", card=horn, row="siege")
+    assert (r.key, r.rule) == ("gwent.reject.no_free_row", "GW-31")
