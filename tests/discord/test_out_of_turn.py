@@ -265,3 +265,18 @@ async def test_bloodwood_the_leaders_look_at_every_role_names_no_leader_in_publi
         await (await fake.slash(h.alice, "game cancel", table=table.id)).answer()
         await h.settled()
     assert threads[0] == threads[1], "the public start differs with who leads"
+
+
+async def test_bloodwood_the_leshy_asks_every_other_player_at_once_and_each_until_done(harness, monkeypatch):
+    h, fake = harness, harness.fake
+    users = [h.alice, h.bob, h.carol, fake.add_user("Dan"), fake.add_user("Eve")]
+    table = await bloodwood_table(h, users, monkeypatch, {0: ["leshy", "candle"]}, "night")
+    await do(h, h.alice, table, lambda a: a == {"type": "play", "card": "leshy"})
+    owing = users[1:]
+    turn = assert_prompts_only(h, table, owing, [h.alice])
+    assert "The Leshy: сбросьте две карты" in turn.content
+    assert "не ваш ход" in (await h.open_choices(h.alice, table)).content
+    for _ in range(2):
+        await do(h, h.bob, table, lambda a: a["type"] == "discard")
+    assert_prompts_only(h, table, owing[1:], [h.alice, h.bob])  # Bob is done; the others still owe
+    assert "не ваш ход" in (await h.open_choices(h.bob, table)).content
