@@ -26,8 +26,8 @@ CLOCK_REACH = 1.0          # enemy health a racing bot takes per own turn, as me
 LIVE_CLOCK_TURNS = 15      # five minutes at rule 8's ten seconds a turn: at least 15 own turns (CG-25)
 NOISE = 0.5                # random tie-breaking, so that two bots do not repeat the same exchange forever
 
-_BONUS = {"maximise": 3.0, "free_cast": 10.0,
-          "redraw": 3.0, "swap_card": 1.0, "freeze_one_each": 1.0, "freeze_all_dice": 0.0}
+_BONUS = {"maximise": 3.0, "free_cast": 10.0, "redraw": 3.0, "swap_card": 1.0, "freeze_one_each": 1.0,
+          "freeze_all_dice": 0.0}
 
 
 def _worth(h: int, s: int) -> float:
