@@ -59,3 +59,26 @@ async def test_a_late_first_response_is_recorded_and_fails_the_test(harness, err
     assert ix.response_type is None and all("answered after" in v for v in fake.violations)
     fake.violations.clear()  # expected here; any other test fails on it
     error_log.records.clear()
+
+
+async def test_a_second_response_and_a_followup_before_any_response_are_refused_and_recorded(fake):
+    """What discord.py itself prevents in-process is still enforced on the wire, the way Discord does."""
+    import aiohttp
+
+    from tests.discord.fake_discord import Interaction
+
+    user = fake.add_user("Raw")
+    ix = Interaction(fake, 2, user, fake.channel_id, None)
+    fake.interactions[ix.id] = ix
+    callback = f"{fake.base_url}/interactions/{ix.id}/{ix.token}/callback"
+    followup = f"{fake.base_url}/webhooks/{fake.app_id}/{ix.token}"
+    async with aiohttp.ClientSession() as session:
+        async with session.post(followup, json={"content": "too early"}) as early:
+            assert early.status == 404
+        async with session.post(callback, json={"type": 4, "data": {"content": "first"}}) as first:
+            assert first.status == 200
+        async with session.post(callback, json={"type": 4, "data": {"content": "second"}}) as second:
+            assert second.status == 400 and (await second.json())["code"] == 40060
+    assert [v.split(" ")[0] for v in fake.violations] == ["followup", "second"]
+    assert await ix.text() == "first"
+    fake.violations.clear()  # expected here; any other test fails on it

@@ -212,3 +212,22 @@ async def test_a_bug_behind_a_button_or_a_command_still_gets_the_player_an_answe
     assert "Внутренняя ошибка" in await (await fake.slash(h.alice, "game list")).text()
     assert {r.name for r in error_log.records} == {"judge.discord.components", "judge.discord"}
     error_log.records.clear()
+
+
+async def test_a_paged_select_menu_opened_before_a_restart_still_works_after_it(relay, harness):
+    h, fake = harness, harness.fake
+    table = await h.new_table(h.alice, "relay")
+    await h.join(h.bob, table)
+    await h.start(h.alice, table)
+    table = await h.table(table.id)
+    choices = await h.open_choices(h.alice, table)
+    assert choices.find(prefix="j:pick:") and choices.find(prefix="j:page:")
+
+    await h.restart()
+    turn = await fake.click(h.alice, choices, prefix="j:page:")  # next page, from before the restart
+    await turn.answer()
+    assert "2 из 2" in choices.content
+    await h.pick(h.alice, choices, 37)
+    await h.settled()
+    assert "✓ pick 38" in choices.content
+    assert (await h.store.actions(table.id))[0].action == {"type": "pick", "n": 38}
