@@ -3,6 +3,7 @@ pin down: terms counted across extra and skipped turns (ruling CG-6), the Clock 
 hand-over (§4, CG-28), the table card and the deck (§1, §3.2, §4), freezing (§3.6-§3.8, CG-11, CG-13)."""
 import pytest
 
+from bot.engine.playout import play
 from bot.games.claygod import GAME
 from bot.games.claygod.cards import card_ids
 
@@ -348,3 +349,52 @@ def test_evening_can_carry_both_above_200_a_draw_of_two_winners():
     outcome = applied.state["outcome"]
     assert outcome["winners"] == [] and outcome["reason"] == "claygod.outcome.both_won"
     assert GAME.render_event(applied.events[-1], "ru", ["А", "Б"])
+
+
+# ------------------------------------------------------------------------------ CG-6 in whole games
+def _timed_effects(p):
+    found = {}
+    for e in p["effects"]:
+        if e.get("turns_left") is not None:
+            key = (e["kind"], e["card"], e.get("colour"))
+            found[key] = None if key in found else e["turns_left"]  # a twin makes the key ambiguous
+    return found
+
+
+def test_every_term_runs_down_by_exactly_the_bearers_turns_in_bot_games():
+    """Across every step of whole games — extra turns, skipped turns and hand-overs included — a term drops
+    by exactly the number of its bearer's turns begun, and ends only when it has run out (ruling CG-6)."""
+    checked = sum(_check_terms(seed) for seed in range(8))
+    assert checked > 200, "the games exercised terms"
+
+
+def _check_terms(seed):
+    po = play(GAME, 2, seed=f"terms-{seed}", bot_seed=seed, options={"prince_skip": ("caster", "enemy")[seed % 2]})
+    before, checked = po.initial, 0
+    for step, after in zip(po.steps, po.states):
+        events = apply(before, step["seat"], now=step["now"], **step["action"]).events
+        refrozen = {e["data"].get("owner", e["data"].get("seat")) for e in events
+                    if e["kind"] in ("frozen", "frozen_all", "snow", "max_frozen")}
+        for seat in (0, 1):
+            p0, p1 = before["players"][seat], after["players"][seat]
+            begun = p1["turns"] - p0["turns"]
+            old, new = _timed_effects(p0), _timed_effects(p1)
+            for key, left in old.items():
+                if left is None or new.get(key, 0) is None:
+                    continue
+                if key in new:
+                    assert new[key] == left - begun, (key, left, begun)
+                    checked += 1
+                else:
+                    assert left - begun <= 0 or after["outcome"] is not None, ("ended early", key, left, begun)
+            for colour, d0 in p0["dice"].items():
+                d1 = p1["dice"][colour]
+                if d0["frozen_turns"] is None or not d0["frozen"] or "snow" in kinds(events) or seat in refrozen:
+                    continue
+                if d1["frozen"] and d1["frozen_turns"] is not None:
+                    assert d1["frozen_turns"] == d0["frozen_turns"] - begun
+                    checked += 1
+                elif not d1["frozen"] and step["action"]["type"] != "thaw":
+                    assert d0["frozen_turns"] - begun <= 0, ("thawed early", colour)
+        before = after
+    return checked
