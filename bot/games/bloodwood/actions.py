@@ -388,5 +388,7 @@ def timeout(state: State, seat: int, ctx: Ctx) -> None:
         effects.finish_keep(state, ctx)
     else:
         while state["step"] is step and owes(state, seat):
-            choice = ctx.rng.choice(legal_actions(state, seat), "bloodwood.timeout")
+            # Never the irreversible declaration (offered while drawing, BW-25) on an absent player's behalf.
+            choices = [a for a in legal_actions(state, seat) if a["type"] != "declare"]
+            choice = ctx.rng.choice(choices, "bloodwood.timeout")
             _APPLY[step["kind"]](state, seat, choice, ctx, step)

@@ -80,3 +80,16 @@ def test_the_hosts_choices_are_drawn_when_the_host_is_absent():
     assert result.state["roles"] is not None and pending(result.state) == [(0, "choice", "bloodwood.prompt.first")]
     result = timeout(result.state, 0)
     assert result.state["turn"] is not None
+
+
+def test_a_timed_out_draw_never_declares_for_the_absent_player():
+    """Declaring is offered while drawing (BW-25), but a deadline completes only the draws (BW-28)."""
+    from bot.engine.rng import rng_state
+
+    state = table(options=SLOW, hands={0: ["keys"]})
+    state = act(state, 0, type="discard", card="keys")
+    assert {"type": "declare"} in GAME.legal_actions(state, 0)
+    for i in range(40):
+        state["rng"] = rng_state(f"absent-{i}")
+        result = timeout(state, 0)
+        assert "declared" not in kinds(result.events) and result.state["turn"]["seat"] == 1
