@@ -669,3 +669,19 @@ def test_gw31_a_horn_with_every_row_taken_stays_in_the_hand():
     assert all(a.get("card") != horn for a in GAME.legal_actions(s, 0))
     r = reject(s, 0, type="play", card=horn, row="siege")
     assert (r.key, r.rule) == ("gwent.reject.no_free_row", "GW-31")
+
+
+def test_every_modifier_at_once_bran_bond_boost_weakened_horn_in_tenths():
+    # Frost with King Bran halves (6 -> 3), tight bond x2 (6), Olaf's boost +1 (7), horn weakened by the
+    # Treacherous x1.5 (10.5).  Olaf: 12 -> 6, no boost from himself, x1.5 = 9.
+    s = table("skellige", "monsters", variant="hardgwent", first=0)
+    warriors = [place(s, 0, "clan_an_craite_warrior") for _ in range(2)]
+    olaf = place(s, 0, "olaf", "melee")
+    s = act(s, 0, type="leader", leader="king_bran")
+    s = act(s, 1, type="play", card=give(s, 1, "biting_frost"))
+    s = act(s, 1, type="leader", leader="eredin_the_treacherous", row="melee")
+    s = act(s, 0, type="play", card=give(s, 0, "commanders_horn"), row="melee")
+    assert [strength(s, w) for w in warriors] == [105, 105] and strength(s, olaf) == 90
+    assert score(s, 0) == 300
+    view = GAME.render_view(GAME.view(s, 1), "en", ["A", "B"])
+    assert "Clan an Craite Warrior 10.5×2" in view and "A · Skellige · ♦♦ · 30 pts" in view
