@@ -125,9 +125,11 @@ class DiscordDeliverer:
         raise Skip("DMs closed (50007)")
 
     async def _dms_closed(self, table: TableRow, seat: SeatRow, user: dict, outbox_id: int) -> None:
-        """Remember the closed DMs and tell the player once, in the thread, where their hand is."""
+        """Remember the closed DMs and tell the player once, in the thread, where their hand is (not once the
+        table is over: there is no hand left to play, and a post would reopen the archived thread; they are
+        told at their next table)."""
         await self.bot.store.set_user(seat.user_id, dm_closed=1)
-        if user["dm_notice"]:
+        if user["dm_notice"] or table.status not in ("lobby", "active"):
             return
         channel_id = table.thread_id or table.channel_id
         if channel_id is not None:

@@ -78,3 +78,24 @@ async def test_a_moderator_post_reopens_the_archived_thread_of_a_finished_table(
     await h.settled()
     assert "Итог подтверждён." in fake.in_channel(table.thread_id)[-1].content
     assert not metadata(fake, table)["archived"]  # reopened by the post, as Discord does; nothing locked it
+
+
+async def test_dms_found_closed_after_the_end_leave_the_thread_archived_and_the_notice_for_the_next_table(harness):
+    from bot.storage.store import Message
+
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    await play_out(h, table)
+    await h.settled()
+    fake.dm_blocked.add(h.bob.id)
+    table = await h.table(table.id)
+    # a private message after the last move (as a finishing move with private events sends)
+    await h.store.enqueue(table.id, table.version, [Message("seat", "private", {
+        "version": table.version, "events": [], "view": (await h.bot.referee.view(table.id, None))[0]}, seat=1)],
+        h.clock())
+    h.bot.referee.changed.set()
+    await h.settled()
+    assert fake.dm_refusals == {h.bob.id: 1}
+    assert metadata(fake, table)["archived"] and "🏆" in fake.in_channel(table.thread_id)[-1].content
+    user = await h.store.user(f"discord:{h.bob.id}")
+    assert user["dm_closed"] == 1 and user["dm_notice"] == 0
