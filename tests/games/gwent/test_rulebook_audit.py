@@ -135,9 +135,8 @@ def test_a_medic_revives_a_unit_lost_in_an_earlier_round():
     s = act(s, 1, type="pass")
     assert s["round"] == 2 and ves in s["discard"][0]
     give(s, 0, "dun_banner_medic")
-    seat = s["turn"]["seat"]
-    if seat == 1:
-        s = act(s, 1, type="pass")
+    assert s["turn"]["seat"] == 1     # round 2 starts with the other player
+    s = act(s, 1, type="pass")
     s = act(s, 0, type="play", card=find(s, 0, "dun_banner_medic", ("hand",)))
     s = act(s, 0, type="revive", card=ves)
     assert ves in s["rows"][0]["melee"]
@@ -366,9 +365,8 @@ def test_a_spy_left_on_the_enemy_side_goes_back_to_its_owners_deck_with_crach():
     spy = place(s, 0, "vattier_de_rideaux", owner=1)
     s = act(s, 0, type="pass")
     s = act(s, 1, type="pass")
-    assert spy in s["discard"][0]
-    if s["turn"]["seat"] == 1:
-        s = act(s, 1, type="play", card=give(s, 1, "cahir"))
+    assert spy in s["discard"][0] and s["turn"]["seat"] == 1
+    s = act(s, 1, type="play", card=give(s, 1, "cahir"))
     s = act(s, 0, type="leader", leader="crach_an_craite", pile="own")
     assert spy in s["deck"][1]
 
