@@ -683,3 +683,21 @@ def test_every_modifier_at_once_bran_bond_boost_weakened_horn_in_tenths():
     assert score(s, 0) == 300
     view = GAME.render_view(GAME.view(s, 1), "en", ["A", "B"])
     assert "Clan an Craite Warrior 10.5×2" in view and "A · Skellige · ♦♦ · 30 pts" in view
+
+
+def test_mirror_scoiatael_draw_lots_and_mirror_skellige_revive_nobody():
+    s = GAME.initial_state(2, seed="m", options={"faction_a": "scoiatael", "faction_b": "scoiatael",
+                                                 "variant": "hardgwent"},
+                           stack={"rolls": {"gwent.first": [1]}}).state
+    for seat in (0, 1):
+        s = act(s, seat, type="mulligan_done")
+    assert s["phase"] == "play" and s["turn"]["seat"] == 1
+    s = table("skellige", "skellige")
+    discard(s, 0, "olaf")
+    place(s, 1, "madman_lugos")
+    s = act(s, 0, type="pass")
+    s = act(s, 1, type="pass")              # seat 1 wins round 1
+    place(s, 0, "madman_lugos")
+    s = act(s, 1, type="pass")
+    s = act(s, 0, type="pass")              # seat 0 wins round 2
+    assert s["round"] == 3 and s["phase"] == "play" and s["stack"] == []
