@@ -294,3 +294,19 @@ def test_the_hunter_keeps_at_most_four_of_the_cards_received_citing_its_own_para
         state = act(state, 0, type="keep", card=card)
     refusal = reject(state, 0, type="keep", card="vaccine")
     assert (refusal.key, refusal.rule, refusal.params) == ("bloodwood.reject.keep_limit", "§6.7", {"limit": 4})
+
+
+def test_a_time_loop_on_the_last_turn_of_a_phase_restarts_it_from_that_player():
+    """§8.2 with §3: the count restarts with the Time Loop's player, the phase lasts one turn per player from
+    him, and he begins the next phase."""
+    state = table(first=0, hands={4: ["day_time_loop", "keys", "vaccine", "thief"]})
+    for seat in (0, 1, 2, 3):
+        state = quiet_turn(state, seat)
+    assert state["turn"]["seat"] == 4 and state["phase_turns"] == 4
+    state = act(state, 4, type="play", card="day_time_loop")
+    state = act(state, 4, type="draw", deck="day")
+    state = quiet_turn(state, 4)
+    for seat in (3, 2, 1, 0):
+        assert state["phase"] == "day" and state["turn"]["seat"] == seat
+        state = quiet_turn(state, seat)
+    assert state["phase"] == "night" and state["turn"]["seat"] == 4 and state["direction"] == -1
