@@ -98,6 +98,8 @@ class Moderation(commands.Cog):
         if isinstance(result, Rejection):
             return await refuse(interaction, result, locale)
         self.bot.schedule_bots(found.id)
+        if found.status == "finished":  # the game is on again: the lobby message says so
+            await self.bot.refresh_lobby(found.id)
         await say(interaction, t("core.msg.rollback", locale, to=version, reason=reason))
 
     @mod.command(name=L("discord.cmd.ruling"), description=L("discord.cmd.ruling.desc"))

@@ -586,6 +586,8 @@ class FakeDiscord:
         problems = check_message(body, in_interaction=False, creating=False)
         if msg.author_id != self.app_id:
             problems.append("editing another user's message")
+        if (self.channels.get(msg.channel_id, {}).get("thread_metadata") or {}).get("archived"):
+            problems.append("editing a message in an archived thread (Discord: 50083, unarchive first)")
         if problems:
             self.violations += [f"edit of {msg.id}: {p}" for p in problems]
             return error(400, 50035, "Invalid Form Body")

@@ -99,3 +99,22 @@ async def test_dms_found_closed_after_the_end_leave_the_thread_archived_and_the_
     assert metadata(fake, table)["archived"] and "🏆" in fake.in_channel(table.thread_id)[-1].content
     user = await h.store.user(f"discord:{h.bob.id}")
     assert user["dm_closed"] == 1 and user["dm_notice"] == 0
+
+
+async def test_a_rollback_of_a_finished_table_reopens_its_thread_and_the_end_archives_it_again(harness):
+    from tests.discord.test_turn_messages import live
+
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    await play_out(h, table)
+    await h.settled()
+    assert metadata(fake, table)["archived"] and "🏁" in h.lobby(table).content
+    moderator = fake.add_user("Mod", moderator=True)
+    await (await fake.slash(moderator, "mod rollback", table=table.id, version=1, reason="disputed end")).answer()
+    await h.settled()
+    assert (await h.table(table.id)).status == "active"
+    assert not metadata(fake, table)["archived"]  # the rollback's post reopened it
+    assert live(fake, table) == [h.turn_message(table)] and "▶️" in h.lobby(table).content
+    await play_out(h, table)
+    await h.settled()
+    assert metadata(fake, table)["archived"] and live(fake, table) == [] and "🏁" in h.lobby(table).content
