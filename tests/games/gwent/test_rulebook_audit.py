@@ -701,3 +701,15 @@ def test_mirror_scoiatael_draw_lots_and_mirror_skellige_revive_nobody():
     s = act(s, 1, type="pass")
     s = act(s, 0, type="pass")              # seat 0 wins round 2
     assert s["round"] == 3 and s["phase"] == "play" and s["stack"] == []
+
+
+def test_gw32_white_flame_undoes_valhalla_but_not_the_transformation_it_caused():
+    s = table("skellige", "nilfgaard", variant="hardgwent", first=0)
+    young = [place(s, 0, "young_berserker") for _ in range(2)]
+    ermion = discard(s, 0, "ermion")
+    s = act(s, 0, type="leader", leader="valhalla")
+    s = act(s, 0, type="revive", card=ermion)
+    assert ids(s, young) == ["transformed_young_vildkaarl"] * 2
+    s = act(s, 1, type="leader", leader="emhyr_the_white_flame")
+    assert ermion in s["discard"][0] and ids(s, young) == ["transformed_young_vildkaarl"] * 2
+    assert all(u in s["rows"][0]["ranged"] for u in young)
