@@ -713,3 +713,29 @@ def test_gw32_white_flame_undoes_valhalla_but_not_the_transformation_it_caused()
     s = act(s, 1, type="leader", leader="emhyr_the_white_flame")
     assert ermion in s["discard"][0] and ids(s, young) == ["transformed_young_vildkaarl"] * 2
     assert all(u in s["rows"][0]["ranged"] for u in young)
+
+
+def test_hardgwent_emperor_sees_six_cards_chosen_by_the_opponent():
+    s = table("nilfgaard", "monsters", variant="hardgwent", first=0)
+    hand = give(s, 1, "fiend", "griffin", "werewolf", "botchling", "foglet", "harpy", "wyvern")
+    s = act(s, 0, type="leader", leader="emhyr_emperor_of_nilfgaard")
+    assert GAME.to_act(s)[0].seat == 1 and GAME.to_act(s)[0].prompt == "gwent.prompt.reveal"
+    for uid in hand[:6]:
+        s = act(s, 1, type="reveal", card=uid)
+    assert len(s["revealed"][0]) == 6 and s["turn"]["seat"] == 1
+    assert len(GAME.view(s, 0)["revealed"]) == 6 and GAME.view(s, None).get("revealed") is None
+
+
+def test_hardgwent_leader_row_scorches_need_twenty_points():
+    for lid, faction, row_cards in (("foltest_son_of_medell", "northern_realms", ["black_infantry_archer", "cynthia"]),
+                                    ("francesca_queen_of_dol_blathanna", "scoiatael", ["cahir", "rainfarn", "morteisen"])):
+        s = table(faction, "nilfgaard", variant="hardgwent")
+        for cid in row_cards:
+            place(s, 1, cid)                         # 14 and 13 points: under 20, nobody dies
+        s = act(s, 0, type="leader", leader=lid)
+        assert s["discard"][1] == [], lid
+        s = table(faction, "nilfgaard", variant="hardgwent")
+        for cid in row_cards + ["letho_of_gulet" if "cahir" in row_cards else "tibor_eggebracht"]:
+            place(s, 1, cid)                         # a hero tips it over 20 and survives
+        s = act(s, 0, type="leader", leader=lid)
+        assert ids(s, s["discard"][1]) == [row_cards[0]], lid
