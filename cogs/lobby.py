@@ -176,9 +176,9 @@ class Lobby(commands.Cog):
         if isinstance(done, Rejection):
             return await refuse(interaction, done, locale)
         await self.bot.refresh_lobby(found.id)
-        if found.status == "lobby":  # no closing message goes to its thread: archive it here
-            await self.bot.archive_thread(found.id)
         await say(interaction, t("core.msg.cancelled", locale, table=found.id))
+        if found.status == "lobby":  # no closing message goes to its thread: archive it here, after the answer
+            await self.bot.archive_thread(found.id)
 
     @game.command(name=L("discord.cmd.list"), description=L("discord.cmd.list.desc"))
     async def list_tables(self, interaction: discord.Interaction):

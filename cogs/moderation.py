@@ -56,9 +56,9 @@ class Moderation(commands.Cog):
         if isinstance(done, Rejection):
             return await refuse(interaction, done, locale)
         await self.bot.refresh_lobby(found.id)
-        if found.status == "lobby":  # no closing message goes to its thread: archive it here
-            await self.bot.archive_thread(found.id)
         await say(interaction, t("core.msg.cancelled", locale, table=found.id))
+        if found.status == "lobby":  # no closing message goes to its thread: archive it here, after the answer
+            await self.bot.archive_thread(found.id)
 
     @mod.command(name=L("discord.cmd.hidden"), description=L("discord.cmd.hidden.desc"))
     @app_commands.rename(table=L("discord.param.table"))

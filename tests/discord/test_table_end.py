@@ -2,6 +2,7 @@
 (not locked: that needs Manage Threads, which the invite does not grant); a failure there never fails delivery."""
 import logging
 
+from tests.discord.fake_discord import until
 from tests.discord.test_play import started_toy
 from tests.discord.test_reliability import play_out
 
@@ -34,8 +35,8 @@ async def test_cancelled_tables_are_archived_whether_they_had_started_or_not(har
     lobby = await h.new_table(h.alice, "toy")
     moderator = fake.add_user("Mod", moderator=True)
     await (await fake.slash(moderator, "mod cancel", table=lobby.id, reason="no players")).answer()
-    await h.settled()
-    assert metadata(fake, lobby)["archived"] and "✖️" in h.lobby(lobby).content
+    await until(lambda: metadata(fake, lobby)["archived"], what="the lobby's thread archived after the answer")
+    assert "✖️" in h.lobby(lobby).content
 
 
 async def test_a_refused_archive_is_logged_and_the_result_still_counts_as_delivered(harness, caplog):
