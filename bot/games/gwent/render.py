@@ -32,6 +32,14 @@ def _names(ids: Sequence[str], locale: str) -> str:
     return ", ".join(cname(c, locale) for c in ids)
 
 
+def _counted(ids: Sequence[str], locale: str) -> str:
+    """Card names with a count for copies, in the order the cards first appear."""
+    counts: dict[str, int] = {}
+    for cid in ids:
+        counts[cid] = counts.get(cid, 0) + 1
+    return ", ".join(cname(c, locale) + (f"×{n}" if n > 1 else "") for c, n in counts.items())
+
+
 # ------------------------------------------------------------------------------------------ actions
 def describe_action(state: dict, seat: int, action: dict, locale: str) -> str:
     return _describe(state, seat, action, locale)[:80]
@@ -96,13 +104,16 @@ def _card_with_spec(state: dict, action: dict, cid: str, locale: str) -> str:
 
 # ------------------------------------------------------------------------------------------ the board
 def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
-    text = _board(view, locale, names, compact=False)
-    if len(text) > LIMIT:
-        text = _board(view, locale, names, compact=True)
+    # Both discard piles are open to both players (rule book §1); they are the first thing to go when the
+    # board would not fit one message, then the names are shortened.
+    for compact, piles in ((False, True), (False, False), (True, False)):
+        text = _board(view, locale, names, compact, piles)
+        if len(text) <= LIMIT:
+            break
     return text[:LIMIT]
 
 
-def _board(view: Mapping[str, Any], locale: str, names: Sequence[str], compact: bool) -> str:
+def _board(view: Mapping[str, Any], locale: str, names: Sequence[str], compact: bool, piles: bool = False) -> str:
     seat = view.get("seat")
     me = seat if seat is not None else 0
     lines = [t("gwent.view.header", locale, variant=t(f"gwent.option.variant.{view['variant']}", locale),
@@ -114,6 +125,9 @@ def _board(view: Mapping[str, Any], locale: str, names: Sequence[str], compact: 
     lines.append(t("gwent.view.weather", locale, weather=", ".join(weather) or t("gwent.view.none", locale)))
     for side, order in ((1 - me, ROW_ORDER_TOP), (me, ROW_ORDER_BOTTOM)):
         lines += _side_lines(view, side, order, locale, names, compact)
+        discard = view["players"][side]["discard"]
+        if piles and discard:
+            lines.append("  " + t("gwent.view.discard_pile", locale, cards=_counted(discard, locale)))
     lines += _own_lines(view, locale, compact)
     for p in view["to_act"]:
         lines.append(t("gwent.view.waiting", locale, name=names[p["seat"]], what=t(p["prompt"], locale)))

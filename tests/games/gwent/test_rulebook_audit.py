@@ -739,3 +739,14 @@ def test_hardgwent_leader_row_scorches_need_twenty_points():
             place(s, 1, cid)                         # a hero tips it over 20 and survives
         s = act(s, 0, type="leader", leader=lid)
         assert ids(s, s["discard"][1]) == [row_cards[0]], lid
+
+
+def test_both_discard_piles_are_on_everyones_board():
+    s = table()
+    discard(s, 0, "ves")
+    discard(s, 1, "cahir")
+    discard(s, 1, "impera_brigade_guard")
+    discard(s, 1, "impera_brigade_guard")
+    for seat in (0, 1, None):
+        board = GAME.render_view(GAME.view(s, seat), "ru", ["Аня", "Боб"])
+        assert "Отбой: Бьянка" in board and "Отбой: Кагыр Маур аэп Кеаллах, Бригада «Импера»×2" in board
