@@ -231,3 +231,17 @@ async def test_a_paged_select_menu_opened_before_a_restart_still_works_after_it(
     await h.settled()
     assert "✓ pick 38" in choices.content
     assert (await h.store.actions(table.id))[0].action == {"type": "pick", "n": 38}
+
+
+async def test_lobby_buttons_and_show_my_hand_work_after_a_restart(harness):
+    h, fake = harness, harness.fake
+    table = await h.new_table(h.alice, "toy")
+    await h.restart()
+    await h.join(h.bob, table)  # the lobby message's buttons, from before the restart
+    assert h.bob.mention in h.lobby(table).content
+    await h.start(h.alice, table)
+    turn = h.turn_message(table)
+    await h.restart()
+    ix = await fake.click(h.bob, turn, prefix="j:hand:")
+    state = await h.store.state(table.id)
+    assert f"hand={state['hands'][1]}" in (await ix.answer()).text
