@@ -62,8 +62,9 @@ def apply_choice(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     uid = action.get("card")
     if not isinstance(uid, str) or uid not in candidates(state, entry):
         if kind == "revive" and entry.get("heroes"):
-            raise Reject("gwent.reject.bad_revive_hero_too", rule="§7")  # Valhalla: a hero may come back too
-        raise Reject(f"gwent.reject.bad_{kind}", rule=_RULE[kind])
+            raise Reject("gwent.reject.bad_revive_hero_too", rule="GW-29")  # Valhalla: a hero may come back too
+        rule = "GW-29" if entry.get("source") == "leader" else _RULE[kind]
+        raise Reject(f"gwent.reject.bad_{kind}", rule=rule)
     state["stack"].pop()
     resume_cause(state, entry["cause"])
     if kind == "revive":

@@ -107,7 +107,8 @@ def activate(state: dict, seat: int, lid: str, spec: dict[str, Any], ctx: Ctx) -
             ctx.emit("leader_no_effect", seat=seat, leader=lid)
     elif ability == "revive":
         if revive_candidates(state, seat, rule["piles"], heroes=rule.get("heroes", False)):
-            push(state, "revive", seat, piles=rule["piles"], heroes=rule.get("heroes", False), to="field")
+            push(state, "revive", seat, piles=rule["piles"], heroes=rule.get("heroes", False), to="field",
+                 source="leader")
     elif ability == "weaken_horn":
         set_flag(state, ["weak_horn", enemy], state["weak_horn"][enemy] + [spec["row"]])
     elif ability == "discards_to_decks":

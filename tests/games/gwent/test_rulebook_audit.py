@@ -548,6 +548,8 @@ def test_gw29_bringer_of_death_revives_no_hero_and_valhalla_only_from_its_own_pi
     discard(s, 0, "draug")
     s = act(s, 0, type="leader", leader="eredin_bringer_of_death")
     assert {a["card"] for a in offered(s, 0, "revive")} == {ves}
+    r = reject(s, 0, type="revive", card=find(s, 1, "vernon_roche", ("discard",)))
+    assert (r.key, r.rule) == ("gwent.reject.bad_revive", "GW-29")
     s = table("skellige", "northern_realms", variant="hardgwent")
     discard(s, 1, "vernon_roche")
     discard(s, 1, "ves")
@@ -645,7 +647,8 @@ def test_valhalla_refuses_a_special_card_with_its_own_reason():
     discard(s, 0, "cerys")
     horn = discard(s, 0, "commanders_horn")
     s = act(s, 0, type="leader", leader="valhalla")
-    assert reject(s, 0, type="revive", card=horn).key == "gwent.reject.bad_revive_hero_too"
+    r = reject(s, 0, type="revive", card=horn)
+    assert (r.key, r.rule) == ("gwent.reject.bad_revive_hero_too", "GW-29")
 
 
 def test_the_wrong_kind_of_choice_is_refused_in_words_not_action_names():
