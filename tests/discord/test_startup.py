@@ -134,3 +134,18 @@ async def test_a_timeout_or_os_error_at_login_is_a_clear_message_and_exit_code_1
     monkeypatch.setattr(discord.http.HTTPClient, "static_login", fail)
     code, message = await unreachable_start(tmp_path, caplog, capsys, error_log, locale=locale)
     assert code == EXIT_FAILED and message.startswith(start) and type(failure).__name__ in message
+
+
+async def test_a_whole_run_at_debug_level_never_logs_the_token(fake, error_log, caplog, tmp_path):
+    """Login, IDENTIFY (which carries the token), command sync, a slash command, shutdown: all logged at
+    DEBUG, and the token in none of it."""
+    with caplog.at_level(logging.DEBUG):
+        task = asyncio.create_task(run_bot(Settings(database=tmp_path / "judge.db", token=fake.token),
+                                           guild_ready_timeout=0.05))
+        await asyncio.wait_for(fake.ready.wait(), 5)
+        user = fake.add_user("Late")
+        await (await fake.slash(user, "game list")).answer()
+        os.kill(os.getpid(), signal.SIGTERM)
+        assert await asyncio.wait_for(task, 5) == EXIT_OK
+    assert fake.identify["token"] == fake.token and len(caplog.records) > 10
+    assert fake.token not in caplog.text
