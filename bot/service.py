@@ -338,7 +338,8 @@ class Referee:
 
     async def legal(self, table_id: int, user_id: str, *, seat: int | None = None,
                     ) -> tuple[int, int, list[dict[str, Any]]] | Rejection:
-        """(seat, version, legal actions) for the player; empty actions when it is not their decision."""
+        """(seat, version, legal actions) for the player; when it owes no decision, what it may do at any
+        time (usually nothing)."""
         found = await self._active(table_id)
         if isinstance(found, Rejection):
             return found
@@ -348,7 +349,8 @@ class Referee:
         if isinstance(resolved, Rejection):
             return resolved
         pending = {p.seat for p in game.to_act(state)}
-        actions = game.legal_actions(state, resolved) if resolved in pending else []
+        actions = (game.legal_actions(state, resolved) if resolved in pending
+                   else game.anytime_actions(state, resolved))
         return resolved, table.version, actions
 
     async def history(self, table_id: int, *, seat: int | None = None, moderator: bool = False,

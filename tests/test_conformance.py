@@ -100,6 +100,10 @@ def _check_views(game, state, rnd):
         game.check_invariants(variant)
         assert dumps(game.view(variant, seat)) == dumps(view), (
             f"seat {seat}'s view changed when only hidden information changed")
+        if seat is None:  # what a seat may do out of turn must not depend on anything hidden
+            for s in range(state["seats"]):
+                assert game.anytime_actions(variant, s) == game.anytime_actions(state, s), (
+                    f"seat {s}'s out-of-turn actions depend on hidden information")
 
 
 def _check_pending_and_legal(game, state):
@@ -115,6 +119,13 @@ def _check_pending_and_legal(game, state):
         for action in legal[:3]:
             label = game.describe_action(state, p.seat, action, "ru")
             assert isinstance(label, str) and label
+    owing = {p.seat for p in pending}
+    for seat in range(state["seats"]):
+        for action in game.anytime_actions(state, seat):
+            assert seat not in owing, "an out-of-turn action offered to a seat that owes a decision"
+            result = game.apply(state, seat, action, now=0.0)
+            assert isinstance(result, Applied), f"offered out-of-turn action {action!r} was refused: {result}"
+            game.check_invariants(result.state)
 
 
 def _check_bad_input(game, state, rnd):

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from bot.delivery import DeliveryError, Skip, drain
-from bot.engine import Code, Rejection
+from bot.engine import Code, Rejection, get_game
 from bot.engine.canonical import dumps
 from bot.engine.rng import commitment
 from bot.record import RecordError, export_table, verify_export, verify_table
@@ -305,3 +305,24 @@ async def test_history_filters_by_seat(env):
     assert not any(e["kind"] == "dealt" and e["data"]["seat"] == 0 for e in mine)
     everything = await referee.history(tid, moderator=True)
     assert any(e["kind"] == "shuffled" for e in everything)
+
+
+async def test_a_seat_that_owes_nothing_is_offered_its_anytime_actions_and_may_take_them(env):
+    """Bloodwood's declaration during another player's turn (BW-25) goes through the referee like any action:
+    offered on request (never prompted), applied, and recorded."""
+    _, referee, _ = env
+    table = await referee.create_table("bloodwood", creator="u:p0", creator_name="P0")
+    for i in range(1, 5):
+        await referee.join(table.id, f"u:p{i}", f"P{i}")
+    await referee.start(table.id, "u:p0", seed="anytime")
+    state = await referee.store.state(table.id)
+    game = get_game("bloodwood")
+    owing = {p.seat for p in game.to_act(state)}
+    idle = next(s for s in range(5) if s not in owing)
+    seat, version, actions = await referee.legal(table.id, f"u:p{idle}")
+    assert (seat, actions) == (idle, [{"type": "declare"}])
+    result = await referee.act(table.id, f"u:p{idle}", {"type": "declare"}, expected_version=version)
+    assert isinstance(result, Accepted)
+    state = await referee.store.state(table.id)
+    assert [p.seat for p in game.to_act(state)] == [idle]  # now naming the other team
+    assert (await referee.store.get_table(table.id)).version == version + 1

@@ -18,6 +18,7 @@ Everything else is the game's own.  A game writes:
     setup(state, ctx, stack)         deal, place, choose the first player (ctx.rng only)
     to_act(state) -> [Pending]       who owes a decision now; empty once the game is over
     legal_actions(state, seat)       every legal action for that seat, in a deterministic order
+    anytime_actions(state, seat)     optional: what a seat may do although it owes nothing now
     _apply(state, seat, action, ctx) mutate the (already copied) state; raise Reject for user mistakes
     _view(state, seat | None)        what that seat (or a spectator, None) may know of the game's own keys
     unseen_variant(state, seat, rng) a state that differs from ``state`` only in what ``seat`` cannot see
@@ -278,7 +279,7 @@ class Game:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             return Rejection(Code.MALFORMED, "core.reject.malformed")
         pending = {p.seat: p for p in self.to_act(state)}
-        if seat not in pending:
+        if seat not in pending and action not in self.anytime_actions(state, seat):
             return Rejection(Code.NOT_YOUR_TURN, "core.reject.not_your_turn")
         if action["type"] == "timeout":
             deadline = pending[seat].deadline
@@ -326,6 +327,13 @@ class Game:
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         raise NotImplementedError
+
+    def anytime_actions(self, state: State, seat: int) -> list[Action]:
+        """Actions ``seat`` may take although it owes no decision now (Bloodwood's declaration of the end
+        during another player's turn).  Offered when the seat asks for its choices; never prompted, never
+        timed out, never taken by the built-in bots.  Must depend only on what every seat can see: whether
+        a seat may act must not tell anyone what is hidden.  ``_apply`` receives them like any action."""
+        return []
 
     def _apply(self, state: State, seat: int, action: Action, ctx: Ctx) -> None:
         raise NotImplementedError

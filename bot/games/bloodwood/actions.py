@@ -71,6 +71,18 @@ def _legal_declare(state: State, seat: int, step: dict) -> list[dict[str, Any]]:
     return [*actions, {"type": "confirm"}] if named else actions
 
 
+def anytime_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    """A pure player who is awake may declare the end during another player's turn, at a quiet moment:
+    while that player chooses his card or draws, never inside a card's resolution (BW-25).  Everything
+    checked here is public, so being offered the choice tells nobody anything."""
+    step = state["step"]
+    quiet = step is not None and step["kind"] in ("turn", "draw") and step["seat"] == turn_seat(state)
+    if (state["outcome"] is None and quiet and seat != step["seat"] and is_pure(state, seat)
+            and not state["sleep"][seat]):
+        return [{"type": "declare"}]
+    return []
+
+
 def _may_declare_while_drawing(state: State, seat: int) -> bool:
     """A pure player may also declare after his own card has resolved, when he is to draw (BW-25)."""
     return seat == turn_seat(state) and is_pure(state, seat)
@@ -143,6 +155,9 @@ def apply_action(state: State, seat: int, action: dict, ctx: Ctx) -> None:
     if action["type"] not in ACTION_TYPES:
         raise Reject("bloodwood.reject.unknown_action", code=Code.MALFORMED)
     step = state["step"]
+    if not owes(state, seat):  # only an out-of-turn declaration gets here (the core checked it is offered)
+        _declare(state, seat, ctx)
+        return
     _APPLY[step["kind"]](state, seat, action, ctx, step)
 
 

@@ -6,7 +6,7 @@ from typing import Any, Mapping, Sequence
 from bot.engine import Ctx, Game, Option, Pending
 
 from . import bot, render, view
-from .actions import apply_action, legal_actions, timeout
+from .actions import anytime_actions, apply_action, legal_actions, timeout
 from .flow import deadline, pending
 from .setup import setup
 
@@ -41,6 +41,9 @@ class Bloodwood(Game):
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         return legal_actions(state, seat)
+
+    def anytime_actions(self, state: dict, seat: int) -> list[dict]:
+        return anytime_actions(state, seat)
 
     def _apply(self, state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         apply_action(state, seat, action, ctx)

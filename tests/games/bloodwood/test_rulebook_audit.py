@@ -114,12 +114,31 @@ def test_no_declaring_while_drawing_for_someone_elses_card_or_when_mutated():
     assert reject(state, 0, type="declare").key == "bloodwood.reject.mutated_cannot_declare"
 
 
-def test_other_players_cannot_declare_out_of_turn():
-    """BW-25: the floor is the turn's; a seat the table is not waiting for is refused."""
-    state = table()
+def test_another_pure_player_may_declare_at_a_quiet_moment_of_someone_elses_turn():
+    """§4: "any pure player may declare"; BW-25: also during another player's turn, while that player chooses
+    his card or draws — offered, not prompted — and the declaration is judged like any other."""
+    state = table()  # seat 0 to move; ROLES_5: werewolves at 1, 3, 4, the vampires are 0 and 2
     state["dna"][1] = state["dna"][3] = state["dna"][4] = "mutated"
+    assert GAME.legal_actions(state, 2) == [] and [p.seat for p in GAME.to_act(state)] == [0]
+    assert GAME.anytime_actions(state, 2) == [{"type": "declare"}]
+    assert GAME.anytime_actions(state, 0) == [] and GAME.anytime_actions(state, 1) == []  # own turn; mutated
+    assert reject(state, 1, type="declare").code == Code.NOT_YOUR_TURN  # mutated: nothing is offered
+    state, events = _declare(state, 2, [1, 3, 4])
+    assert kinds(events)[0] == "declared" and event(events, "declared")["data"]["seat"] == 2
+    assert state["outcome"]["winners"] == [0, 2]
+
+
+def test_no_out_of_turn_declaration_inside_a_card_or_while_asleep():
+    """BW-25: never in the middle of a card's resolution (a counter window here), and a tranquilized player
+    sleeps until his skipped turn (he cannot counter either, §6.4)."""
+    state = table(phase="night", hands={0: ["bite", "keys"], 1: ["mirror"]})
+    state = act(state, 0, type="play", card="bite", target=1)
+    assert pending(state) == [(1, "reaction", "bloodwood.prompt.counter")]
+    assert GAME.anytime_actions(state, 2) == []
     assert reject(state, 2, type="declare").code == Code.NOT_YOUR_TURN
-    assert GAME.legal_actions(state, 2) == []
+    state = table()
+    state["sleep"][2] = True
+    assert GAME.anytime_actions(state, 2) == [] and GAME.anytime_actions(state, 3) == [{"type": "declare"}]
 
 
 def test_a_forever_mutated_enemy_counts_as_mutated_and_roles_are_shown_to_every_seat_at_the_end():
