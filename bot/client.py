@@ -204,10 +204,13 @@ class JudgeBot(commands.Bot):
         table = await self.store.get_table(table_id)
         if table is None or table.thread_id is None or table.status not in ("finished", "cancelled"):
             return
-        try:
+        async def archive() -> None:
             thread = await self.fetch_channel(int(table.thread_id))  # fresh: a post may just have reopened it
             if isinstance(thread, discord.Thread) and not thread.archived:
-                await asyncio.wait_for(thread.edit(archived=True), THREAD_EDIT_TIMEOUT)
+                await thread.edit(archived=True)
+
+        try:
+            await asyncio.wait_for(archive(), THREAD_EDIT_TIMEOUT)
         except Exception as exc:  # deleted thread, missing access, Discord down
             log.warning("could not archive the thread of table %s: %s %s", table_id, type(exc).__name__,
                         getattr(exc, "status", ""))

@@ -345,6 +345,7 @@ class Failure:
     body: dict[str, Any]
     headers: dict[str, str]
     times: int
+    stall: float = 0.0  # seconds to hang before answering (0: answer with the error at once)
 
 
 class FakeDiscord:
@@ -395,11 +396,13 @@ class FakeDiscord:
         return role
 
     def fail(self, method: str, path: str, status: int, *, code: int = 0, times: int = 1,
-             body: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> None:
-        """Answer the next ``times`` requests matching ``method`` and the ``path`` regex with an error."""
+             body: dict[str, Any] | None = None, headers: dict[str, str] | None = None,
+             stall: float = 0.0) -> None:
+        """Answer the next ``times`` requests matching ``method`` and the ``path`` regex with an error (after
+        hanging ``stall`` seconds: a Discord that does not answer)."""
         self.failures.append(Failure(method, re.compile(path), status,
                                      body if body is not None else {"message": "injected failure", "code": code},
-                                     headers or {}, times))
+                                     headers or {}, times, stall))
 
     async def start(self) -> "FakeDiscord":
         self.runner = web.AppRunner(self.app)
@@ -456,6 +459,8 @@ class FakeDiscord:
         for failure in self.failures:
             if failure.times > 0 and failure.method == request.method and failure.path.search(request.path):
                 failure.times -= 1
+                if failure.stall:
+                    await asyncio.sleep(failure.stall)  # the client gives up first, or gets the error late
                 return json_response(failure.body, failure.status, failure.headers)
         if request.path.startswith(API) and not request.path.startswith(API + "/webhooks/") \
                 and "/callback" not in request.path:

@@ -119,3 +119,21 @@ async def test_a_rollback_of_a_finished_table_reopens_its_thread_and_the_end_arc
     await play_out(h, table)
     await h.settled()
     assert metadata(fake, table)["archived"] and live(fake, table) == [] and "🏁" in h.lobby(table).content
+
+
+async def test_a_discord_that_does_not_answer_the_cosmetic_edits_delays_delivery_only_briefly(harness, monkeypatch,
+                                                                                             caplog):
+    h, fake = harness, harness.fake
+    monkeypatch.setattr("bot.client.THREAD_EDIT_TIMEOUT", 0.2)
+    monkeypatch.setattr("bot.discord_delivery.RETIRE_TIMEOUT", 0.2)
+    table = await started_toy(h)
+    fake.fail("PATCH", rf"^/api/v10/channels/{table.thread_id}(/messages/\d+)?$", 504, times=100, stall=1)
+    with caplog.at_level(logging.WARNING, logger="judge.discord"):
+        await play_out(h, table)
+        await h.settled()
+    warned = [r.getMessage() for r in caplog.records]
+    assert any("retire" in m and "TimeoutError" in m for m in warned)
+    assert any("archive" in m and "TimeoutError" in m for m in warned)
+    assert "🏆" in fake.in_channel(table.thread_id)[-1].content and not metadata(fake, table)["archived"]
+    unsent = await h.store.conn.execute_fetchall("SELECT COUNT(*) FROM outbox WHERE status != 'sent'")
+    assert unsent[0][0] == 0
