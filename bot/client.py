@@ -285,6 +285,10 @@ async def run_bot(settings: Settings, **bot_options: Any) -> int:
         # traceback would only hide the cause
         log.error(t("discord.startup.unreachable", locale, reason=_reason(exc, settings.token)))
         return EXIT_FAILED
+    except discord.HTTPException as exc:  # e.g. the command sync refused: a clear line, not a traceback
+        log.error(t("discord.startup.refused", locale, status=exc.status, code=exc.code,
+                    reason=_reason(exc, settings.token)))
+        return EXIT_FAILED
     finally:
         try:
             loop.remove_signal_handler(signal.SIGTERM)

@@ -149,3 +149,18 @@ async def test_a_whole_run_at_debug_level_never_logs_the_token(fake, error_log, 
         assert await asyncio.wait_for(task, 5) == EXIT_OK
     assert fake.identify["token"] == fake.token and len(caplog.records) > 10
     assert fake.token not in caplog.text
+
+
+async def test_a_start_up_request_discord_refuses_is_a_clear_message_and_exit_code_1(fake, tmp_path, caplog,
+                                                                                     capsys, error_log):
+    fake.fail("PUT", r"/applications/\d+/commands$", 400, code=50035)  # the command sync refused
+    with caplog.at_level(logging.DEBUG):
+        code = await asyncio.wait_for(run_bot(Settings(database=tmp_path / "judge.db", token=fake.token,
+                                                       locale="en"), guild_ready_timeout=0.05), 10)
+    records = [r.getMessage() for r in error_log.records]
+    error_log.records.clear()
+    assert code == EXIT_FAILED
+    assert len(records) == 1
+    assert records[0].startswith("Discord refused a start-up request (HTTP 400, code 50035); the bot stopped.")
+    assert "CommandSyncFailure" in records[0]
+    assert not any(r.exc_info for r in caplog.records) and fake.token not in caplog.text + capsys.readouterr().err
