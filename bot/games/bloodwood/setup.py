@@ -57,15 +57,28 @@ def setup(state: State, ctx: Ctx, stack: Mapping[str, Any]) -> None:
 
 
 def _deck(ctx: Ctx, stack: Mapping[str, Any], deck: str) -> list[str]:
+    """The deck's order: shuffled under its tag; a stacked ``<deck>_deck`` gives the top cards (all 68, or
+    just the first few: the rest of the deck follows them, shuffled)."""
     cards = catalogue().deck_list(deck)
     key = f"{deck}_deck"
-    if key in stack:
-        order = stack[key]
-        if not isinstance(order, list) or Counter(map(str, order)) != Counter(cards):
-            raise Reject("bloodwood.reject.bad_stack", code=Code.BAD_SETUP, key=key)
-        return list(order)
-    ctx.rng.shuffle(cards, f"bloodwood.{deck}_deck")
-    return cards
+    if key not in stack:
+        ctx.rng.shuffle(cards, f"bloodwood.{deck}_deck")
+        return cards
+    top = stack[key]
+    if not isinstance(top, list):
+        raise Reject("bloodwood.reject.bad_stack", code=Code.BAD_SETUP, key=key)
+    rest = Counter(cards)
+    for card in map(str, top):
+        if card not in rest:
+            raise Reject("bloodwood.reject.stack_unknown_card", code=Code.BAD_SETUP, key=key, card=card)
+        if rest[card] == 0:
+            raise Reject("bloodwood.reject.stack_too_many", code=Code.BAD_SETUP, key=key, card=card,
+                         copies=Counter(cards)[card])
+        rest[card] -= 1
+    tail = list(rest.elements())
+    if tail:
+        ctx.rng.shuffle(tail, f"bloodwood.{deck}_deck")
+    return [str(card) for card in top] + tail
 
 
 def _composition(state: State, ctx: Ctx, stack: Mapping[str, Any]) -> dict[str, int]:
@@ -74,7 +87,8 @@ def _composition(state: State, ctx: Ctx, stack: Mapping[str, Any]) -> dict[str, 
         roles = stack["roles"]
         valid = [composition(seats, leaders, larger) for larger in TEAMS]
         if not isinstance(roles, list) or not any(Counter(map(str, roles)) == Counter(role_cards(c)) for c in valid):
-            raise Reject("bloodwood.reject.bad_stack", code=Code.BAD_SETUP, key="roles")
+            raise Reject("bloodwood.reject.stack_roles", code=Code.BAD_SETUP, seats=seats,
+                         roles=" / ".join(", ".join(f"{n} {r}" for r, n in c.items() if n) for c in valid))
         return next(c for c in valid if Counter(roles) == Counter(role_cards(c)))
     larger = ctx.rng.choice(list(TEAMS), "bloodwood.larger_team") if seats % 2 else TEAMS[0]
     return composition(seats, leaders, larger)

@@ -126,17 +126,27 @@ def test_stacked_decks_and_roles():
     assert state["roles"][2] == "dracula"
 
 
-@pytest.mark.parametrize("stack", [
-    {"day_deck": ["bite"] * 68},
-    {"night_deck": catalogue().deck_list("night")[:-1]},
-    {"roles": ["vampire"] * 5},
-    {"roles": ["dracula", "alpha", "vampire", "werewolf", "werewolf"]},
+@pytest.mark.parametrize("stack, key", [
+    ({"day_deck": "vaccine"}, "bloodwood.reject.bad_stack"),
+    ({"day_deck": ["bite"] * 68}, "bloodwood.reject.stack_unknown_card"),
+    ({"night_deck": ["mirror"] * 9}, "bloodwood.reject.stack_too_many"),
+    ({"roles": ["vampire"] * 5}, "bloodwood.reject.stack_roles"),
+    ({"roles": ["dracula", "alpha", "vampire", "werewolf", "werewolf"]}, "bloodwood.reject.stack_roles"),
 ])
-def test_bad_stacks_are_refused(stack):
+def test_bad_stacks_are_refused_saying_what_is_wrong(stack, key):
     with pytest.raises(Reject) as info:
         GAME.initial_state(5, seed="s", now=NOW, stack=stack)
     assert info.value.rejection.code == Code.BAD_SETUP
-    assert info.value.rejection.key == "bloodwood.reject.bad_stack"
+    assert info.value.rejection.key == key
+    assert "{" not in info.value.rejection.message("en")
+
+
+def test_a_stacked_deck_may_give_only_its_top_cards():
+    state = GAME.initial_state(5, seed="s", now=NOW, stack={"night_deck": ["hunter"] * 4 + ["bite"]}).state
+    hands = state["hands"]
+    assert hands[0].count("hunter") == 2 and hands[1].count("hunter") == 2 and "bite" in hands[2]
+    everything = [c for hand in hands for c in hand] + state["decks"]["night"] + state["decks"]["day"]
+    assert sorted(everything) == sorted(catalogue().deck_list("day") + catalogue().deck_list("night"))
 
 
 def test_the_larger_team_of_an_odd_table_is_drawn_by_lot():
