@@ -78,25 +78,31 @@ class DiscordDeliverer:
         buttons = None
         if view is not None and message.kind in ("start", "update") and view.get("to_act"):
             buttons = turn_view(table.id, payload["version"], locale, act=bool(humans_to_act(view, seats)))
-        to_ping = [discord.Object(uid) for s in (humans_to_act(view, seats) if view else [])
+        previous = await self._previous_turn(table, message)
+        to_ping = [discord.Object(uid) for s in newly_asked(view, seats, payload, previous)
                    if (uid := discord_user_id(s.user_id)) is not None]
         channel = self.bot.get_partial_messageable(int(channel_id))
         sent = await self._send_all(channel, texts, message.id, buttons,
                                     discord.AllowedMentions(users=to_ping, everyone=False, roles=False))
-        if message.kind in _SUPERSEDING_KINDS:
-            await self._retire_previous(table, int(channel_id), message, sent)
+        if previous is not None:
+            await self._retire_previous(table, int(channel_id), previous, sent)
         if message.kind in _CLOSING_KINDS:
             await self.bot.refresh_lobby(table.id)
             await self.bot.archive_thread(table.id)  # after the last word; never raises
         return sent
 
-    async def _retire_previous(self, table: TableRow, channel_id: int, message: OutboxRow,
+    async def _previous_turn(self, table: TableRow, message: OutboxRow) -> OutboxRow | None:
+        """The turn announcement ``message`` supersedes (None if it supersedes none, e.g. a ruling)."""
+        if message.kind not in _SUPERSEDING_KINDS:
+            return None
+        return await self.bot.store.last_sent(table.id, before=message.id, kinds=_TURN_KINDS)
+
+    async def _retire_previous(self, table: TableRow, channel_id: int, previous: OutboxRow,
                                sent: str | None) -> None:
-        """Drop the buttons of the turn announcement before ``message``: the table has moved on.  Never
-        raises: a failure here must not hold up delivery."""
+        """Drop the buttons of the previous turn announcement: the table has moved on.  Never raises: a
+        failure here must not hold up delivery."""
         try:
-            previous = await self.bot.store.last_sent(table.id, before=message.id, kinds=_TURN_KINDS)
-            if previous is None or previous.external_id is None or previous.external_id == sent:
+            if previous.external_id is None or previous.external_id == sent:
                 return
             old = self.bot.get_partial_messageable(channel_id).get_partial_message(int(previous.external_id))
             await asyncio.wait_for(old.edit(view=None), RETIRE_TIMEOUT)
@@ -152,3 +158,19 @@ class DiscordDeliverer:
             kwargs = {"view": view} if is_last and view is not None else {}
             last = await channel.send(text, nonce=f"{outbox_id}.{i}", allowed_mentions=mentions, **kwargs)
         return str(last.id) if last is not None else None
+
+
+def newly_asked(view: dict | None, seats: list[SeatRow], payload: dict, previous: OutboxRow | None) -> list[SeatRow]:
+    """The Discord players to notify: those owing a decision that the previous turn announcement did not
+    already ask of them.  Everyone owed is still named in the message; only a new ask pings, so a player
+    waiting on a simultaneous decision (mulligans, the Leshy) is not pinged again each time another acts.
+    After a rollback, or with nothing to compare with, everyone owed is pinged."""
+    if view is None:
+        return []
+    owed = humans_to_act(view, seats)
+    before = previous.payload.get("view") if previous is not None else None
+    if before is None or payload.get("rollback"):
+        return owed
+    asked = {(p["seat"], p.get("prompt")) for p in before.get("to_act") or []}
+    prompts = {p["seat"]: p.get("prompt") for p in view.get("to_act") or []}
+    return [s for s in owed if (s.seat, prompts.get(s.seat)) not in asked]

@@ -24,9 +24,12 @@ async def do(h, user, table, wanted):
     return await h.act(user, table, lambda n: index)
 
 
-def assert_prompts_only(h, table, owed, others):
+def assert_prompts_only(h, table, owed, others, pinged=None):
+    """The latest turn message names exactly ``owed`` and notifies ``pinged`` (default: all of them; a
+    decision already asked of a player in the previous turn message is not pinged again)."""
     turn = h.turn_message(table)
-    assert sorted(turn.pinged) == sorted(u.id for u in owed), turn.content
+    pinged = owed if pinged is None else pinged
+    assert sorted(turn.pinged) == sorted(u.id for u in pinged), turn.content
     for user in owed:
         assert user.mention in turn.content
     for user in others:
@@ -55,7 +58,7 @@ async def test_claygod_the_opponent_alone_is_asked_which_cards_to_hand_over(clay
     assert choices.ephemeral_for == h.bob.id and len(choice_labels(choices)) == 5
 
     await do(h, h.bob, table, lambda a: a == {"type": "give", "card": "ghost"})
-    assert_prompts_only(h, table, [h.bob], [h.alice])  # one card more to hand over
+    assert_prompts_only(h, table, [h.bob], [h.alice], pinged=[])  # one card more: asked already
     await do(h, h.bob, table, lambda a: a == {"type": "give", "card": "skeleton"})
     state = await h.store.state(table.id)
     assert state["turn"]["stage"] == "roll" and state["turn"]["seat"] == 1
@@ -85,7 +88,7 @@ async def test_gwent_both_players_are_asked_at_once_then_only_whoever_still_owes
     turn = assert_prompts_only(h, table, [h.alice, h.bob], [h.carol])
     assert "выбор лидера" in turn.content
     await do(h, h.alice, table, lambda a: a == {"type": "leader_pick", "leader": "eredin_destroyer_of_worlds"})
-    assert_prompts_only(h, table, [h.bob], [h.alice])
+    assert_prompts_only(h, table, [h.bob], [h.alice], pinged=[])  # still asked, not pinged again
     await do(h, h.bob, table, lambda a: a["type"] == "leader_pick")
 
     state = await h.store.state(table.id)
@@ -95,13 +98,13 @@ async def test_gwent_both_players_are_asked_at_once_then_only_whoever_still_owes
     bob_choices = await h.open_choices(h.bob, table)
     assert alice_choices.ephemeral_for == h.alice.id and bob_choices.ephemeral_for == h.bob.id
     await do(h, h.bob, table, lambda a: a["type"] == "mulligan_done")
-    assert_prompts_only(h, table, [h.alice], [h.bob])
+    assert_prompts_only(h, table, [h.alice], [h.bob], pinged=[])
     await do(h, h.alice, table, lambda a: a["type"] == "mulligan_done")
 
     await to_alices_turn(h, table)
     await do(h, h.alice, table, lambda a: a["type"] == "leader")
-    for _ in range(2):
-        assert_prompts_only(h, table, [h.alice], [h.bob])
+    for pinged in ([h.alice], []):  # two discards: the second is the same ask
+        assert_prompts_only(h, table, [h.alice], [h.bob], pinged)
         await do(h, h.alice, table, lambda a: a["type"] == "discard")
     turn = assert_prompts_only(h, table, [h.alice], [h.bob])
     assert "тайный выбор карты из колоды" in turn.content
@@ -149,8 +152,8 @@ async def test_gwent_the_emperors_opponent_alone_chooses_the_cards_shown_and_onl
         await do(h, user, table, lambda a: a["type"] == "mulligan_done")
     await to_alices_turn(h, table)
     await do(h, h.alice, table, lambda a: a["type"] == "leader")
-    for _ in range(3):
-        turn = assert_prompts_only(h, table, [h.bob], [h.alice, h.carol])
+    for pinged in ([h.bob], [], []):  # three cards to show: one ask, one ping
+        turn = assert_prompts_only(h, table, [h.bob], [h.alice, h.carol], pinged)
         assert "какую карту показать Императору" in turn.content
         assert "не ваш ход" in (await h.open_choices(h.alice, table)).content
         await do(h, h.bob, table, lambda a: a["type"] == "reveal")
@@ -278,5 +281,5 @@ async def test_bloodwood_the_leshy_asks_every_other_player_at_once_and_each_unti
     assert "не ваш ход" in (await h.open_choices(h.alice, table)).content
     for _ in range(2):
         await do(h, h.bob, table, lambda a: a["type"] == "discard")
-    assert_prompts_only(h, table, owing[1:], [h.alice, h.bob])  # Bob is done; the others still owe
+    assert_prompts_only(h, table, owing[1:], [h.alice, h.bob], pinged=[])  # Bob is done; the others still owe
     assert "не ваш ход" in (await h.open_choices(h.bob, table)).content

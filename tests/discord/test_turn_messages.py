@@ -65,3 +65,24 @@ async def test_a_refused_edit_is_logged_and_delivery_goes_on(harness, caplog):
     assert "устарело" in refusal.content  # ...which are refused as stale
     await h.act(await user_to_act(h, table), table)
     assert not second.components  # the next edit went through as usual
+
+
+async def test_a_rollback_pings_the_decision_it_asks_again(relay, harness):
+    h, fake = harness, harness.fake
+    table = await h.new_table(h.alice, "relay", options="choices=3 rounds=2")
+    await h.join(h.bob, table)
+    await h.start(h.alice, table)
+    table = await h.table(table.id)
+    # picks and reactions: Alice picks, Bob reacts, Bob picks, Alice reacts, Alice picks, Bob reacts, Bob picks
+    for user in (h.alice, h.bob, h.bob, h.alice, h.alice, h.bob):
+        assert h.turn_message(table).pinged == [user.id]
+        await h.act(user, table)
+    turn = h.turn_message(table)
+    assert (await h.table(table.id)).version == 6 and turn.pinged == [h.bob.id] and "pick" in \
+        (await h.open_choices(h.bob, table)).text
+
+    moderator = fake.add_user("Mod", moderator=True)
+    await (await fake.slash(moderator, "mod rollback", table=table.id, version=2, reason="replay")).answer()
+    await h.settled()
+    turn = h.turn_message(table)  # Bob is asked to pick, as just before: a rollback pings anyway
+    assert turn.pinged == [h.bob.id] and "replay" in turn.content
