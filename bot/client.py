@@ -195,7 +195,6 @@ class JudgeBot(commands.Bot):
         except discord.HTTPException as exc:  # the message was deleted: the table itself is unaffected
             log.warning("cannot update the lobby message of table %s: %s", table_id, exc.status)
 
-
     async def archive_thread(self, table_id: int) -> None:
         """Archive the thread of a finished or cancelled table: it leaves the channel's list of active
         threads and stays readable; a later post (a moderator's rollback or ruling) reopens it.  It is not
@@ -204,6 +203,7 @@ class JudgeBot(commands.Bot):
         table = await self.store.get_table(table_id)
         if table is None or table.thread_id is None or table.status not in ("finished", "cancelled"):
             return
+
         async def archive() -> None:
             thread = await self.fetch_channel(int(table.thread_id))  # fresh: a post may just have reopened it
             if isinstance(thread, discord.Thread) and not thread.archived:
@@ -257,7 +257,8 @@ def _reason(exc: BaseException, secret: str) -> str:
 
 async def run_bot(settings: Settings, **bot_options: Any) -> int:
     """Run until stopped (Ctrl-C or SIGTERM).  Exit codes: 0 stopped normally, 2 no token configured,
-    3 Discord refused the token, 1 other failure (Discord unreachable at start-up, privileged intents)."""
+    3 Discord refused the token, 1 other failure (Discord unreachable or refusing at start-up, privileged
+    intents)."""
     locale = settings.locale
     if not settings.has_token:
         sys.stderr.write(t("discord.startup.no_token", locale) + "\n")
