@@ -1,6 +1,6 @@
 """Out-of-turn decisions through the fake Discord, game by game: exactly the seats that owe a decision are
-mentioned and pinged, the others are refused, and nothing public gives away what the prompt is about."""
-from bot.engine import get_game
+mentioned (and pinged when the decision is new to them), the others are refused, and nothing public gives
+away what the prompt is about."""
 from bot.games.claygod.render import card_name
 from tests.discord.harness import choice_labels
 
