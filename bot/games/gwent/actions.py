@@ -57,7 +57,31 @@ def movable(state: dict, seat: int) -> list[str]:
             if card(state, u).agile and not card(state, u).is_hero and u not in state["turn"]["moved"]]
 
 
+def by_name(state: dict, seat: int, action: dict) -> dict:
+    """A card may be named by its card id (``"catapult"``) instead of an instance id: it stands for the copy
+    the legal actions offer (copies are offered once), so scripts and scenarios need not know instance ids.
+    Only the acting seat's own legal actions are consulted: nothing hidden is looked up."""
+    fields = [f for f in ("card", "target") if isinstance(action.get(f), str) and action[f] not in state["cards"]]
+    if not fields:
+        return action
+    given = [f for f in ("card", "target") if f in action and f not in fields]
+    resolved = dict(action)
+    for option in legal_actions(state, seat):
+        if option["type"] != action["type"] or any(option.get(f) != action[f] for f in given):
+            continue
+        picked = {}
+        for f in fields:
+            uid = option.get(f)
+            if isinstance(uid, str) and uid in state["cards"] and state["cards"][uid]["id"] == action[f]:
+                picked[f] = uid
+        if len(picked) == len(fields):
+            resolved.update(picked)
+            return resolved
+    return action
+
+
 def apply_action(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    action = by_name(state, seat, action)
     kind = action["type"]
     phase = state["phase"]
     if phase == "setup":

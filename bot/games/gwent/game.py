@@ -5,7 +5,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.engine import Code, Ctx, Game, Option, Pending, Reject
 
-from . import bot, render, view
+from . import bot, render, table, view
 from .actions import apply_action, legal_actions
 from .cards import FACTIONS, catalogue
 from .setup import begin
@@ -55,6 +55,7 @@ class Gwent(Game):
             "journal": {"cur": [], "at": None, "last": None} if hardgwent else None,
         })
         begin(state, ctx, stack)
+        table.refresh(state)
 
     # ------------------------------------------------------------------ who acts
     def to_act(self, state: dict) -> list[Pending]:
@@ -74,6 +75,7 @@ class Gwent(Game):
         before = {s for s, _, _ in _pending(state)}
         apply_action(state, seat, action, ctx)
         self._restart_clocks(state, before, seat, ctx)
+        table.refresh(state)
 
     def _timeout(self, state: dict, seat: int, ctx: Ctx) -> None:
         before = {s for s, _, _ in _pending(state)}
@@ -81,6 +83,7 @@ class Gwent(Game):
         ctx.emit("timed_out", seat=seat)
         apply_action(state, seat, action, ctx)
         self._restart_clocks(state, before, seat, ctx)
+        table.refresh(state)
 
     def _restart_clocks(self, state: dict, before: set[int], actor: int, ctx: Ctx) -> None:
         for seat, _, _ in _pending(state):

@@ -36,6 +36,8 @@ def begin(state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         state["setup"].append({"step": None, "faction": faction, "leader": None, "deck": {}})
         advance_setup(state, seat)
     if stacked is not None:
+        if isinstance(stacked, dict):  # YAML writes the seats as numbers: {0: [...]} means {"0": [...]}
+            stacked = {str(k): v for k, v in stacked.items()}
         _check_stacked(state, stacked)
         state["stacked"] = stacked
     if all(s["step"] == "ready" for s in state["setup"]):
@@ -48,11 +50,18 @@ def _check_stacked(state: dict, stacked: Any) -> None:
         raise Reject("gwent.reject.bad_stack", code=Code.BAD_SETUP)
     for key, order in stacked.items():
         st = state["setup"][int(key)]
-        if st["step"] != "ready":
+        # The leader is still to be picked in standard, but a fixed faction's ready deck is already known.
+        preset = state["variant"] == "standard" and state["options"]["deck"] == "preset" and st["faction"]
+        if st["step"] != "ready" and not preset:
             raise Reject("gwent.reject.stack_needs_fixed_deck", code=Code.BAD_SETUP)
-        expected = sorted(cid for cid, n in deck_list(state, int(key)).items() for _ in range(n))
-        if not isinstance(order, list) or sorted(map(str, order)) != expected:
-            raise Reject("gwent.reject.stack_not_permutation", code=Code.BAD_SETUP, seat=int(key) + 1)
+        deck = dict(catalogue().presets[st["faction"]]["cards"]) if preset else deck_list(state, int(key))
+        # The top of the deck, or all of it: the listed cards must all be in the deck (GW-17).
+        if not isinstance(order, list) or not order:
+            raise Reject("gwent.reject.bad_stack", code=Code.BAD_SETUP)
+        extra = next((str(c)[:40] for c in order if order.count(c) > deck.get(str(c), 0)), None)
+        if extra is not None:
+            raise Reject("gwent.reject.stack_not_in_deck", code=Code.BAD_SETUP, seat=int(key) + 1, card=extra,
+                         n=deck.get(extra, 0))
 
 
 def advance_setup(state: dict, seat: int) -> None:
@@ -173,6 +182,9 @@ def deal(state: dict, ctx: Ctx) -> None:
                 uid = next(u for u in free if state["cards"][u]["id"] == cid)
                 free.remove(uid)
                 order.append(uid)
+            if free:  # only the top was stacked: the rest follows in a seeded shuffle
+                ctx.rng.shuffle(free, f"gwent.deck.{seat}")
+                order += free
         else:
             order = list(uids)
             ctx.rng.shuffle(order, f"gwent.deck.{seat}")

@@ -1,0 +1,28 @@
+"""The judge's table kept in the state (``state["table"]``): the public numbers the forum judge writes on the
+table after every move (scores, row totals, each unit's strength, hand and deck counts, the discard piles).
+Derived from the board and refreshed after every action, so that the record shows the score of every
+position and scenario checks can read it (docs/games/gwent.md, "The state, for scenario checks")."""
+from __future__ import annotations
+
+from .cards import ROWS
+from .scoring import row_totals, strengths
+
+
+def points(tenths: int) -> int | float:
+    """Tenths as a number of points: 12 or 12.5 (halves only with King Bran or a weakened horn, GW-12)."""
+    return tenths // 10 if tenths % 10 == 0 else tenths / 10
+
+
+def refresh(state: dict) -> None:
+    values = strengths(state)
+    totals = row_totals(state, values)
+    state["table"] = {
+        "score": [points(sum(t.values())) for t in totals],
+        "rows": [{row: points(t[row]) for row in ROWS} for t in totals],
+        "strength": [{row: [points(values[u]) for u in state["rows"][s][row]] for row in ROWS} for s in (0, 1)],
+        "units": [{row: [state["cards"][u]["id"] for u in state["rows"][s][row]] for row in ROWS} for s in (0, 1)],
+        "hand": [len(state["hand"][s]) for s in (0, 1)],
+        "deck": [len(state["deck"][s]) + len(state["aside"][s]) + len(state["cand"][s]) for s in (0, 1)],
+        "discard": [[state["cards"][u]["id"] for u in state["discard"][s]] for s in (0, 1)],
+        "weather": sorted({w["kind"] for w in state["weather"]}),
+    }
