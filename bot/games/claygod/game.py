@@ -49,11 +49,21 @@ class ClayGod(Game):
     def _apply(self, state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         if self._clock_struck(state, ctx):
             return
+        if self._turn_clock_ran_out(state, ctx):
+            # Rule 8: the decision came after its time; it is lost as if the timeout had come first (CG-26).
+            forfeit(state, seat, ctx)
+            return
         apply_action(state, seat, action, ctx)
 
     def _timeout(self, state: dict, seat: int, ctx: Ctx) -> None:
         if not self._clock_struck(state, ctx):
             forfeit(state, seat, ctx)
+
+    @staticmethod
+    def _turn_clock_ran_out(state: dict, ctx: Ctx) -> bool:
+        """Rule 8's time is up for the decision awaited now (a live Clock that ran out is struck before)."""
+        due = deadline(state)
+        return due is not None and ctx.now >= due
 
     @staticmethod
     def _clock_struck(state: dict, ctx: Ctx) -> bool:

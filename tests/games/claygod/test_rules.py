@@ -291,6 +291,19 @@ def test_a_late_choice_is_made_by_default_and_the_action_is_lost():
     assert numbers(late.state)[0] == (150, 150) and late.state["turn"]["seat"] == 1
 
 
+
+def test_an_action_after_the_turn_clock_ran_out_is_lost_like_a_timeout():
+    """Rule 8: a move that arrives after its ten seconds (before the service's timeout) is not carried out."""
+    state = table(hands=(["dolmen"], ["ghost"]), turn_clock="live")
+    state = act(ready(state, 0), 0, now=1001.0, type="play", card="dolmen")
+    late = apply(state, 1, now=1011.0, type="roll")
+    assert kinds(late.events)[0] == "timed_out" and "rolled" not in kinds(late.events)
+    assert late.state["turn"]["seat"] == 0 and late.state["players"][1]["last_roll_sum"] == 0
+    state = roll(state, 1, [2, 3, 2, 3, 2, 3, 1], now=1010.0).state
+    late = apply(state, 1, now=1011.5, type="discard", card="ghost")
+    assert "ghost" in late.state["players"][1]["hand"] and late.state["discard"] == ["dolmen"]
+    assert late.state["turn"]["seat"] == 0
+
 # ------------------------------------------------------------------------------------------ extra and skipped turns
 def test_extra_turns_are_taken_before_the_opponent_and_skips_pass_over_the_player():
     state = ready(table(hands=(["swift_boots", "wyvern_gaze"], [])), 0)
