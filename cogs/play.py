@@ -61,7 +61,10 @@ class Play(commands.Cog):
         names = await self._names(table_id)
         labels = [game.describe_action(state, seat, action, locale, names) for action in actions]
         pending = next((p for p in game.to_act(state) if p.seat == seat), None)
-        prompt = t(pending.prompt, locale) if pending and pending.prompt and has(pending.prompt) else ""
+        if pending is None:  # the seat owes nothing: these are what it may do at any time (anytime_actions)
+            prompt = t("discord.choices.anytime", locale)
+        else:
+            prompt = t(pending.prompt, locale) if pending.prompt and has(pending.prompt) else ""
         return seat, labels, prompt
 
     async def _names(self, table_id: int) -> list[str]:

@@ -283,3 +283,19 @@ async def test_bloodwood_the_leshy_asks_every_other_player_at_once_and_each_unti
         await do(h, h.bob, table, lambda a: a["type"] == "discard")
     assert_prompts_only(h, table, owing[1:], [h.alice, h.bob], pinged=[])  # Bob is done; the others still owe
     assert "не ваш ход" in (await h.open_choices(h.bob, table)).content
+
+
+async def test_bloodwood_an_anytime_declaration_is_offered_on_request_and_never_prompted(harness, monkeypatch):
+    h, fake = harness, harness.fake
+    users = [h.alice, h.bob, h.carol, fake.add_user("Dan"), fake.add_user("Eve")]
+    table = await bloodwood_table(h, users, monkeypatch, {0: ["candle", "keys"]}, "day")
+    await do(h, h.alice, table, lambda a: a["type"] == "discard")  # a quiet moment: Alice draws
+    turn = assert_prompts_only(h, table, [h.alice], users[1:])  # nobody else is asked anything
+    offer = await h.open_choices(h.bob, table)
+    assert offer.ephemeral_for == h.bob.id and "вне очереди" in offer.content
+    assert len(choice_labels(offer)) == 1
+    await h.pick(h.bob, offer, 0)
+    await h.settled()
+    assert "✓" in offer.content
+    turn = assert_prompts_only(h, table, [h.bob], [h.alice, h.carol])  # now Bob names the other team
+    assert "Назовите всех игроков другой команды" in turn.content
