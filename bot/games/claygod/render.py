@@ -307,6 +307,7 @@ _EVENTS = {
     "drew": _simple("drew", name="seat:seat", cards="cards:cards"),
     "drew_count": _simple("drew_count", name="seat:seat", n="n:count"),
     "reshuffled": _simple("reshuffled", n="n:count"),
+    "used_pile_set": _simple("used_pile_set", n="n:count"),
     "swapped": _simple("swapped", name="seat:seat", gave="card:gave", took="card:took"),
     "swapped_public": _simple("swapped_public", name="seat:seat"),
     "give_requested": _simple("give_requested", name="seat:seat", receiver="seat:receiver", n="n:count"),

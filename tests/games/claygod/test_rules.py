@@ -42,12 +42,31 @@ def test_a_stacked_full_deck_is_dealt_in_the_documented_order():
     {"deck": card_ids()[:-1]}, {"deck": card_ids()[:-1] + ["demon"]}, {"hands": [["no_such_card"], []]},
     {"hands": [["demon"], ["demon"]]}, {"hands": [["demon"] * 6, []]}, {"deck": card_ids(), "hands": [[], []]},
     {"stats": [{"health": "lots"}, {}]}, {"table_cards": ["demon"]},
+    {"hands": [["demon"], []], "used": ["demon"]}, {"used": ["eye", "eye"]}, {"deck_size": -1}, {"deck_size": 63},
+    {"deck": card_ids(), "used": [card_ids()[0]]},
 ])
 def test_a_bad_stack_is_refused(stack):
     with pytest.raises(Reject) as info:
         GAME.initial_state(2, seed="x", stack=stack)
     assert info.value.rejection.code == "bad_setup" and info.value.rejection.key == "claygod.reject.bad_stack"
 
+
+
+def test_a_card_placed_twice_is_named_in_the_refusal():
+    with pytest.raises(Reject) as info:
+        GAME.initial_state(2, seed="x", stack={"hands": [["luck"], []], "table_cards": [None, "luck"]})
+    assert info.value.rejection.params == {"key": "table_cards", "detail": "luck is placed twice (hands and table_cards)"}
+
+
+def test_a_stacked_used_pile_and_a_short_deck_lead_to_the_reshuffle():
+    stack = {"hands": [["eye"], []], "deck_top": ["haze", "glazon"], "used": ["clock", "banner"], "deck_size": 2}
+    result = GAME.initial_state(2, seed="x", stack=stack, now=1000.0)
+    state = result.state
+    assert state["deck"] == ["haze", "glazon"] and state["discard"][:2] == ["clock", "banner"]
+    assert len(state["discard"]) == 74 - 12 - 2 and event(result.events, "used_pile_set")["to"] is None
+    GAME.check_invariants(state)
+    full = GAME.initial_state(2, seed="x", stack={"deck": card_ids(), "used": ["sky_island"]}).state
+    assert full["discard"] == ["sky_island"] and "sky_island" not in full["deck"] and len(full["deck"]) == 61
 
 # ------------------------------------------------------------------------------------------ the roll
 def test_one_value_per_thrown_die_in_colour_order_frozen_dice_take_none():
