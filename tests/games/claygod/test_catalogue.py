@@ -112,3 +112,19 @@ def test_every_effect_of_the_vocabulary_has_an_interpreter_and_is_used():
     used |= {e["do"] for c in catalogue().combos for e in c.effects}
     assert used == set(EFFECT_SCHEMAS)
     assert all(callable(getattr(Resolution, f"_{do}", None)) for do in EFFECT_SCHEMAS)
+
+
+def test_the_guide_lists_every_card_and_combination_id_with_its_cost():
+    """docs/games/claygod.md is all an outside scenario writer reads: every id must be findable there."""
+    from pathlib import Path
+
+    guide = (Path(__file__).resolve().parents[3] / "docs" / "games" / "claygod.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `([a-z_]+)` \| (.*) \|$", guide, flags=re.M))
+    for card in catalogue().cards.values():
+        assert card.id in rows, f"{card.id} missing from the guide"
+        name_ru, _, cost = [cell.strip() for cell in rows[card.id].split("|")]
+        assert name_ru == card.names["ru"]
+        listed = {part.rsplit(" ", 1)[0].replace(" ", "_"): int(part.rsplit(" ", 1)[1]) for part in cost.split(", ")}
+        assert listed == {c: n for c, n in zip(COLOURS, card.cost) if n}, card.id
+    for combo in catalogue().combos:
+        assert combo.id in rows, f"{combo.id} missing from the guide"
