@@ -1,5 +1,6 @@
 """The scenario files next to this test (the examples of docs/games/claygod.md) run green through the
 scenario runner: stacked dice and hands reproduce the rule book's effects."""
+import re
 from pathlib import Path
 
 import pytest
@@ -18,5 +19,12 @@ def test_scenario(path):
     assert report["checks"], "a scenario without checks proves nothing"
 
 
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_each_scenario_says_which_rule_it_checks(path):
+    doc = load(path)
+    said = " ".join([doc.get("description", "")] + [s["note"] for s in doc["steps"] if "note" in s])
+    assert doc.get("title") and re.search(r"§\d|\[\d\]|CG-\d|[А-Яа-яЁё]{4}", said), "name the rule-book rule checked"
+
+
 def test_there_are_scenarios():
-    assert len(FILES) >= 3
+    assert len(FILES) >= 20
