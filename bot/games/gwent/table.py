@@ -1,5 +1,6 @@
 """The judge's table kept in the state (``state["table"]``): the public numbers the forum judge writes on the
-table after every move (scores, row totals, each unit's strength, hand and deck counts, the discard piles).
+table after every move (scores, row totals, each unit's strength, hand and deck counts, the discard piles), and
+the judge's own copy of the hands by card id.
 Derived from the board and refreshed after every action, so that the record shows the score of every
 position and scenario checks can read it (docs/games/gwent.md, "The state, for scenario checks")."""
 from __future__ import annotations
@@ -22,6 +23,8 @@ def refresh(state: dict) -> None:
         "strength": [{row: [points(values[u]) for u in state["rows"][s][row]] for row in ROWS} for s in (0, 1)],
         "units": [{row: [state["cards"][u]["id"] for u in state["rows"][s][row]] for row in ROWS} for s in (0, 1)],
         "hand": [len(state["hand"][s]) for s in (0, 1)],
+        # The judge's copy of each player's hand (the rule book's Hand case): state only, never in a view.
+        "hands": [[state["cards"][u]["id"] for u in state["hand"][s]] for s in (0, 1)],
         "deck": [len(state["deck"][s]) + len(state["aside"][s]) + len(state["cand"][s]) for s in (0, 1)],
         "discard": [[state["cards"][u]["id"] for u in state["discard"][s]] for s in (0, 1)],
         "weather": sorted({w["kind"] for w in state["weather"]}),
