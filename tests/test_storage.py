@@ -1,0 +1,22 @@
+"""Schema migrations: a database made by an older release is brought up to date in place, its data kept."""
+import sqlite3
+
+from bot.storage.db import MIGRATIONS, migration_files
+from bot.storage.store import Store
+
+
+async def test_an_older_database_is_migrated_in_place_and_keeps_its_tables(tmp_path):
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as old:  # the schema as migration 0001 left it, with one lobby in it
+        old.executescript((MIGRATIONS / "0001_init.sql").read_text(encoding="utf-8") + "\nPRAGMA user_version = 1;")
+        old.execute("INSERT INTO tables (game, status, options, creator, created_at)"
+                    " VALUES ('claygod', 'lobby', '{}', 'u:old', 1.0)")
+    store = await Store.open(path)
+    tables = await store.find_tables()
+    await store.close()
+    assert [(t.game, t.status) for t in tables] == [("claygod", "lobby")]
+    with sqlite3.connect(path) as db:
+        (version,) = db.execute("PRAGMA user_version").fetchone()
+        indexes = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert version == len(migration_files()) >= 2
+    assert {"outbox_by_table", "outbox_pending"} <= indexes
