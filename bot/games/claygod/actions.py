@@ -214,7 +214,8 @@ def _flush_discard(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
 def _flush_done(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     """The falling flush: after the discards, draw up to the hand size, then play (ruling CG-15)."""
     p = player(state, seat)
-    draw(state, seat, p["hand_size"] - len(p["hand"]), ctx)
+    drawn = draw(state, seat, p["hand_size"] - len(p["hand"]), ctx)
+    ctx.emit("flush_done", seat=seat, count=len(drawn))  # said even when nothing was replaced
     state["turn"]["steps"].pop(0)
     _advance(state, ctx)
 

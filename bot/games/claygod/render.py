@@ -304,6 +304,7 @@ _EVENTS = {
     "pandora": _simple("pandora", name="seat:seat", card="card:card"),
     "played": _played,
     "discarded": _simple("discarded", name="seat:seat", card="card:card"),
+    "flush_done": _simple("flush_done", name="seat:seat", n="n:count"),
     "drew": _simple("drew", name="seat:seat", cards="cards:cards"),
     "drew_count": _simple("drew_count", name="seat:seat", n="n:count"),
     "reshuffled": _simple("reshuffled", n="n:count"),

@@ -152,3 +152,13 @@ def test_a_combination_that_was_not_rolled_is_refused():
     assert (refusal.code, refusal.key) == ("illegal", "claygod.reject.no_such_combo")
     refusal = reject(state, 0, type="play", card="demon")
     assert refusal.key == "claygod.reject.stage.choose_combo"
+
+
+def test_the_end_of_the_flush_is_announced_even_when_no_card_is_replaced():
+    """A channel must see the flush end, or the table seems to stall between the roll and the action."""
+    state = table()
+    applied = roll(state, 0, [6, 5, 4, 3, 2, 1, 2])
+    assert applied.state["turn"]["stage"] == "flush"
+    done = apply(applied.state, 0, type="flush_done")
+    assert event(done.events, "flush_done")["data"]["count"] == 0 and event(done.events, "flush_done")["to"] is None
+    assert GAME.render_event(event(done.events, "flush_done"), "ru", ["Аня", "Боб"]).startswith("Аня заканчивает")
