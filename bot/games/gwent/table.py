@@ -14,6 +14,10 @@ def points(tenths: int) -> int | float:
     return tenths // 10 if tenths % 10 == 0 else tenths / 10
 
 
+def _id(state: dict, uid: str | None) -> str | None:
+    return state["cards"][uid]["id"] if uid else None
+
+
 def refresh(state: dict) -> None:
     values = strengths(state)
     totals = row_totals(state, values)
@@ -28,4 +32,9 @@ def refresh(state: dict) -> None:
         "deck": [len(state["deck"][s]) + len(state["aside"][s]) + len(state["cand"][s]) for s in (0, 1)],
         "discard": [[state["cards"][u]["id"] for u in state["discard"][s]] for s in (0, 1)],
         "weather": sorted({w["kind"] for w in state["weather"]}),
+        # Each row's special slots by card id: the Commander's Horn and the Mardroeme (or null), and the
+        # horns that are no card (a leader's, Crach an Craite's HardGwent horn).
+        "slots": [{row: {"horn": _id(state, slot["horn"]), "mardroeme": _id(state, slot["mardroeme"]),
+                         "leader_horn": slot["leader_horn"], "horn_crach": slot["horn_crach"]}
+                   for row, slot in state["slots"][s].items()} for s in (0, 1)],
     }
