@@ -77,6 +77,10 @@ def by_name(state: dict, seat: int, action: dict) -> dict:
         if len(picked) == len(fields):
             resolved.update(picked)
             return resolved
+    # No legal action matches the whole: name the played card alone, so the refusal says what is wrong
+    # with the rest (a target that cannot be taken, a row that does not fit) rather than "not in your hand".
+    if "card" in fields and "target" in action:
+        return by_name(state, seat, {k: v for k, v in action.items() if k != "target"}) | {"target": action["target"]}
     return action
 
 

@@ -28,3 +28,12 @@ def test_a_card_id_names_the_copy_the_legal_actions_offer():
     assert uid in after["rows"][0]["melee"]
     assert reject(s, 0, type="play", card="geralt_of_rivia").key == "gwent.reject.not_in_hand"
     assert reject(s, 0, type="play", card="no_such_card").key == "gwent.reject.not_in_hand"
+
+
+def test_a_named_card_with_an_impossible_target_is_refused_for_the_target():
+    s = table(first=0)
+    give(s, 0, "vernon_roche")
+    s = act(s, 0, type="play", card="vernon_roche")
+    s = act(s, 1, type="play", card=s["hand"][1][0])
+    give(s, 0, "decoy")
+    assert reject(s, 0, type="play", card="decoy", target="vernon_roche").key == "gwent.reject.decoy_target"
