@@ -21,6 +21,7 @@ class ClayGod(Game):
     max_seats = 2
     options = (
         Option("maximum", "choice", "start", choices=("start", "win_line")),           # CG-4
+        Option("win_needs", "choice", "either", choices=("either", "both")),            # CG-34
         Option("frozen_combos", "bool", False),                                          # CG-14
         Option("flush_order", "choice", "any", choices=("any", "colours")),             # CG-15
         Option("prince_skip", "choice", "caster", choices=("caster", "enemy")),         # CG-22

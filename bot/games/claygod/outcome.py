@@ -22,6 +22,8 @@ def _fall(state: dict, seat: int) -> str | None:
 
 def _win(state: dict, seat: int) -> str | None:
     p, r = state["players"][seat], rules()
+    if state["options"]["win_needs"] == "both":  # ruling CG-34
+        return "both_high" if p["health"] > r["win_above"] and p["sphere"] > r["win_above"] else None
     if p["health"] > r["win_above"]:
         return "health_high"
     if p["sphere"] > r["win_above"]:
@@ -56,5 +58,6 @@ def finish(state: dict, ctx: Ctx, *, winners: list[int], reason: str, loser: int
         "scores": {"health": [p["health"] for p in state["players"]],
                    "sphere": [p["sphere"] for p in state["players"]]},
     }
-    ruling = {"frozen": "CG-13", "both_fell": "CG-9", "both_won": "CG-9", "clock": "CG-25"}.get(reason)
+    ruling = {"frozen": "CG-13", "both_fell": "CG-9", "both_won": "CG-9", "clock": "CG-25",
+              "both_high": "CG-34"}.get(reason)
     ctx.emit("game_over", winners=winners, reason=reason, **params, **({"ruling": ruling} if ruling else {}))

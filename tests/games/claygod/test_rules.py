@@ -257,6 +257,18 @@ def test_the_limits_themselves_do_not_decide(stats, card):
     assert act(state, 0, type="play", card=card)["outcome"] is None
 
 
+
+def test_with_win_needs_both_one_number_above_200_does_not_win():
+    state = ready(table(hands=(["fairy_alice", "court_jester"], []), stats=[{"health": 195, "sphere": 195}, {}],
+                        win_needs="both"), 0)
+    state = act(state, 0, type="play", card="fairy_alice")
+    assert state["players"][0]["health"] == 202 and state["outcome"] is None, "CG-34: health alone is not enough"
+    state = ready(pass_turn(state, 1), 0)
+    applied = apply(state, 0, type="play", card="court_jester")
+    assert applied.state["outcome"]["winners"] == [0]
+    assert applied.state["outcome"]["reason"] == "claygod.outcome.both_high"
+    assert GAME.render_event(event(applied.events, "game_over"), "ru", ["Аня", "Боб"])
+
 def test_all_seven_dice_frozen_until_thawed_loses():
     state = pass_turn(table(first=1), 1)
     for colour in ("red", "orange", "yellow", "green", "light_blue", "blue", "violet"):
