@@ -279,3 +279,10 @@ def test_pandoras_box_can_be_dangerous():
     push(state, "claygod.pandora", ["prince_of_darkness"])
     state = act(state, 0, type="play", card="pandoras_box")
     assert state["players"][0]["skip_turns"] == 5 and state["players"][1]["health"] == 42
+
+
+def test_the_monster_breaks_through_but_gives_no_extra_turn():
+    """CG-35: «Прорыв ход» is flavour; only the signed numbers act."""
+    _, after, _ = cast("monster")
+    assert after["turn"]["seat"] == 1 and after["players"][0]["extra_turns"] == 0
+    assert numbers(after)[1] == (44, 44)
