@@ -10,7 +10,7 @@ from .helpers import NAMES
 
 COMBINATIONS = [
     {"turn_clock": "live", "clock_mode": "live"},
-    {"maximum": "win_line", "frozen_combos": True, "flush_order": "colours"},
+    {"maximum": "win_line", "frozen_combos": True, "flush_order": "colours", "win_needs": "both"},
     {"prince_skip": "enemy", "clock_mode": "turns", "clock_turns": 3, "turn_clock": "async"},
 ]
 
