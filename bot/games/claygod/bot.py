@@ -30,11 +30,12 @@ _BONUS = {"maximise": 3.0, "free_cast": 10.0, "redraw": 3.0, "swap_card": 1.0, "
           "freeze_all_dice": 0.0}
 
 
-def _worth(h: int, s: int) -> float:
+def _worth(h: int, s: int, both: bool = False) -> float:
     r = rules()
     if h < r["lose_health_below"] or s < r["lose_sphere_below"]:
         return -WIN
-    if h > r["win_above"] or s > r["win_above"]:
+    above = (h > r["win_above"], s > r["win_above"])
+    if all(above) if both else any(above):  # option win_needs (ruling CG-34)
         return WIN
     value = h * HEALTH + s * SPHERE
     if h < 15:
@@ -44,8 +45,8 @@ def _worth(h: int, s: int) -> float:
     return value
 
 
-def _standing(numbers: list[list[int]], seat: int, racing: bool = False) -> float:
-    mine, theirs = _worth(*numbers[seat]), _worth(*numbers[opponent(seat)])
+def _standing(numbers: list[list[int]], seat: int, racing: bool = False, both: bool = False) -> float:
+    mine, theirs = _worth(*numbers[seat], both=both), _worth(*numbers[opponent(seat)], both=both)
     if racing and max(abs(mine), abs(theirs)) < WIN:  # under a Clock only the enemy's fall counts
         health, sphere = numbers[opponent(seat)]
         return -(health * RACE_DAMAGE + sphere * SPHERE)
@@ -144,7 +145,8 @@ def preview(state: dict, caster: int, effects) -> float:
                          if x["kind"] == "each_turn" and x["stat"] == "health" and x["by"] < 0)
         else:
             bonus += _BONUS.get(do, 0.0)
-    return _standing(after, caster, race) - _standing(before, caster, race) + bonus
+    both = state["options"]["win_needs"] == "both"
+    return _standing(after, caster, race, both) - _standing(before, caster, race, both) + bonus
 
 
 def card_value(state: dict, seat: int, card: str) -> float:

@@ -92,3 +92,12 @@ def test_the_bot_decides_only_on_what_its_seat_may_know():
         assert variant != state or not state["deck"]
         mine = bot.choose(state, pending.seat, random.Random(0))
         assert bot.choose(variant, pending.seat, random.Random(0)) == mine
+
+
+def test_the_bot_knows_which_win_line_the_table_plays():
+    """CG-34: with win_needs both, health alone above 200 is no win, and the bot does not count it as one."""
+    effects = [{"do": "change", "who": "self", "stat": "health", "by": 7}]
+    either = ready(table(stats=[{"health": 195}, {}]), 0)
+    both = ready(table(stats=[{"health": 195}, {}], win_needs="both"), 0)
+    assert bot.preview(either, 0, effects) >= bot.WIN / 2
+    assert bot.preview(both, 0, effects) < 10
