@@ -89,37 +89,43 @@ def apply_action(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     kind = action["type"]
     phase = state["phase"]
     if phase == "setup":
-        _expect(kind, SETUP_TYPES)
+        _expect(state, kind, SETUP_TYPES)
         apply_setup(state, seat, action, ctx)
     elif phase == "mulligan":
-        _expect(kind, MULLIGAN_TYPES)
+        _expect(state, kind, MULLIGAN_TYPES)
         apply_mulligan(state, seat, action, ctx)
     elif phase == "first":
-        _expect(kind, ("first",))
+        _expect(state, kind, ("first",))
         if type(action.get("seat")) is not int or action["seat"] not in (0, 1):  # True == 1, but not a seat
             raise Reject("gwent.reject.bad_seat", code=Code.MALFORMED)
         ctx.emit("chose_first", seat=seat)
         begin_play(state, action["seat"], "scoiatael", ctx)
     elif phase == "keep":
-        _expect(kind, ("keep",))
+        _expect(state, kind, ("keep",))
         if action.get("card") not in keep_candidates(state, seat):
             raise Reject("gwent.reject.bad_keep", rule="GW-22")
         ctx.emit("kept", seat=seat, card=card(state, action["card"]).id)
         clear_round(state, ctx, kept=action["card"])
     elif state["stack"]:
-        _expect(kind, CHOICE_TYPES)
+        _expect(state, kind, CHOICE_TYPES)
         apply_choice(state, seat, action, ctx)
         after_choice(state, ctx)
     else:
-        _expect(kind, TURN_TYPES)
+        _expect(state, kind, TURN_TYPES)
         apply_turn(state, seat, action, ctx)
 
 
-def _expect(kind: str, allowed: tuple[str, ...]) -> None:
+def _expect(state: dict, kind: str, allowed: tuple[str, ...]) -> None:
     if kind not in allowed:
         known = SETUP_TYPES + MULLIGAN_TYPES + TURN_TYPES + CHOICE_TYPES + ("first", "keep")
         if kind in known:
-            raise Reject("gwent.reject.not_now", type=kind)
+            # Say what the table is waiting for, not just "not now".
+            phase = state["phase"]
+            if state["stack"] and phase not in ("setup", "mulligan", "first", "keep"):
+                phase = "choice"
+            if phase not in ("setup", "mulligan", "first", "keep", "choice", "play"):
+                raise Reject("gwent.reject.not_now", type=kind)
+            raise Reject(f"gwent.reject.now_{phase}", type=kind)
         raise Reject("gwent.reject.unknown_action", code=Code.MALFORMED, type=kind[:30])
 
 

@@ -111,7 +111,8 @@ def apply_setup(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     cat = catalogue()
     wanted = {"faction": "faction", "leader_pick": "leader"}.get(kind, "deck")
     if st["step"] != wanted:
-        raise Reject("gwent.reject.not_now", rule="§9")
+        # Name the step this seat is at (faction, leader, deck, or ready and waiting for the opponent).
+        raise Reject(f"gwent.reject.setup_{st['step']}_first", rule="§9")
     if kind == "faction":
         if action.get("faction") not in FACTIONS:
             raise Reject("gwent.reject.bad_faction", code=Code.MALFORMED)

@@ -100,7 +100,8 @@ def test_redraw_mulligan_replaces_a_card_blindly_at_most_twice():
 
 def test_unknown_and_misplaced_actions_are_refused_with_a_reason():
     s = fresh().state
-    assert reject(s, 0, type="pass").key == "gwent.reject.not_now"
+    assert reject(s, 0, type="pass").key == "gwent.reject.now_setup"
+    assert reject(s, 0, type="leader_pick", leader="eredin_the_treacherous").key == "gwent.reject.setup_faction_first"
     assert reject(s, 0, type="fly").code == Code.MALFORMED
     assert reject(s, 0, type="faction", faction="elves").code == Code.MALFORMED
 
