@@ -68,3 +68,28 @@ def test_a_table_reloaded_from_its_stored_form_after_every_action_plays_the_same
             [GAME.render_event(e, "ru", NAMES) for e in one.events]
         GAME.check_invariants(two.state)
         direct, stored = one.state, loads(dumps(two.state))
+
+
+def test_moves_made_after_the_turn_clock_are_lost_cleanly_in_every_stage():
+    """Rule 8 (CG-26): a move that comes after its deadline is turned into the timeout, whatever was owed."""
+    from bot.engine import Applied
+
+    late_stages = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GAME.initial_state(2, seed=f"late-{seed}", options={"turn_clock": "live"}, now=0.0).state
+        now = 0.0
+        for _ in range(300):
+            pending = GAME.to_act(state)
+            if not pending:
+                break
+            seat = pending[0].seat
+            now += rng.choice([1, 3, 6, 11])
+            action = GAME.bot_action(state, seat, rng)
+            result = GAME.apply(state, seat, action, now=now)
+            assert isinstance(result, Applied), (seed, action, result)
+            if result.events and result.events[0]["kind"] == "timed_out":
+                late_stages.add(state["turn"]["stage"])
+            state = result.state
+            GAME.check_invariants(state)
+    assert {"roll", "action"} <= late_stages
