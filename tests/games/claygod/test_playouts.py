@@ -72,8 +72,6 @@ def test_a_table_reloaded_from_its_stored_form_after_every_action_plays_the_same
 
 def test_moves_made_after_the_turn_clock_are_lost_cleanly_in_every_stage():
     """Rule 8 (CG-26): a move that comes after its deadline is turned into the timeout, whatever was owed."""
-    from bot.engine import Applied
-
     late_stages = set()
     for seed in range(12):
         rng = random.Random(seed)
