@@ -37,6 +37,19 @@ def _leaks(report):
                 yield entry.get("step"), viewer, "hand"
 
 
+def _leaders_missing_a_role(report):
+    """§1.6: from the start each leader (and the winner who assigned the roles) sees every role."""
+    for entry in [report["initial"], *report["steps"]]:
+        state = entry.get("state") or {}
+        if "views" not in entry or not state.get("roles"):
+            continue
+        for seat, role in enumerate(state["roles"]):
+            if role in LEADERS or state.get("assigner") == seat:
+                seen = [p["role"] for p in entry["views"][str(seat)]["players"]]
+                if seen != state["roles"]:
+                    yield entry.get("step"), seat
+
+
 def _every_step_is_ok(report):
     return [c for c in report["checks"] if not c["ok"]] + [s for s in report["steps"] if "expectation_failed" in s]
 
@@ -49,6 +62,7 @@ def test_scenario(path):
     assert report["checks"], "a scenario without checks proves nothing"
     assert any("note" in step for step in doc["steps"]), "every scenario names the rule it checks in a note"
     assert list(_leaks(report)) == []
+    assert list(_leaders_missing_a_role(report)) == []
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
