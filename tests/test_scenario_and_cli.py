@@ -57,6 +57,44 @@ def test_pushed_rolls_and_bad_stacks():
         scenario.run({"game": "nope"})
 
 
+def test_checks_with_operators_views_events_and_cited_rules():
+    doc = toy_scenario(note="what a checker writes: sizes, membership, views, events and the rule cited")
+    doc["steps"][2]["expect"] = {"code": "illegal", "rule": "toy §1"}
+    doc["steps"].append({"check": {
+        "hands.0": {"$len": 2}, "deck": {"$contains": 7}, "hands.1": {"$lacks": 1},
+        "turn": {"$ne": 0}, "tricks.1": {"$min": 1}, "tricks.0": {"$max": 0},
+        "no_such_key": {"$absent": True},
+        "@view.1.hand": [5, 6], "@view.0": {"$lacks": 5}, "@view.public.hand": None,
+        "@events": {"$len": 0},
+    }})
+    doc["steps"].append({"seat": 1, "action": {"type": "play", "card": 5},
+                         "check": {"@events.0.kind": "played", "@events": {"$contains": 5}}})
+    report = scenario.run(doc)
+    assert report["ok"], json.dumps([c for c in report["checks"] if not c["ok"]])
+    wrong = toy_scenario()
+    wrong["steps"][2]["expect"] = {"rule": "toy §2"}               # refused, but citing another rule
+    wrong["steps"].append({"check": {"hands.0": {"$len": 3}, "@view.0": {"$contains": 5}, "turn": {"$absent": True}}})
+    report = scenario.run(wrong)
+    assert report["steps"][2]["expectation_failed"] == {"rule": "toy §2"}
+    assert [c["ok"] for c in report["steps"][-1]["check"]] == [False, False, False]
+    with pytest.raises(scenario.ScenarioError, match="operator"):
+        scenario.run(toy_scenario(steps=[{"check": {"turn": {"$near": 1}}}]))
+    with pytest.raises(scenario.ScenarioError, match="@view"):
+        scenario.run(toy_scenario(steps=[{"check": {"@view.9.hand": []}}]))
+
+
+def test_a_stacked_value_the_draw_refuses_is_an_error_in_the_file(tmp_path, capsys):
+    """Exit code 2 and one line naming the tag, not a traceback."""
+    doc = toy_scenario(stack={"rolls": {"toy.first": [5]}})     # two seats: the first player is 0 or 1
+    with pytest.raises(scenario.ScenarioError, match="toy.first"):
+        scenario.run(doc)
+    path = tmp_path / "bad.yaml"
+    path.write_text(json.dumps({"game": "claygod", "seats": 2, "steps": [
+        {"rolls": {"claygod.dice": [9]}}, {"bot": True}]}), encoding="utf-8")
+    assert cli.main(["scenario", str(path)]) == 2
+    assert "claygod.dice" in capsys.readouterr().err
+
+
 def test_scenario_command_prints_json_and_sets_exit_code(tmp_path, capsys):
     path = tmp_path / "s.yaml"
     path.write_text(json.dumps(toy_scenario()), encoding="utf-8")
