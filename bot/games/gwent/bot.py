@@ -337,6 +337,10 @@ def _turn(state: dict, seat: int, legal: list[dict]) -> dict:
         if safe:
             return _freebie(plan, _options(state, seat, legal, cards_only=True)) or {"type": "pass"}
     tried = _options(state, seat, legal)
+    if not plan.must_win:  # a round I may lose: spies first, their points for the opponent matter least now
+        spies = [t for t in tried if t.draws > 0 and t.gain - t.spend > 0 and t.swing < 0]
+        if spies:
+            return max(spies, key=lambda t: (t.swing, t.gain - t.spend)).action
     if not final and plan.winning:
         if not plan.must_win:
             return _best(plan, tried, wait_ok=True)
