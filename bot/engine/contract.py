@@ -280,7 +280,7 @@ class Game:
             return Rejection(Code.MALFORMED, "core.reject.malformed")
         pending = {p.seat: p for p in self.to_act(state)}
         if seat not in pending and action not in self.anytime_actions(state, seat):
-            return Rejection(Code.NOT_YOUR_TURN, "core.reject.not_your_turn")
+            return self.out_of_turn(state, seat, action)
         if action["type"] == "timeout":
             deadline = pending[seat].deadline
             if deadline is None or now < deadline:
@@ -334,6 +334,11 @@ class Game:
         timed out, never taken by the built-in bots.  Must depend only on what every seat can see: whether
         a seat may act must not tell anyone what is hidden.  ``_apply`` receives them like any action."""
         return []
+
+    def out_of_turn(self, state: State, seat: int, action: Action) -> Rejection:
+        """The refusal of an action from a seat that owes nothing and was not offered it.  Games with
+        anytime actions override this to say why this one is not possible now (from public facts only)."""
+        return Rejection(Code.NOT_YOUR_TURN, "core.reject.not_your_turn")
 
     def _apply(self, state: State, seat: int, action: Action, ctx: Ctx) -> None:
         raise NotImplementedError

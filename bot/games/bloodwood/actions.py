@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from bot.engine import Code, Ctx, Reject
+from bot.engine import Code, Ctx, Reject, Rejection
 
 from . import effects
 from .cards import card, catalogue, name, rule
@@ -81,6 +81,17 @@ def anytime_actions(state: State, seat: int) -> list[dict[str, Any]]:
             and not state["sleep"][seat]):
         return [{"type": "declare"}]
     return []
+
+
+def out_of_turn(state: State, seat: int, action: Any) -> Rejection:
+    """Why a seat that owes nothing may not do this now (public facts only, like anytime_actions)."""
+    if isinstance(action, dict) and action.get("type") == "declare" and state["outcome"] is None:
+        if not is_pure(state, seat):
+            return Rejection(Code.NOT_YOUR_TURN, "bloodwood.reject.mutated_cannot_declare", rule="§4")
+        if state["sleep"][seat]:
+            return Rejection(Code.NOT_YOUR_TURN, "bloodwood.reject.asleep_cannot_declare", rule="BW-25")
+        return Rejection(Code.NOT_YOUR_TURN, "bloodwood.reject.declare_not_now", rule="BW-25")
+    return Rejection(Code.NOT_YOUR_TURN, "core.reject.not_your_turn")
 
 
 def _may_declare_while_drawing(state: State, seat: int) -> bool:

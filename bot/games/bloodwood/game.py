@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Ctx, Game, Option, Pending
+from bot.engine import Ctx, Game, Option, Pending, Rejection
 
 from . import bot, render, view
-from .actions import anytime_actions, apply_action, legal_actions, timeout
+from .actions import anytime_actions, apply_action, legal_actions, out_of_turn, timeout
 from .flow import deadline, pending
 from .setup import setup
 
@@ -44,6 +44,9 @@ class Bloodwood(Game):
 
     def anytime_actions(self, state: dict, seat: int) -> list[dict]:
         return anytime_actions(state, seat)
+
+    def out_of_turn(self, state: dict, seat: int, action: Any) -> Rejection:
+        return out_of_turn(state, seat, action)
 
     def _apply(self, state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         apply_action(state, seat, action, ctx)

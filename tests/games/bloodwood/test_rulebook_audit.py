@@ -122,7 +122,7 @@ def test_another_pure_player_may_declare_at_a_quiet_moment_of_someone_elses_turn
     assert GAME.legal_actions(state, 2) == [] and [p.seat for p in GAME.to_act(state)] == [0]
     assert GAME.anytime_actions(state, 2) == [{"type": "declare"}]
     assert GAME.anytime_actions(state, 0) == [] and GAME.anytime_actions(state, 1) == []  # own turn; mutated
-    assert reject(state, 1, type="declare").code == Code.NOT_YOUR_TURN  # mutated: nothing is offered
+    assert reject(state, 1, type="declare").key == "bloodwood.reject.mutated_cannot_declare"  # nothing offered
     state, events = _declare(state, 2, [1, 3, 4])
     assert kinds(events)[0] == "declared" and event(events, "declared")["data"]["seat"] == 2
     assert state["outcome"]["winners"] == [0, 2]
@@ -135,10 +135,13 @@ def test_no_out_of_turn_declaration_inside_a_card_or_while_asleep():
     state = act(state, 0, type="play", card="bite", target=1)
     assert pending(state) == [(1, "reaction", "bloodwood.prompt.counter")]
     assert GAME.anytime_actions(state, 2) == []
-    assert reject(state, 2, type="declare").code == Code.NOT_YOUR_TURN
+    refusal = reject(state, 2, type="declare")
+    assert (refusal.code, refusal.key, refusal.rule) == (Code.NOT_YOUR_TURN, "bloodwood.reject.declare_not_now", "BW-25")
     state = table()
     state["sleep"][2] = True
     assert GAME.anytime_actions(state, 2) == [] and GAME.anytime_actions(state, 3) == [{"type": "declare"}]
+    assert reject(state, 2, type="declare").key == "bloodwood.reject.asleep_cannot_declare"
+    assert reject(state, 2, type="discard", card="keys").key == "core.reject.not_your_turn"
 
 
 def test_a_forever_mutated_enemy_counts_as_mutated_and_roles_are_shown_to_every_seat_at_the_end():
