@@ -136,9 +136,12 @@ async def cmd_scenario(args: argparse.Namespace, settings: Settings) -> int:
     except scenario.ScenarioError as exc:
         sys.stderr.write(f"scenario error: {exc}\n")
         return EXIT_USAGE
-    if args.final_only:
-        report = {k: report[k] for k in ("game", "seats", "final", "to_act", "outcome", "checks", "ok")
-                  if k in report}
+    if args.final_only:  # the end, and whatever went wrong on the way
+        failed = [step for step in report.get("steps", []) if "expectation_failed" in step]
+        report = {k: report[k] for k in ("game", "seats", "final", "to_act", "outcome", "checks", "error", "message",
+                                         "expectation_failed", "ok") if k in report}
+        if failed:
+            report["failed_steps"] = [{k: v for k, v in step.items() if k not in ("state", "views")} for step in failed]
     _say(scenario.dump(report))
     return EXIT_OK if report["ok"] else EXIT_FAILED
 

@@ -130,7 +130,7 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
     import random
 
     unknown = set(doc) - {"game", "seats", "seed", "options", "stack", "now", "steps", "title", "description",
-                          "note"}
+                          "note", "expect"}
     if unknown:
         raise ScenarioError(f"unknown scenario keys: {sorted(unknown)}")
     try:
@@ -143,10 +143,15 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
     seed = str(doc.get("seed", "scenario"))
     try:
         init = game.initial_state(len(names), seed=seed, options=doc.get("options"), now=now, stack=doc.get("stack"))
-    except Reject as r:
-        return {"ok": False, "error": r.rejection.to_json(), "message": r.rejection.message(locale or "en")}
+    except Reject as r:  # a refused set-up ends the run; it passes only when the file expects exactly that
+        refused = {"game": game.name, "seats": names, "error": r.rejection.to_json(),
+                   "message": r.rejection.message(locale or "en")}
+        return {**refused, "ok": "expect" in doc and _expected(doc["expect"], r.rejection)}
     except StackError as exc:
         raise ScenarioError(f"stack: {exc}") from None
+    if "expect" in doc:
+        return {"game": game.name, "seats": names, "ok": False, "expectation_failed": doc["expect"],
+                "final": init.state}
     state = init.state
 
     def snapshot(events: list[dict[str, Any]]) -> dict[str, Any]:

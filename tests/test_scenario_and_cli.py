@@ -51,6 +51,8 @@ def test_pushed_rolls_and_bad_stacks():
     doc = toy_scenario(stack={"deck": [1] * 12})
     report = scenario.run(doc)
     assert not report["ok"] and report["error"]["code"] == "bad_setup"
+    assert scenario.run(toy_scenario(stack={"deck": [1] * 12}, expect="bad_setup"))["ok"]  # a refusal on purpose
+    assert not scenario.run(toy_scenario(expect="bad_setup"))["ok"]                        # ... that did not come
     with pytest.raises(scenario.ScenarioError):
         scenario.run({"game": "toy", "steps": [{"sit": 0}]})
     with pytest.raises(scenario.ScenarioError):
@@ -105,6 +107,13 @@ def test_scenario_command_prints_json_and_sets_exit_code(tmp_path, capsys):
     bad["steps"].append({"check": {"turn": 0}})
     path.write_text(json.dumps(bad), encoding="utf-8")
     assert cli.main(["scenario", str(path)]) == 1
+    bad["steps"].append({"seat": 0, "action": {"type": "play", "card": 2}})  # not seat 0's turn
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    capsys.readouterr()
+    assert cli.main(["scenario", str(path), "--final-only"]) == 1
+    out = json.loads(capsys.readouterr().out)   # the short report still says what went wrong
+    assert [c["ok"] for c in out["checks"]][-1] is False
+    assert out["failed_steps"][0]["rejection"]["code"] == "not_your_turn" and "state" not in out["failed_steps"][0]
 
 
 def test_table_commands_mirror_the_discord_lobby(tmp_path, capsys):
