@@ -19,6 +19,7 @@ Everything else is the game's own.  A game writes:
     to_act(state) -> [Pending]       who owes a decision now; empty once the game is over
     legal_actions(state, seat)       every legal action for that seat, in a deterministic order
     anytime_actions(state, seat)     optional: what a seat may do although it owes nothing now
+    out_of_turn(state, seat, action) optional: why such an action is refused now (a Rejection)
     _apply(state, seat, action, ctx) mutate the (already copied) state; raise Reject for user mistakes
     _view(state, seat | None)        what that seat (or a spectator, None) may know of the game's own keys
     unseen_variant(state, seat, rng) a state that differs from ``state`` only in what ``seat`` cannot see
