@@ -133,15 +133,17 @@ def clear_round(state: dict, ctx: Ctx, kept: str | None) -> None:
     tokens_next = []
     for side in (0, 1):
         for uid, _ in list(board_units(state, side)):
+            c = card(state, uid)
+            # Kambi on the field at the end of the round calls Hemdall for the next one, also when the
+            # Monsters keep it there (ruling GW-33).
+            if c.summons:
+                tokens_next.append({"card": c.summons, "side": side})
             if uid == kept:
                 continue
-            c = card(state, uid)
             if is_token(uid):
                 remove_token(state, uid)
             else:
                 move(state, uid, ["discard", side])
-            if c.summons:
-                tokens_next.append({"card": c.summons, "side": side})
         for row in ROWS:
             for what in ("horn", "mardroeme"):
                 uid = state["slots"][side][row][what]

@@ -114,6 +114,18 @@ def test_monsters_keep_one_unit_of_their_choice_but_no_hero():
     assert s["round"] == 2 and s["rows"][0]["melee"] == [griffin] and fiend in s["discard"][0]
 
 
+def test_a_kambi_the_monsters_keep_calls_hemdall_for_the_next_round():
+    """Ruling GW-33: Kambi stayed on the field to the end of the round, so Hemdall comes, next to it."""
+    s = table("monsters", "skellige", variant="hardgwent")
+    kambi = place(s, 0, "kambi", owner=1)  # brought over by the HardGwent Bringer of Death
+    place(s, 0, "fiend")
+    s = act(s, 0, type="pass")
+    s = act(s, 1, type="pass")
+    s = act(s, 0, type="keep", card=kambi)
+    assert s["round"] == 2
+    assert [s["cards"][u]["id"] for u in s["rows"][0]["melee"]] == ["kambi", "hemdall"]
+
+
 def test_scoiatael_choose_who_starts_every_round_and_others_alternate():
     s = GAME.initial_state(2, seed="x", options={"faction_a": "scoiatael", "faction_b": "monsters",
                                                    "variant": "hardgwent"}).state
