@@ -89,7 +89,8 @@ def _card_with_spec(state: dict, action: dict, cid: str, locale: str) -> str:
     text = cname(cid, locale) + (f" ({c.strength})" if c.is_unit else "")
     if action.get("target"):
         target = action["target"]
-        text += " → " + cname(state["cards"][target]["id"], locale)
+        # A target may be named by its card id (docs/games/gwent.md) as well as by an instance id.
+        text += " → " + cname(state["cards"][target]["id"] if target in state["cards"] else target, locale)
         zone = locate(state, target)
         if zone and zone[0] == "row":
             text += f" ({_row(zone[2], locale)})"
