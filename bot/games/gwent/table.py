@@ -1,6 +1,6 @@
 """The judge's table kept in the state (``state["table"]``): the public numbers the forum judge writes on the
 table after every move (scores, row totals, each unit's strength, hand and deck counts, the discard piles), and
-the judge's own copy of the hands by card id.
+the judge's own copy of the hands by card id, which is hidden like the hands: views never read this block.
 Derived from the board and refreshed after every action, so that the record shows the score of every
 position and scenario checks can read it (docs/games/gwent.md, "The state, for scenario checks")."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ from .scoring import row_totals, strengths
 
 
 def points(tenths: int) -> int | float:
-    """Tenths as a number of points: 12 or 12.5 (halves only with King Bran or a weakened horn, GW-12)."""
+    """Tenths as a number of points: 12, or 12.5 / 12.3 with King Bran or a weakened horn (GW-12)."""
     return tenths // 10 if tenths % 10 == 0 else tenths / 10
 
 
