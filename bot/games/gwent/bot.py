@@ -341,24 +341,24 @@ def _turn(state: dict, seat: int, legal: list[dict]) -> dict:
         spies = [t for t in tried if t.draws > 0 and t.gain - t.spend > 0 and t.swing < 0]
         if spies:
             return max(spies, key=lambda t: (t.swing, t.gain - t.spend)).action
-    if not final and plan.winning:
-        if not plan.must_win:
-            return _best(plan, tried, wait_ok=True)
-    if final:  # passing would leave the rest of the round to the opponent: play on while anything helps
-        if plan.winning and not any(_rate(plan, t) > 0 and (t.swing > 0 or t.draws) for t in tried):
-            calm = [t for t in tried if t.swing >= 0]
-            if calm:
-                return max(calm, key=lambda t: (_rate(plan, t), -t.spend)).action
-        return _best(plan, tried, wait_ok=plan.winning)
-    if plan.winning:  # a must-win round with a thin lead: widen it
+    if plan.winning and not plan.must_win:  # a thin lead in a round I may lose: add only what pays
         return _best(plan, tried, wait_ok=True)
+    if plan.winning:
+        # A lead in a round I must win (the last one among them) that the opponent could still beat: keep it
+        # with the cheapest cards, the strong ones answer what he plays next; never pass while he plays on.
+        cheap = [t for t in tried if t.swing > 0 or _rate(plan, t) > 0]
+        if cheap:
+            return min(cheap, key=lambda t: (t.spend - t.gain, -t.swing)).action
+        calm = [t for t in tried if t.swing >= 0]
+        if calm:
+            return max(calm, key=lambda t: (_rate(plan, t), -t.spend)).action
+        return {"type": "pass"}
     if plan.must_win:
         return _best(plan, tried, wait_ok=False)
     # Behind (or level) in a round I may lose: chase only while it is cheap in cards.
     need, reachable = _cards_needed(state, seat, plan, tried)
     floor = 0 if plan.wins_game else catalogue().variants[state["variant"]]["hand"] // 2
-    if (not reachable or need >= 3 or plan.mine - need < max(floor, plan.theirs - 1)
-            or (need == 2 and plan.mine - plan.theirs < 0)):
+    if not reachable or need >= 3 or plan.mine - need < floor:
         return _give_up(plan, tried)
     winners = [t for t in tried if t.swing >= plan.target()]
     if winners:  # take the lead, by a margin that costs the opponent more than one card if possible
