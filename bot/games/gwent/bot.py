@@ -104,9 +104,8 @@ def _setup(state: dict, seat: int, legal: list[dict], rng: random.Random) -> dic
             if n > target.get(cid, 0):
                 return {"type": "deck_remove", "card": cid}
         return {"type": "deck_done"} if {"type": "deck_done"} in legal else {"type": "deck_preset"}
-    if step == "leader":
-        preset = {"type": "leader_pick", "leader": catalogue().presets[state["setup"][seat]["faction"]]["leader"]}
-        return rng.choice(legal)
+    if step == "leader":  # a leader that pays in most games: a horn, the White Flame, a row scorch...
+        return min(legal, key=lambda a: (_leader_rank(a["leader"]), a["leader"]))
     return rng.choice(legal)
 
 
@@ -132,6 +131,18 @@ def dream_deck(faction: str, options: dict) -> dict[str, int]:
             if not c.is_unit and c.effect == effect:
                 deck[cid] = min(wanted, pool[cid])
     return deck
+
+
+LEADER_PREFERENCE = ("leader_horn", "white_flame", "row_scorch", "take_from_discard", "extra_card",
+                     "half_weather", "weather", "discards_to_decks", "agile_moves", "reveal_hand")
+
+
+def _leader_rank(lid: str) -> int:
+    """Lower is better; Eredin's weather of choice ranks with the row scorches."""
+    rule = catalogue().leaders[lid].rule("standard") or {}
+    ability = rule.get("ability")
+    rank = LEADER_PREFERENCE.index(ability) if ability in LEADER_PREFERENCE else len(LEADER_PREFERENCE)
+    return 2 if ability == "weather" and rule.get("kind") == "choice" else rank
 
 
 def _hand_worth(state: dict, uids: list[str]) -> dict[str, float]:
