@@ -54,6 +54,11 @@ def reserve(card_id: str) -> float:
     return max(value, 1)
 
 
+def _held(card_id: str) -> float:
+    """A card back in the hand: a spy is worth the card it will draw again."""
+    return max(reserve(card_id), DRAW_VALUE) if catalogue().card(card_id).has("spy") else reserve(card_id)
+
+
 def card_value(card_id: str) -> float:
     """Kept for callers that rate a card by itself (the same scale as ``reserve``)."""
     return reserve(card_id)
@@ -266,7 +271,7 @@ def _try(state: dict, seat: int, action: dict, before: list[int] | None = None) 
     swing = (after[seat] - before[seat]) - (after[opp(seat)] - before[opp(seat)])
     new = [u for u in copy["hand"][seat] if u not in hand_before]
     draws = sum(d["n"] for d in copy["draws_due"] if d["seat"] == seat)
-    gain = sum(reserve(_cid(copy, u)) for u in new) + DRAW_VALUE * draws
+    gain = sum(_held(_cid(copy, u)) for u in new) + DRAW_VALUE * draws
     return Tried(action, swing, gain, gain - DRAW_VALUE * draws, spend, len(new) + draws)
 
 
