@@ -203,3 +203,19 @@ def test_a_built_deck_is_legal_for_every_faction():
         deck = bot.dream_deck(faction, {})
         assert deck_problem(catalogue(), faction, deck, "standard", {}) is None
         assert deck["faction_card_" + faction] == 1
+
+
+def test_a_won_round_gives_back_an_enemy_spy_through_a_decoy():
+    s = _ready(mine=("decoy", "ves"), passed=True)
+    place(s, 0, "john_natalis")
+    spy = place(s, 0, "stefan_skellen", owner=1)   # his spy on my side: 19 : 5
+    place(s, 1, "renuald_aep_matsen")
+    decoy = next(u for u in s["hand"][0] if s["cards"][u]["id"] == "decoy")
+    assert choose(s) == {"type": "play", "card": decoy, "target": spy}  # the lead survives, a card comes back
+
+
+def test_it_picks_a_leader_that_pays_in_most_games():
+    opts = {"faction_a": "northern_realms", "faction_b": "monsters"}
+    s = GAME.initial_state(2, seed="lead", options=opts).state
+    assert choose(s, 0) == {"type": "leader_pick", "leader": "foltest_the_siegemaster"}      # a siege horn
+    assert choose(s, 1) == {"type": "leader_pick", "leader": "eredin_commander_of_the_red_riders"}
