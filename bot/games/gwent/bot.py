@@ -1,18 +1,20 @@
-"""The built-in bot player: plays a best-of-three like a careful human, not a card dump.
+"""The built-in bot player: plays a best of three like a careful human, not a card dump.
 
-Every move is tried on a private copy of the table (the card's own effects only, never the turn flow, the
-table's RNG or anything the seat cannot see), which gives its score swing and the cards it brings back to
-the hand.  A card is worth, held, what it may do in a later round (``reserve``); a move is rated by what it
-gains now minus what it spends of that reserve.  On top of that rating, the round plan:
+Every move is tried on a private copy of the table: only the card's own effects (never the turn flow), with
+a fixed random source instead of the table's, so the outcome depends only on what the seat can see.  That
+gives the move's score swing and the cards it brings back to the hand.  A card held is worth what it may do
+in a later round (``reserve``); a move is rated by what it gains now minus the reserve it spends, the more
+so the more later rounds matter.  On top of that rating, the round plan:
 
-- the opponent has passed: pass once winning; otherwise win with the cheapest card that does it, or with the
-  fewest cards, but only when the round is worth the cards (a decisive round always is); a lost or won
-  round is still used to play spies for free cards;
-- the opponent plays on: pass when ahead in a round that is not the last (the opponent must spend cards to
-  come back); give up a round that would cost too many cards when losing it does not lose the game; in the
-  last round play every card that gains something;
-- spies first, medics and decoys kept for the value they bring back, no unit into weather it can avoid,
-  scorch and leaders only when the board makes them pay, a weak hand swapped at the exchange.
+- the opponent has passed: pass once winning (a spy or a Decoy that keeps the lead first: a free card);
+  otherwise win with the cheapest card that does it, or with the fewest cards, but only if the round is
+  worth them (one that decides the game always is), else take the free cards and pass;
+- the opponent plays on: spies first in a round I may lose; ahead in such a round, pass once the opponent
+  needs a card more than I to come back; behind, chase while it costs at most two cards and half the hand,
+  else give the round up; in a round I must win never pass while behind, and keep a lead with the cheapest
+  cards, or a card that changes nothing, rather than leaving him the rest of the round;
+- no unit into weather it can avoid, scorch and leaders only when the board makes them pay, weak cards
+  swapped at the exchange, a strong built deck and a leader that pays in most games.
 """
 from __future__ import annotations
 
@@ -25,7 +27,6 @@ from bot.engine.rng import rng_state
 from .actions import apply_turn, legal_actions
 from .cards import catalogue
 from .choices import apply_choice, choice_actions, settle
-from .flow import round_winner
 from .leaders import activate, usable_leaders
 from .rules import check_spec, perk, play_card
 from .scoring import scores
@@ -57,11 +58,6 @@ def reserve(card_id: str) -> float:
 def _held(card_id: str) -> float:
     """A card back in the hand: a spy is worth the card it will draw again."""
     return max(reserve(card_id), DRAW_VALUE) if catalogue().card(card_id).has("spy") else reserve(card_id)
-
-
-def card_value(card_id: str) -> float:
-    """Kept for callers that rate a card by itself (the same scale as ``reserve``)."""
-    return reserve(card_id)
 
 
 def default_action(state: dict, seat: int) -> dict:
