@@ -342,7 +342,7 @@ def _turn(state: dict, seat: int, legal: list[dict]) -> dict:
         # Ahead in a round that is not the last: let the opponent spend cards to come back (a spy that
         # keeps the lead is a free card first).
         if plan.must_win:
-            safe = plan.lead >= 10 * ENEMY_CARD * max(plan.theirs, 1)  # the whole hand could not catch up
+            safe = plan.lead >= 10 * ENEMY_CARD * (plan.theirs + 1)  # his whole hand could not catch up
         else:  # a thin lead with no more cards than the opponent: one cheap card takes the round from me
             safe = (plan.lead >= 10 * ENEMY_CARD or plan.mine > plan.theirs + 1
                     or plan.mine <= catalogue().variants[state["variant"]]["hand"] // 2)
