@@ -39,6 +39,8 @@ ABILITY_RESERVE = {"spy": -3, "medic": 3, "horn": 3, "scorch_row": 2, "scorch": 
                    "morale_boost": 1, "tight_bond": 1}
 #: a random card drawn from the deck (a spy's reward), in points
 DRAW_VALUE = 6
+#: a card whose reserve is at most this is cheap enough to buy a round the opponent left
+CHEAP = 3
 #: what an opponent's card is expected to add to his score, in points
 ENEMY_CARD = 7
 #: the one-use leader of the standard game is kept unless it pays at least this much (HardGwent: 3 a game)
@@ -474,10 +476,11 @@ def _after_their_pass(state: dict, seat: int, legal: list[dict], plan: Plan) -> 
     tried = _options(state, seat, legal)
     need, reachable = _cards_needed(state, seat, plan, tried)
     # Losing this round loses the game: try even what the estimate calls hopeless (it misses combos).
-    worth = plan.must_win or (reachable and (plan.wins_game or plan.mine - need >= plan.theirs))
+    winners = [t for t in tried if t.swing >= plan.target()]
+    cheap_win = any(t.spend - t.gain <= CHEAP for t in winners)  # a round for a card hardly worth keeping
+    worth = plan.must_win or (reachable and (plan.wins_game or plan.mine - need >= plan.theirs or cheap_win))
     if not worth:
         return _give_up(plan, tried)
-    winners = [t for t in tried if t.swing >= plan.target()]
     if winners:  # just enough: the cheapest card that wins
         return min(winners, key=lambda t: (t.spend - t.gain, -t.swing)).action
     useful = [t for t in tried if t.swing > 0]

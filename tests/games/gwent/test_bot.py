@@ -219,3 +219,11 @@ def test_it_picks_a_leader_that_pays_in_most_games():
     s = GAME.initial_state(2, seed="lead", options=opts).state
     assert choose(s, 0) == {"type": "leader_pick", "leader": "foltest_the_siegemaster"}      # a siege horn
     assert choose(s, 1) == {"type": "leader_pick", "leader": "eredin_commander_of_the_red_riders"}
+
+
+def test_a_round_left_at_nothing_is_bought_with_a_cheap_card_only():
+    theirs = ("cahir", "rainfarn", "vreemde", "sweers")  # Nilfgaard passed at 0:0: the tie is his
+    cheap = _ready(mine=("redanian_foot_soldier", "ves", "geralt_of_rivia"), theirs=theirs, passed=True)
+    assert _card(cheap, choose(cheap)) == "redanian_foot_soldier"
+    dear = _ready(mine=("siegfried_of_denesle", "ves", "geralt_of_rivia"), theirs=theirs, passed=True)
+    assert choose(dear) == {"type": "pass"}  # a card down for the first round: not worth a 5
