@@ -2,7 +2,7 @@
 import sqlite3
 
 from bot.storage.db import MIGRATIONS, migration_files
-from bot.storage.store import Store
+from bot.storage.store import Message, Store
 
 
 async def test_an_older_database_is_migrated_in_place_and_keeps_its_tables(tmp_path):
@@ -20,3 +20,20 @@ async def test_an_older_database_is_migrated_in_place_and_keeps_its_tables(tmp_p
         indexes = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
     assert version == len(migration_files()) >= 2
     assert {"outbox_by_table", "outbox_pending"} <= indexes
+
+
+async def test_outbox_payloads_are_stored_compressed_and_older_text_rows_still_read(tmp_path):
+    path = tmp_path / "j.db"
+    store = await Store.open(path)
+    table_id = await store.create_table(game="claygod", options={}, creator="u:a", origin="terminal", now=1.0)
+    await store.enqueue(table_id, 0, [Message("table", "notice", {"text": "новый"})], now=1.0)
+    await store.close()
+    with sqlite3.connect(path) as db:   # and one queued by an older release: payload as JSON text
+        (stored,) = db.execute("SELECT payload FROM outbox").fetchone()
+        db.execute("INSERT INTO outbox (table_id, version, target, seat, kind, payload, created_at)"
+                   " VALUES (?, 0, 'table', NULL, 'notice', ?, 1.0)", (table_id, '{"text":"старый"}'))
+    assert isinstance(stored, bytes)
+    store = await Store.open(path)
+    rows = await store.pending_messages()
+    await store.close()
+    assert [r.payload for r in rows] == [{"text": "новый"}, {"text": "старый"}]

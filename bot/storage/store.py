@@ -23,8 +23,9 @@ from .db import open_db
 
 
 def pack_state(state: dict[str, Any]) -> bytes:
-    """A snapshot as stored: its canonical JSON, zlib-compressed (states compress about tenfold, and a table
-    keeps one per action).  ``unpack_state`` returns the exact canonical text, so byte-for-byte checks hold."""
+    """A snapshot (or an outbox payload) as stored: its canonical JSON, zlib-compressed (states compress about
+    tenfold, and a table keeps one per action and a few messages per action).  ``unpack_state`` returns the
+    exact canonical text, so byte-for-byte checks hold; rows written as text by older releases still read."""
     return zlib.compress(dumps(state).encode(), 6)
 
 
@@ -320,7 +321,7 @@ class Store:
         await db.executemany(
             "INSERT INTO outbox (table_id, version, target, seat, kind, payload, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(table_id, version, m.target, m.seat, m.kind, dumps(m.payload), now) for m in messages])
+            [(table_id, version, m.target, m.seat, m.kind, pack_state(m.payload), now) for m in messages])
 
     async def state(self, table_id: int, version: int | None = None) -> dict[str, Any] | None:
         if version is None:
@@ -434,4 +435,4 @@ class Store:
 
 def _outbox_row(r: Any) -> OutboxRow:
     return OutboxRow(r["id"], r["table_id"], r["version"], r["target"], r["seat"], r["kind"],
-                     json.loads(r["payload"]), r["status"], r["attempts"], r["external_id"])
+                     json.loads(unpack_state(r["payload"])), r["status"], r["attempts"], r["external_id"])
