@@ -28,7 +28,9 @@ def seat_counts(game):
 
 
 def playouts_for(game, config):
-    return config.getoption("--playouts") or getattr(game, "conformance_playouts", 300)
+    """1000 seeded playouts per game in CI (about a minute each for Clay God and Gwent); a game whose playouts
+    are long says fewer; ``--playouts N`` for a soak run."""
+    return config.getoption("--playouts") or getattr(game, "conformance_playouts", 1000)
 
 
 def option_sets(game):

@@ -26,9 +26,9 @@ class Bloodwood(Game):
     )
     stack_keys = ("day_deck", "night_deck", "roles")
     max_actions = 3000
-    #: a playout is long (hundreds of actions, up to 12 seats, views of every seat checked): 40 playouts
-    #: take about 30 s, nearly all of it in the 21 that are checked in depth
-    conformance_playouts = 40
+    #: a playout is long (hundreds of actions, up to 12 seats): 150 playouts take about 45 s, most of it in the
+    #: 26 whose every state is checked in depth (views of every seat, replay)
+    conformance_playouts = 150
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         setup(state, ctx, stack)
