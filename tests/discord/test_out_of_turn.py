@@ -73,6 +73,15 @@ async def test_claygod_the_opponent_alone_is_asked_which_cards_to_hand_over(clay
 
 
 # ---------------------------------------------------------------------------------------------- Gwent
+async def _gwent_started(h, monkeypatch, seed, options):
+    """Alice and Bob at a started Gwent table with a known seed and the factions fixed."""
+    monkeypatch.setattr("bot.service.new_seed", lambda: seed)
+    table = await h.new_table(h.alice, "gwent", options=options)
+    await h.join(h.bob, table)
+    await h.start(h.alice, table)
+    return await h.table(table.id)
+
+
 async def test_gwent_both_players_are_asked_at_once_then_only_whoever_still_owes(harness, monkeypatch):
     """Set-up and mulligans are simultaneous: both are prompted, and each stops being prompted once done;
     Eredin's secret pick from the deck is offered to its player alone and its card stays private."""
@@ -80,11 +89,7 @@ async def test_gwent_both_players_are_asked_at_once_then_only_whoever_still_owes
     from bot.games.gwent.state import card  # the card behind a hand entry
 
     h, fake = harness, harness.fake
-    monkeypatch.setattr("bot.service.new_seed", lambda: "gwent-out-of-turn")
-    table = await h.new_table(h.alice, "gwent", options="faction_a=monsters faction_b=nilfgaard")
-    await h.join(h.bob, table)
-    await h.start(h.alice, table)
-    table = await h.table(table.id)
+    table = await _gwent_started(h, monkeypatch, "gwent-out-of-turn", "faction_a=monsters faction_b=nilfgaard")
     turn = assert_prompts_only(h, table, [h.alice, h.bob], [h.carol])
     assert "выбор лидера" in turn.content
     await do(h, h.alice, table, lambda a: a == {"type": "leader_pick", "leader": "eredin_destroyer_of_worlds"})
@@ -141,11 +146,7 @@ async def test_gwent_the_emperors_opponent_alone_chooses_the_cards_shown_and_onl
     from bot.games.gwent.render import cname
 
     h, fake = harness, harness.fake
-    monkeypatch.setattr("bot.service.new_seed", lambda: "gwent-emperor")
-    table = await h.new_table(h.alice, "gwent", options="faction_a=nilfgaard faction_b=monsters")
-    await h.join(h.bob, table)
-    await h.start(h.alice, table)
-    table = await h.table(table.id)
+    table = await _gwent_started(h, monkeypatch, "gwent-emperor", "faction_a=nilfgaard faction_b=monsters")
     await do(h, h.alice, table, lambda a: a == {"type": "leader_pick", "leader": "emhyr_emperor_of_nilfgaard"})
     await do(h, h.bob, table, lambda a: a["type"] == "leader_pick")
     for user in (h.alice, h.bob):
