@@ -348,10 +348,7 @@ class Referee:
         resolved = await self.resolve_seat(table_id, user_id, seat, state)
         if isinstance(resolved, Rejection):
             return resolved
-        pending = {p.seat for p in game.to_act(state)}
-        actions = (game.legal_actions(state, resolved) if resolved in pending
-                   else game.anytime_actions(state, resolved))
-        return resolved, table.version, actions
+        return resolved, table.version, game.choices(state, resolved)
 
     async def history(self, table_id: int, *, seat: int | None = None, moderator: bool = False,
                       since: int = 0) -> list[dict[str, Any]]:

@@ -52,3 +52,15 @@ def test_action_labels_name_the_players_and_parse_back():
                 checked += 1
         state = game.apply(state, seat, game.bot_action(state, seat, rng)).state
     assert checked >= 5
+
+
+def test_an_out_of_turn_choice_can_be_typed_or_picked_by_number():
+    """A seat that owes nothing but may declare (Bloodwood, BW-25) types the number or the label of that
+    choice, as listed for it (the /play autocomplete and `table act` send exactly that)."""
+    game = get_game("bloodwood")
+    state = game.initial_state(5, seed="typed", stack={"rolls": {"bloodwood.first": [0]}}).state
+    assert [p.seat for p in game.to_act(state)] == [0]
+    assert game.choices(state, 2) == [{"type": "declare"}]
+    assert game.parse_action(state, 2, "1") == {"type": "declare"}
+    label = game.describe_action(state, 2, {"type": "declare"}, "ru")
+    assert game.parse_action(state, 2, label) == {"type": "declare"}

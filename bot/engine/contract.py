@@ -336,6 +336,12 @@ class Game:
         a seat may act must not tell anyone what is hidden.  ``_apply`` receives them like any action."""
         return []
 
+    def choices(self, state: State, seat: int) -> list[Action]:
+        """What ``seat`` may do now: its legal actions when it owes a decision, else its anytime actions."""
+        if any(p.seat == seat for p in self.to_act(state)):
+            return self.legal_actions(state, seat)
+        return self.anytime_actions(state, seat)
+
     def out_of_turn(self, state: State, seat: int, action: Action) -> Rejection:
         """The refusal of an action from a seat that owes nothing and was not offered it.  Games with
         anytime actions override this to say why this one is not possible now (from public facts only)."""
@@ -383,7 +389,7 @@ class Game:
         """Turn a typed command into an action: a number picks from the legal list (1-based), anything
         else is matched against the action labels.  Games may extend this with their own syntax."""
         text = text.strip()
-        legal = self.legal_actions(state, seat)
+        legal = self.choices(state, seat)
         if text.isdigit():
             i = int(text)
             if 1 <= i <= len(legal):
