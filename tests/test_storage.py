@@ -12,8 +12,10 @@ async def test_an_older_database_is_migrated_in_place_and_keeps_its_tables(tmp_p
         old.execute("INSERT INTO tables (game, status, options, creator, created_at)"
                     " VALUES ('claygod', 'lobby', '{}', 'u:old', 1.0)")
     store = await Store.open(path)
-    tables = await store.find_tables()
-    await store.close()
+    try:
+        tables = await store.find_tables()
+    finally:  # an unclosed store's worker thread would keep the test run from exiting
+        await store.close()
     assert [(t.game, t.status) for t in tables] == [("claygod", "lobby")]
     with sqlite3.connect(path) as db:
         (version,) = db.execute("PRAGMA user_version").fetchone()
@@ -25,15 +27,19 @@ async def test_an_older_database_is_migrated_in_place_and_keeps_its_tables(tmp_p
 async def test_outbox_payloads_are_stored_compressed_and_older_text_rows_still_read(tmp_path):
     path = tmp_path / "j.db"
     store = await Store.open(path)
-    table_id = await store.create_table(game="claygod", options={}, creator="u:a", origin="terminal", now=1.0)
-    await store.enqueue(table_id, 0, [Message("table", "notice", {"text": "новый"})], now=1.0)
-    await store.close()
+    try:
+        table_id = await store.create_table(game="claygod", options={}, creator="u:a", origin="terminal", now=1.0)
+        await store.enqueue(table_id, 0, [Message("table", "notice", {"text": "новый"})], now=1.0)
+    finally:
+        await store.close()
     with sqlite3.connect(path) as db:   # and one queued by an older release: payload as JSON text
         (stored,) = db.execute("SELECT payload FROM outbox").fetchone()
         db.execute("INSERT INTO outbox (table_id, version, target, seat, kind, payload, created_at)"
                    " VALUES (?, 0, 'table', NULL, 'notice', ?, 1.0)", (table_id, '{"text":"старый"}'))
     assert isinstance(stored, bytes)
     store = await Store.open(path)
-    rows = await store.pending_messages()
-    await store.close()
+    try:
+        rows = await store.pending_messages()
+    finally:
+        await store.close()
     assert [r.payload for r in rows] == [{"text": "новый"}, {"text": "старый"}]
