@@ -6,7 +6,8 @@ seats, options (and a moderator's stacking, if any) must match the stored one, a
 recorded action must reproduce every stored snapshot byte for byte (compared by SHA-256 digest).
 
 The export file carries snapshot digests, not snapshots: full states contain every hidden card.  The
-seed is only exported once the table has ended (or on a moderator's explicit request).
+seed, the raw actions (they name hidden cards and secret choices) and a moderator's stacked deck are only
+exported once the table has ended (or on a moderator's explicit request); before that ``actions`` is None.
 """
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ async def export_table(store: Store, table_id: int, *, include_seed: bool = Fals
     if table.status == "lobby":
         raise RecordError(f"table {table_id} has not started")
     ended = table.status in ("finished", "cancelled")
+    reveal = ended or include_seed
     snapshots = await store.snapshot_texts(table_id)
     seats = await store.seats(table_id)
     doc: dict[str, Any] = {
@@ -46,11 +48,11 @@ async def export_table(store: Store, table_id: int, *, include_seed: bool = Fals
         "table": {
             "id": table.id, "game": table.game, "status": table.status, "options": table.options,
             "seats": [{"seat": s.seat, "name": s.name, "bot": s.is_bot} for s in seats],
-            "seed_hash": table.seed_hash, "seed": table.seed if (ended or include_seed) else None,
-            "stack": table.stack, "started_at": table.started_at, "outcome": table.outcome,
+            "seed_hash": table.seed_hash, "seed": table.seed if reveal else None,
+            "stack": table.stack if reveal else None, "started_at": table.started_at, "outcome": table.outcome,
         },
         "actions": [{"version": a.version, "seat": a.seat, "action": a.action, "at": a.at}
-                    for a in await store.actions(table_id)],
+                    for a in await store.actions(table_id)] if reveal else None,
         "snapshots": [{"version": v, "sha256": _sha(text)} for v, text in snapshots],
     }
     if include_states:

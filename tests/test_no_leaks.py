@@ -1,0 +1,74 @@
+"""Red-team probes of "hidden information never reaches anyone who may not see it", at the engine, service and
+terminal level: exports, logs, refusals, labels and the public record of the real games."""
+from __future__ import annotations
+
+import json
+
+from bot import cli
+from bot.record import export_table, verify_export
+from bot.service import Accepted
+
+
+async def _gwent_table(referee, options=None, stack=None, moderator=False):
+    table = await referee.create_table("gwent", creator="u:ann", creator_name="ann", options=options,
+                                       origin="terminal")
+    assert isinstance(await referee.join(table.id, "u:ben", "ben"), int)
+    started = await referee.start(table.id, "u:ann", seed="leak-probe", stack=stack, moderator=moderator)
+    assert isinstance(started, Accepted), started
+    return table.id
+
+
+async def test_export_of_a_running_table_names_no_secret_choice_of_a_player(env):
+    """Gwent: a faction chosen in secret (a private event only) must not be readable from a player's export
+    while the game runs; the raw actions are the record of such choices."""
+    store, referee, _ = env
+    tid = await _gwent_table(referee)
+    chosen = await referee.act(tid, "u:ann", {"type": "faction", "faction": "skellige"})
+    assert isinstance(chosen, Accepted), chosen
+    public = json.dumps(await referee.history(tid), ensure_ascii=False)
+    assert "skellige" not in public                                  # the table was never told
+    doc = await export_table(store, tid)
+    assert "skellige" not in json.dumps(doc, ensure_ascii=False)
+    full = await export_table(store, tid, include_seed=True, include_states=True)
+    assert "skellige" in json.dumps(full, ensure_ascii=False)        # the moderator's export keeps it
+
+
+async def test_export_of_a_running_table_does_not_carry_a_stacked_deck(env):
+    """A moderator's stacked deck is the hidden order of the cards: only the moderator's export has it
+    before the end."""
+    store, referee, _ = env
+    table = await referee.create_table("toy", creator="u:ann", creator_name="ann", origin="terminal")
+    await referee.join(table.id, "u:ben", "ben")
+    deck = list(range(12, 0, -1))
+    started = await referee.start(table.id, "u:ann", seed="s", stack={"deck": deck}, moderator=True)
+    assert isinstance(started, Accepted)
+    doc = await export_table(store, table.id)
+    assert doc["table"]["stack"] is None and doc["table"]["seed"] is None
+    assert (await export_table(store, table.id, include_seed=True))["table"]["stack"] == {"deck": deck}
+
+
+async def test_export_after_the_end_still_verifies(env):
+    """Withholding before the end must not break the record once the game is over."""
+    from tests.support.tables import new_toy, play_one
+
+    store, referee, _ = env
+    tid = await new_toy(referee, stack={"deck": list(range(1, 13))}, moderator=True)
+    while (await store.get_table(tid)).status == "active":
+        await play_one(referee, store, tid)
+    doc = await export_table(store, tid)
+    assert doc["actions"] and doc["table"]["stack"] == {"deck": list(range(1, 13))}
+    assert verify_export(doc).ok
+
+
+def test_export_command_without_moderator_hides_raw_actions(tmp_path, capsys):
+    db = str(tmp_path / "j.db")
+    run = lambda *a: cli.main(["--db", db, "--locale", "en", *a])  # noqa: E731
+    assert run("table", "new", "--game", "gwent", "--user", "ann") == 0
+    assert run("table", "join", "1", "--user", "ben") == 0
+    assert run("table", "start", "1", "--user", "ann") == 0
+    assert run("table", "act", "1", '{"type": "faction", "faction": "monsters"}', "--user", "ben") == 0
+    capsys.readouterr()
+    assert run("export", "1") == 0
+    assert "monsters" not in capsys.readouterr().out
+    assert run("export", "1", "--moderator") == 0
+    assert "monsters" in capsys.readouterr().out
