@@ -46,18 +46,31 @@ def next_deadline(game: Game, state: dict[str, Any]) -> float | None:
     return min(deadlines) if deadlines else None
 
 
+def public_unchanged(game: Game, before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Whether the channel could not tell ``before`` from ``after``: the public views differ at most in the
+    version number (which counts every action, the private ones too)."""
+    a, b = game.view(before, None), game.view(after, None)
+    a.pop("version"), b.pop("version")
+    return a == b
+
+
 def messages_for(game: Game, state: dict[str, Any], events: list[dict[str, Any]], *, kind: str,
-                 extra: Mapping[str, Any] | None = None) -> list[Message]:
+                 extra: Mapping[str, Any] | None = None, before: dict[str, Any] | None = None) -> list[Message]:
     """What the world should hear about one step: one message for the table with the public events and
     the public view, and one private message per seat that got private events (with that seat's view).
 
-    Events are filtered here, once, by their ``to``; delivery never sees what a recipient may not."""
+    Events are filtered here, once, by their ``to``; delivery never sees what a recipient may not.  An
+    update with no public event that leaves the public view as it was (``before``, the previous state) is a
+    private step (a card exchanged in a mulligan, one of the cards to keep): the table hears nothing, since
+    a message per such step would let it count them."""
     public = [e for e in events if e["to"] is None]
     pending = [p.seat for p in game.to_act(state)]
-    messages = [Message("table", kind, {
-        "version": state["version"], "events": public, "view": game.view(state, None), "to_act": pending,
-        **(extra or {}),
-    })]
+    messages = []
+    if kind != "update" or public or before is None or not public_unchanged(game, before, state):
+        messages.append(Message("table", kind, {
+            "version": state["version"], "events": public, "view": game.view(state, None), "to_act": pending,
+            **(extra or {}),
+        }))
     for seat in range(state["seats"]):
         private = [e for e in events if e["to"] is not None and seat in e["to"]]
         if private:
@@ -260,7 +273,7 @@ class Referee:
         outcome = new.get("outcome")
         extra = {"seed": table.seed, "seed_hash": table.seed_hash} if outcome is not None else None
         messages = messages_for(game, new, result.events, kind="finish" if outcome is not None else "update",
-                                extra=extra)
+                                extra=extra, before=state)
         try:
             await self.store.record_action(
                 table.id, expected_version=table.version, seat=seat, user_id=user_id, action=action, at=now,

@@ -22,7 +22,7 @@ from bot.discord_render import board_texts, clip, log_texts
 from bot.engine import Code, Rejection
 from bot.i18n import has, t
 from bot.render.text import game_title
-from bot.service import Accepted
+from bot.service import Accepted, public_unchanged
 from bot.terminal import parse_typed
 
 #: an autocomplete value: the table version the list was made at, and the 1-based choice
@@ -80,9 +80,21 @@ class Play(commands.Cog):
             content += "\n" + t("discord.choices.page", locale, page=page + 1, pages=pages, per=PAGE_SIZE)
         return content, choices_view(table_id, version, seat, labels, page, locale)
 
+    async def _posted_version(self, table_id: int, version: int) -> int:
+        """The version an "Act" button at ``version`` stands for: the current one when the table moved only
+        in private since (nothing is posted for such a step, see service.messages_for), else its own."""
+        table = await self.bot.store.get_table(table_id)
+        if table is None or table.status != "active" or table.version <= version:
+            return version
+        then, now = await self.bot.store.state(table_id, version), await self.bot.store.state(table_id)
+        if then is None or now is None or not public_unchanged(self.bot.games[table.game], then, now):
+            return version
+        return now["version"]
+
     async def on_act(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = await self.bot.locale_for(interaction)
+        version = await self._posted_version(table_id, version)
         offer = await self._offer(interaction, table_id, version, locale)
         if isinstance(offer, Rejection):
             return await refuse(interaction, offer, locale)

@@ -72,3 +72,46 @@ def test_export_command_without_moderator_hides_raw_actions(tmp_path, capsys):
     assert "monsters" not in capsys.readouterr().out
     assert run("export", "1", "--moderator") == 0
     assert "monsters" in capsys.readouterr().out
+
+
+def _public_record(messages):
+    """The table messages as the channel gets them, without the version numbers (which count every action,
+    public or not, and say nothing by themselves once nothing is posted for a private one)."""
+    out = []
+    for m in messages:
+        if m.target != "table":
+            continue
+        payload = {k: v for k, v in m.payload.items() if k != "version"}
+        payload["view"] = {k: v for k, v in (payload.get("view") or {}).items() if k != "version"}
+        out.append((m.kind, json.dumps(payload, sort_keys=True)))
+    return out
+
+
+async def _mulligan_table(referee, store, exchanges: int):
+    tid = await _gwent_table(referee, options={"variant": "hardgwent", "faction_a": "monsters",
+                                               "faction_b": "nilfgaard"})
+    state = await store.state(tid)
+    assert state["phase"] == "mulligan"
+    for _ in range(exchanges):
+        state = await store.state(tid)
+        give = next(a for a in referee_game(state).legal_actions(state, 0) if a["type"] == "mulligan_give")
+        assert isinstance(await referee.act(tid, "u:ann", give), Accepted)
+        state = await store.state(tid)
+        take = referee_game(state).legal_actions(state, 0)[0]
+        assert isinstance(await referee.act(tid, "u:ann", take), Accepted)
+    assert isinstance(await referee.act(tid, "u:ann", {"type": "mulligan_done"}), Accepted)
+    return _public_record([m for m in await store.pending_messages(limit=1000) if m.table_id == tid])
+
+
+def referee_game(state):
+    from bot.engine import get_game
+    return get_game(state["game"])
+
+
+async def test_the_channel_cannot_count_a_players_mulligans(env):
+    """Gwent: how many cards a player exchanged is his secret (the public view hides it); the channel must
+    get the same messages whether he exchanged none or two."""
+    store, referee, _ = env
+    none = await _mulligan_table(referee, store, 0)
+    two = await _mulligan_table(referee, store, 2)
+    assert two == none

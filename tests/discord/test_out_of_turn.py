@@ -153,8 +153,10 @@ async def test_gwent_the_emperors_opponent_alone_chooses_the_cards_shown_and_onl
         await do(h, user, table, lambda a: a["type"] == "mulligan_done")
     await to_alices_turn(h, table)
     await do(h, h.alice, table, lambda a: a["type"] == "leader")
-    for pinged in ([h.bob], [], []):  # three cards to show: one ask, one ping
-        turn = assert_prompts_only(h, table, [h.bob], [h.alice, h.carol], pinged)
+    asked = h.turn_message(table)
+    for _ in range(3):  # three cards to show: one ask, one ping (a card shown in private posts nothing)
+        turn = assert_prompts_only(h, table, [h.bob], [h.alice, h.carol])
+        assert turn is asked
         assert "какую карту показать Императору" in turn.content
         assert "не ваш ход" in (await h.open_choices(h.alice, table)).content
         await do(h, h.bob, table, lambda a: a["type"] == "reveal")
