@@ -115,3 +115,22 @@ async def test_the_channel_cannot_count_a_players_mulligans(env):
     none = await _mulligan_table(referee, store, 0)
     two = await _mulligan_table(referee, store, 2)
     assert two == none
+
+
+def test_a_gwent_clock_does_not_move_for_a_private_exchange():
+    """With a move clock the deadline is public (to_act): it must not restart at each secret mulligan
+    exchange, or the channel sees when and how often a player exchanged."""
+    from bot.engine import get_game
+
+    game = get_game("gwent")
+    state = game.initial_state(2, seed="clock", now=100.0, options={
+        "variant": "hardgwent", "faction_a": "monsters", "faction_b": "nilfgaard", "turn_seconds": 600}).state
+    before = game.view(state, None)["to_act"]
+    for kind in ("mulligan_give", "mulligan_take"):
+        action = next(a for a in game.legal_actions(state, 0) if a["type"] == kind)
+        result = game.apply(state, 0, action, now=250.0)
+        assert not [e for e in result.events if e["to"] is None]
+        state = result.state
+        assert game.view(state, None)["to_act"] == before
+    done = game.apply(state, 0, {"type": "mulligan_done"}, now=300.0).state
+    assert [p["seat"] for p in game.view(done, None)["to_act"]] == [1]

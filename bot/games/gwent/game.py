@@ -72,22 +72,26 @@ class Gwent(Game):
         return legal_actions(state, seat)
 
     def _apply(self, state: dict, seat: int, action: dict, ctx: Ctx) -> None:
-        before = {s for s, _, _ in _pending(state)}
+        before = {s: prompt for s, _, prompt in _pending(state)}
         apply_action(state, seat, action, ctx)
         self._restart_clocks(state, before, seat, ctx)
         table.refresh(state)
 
     def _timeout(self, state: dict, seat: int, ctx: Ctx) -> None:
-        before = {s for s, _, _ in _pending(state)}
+        before = {s: prompt for s, _, prompt in _pending(state)}
         action = bot.default_action(state, seat)
         ctx.emit("timed_out", seat=seat)
         apply_action(state, seat, action, ctx)
         self._restart_clocks(state, before, seat, ctx)
         table.refresh(state)
 
-    def _restart_clocks(self, state: dict, before: set[int], actor: int, ctx: Ctx) -> None:
-        for seat, _, _ in _pending(state):
-            if seat == actor or seat not in before:
+    def _restart_clocks(self, state: dict, before: dict[int, str], actor: int, ctx: Ctx) -> None:
+        """A seat's clock starts when it is asked something new, or after it acted in public.  After a private
+        step (an exchange of a mulligan, a card shown to the Emperor) the actor keeps its clock: the deadline
+        is public, and restarting it would tell the table when and how often the seat acted."""
+        public = any(e["to"] is None for e in ctx.events)
+        for seat, _, prompt in _pending(state):
+            if before.get(seat) != prompt or (seat == actor and public):
                 state["since"][seat] = ctx.now
 
     # ------------------------------------------------------------------ views
