@@ -3,8 +3,13 @@ terminal level: exports, logs, refusals, labels and the public record of the rea
 from __future__ import annotations
 
 import json
+import random
+
+import pytest
 
 from bot import cli
+from bot.engine import Rejection, get_game
+from bot.engine.playout import play
 from bot.record import export_table, verify_export
 from bot.service import Accepted
 
@@ -134,3 +139,63 @@ def test_a_gwent_clock_does_not_move_for_a_private_exchange():
         assert game.view(state, None)["to_act"] == before
     done = game.apply(state, 0, {"type": "mulligan_done"}, now=300.0).state
     assert [p["seat"] for p in game.view(done, None)["to_act"]] == [1]
+
+
+# ------------------------------------------------------------------------------------------ refusals and choices
+def _probe_actions(game, state, seat):
+    """The seat's choices, and actions built from them with every other card and seat in their fields: what a
+    player could type (``/play {...}``) to fish for what it cannot see."""
+    legal = game.choices(state, seat)
+    cards = set()
+    if game.name == "gwent":
+        cards = set(state["cards"])
+    elif game.name == "bloodwood":
+        from bot.games.bloodwood.cards import catalogue as bw
+        cards = set(bw().cards)
+    elif game.name == "claygod":
+        from bot.games.claygod.cards import card_ids
+        cards = set(card_ids())
+    probes = [dict(a) for a in legal]
+    for action in legal[:6]:
+        for field in ("card", "target", "seat"):
+            if field not in action:
+                continue
+            values = sorted(cards) if field == "card" else range(state["seats"])
+            probes += [{**action, field: v} for v in values if v != action[field]]
+    return legal, probes
+
+
+def _answer(game, state, seat, action):
+    result = game.apply(state, seat, action, now=0.0)
+    if isinstance(result, Rejection):
+        return ("refused", result.code, result.key, dict(result.params), result.rule)
+    return ("accepted",)
+
+
+@pytest.mark.parametrize("name", ["claygod", "bloodwood", "gwent"])
+def test_choices_and_refusals_do_not_depend_on_what_the_seat_cannot_see(name):
+    """Re-deal everything a seat cannot see: its list of choices (their number, order and labels) and the
+    answer to anything it might type (accepted, or the refusal with its parameters) must stay the same."""
+    game = get_game(name)
+    rnd = random.Random(7)
+    checked = 0
+
+    def check(state):
+        nonlocal checked
+        if state["outcome"] is not None or rnd.random() > 0.15:
+            return
+        for seat in range(state["seats"]):
+            variant = game.unseen_variant(state, seat, random.Random(rnd.random()))
+            legal, probes = _probe_actions(game, state, seat)
+            assert game.choices(variant, seat) == legal, f"seat {seat}'s choices depend on hidden cards"
+            assert [game.describe_action(variant, seat, a, "en") for a in legal] == \
+                [game.describe_action(state, seat, a, "en") for a in legal]
+            for action in probes[:80]:
+                assert _answer(game, variant, seat, action) == _answer(game, state, seat, action), (
+                    f"seat {seat}: {action} is answered differently when only hidden cards differ")
+            checked += 1
+
+    for i in range(6):
+        seats = min(game.max_seats, game.min_seats + i % 2)
+        play(game, seats, seed=f"probe-{name}-{i}", bot_seed=i, on_state=check)
+    assert checked > 20
