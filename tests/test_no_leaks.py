@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot import cli
-from bot.engine import Rejection, get_game
+from bot.engine import Applied, Rejection, get_game
 from bot.engine.playout import play
 from bot.record import export_table, verify_export
 from bot.service import Accepted
@@ -199,3 +199,43 @@ def test_choices_and_refusals_do_not_depend_on_what_the_seat_cannot_see(name):
         seats = min(game.max_seats, game.min_seats + i % 2)
         play(game, seats, seed=f"probe-{name}-{i}", bot_seed=i, on_state=check)
     assert checked > 20
+
+
+#: what the rules reveal when it happens: a face-down card played (Clay God), a hand discarded face up by
+#: Pandora or The Hunter and the end of the game (Bloodwood); everything else a public event says must be
+#: known to the actor already
+_REVEALS = {"claygod": {"play_table"}, "bloodwood": {"hand_discarded", "hunter_kept", "declaration_judged",
+                                                     "roles_revealed", "game_over"}, "gwent": set()}
+
+
+@pytest.mark.parametrize("name", ["claygod", "bloodwood", "gwent"])
+def test_public_events_say_nothing_the_actor_could_not_see(name):
+    """Apply the same action in a world where everything its actor cannot see was re-dealt: the public
+    events (kinds and data, which the public log and replay read) must be the same, but for the reveals
+    the rules make.  A field such as a target's hidden card in a public event fails this."""
+    game = get_game(name)
+    rnd = random.Random(11)
+    compared = 0
+
+    def check(state):
+        nonlocal compared
+        if state["outcome"] is not None:
+            return
+        for pending in game.to_act(state):
+            seat = pending.seat
+            action = rnd.choice(game.legal_actions(state, seat))
+            if action["type"] in _REVEALS[name]:
+                continue
+            first = game.apply(state, seat, action, now=0.0)
+            again = game.apply(game.unseen_variant(state, seat, random.Random(rnd.random())), seat, action, now=0.0)
+            assert isinstance(first, Applied) and isinstance(again, Applied)
+            public = [[(e["kind"], e["data"]) for e in r.events if e["to"] is None] for r in (first, again)]
+            if any(kind in _REVEALS[name] for kind, _ in public[0] + public[1]):
+                continue
+            assert public[0] == public[1], f"seat {seat} {action}: the public events depend on hidden cards"
+            compared += 1
+
+    for i in range(4):
+        seats = min(game.max_seats, game.min_seats + i % 2)
+        play(game, seats, seed=f"events-{name}-{i}", bot_seed=i, on_state=check)
+    assert compared > 100
