@@ -35,3 +35,32 @@ async def test_a_thread_does_not_count_the_cards_a_player_exchanges(harness, mon
     assert choice_labels(bob), bob.text                      # not refused as stale
     await _choose(h, h.alice, table, lambda a: a["type"] == "mulligan_done")
     assert len(fake.in_channel(table.thread_id)) == posted + 1  # the end of her mulligans is public
+
+
+def _every_text(fake):
+    """Everything Discord ever showed anyone: channel and thread posts, DMs and private answers, edits
+    included, with the labels and ids of their components."""
+    texts = []
+    for msg in fake.messages.values():
+        texts += msg.history or [msg.content]
+        texts += [f"{c.get('label', '')} {c.get('custom_id', '')}" for c in msg.items()]
+    return texts
+
+
+async def test_the_seed_shows_only_as_its_hash_until_the_end(harness, monkeypatch):
+    """Whoever knows the seed knows every card to come: while the table runs, no post, DM, private answer
+    or button shows it (the commitment hash does); the end reveals it in the thread."""
+    from tests.discord.test_play import started_toy, user_to_act
+
+    seed = "0f1e2d3c4b5a69788796a5b4c3d2e1f0"
+    monkeypatch.setattr("bot.service.new_seed", lambda: seed)
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    assert any(table.seed_hash in text for text in _every_text(fake))
+    while (await h.table(table.id)).status == "active":
+        assert not [text for text in _every_text(fake) if seed in text], "the seed was shown before the end"
+        await (await fake.slash(h.carol, "table status", table=table.id)).answer()
+        await (await fake.slash(h.carol, "table log", table=table.id)).answer()
+        await h.open_choices(h.bob, table)
+        await h.act(await user_to_act(h, table), table)
+    assert seed in fake.in_channel(table.thread_id)[-1].content
