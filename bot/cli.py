@@ -211,9 +211,10 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
                 last = e["version"]
                 a = actions.get(last)
                 who = names[a.seat] if a else "—"
-                # the raw action may name hidden cards: only moderators see it
-                _say(f"[{last}] {who}" + (f": {json.dumps(a.action, ensure_ascii=False)}"
-                                          if a and args.moderator else ""))
+                # the raw action may name hidden cards, and the versions count the private actions too:
+                # only moderators see them
+                _say(f"[{last}] {who}: {json.dumps(a.action, ensure_ascii=False)}" if a and args.moderator
+                     else f"[{last}] {who}" if args.moderator else f"• {who}")
             text = render_event(game, e, locale, names)
             if text:
                 hidden = "" if e["to"] is None else "  🔒"

@@ -144,13 +144,15 @@ def board_texts(game: Game, seats: Sequence[SeatRow], view: Mapping[str, Any], l
 
 
 def log_texts(game: Game, table: TableRow, seats: Sequence[SeatRow], events: Sequence[Mapping[str, Any]],
-              locale: str) -> str:
-    """The latest lines of a table's history that fit in one message."""
+              locale: str, *, versions: bool = False) -> str:
+    """The latest lines of a table's history that fit in one message.  The table versions (what a moderator
+    rolls back to) only with ``versions``: they count every action, the private ones too, so the gaps
+    between them would tell a player how often another acted in secret (e.g. cards exchanged in a mulligan)."""
     header = t("discord.log.header", locale, table=table.id, game=game_title(game, locale))
     lines = []
     for event in events:
         for line in event_lines(game, [event], locale, display_names(seats)):
-            lines.append(f"`{event['version']:>3}` {line}")
+            lines.append(f"`{event['version']:>3}` {line}" if versions else f"• {line}")
     if not lines:
         lines = [t("discord.log.empty", locale)]
     room = DISCORD_LIMIT - len(header) - 10

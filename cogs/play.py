@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.client import JudgeBot
 from bot.discord_components import PAGE_SIZE, choices_view, page_count
-from bot.discord_interactions import pick_table, player_key, refuse, say, table_choices
+from bot.discord_interactions import is_moderator, pick_table, player_key, refuse, say, table_choices
 from bot.discord_locale import L
 from bot.discord_render import board_texts, clip, log_texts
 from bot.engine import Code, Rejection
@@ -215,7 +215,8 @@ class Play(commands.Cog):
             return await refuse(interaction, found, locale)
         events = await self.bot.referee.history(found.id, seat=None)  # public events only
         seats = await self.bot.store.seats(found.id)
-        await say(interaction, log_texts(self.bot.games[found.game], found, seats, events, locale))
+        await say(interaction, log_texts(self.bot.games[found.game], found, seats, events, locale,
+                                         versions=await is_moderator(interaction)))
 
     @hand.autocomplete("table")
     @status.autocomplete("table")

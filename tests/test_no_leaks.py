@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -239,3 +240,39 @@ def test_public_events_say_nothing_the_actor_could_not_see(name):
         seats = min(game.max_seats, game.min_seats + i % 2)
         play(game, seats, seed=f"events-{name}-{i}", bot_seed=i, on_state=check)
     assert compared > 100
+
+
+def test_the_public_replay_does_not_number_the_private_steps(tmp_path, capsys):
+    """``replay`` without --moderator: the table versions count every action, so their gaps would tell how
+    many cards a player exchanged in secret; the moderator's replay keeps them (rollbacks name versions)."""
+    db = str(tmp_path / "j.db")
+    run = lambda *a: cli.main(["--db", db, "--locale", "en", *a])  # noqa: E731
+    assert run("table", "new", "--game", "gwent", "--user", "ann", "--option", "variant=hardgwent",
+               "--option", "faction_a=monsters", "--option", "faction_b=nilfgaard") == 0
+    assert run("table", "join", "1", "--user", "ben") == 0
+    assert run("table", "start", "1", "--user", "ann") == 0
+    for _ in range(2):
+        assert run("table", "act", "1", '{"type": "mulligan_give", "card": "%s"}' % _first_hand_card(db), "--user",
+                   "ann") == 0
+        assert run("table", "act", "1", "1", "--user", "ann") == 0
+    assert run("table", "act", "1", '{"type": "mulligan_done"}', "--user", "ann") == 0
+    capsys.readouterr()
+    assert run("replay", "1") == 0
+    public = capsys.readouterr().out
+    assert not re.search(r"^\[\d+\]", public, re.M) and "•" in public
+    assert run("replay", "1", "--moderator") == 0
+    assert "[5]" in capsys.readouterr().out
+
+
+def _first_hand_card(db):
+    import asyncio
+
+    from bot.storage.store import Store
+
+    async def read():
+        store = await Store.open(db)
+        try:
+            return (await store.state(1))["hand"][0][0]
+        finally:
+            await store.close()
+    return asyncio.run(read())

@@ -64,3 +64,21 @@ async def test_the_seed_shows_only_as_its_hash_until_the_end(harness, monkeypatc
         await h.open_choices(h.bob, table)
         await h.act(await user_to_act(h, table), table)
     assert seed in fake.in_channel(table.thread_id)[-1].content
+
+
+async def test_the_public_log_does_not_number_the_private_steps(harness, monkeypatch):
+    """/table log: the table versions count every action, private ones too, so the gaps between them would
+    tell Bob how many cards Alice exchanged; players get the lines without them, moderators with them."""
+    import re
+
+    h, fake = harness, harness.fake
+    table = await _gwent_at_mulligans(h, monkeypatch)
+    for _ in range(2):
+        await _choose(h, h.alice, table, lambda a: a["type"] == "mulligan_give")
+        await _choose(h, h.alice, table, lambda a: a["type"] == "mulligan_take")
+    await _choose(h, h.alice, table, lambda a: a["type"] == "mulligan_done")
+    numbered = re.compile(r"`\s*\d+`")
+    log = await (await fake.slash(h.bob, "table log", table=table.id)).text()
+    assert "•" in log and not numbered.search(log), log
+    moderator = fake.add_user("Mod", moderator=True)
+    assert numbered.search(await (await fake.slash(moderator, "table log", table=table.id)).text())
