@@ -276,3 +276,35 @@ def _first_hand_card(db):
         finally:
             await store.close()
     return asyncio.run(read())
+
+
+def test_bloodwood_steps_taken_in_private_leave_the_public_view_as_it_was():
+    """The steps a Bloodwood player takes in private (the card picked before its target, the cards kept
+    after Voodoo, the names of a declaration before it is confirmed) change nothing the table can see, so
+    the channel gets no post for them (service.messages_for) and cannot count or time them."""
+    from bot.engine import visible_to
+    from bot.service import public_unchanged
+    from tests.games.bloodwood.helpers import act, table
+
+    game = get_game("bloodwood")
+
+    def private_steps(state, seat, actions):
+        for action in actions:
+            result = game.apply(state, seat, action, now=1500.0)
+            assert isinstance(result, Applied), (action, result)
+            assert not [e for e in result.events if visible_to(e, None)], action
+            assert public_unchanged(game, state, result.state), f"{action} shows in the public view"
+            state = result.state
+        return state
+
+    base = {s: [] for s in range(1, 5)}
+    state = table(phase="night", hands={**base, 0: ["voodoo", "bite", "chains", "keys"], 1: ["mirror", "bite"]})
+    state["chains"][1] = True  # a chained target holding only night cards cannot counter: no window
+    state["decks"]["night"].remove("chains")
+    private_steps(state, 0, [{"type": "play", "card": "bite"}, {"type": "cancel"}, {"type": "play", "card": "bite"}])
+    state = act(state, 0, type="play", card="voodoo", target=1)
+    private_steps(state, 0, [{"type": "keep", "card": "mirror"}, {"type": "keep", "card": "bite"},
+                             {"type": "unkeep", "card": "mirror"}])
+    declaring = act(table(), 0, type="declare")
+    private_steps(declaring, 0, [{"type": "name", "seat": 4}, {"type": "name", "seat": 1},
+                                 {"type": "unname", "seat": 4}])
