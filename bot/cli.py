@@ -335,7 +335,8 @@ async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
     moderator = _user(args)
     try:
         if args.verb == "rollback":
-            result = await moderation.rollback(referee, args.table, args.to, moderator=moderator, reason=args.reason)
+            result = await moderation.rollback(referee, args.table, args.to, moderator=moderator, reason=args.reason,
+                                               reopen=args.reopen)
         elif args.verb == "ruling":
             result = await moderation.ruling(referee, args.table, moderator=moderator, text=args.reason or "")
         elif args.verb == "cancel":
@@ -422,6 +423,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("verb", choices=["rollback", "ruling", "cancel", "failures"])
     s.add_argument("table", type=int, nargs="?")
     s.add_argument("--to", type=int, help="for rollback: the version to return to")
+    s.add_argument("--reopen", action="store_true",
+                   help="for rollback of a finished table: reopen it although its seed is public")
     s.add_argument("--reason", help="the reason (rollback, cancel) or the text of the ruling")
     s.add_argument("--user", help="moderator name (default: your login)")
     s.set_defaults(func=cmd_mod)

@@ -24,7 +24,10 @@ def rollback_state(target: dict[str, Any], new_version: int) -> dict[str, Any]:
 
 
 async def rollback(referee: Referee, table_id: int, to_version: int, *, moderator: str,
-                   reason: str | None) -> Accepted | Rejection:
+                   reason: str | None, reopen: bool = False) -> Accepted | Rejection:
+    """Return the table to ``to_version``.  A finished table's seed has been published, and the restored state
+    draws from the same generator: every player could compute the hidden cards of the reopened game.  So a
+    finished table is reopened only when the moderator says so (``reopen``), knowing that."""
     store = referee.store
     async with referee.lock(table_id):
         table = await store.get_table(table_id)
@@ -32,6 +35,8 @@ async def rollback(referee: Referee, table_id: int, to_version: int, *, moderato
             return Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id})
         if table.status not in ("active", "finished"):
             return Rejection(Code.ILLEGAL, "core.reject.table_closed", {"table": table_id})
+        if table.status == "finished" and not reopen:
+            return Rejection(Code.ILLEGAL, "core.reject.reopen_revealed", {"table": table_id})
         if not 0 <= to_version < table.version:
             return Rejection(Code.ILLEGAL, "core.reject.bad_rollback", {"to": to_version, "version": table.version})
         game = get_game(table.game)

@@ -83,18 +83,18 @@ class Moderation(commands.Cog):
 
     @mod.command(name=L("discord.cmd.rollback"), description=L("discord.cmd.rollback.desc"))
     @app_commands.rename(table=L("discord.param.table"), version=L("discord.param.version"),
-                         reason=L("discord.param.reason"))
+                         reason=L("discord.param.reason"), reopen=L("discord.param.reopen"))
     @app_commands.describe(table=L("discord.param.table.desc"), version=L("discord.param.version.desc"),
-                           reason=L("discord.param.reason.desc"))
+                           reason=L("discord.param.reason.desc"), reopen=L("discord.param.reopen.desc"))
     async def rollback(self, interaction: discord.Interaction, table: int, version: app_commands.Range[int, 0],
-                       reason: app_commands.Range[str, 1, 300]):
+                       reason: app_commands.Range[str, 1, 300], reopen: bool = False):
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = await self.bot.locale_for(interaction)
         found = await pick_table(interaction, table, ALL_STATUSES)
         if isinstance(found, Rejection):
             return await refuse(interaction, found, locale)
         result = await moderation.rollback(self.bot.referee, found.id, version, moderator=player_key(interaction),
-                                           reason=reason)
+                                           reason=reason, reopen=reopen)
         if isinstance(result, Rejection):
             return await refuse(interaction, result, locale)
         self.bot.schedule_bots(found.id)

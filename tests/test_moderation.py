@@ -37,9 +37,14 @@ async def test_rollback_reopens_a_finished_table_and_rejects_bad_targets(env):
     while (await store.get_table(tid)).status == "active":
         await play_one(referee, store, tid)
     version = (await store.get_table(tid)).version
-    bad = await moderation.rollback(referee, tid, version, moderator="mod:m", reason=None)
+    bad = await moderation.rollback(referee, tid, version, moderator="mod:m", reason=None, reopen=True)
     assert isinstance(bad, Rejection) and bad.key == "core.reject.bad_rollback"
-    assert isinstance(await moderation.rollback(referee, tid, version - 1, moderator="mod:m", reason="x"), Accepted)
+    # the seed is public now: reopening must be asked for knowingly, and a refusal changes nothing
+    unasked = await moderation.rollback(referee, tid, version - 1, moderator="mod:m", reason="x")
+    assert isinstance(unasked, Rejection) and unasked.key == "core.reject.reopen_revealed"
+    assert (await store.get_table(tid)).version == version
+    assert isinstance(await moderation.rollback(referee, tid, version - 1, moderator="mod:m", reason="x",
+                                                reopen=True), Accepted)
     table = await store.get_table(tid)
     assert table.status == "active" and table.outcome is None
     assert isinstance(await play_one(referee, store, tid), Accepted)

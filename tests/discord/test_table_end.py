@@ -111,7 +111,8 @@ async def test_a_rollback_of_a_finished_table_reopens_its_thread_and_the_end_arc
     await h.settled()
     assert metadata(fake, table)["archived"] and "🏁" in h.lobby(table).content
     moderator = fake.add_user("Mod", moderator=True)
-    await (await fake.slash(moderator, "mod rollback", table=table.id, version=1, reason="disputed end")).answer()
+    await (await fake.slash(moderator, "mod rollback", table=table.id, version=1, reason="disputed end",
+                            reopen=True)).answer()
     await h.settled()
     assert (await h.table(table.id)).status == "active"
     assert not metadata(fake, table)["archived"]  # the rollback's post reopened it
