@@ -76,10 +76,13 @@ def _operator(expected: Any) -> tuple[str, Any] | None:
 
 def _root(path: str, state: dict[str, Any], game: Any, events: list[dict[str, Any]]) -> tuple[Any, str]:
     """Where a check path points: ``@view.<seat|public>.…`` a seat's (or the public) view, ``@events.…`` the
-    step's events, anything else the state."""
+    step's events, ``@table.…`` the game's judge table (derived numbers such as scores), anything else the
+    state."""
     head, _, rest = path.partition(".")
     if head == "@events":
         return events, rest
+    if head == "@table":
+        return game.judge_table(state), rest
     if head == "@view":
         who, _, rest = rest.partition(".")
         if who != "public" and not (who.isdigit() and int(who) < state["seats"]):

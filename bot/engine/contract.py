@@ -20,6 +20,7 @@ Everything else is the game's own.  A game writes:
     legal_actions(state, seat)       every legal action for that seat, in a deterministic order
     anytime_actions(state, seat)     optional: what a seat may do although it owes nothing now
     out_of_turn(state, seat, action) optional: why such an action is refused now (a Rejection)
+    judge_table(state)               optional: the numbers a judge reads off the table (scores...), derived
     _apply(state, seat, action, ctx) mutate the (already copied) state; raise Reject for user mistakes
     _view(state, seat | None)        what that seat (or a spectator, None) may know of the game's own keys
     unseen_variant(state, seat, rng) a state that differs from ``state`` only in what ``seat`` cannot see
@@ -341,6 +342,11 @@ class Game:
         if any(p.seat == seat for p in self.to_act(state)):
             return self.legal_actions(state, seat)
         return self.anytime_actions(state, seat)
+
+    def judge_table(self, state: State) -> dict[str, Any]:
+        """What a forum judge writes on the table after a move (scores, row totals...), derived from the state
+        when asked, never stored in it: scenario checks read it as ``@table.…``."""
+        return {}
 
     def out_of_turn(self, state: State, seat: int, action: Action) -> Rejection:
         """The refusal of an action from a seat that owes nothing and was not offered it.  Games with

@@ -55,7 +55,6 @@ class Gwent(Game):
             "journal": {"cur": [], "at": None, "last": None} if hardgwent else None,
         })
         begin(state, ctx, stack)
-        table.refresh(state)
 
     # ------------------------------------------------------------------ who acts
     def to_act(self, state: dict) -> list[Pending]:
@@ -75,7 +74,6 @@ class Gwent(Game):
         before = {s: prompt for s, _, prompt in _pending(state)}
         apply_action(state, seat, action, ctx)
         self._restart_clocks(state, before, seat, ctx)
-        table.refresh(state)
 
     def _timeout(self, state: dict, seat: int, ctx: Ctx) -> None:
         before = {s: prompt for s, _, prompt in _pending(state)}
@@ -83,7 +81,9 @@ class Gwent(Game):
         ctx.emit("timed_out", seat=seat)
         apply_action(state, seat, action, ctx)
         self._restart_clocks(state, before, seat, ctx)
-        table.refresh(state)
+
+    def judge_table(self, state: dict) -> dict[str, Any]:
+        return table.build(state)
 
     def _restart_clocks(self, state: dict, before: dict[int, str], actor: int, ctx: Ctx) -> None:
         """A seat's clock starts when it is asked something new, or after it acted in public.  After a private

@@ -1,8 +1,7 @@
-"""The judge's table kept in the state (``state["table"]``): the public numbers the forum judge writes on the
-table after every move (scores, row totals, each unit's strength, hand and deck counts, the discard piles), and
-the judge's own copy of the hands by card id, which is hidden like the hands: views never read this block.
-Derived from the board and refreshed after every action, so that the record shows the score of every
-position and scenario checks can read it (docs/games/gwent.md, "The state, for scenario checks")."""
+"""The judge's table: the numbers the forum judge writes on the table after every move (scores, row totals,
+each unit's strength, hand and deck counts, the discard piles) and the judge's own copy of the hands by card
+id, all by card id and in points.  Derived from the state when asked (``Game.judge_table``), never stored:
+scenario checks read it as ``@table.…`` (docs/games/gwent.md, "The state, for scenario checks")."""
 from __future__ import annotations
 
 from .cards import ROWS
@@ -18,16 +17,16 @@ def _id(state: dict, uid: str | None) -> str | None:
     return state["cards"][uid]["id"] if uid else None
 
 
-def refresh(state: dict) -> None:
+def build(state: dict) -> dict:
     values = strengths(state)
     totals = row_totals(state, values)
-    state["table"] = {
+    return {
         "score": [points(sum(t.values())) for t in totals],
         "rows": [{row: points(t[row]) for row in ROWS} for t in totals],
         "strength": [{row: [points(values[u]) for u in state["rows"][s][row]] for row in ROWS} for s in (0, 1)],
         "units": [{row: [state["cards"][u]["id"] for u in state["rows"][s][row]] for row in ROWS} for s in (0, 1)],
         "hand": [len(state["hand"][s]) for s in (0, 1)],
-        # The judge's copy of each player's hand (the rule book's Hand case): state only, never in a view.
+        # The judge's copy of each player's hand (the rule book's Hand case): hidden, never in a view.
         "hands": [[state["cards"][u]["id"] for u in state["hand"][s]] for s in (0, 1)],
         "deck": [len(state["deck"][s]) + len(state["aside"][s]) + len(state["cand"][s]) for s in (0, 1)],
         "discard": [[state["cards"][u]["id"] for u in state["discard"][s]] for s in (0, 1)],
