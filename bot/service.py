@@ -49,9 +49,11 @@ def next_deadline(game: Game, state: dict[str, Any]) -> float | None:
 def public_unchanged(game: Game, before: dict[str, Any], after: dict[str, Any]) -> bool:
     """Whether the channel could not tell ``before`` from ``after``: the public views differ at most in the
     version number (which counts every action, the private ones too)."""
-    a, b = game.view(before, None), game.view(after, None)
-    a.pop("version"), b.pop("version")
-    return a == b
+    return _same_but_version(game.view(before, None), game.view(after, None))
+
+
+def _same_but_version(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    return {k: v for k, v in a.items() if k != "version"} == {k: v for k, v in b.items() if k != "version"}
 
 
 def messages_for(game: Game, state: dict[str, Any], events: list[dict[str, Any]], *, kind: str,
@@ -65,11 +67,11 @@ def messages_for(game: Game, state: dict[str, Any], events: list[dict[str, Any]]
     a message per such step would let it count them."""
     public = [e for e in events if e["to"] is None]
     pending = [p.seat for p in game.to_act(state)]
+    view = game.view(state, None)
     messages = []
-    if kind != "update" or public or before is None or not public_unchanged(game, before, state):
+    if kind != "update" or public or before is None or not _same_but_version(game.view(before, None), view):
         messages.append(Message("table", kind, {
-            "version": state["version"], "events": public, "view": game.view(state, None), "to_act": pending,
-            **(extra or {}),
+            "version": state["version"], "events": public, "view": view, "to_act": pending, **(extra or {}),
         }))
     for seat in range(state["seats"]):
         private = [e for e in events if e["to"] is not None and seat in e["to"]]
