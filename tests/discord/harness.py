@@ -81,6 +81,12 @@ class Harness:
         await self.stop_bot()
         return await self.start_bot()
 
+    async def unrecord(self, outbox_id: int) -> None:
+        """As if the bot died after Discord took this message but before the outbox recorded it as sent."""
+        await self.store.conn.execute("UPDATE outbox SET status = 'pending', attempts = 0 WHERE id = ?",
+                                      (outbox_id,))
+        await self.store.conn.commit()
+
     # ------------------------------------------------------------------ waiting for the bot
     async def settled(self, timeout: float = 5.0) -> None:
         """Until bot players have moved and the outbox is empty (everything committed was delivered)."""

@@ -35,8 +35,7 @@ async def test_messages_committed_while_the_bot_was_down_are_delivered_once_afte
     table = await started_toy(h)
     start_message = (await h.store.conn.execute_fetchall(
         "SELECT id, external_id FROM outbox WHERE table_id = ? AND target = 'table'", (table.id,)))[0]
-    # the bot died after Discord took the message but before the outbox said so
-    await h.store.conn.execute("UPDATE outbox SET status = 'pending', attempts = 0 WHERE id = ?", (start_message[0],))
+    await h.unrecord(start_message[0])
     await h.stop_bot()
 
     # meanwhile a move is recorded (say from the terminal): its messages wait in the outbox

@@ -35,9 +35,7 @@ async def test_a_message_resent_after_a_crash_is_not_doubled_and_leaves_one_live
     await h.act(await user_to_act(h, table), table)
     latest = (await h.store.conn.execute_fetchall(
         "SELECT id FROM outbox WHERE table_id = ? AND target = 'table' ORDER BY id DESC LIMIT 1", (table.id,)))[0][0]
-    # the bot died after Discord took the latest turn message but before the outbox recorded it
-    await h.store.conn.execute("UPDATE outbox SET status = 'pending', attempts = 0 WHERE id = ?", (latest,))
-    await h.store.conn.commit()
+    await h.unrecord(latest)
     posted = len(fake.messages)
     await h.restart()
     await h.settled()
