@@ -15,6 +15,7 @@ import asyncio
 import getpass
 import json
 import logging
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any, Sequence
@@ -22,30 +23,69 @@ from typing import Any, Sequence
 import yaml
 
 from bot.config import ConfigError, Settings, load_settings
-from bot.engine import Rejection, all_games, get_game
-from bot.i18n import LOCALES, t
-from bot.record import RecordError, export_table, verify_export, verify_table
+from bot.engine import Code, Reject, Rejection, all_games, get_game
+from bot.free_text import clean_name
+from bot.i18n import DEFAULT_LOCALE, LOCALES, t
+from bot.record import RecordError, export_table, load_export, verify_export, verify_table
 from bot.render.text import outcome_line, render_event, turn_line
 from bot.service import Accepted, Referee
+from bot.storage.db import DatabaseUnavailable, describe
 from bot.storage.store import Store
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+ID_MAX = 2**63 - 1         # SQLite's largest integer: a table number or version beyond it cannot exist
+OPTION_TEXT_MAX = 200      # one --option value, a --seed
+TYPED_MAX = 2000           # a typed action
 
 
-def _options(pairs: Sequence[str] | None) -> dict[str, Any]:
+class UsageError(Exception):
+    """Input the command cannot take; the message is already localised."""
+
+
+def _options(pairs: Sequence[str] | None, locale: str) -> dict[str, Any]:
     """``--option name=value`` pairs; values are parsed as YAML scalars (so 10 is a number, yes a bool)."""
     result = {}
     for pair in pairs or []:
-        if "=" not in pair:
-            raise SystemExit(f"--option expects name=value, got {pair!r}")
-        name, value = pair.split("=", 1)
-        result[name.strip()] = yaml.safe_load(value)
+        name, _, value = pair.partition("=")
+        if not _ or not name.strip() or len(pair) > OPTION_TEXT_MAX:
+            raise UsageError(t("core.cli.bad_option_pair", locale, pair=clean_name(pair, limit=60)))
+        try:
+            parsed = yaml.safe_load(value)
+        except yaml.YAMLError:
+            parsed = value
+        # an option is a scalar: a YAML list, mapping or date would reach the game as something it never takes
+        result[name.strip()] = parsed if isinstance(parsed, (str, int, float, bool)) or parsed is None else value
     return result
 
 
 def _user(args: argparse.Namespace) -> str:
     name = getattr(args, "user", None) or getpass.getuser() or "player"
-    return f"cli:{name}"
+    return f"cli:{clean_name(name, fallback='player')}"
+
+
+def _seat_count(game: Any, seats: int | None, locale: str) -> int:
+    """The number of seats asked for, or the game's demo default; refused outside the game's range."""
+    count = seats if seats is not None else getattr(game, "demo_seats", game.min_seats)
+    if not game.min_seats <= count <= game.max_seats:
+        raise UsageError(t("core.reject.seat_count", locale, game=t(f"{game.name}.title", locale),
+                           min=game.min_seats, max=game.max_seats, got=count))
+    return count
+
+
+def _game(name: str, locale: str) -> Any:
+    try:
+        return get_game(name)
+    except KeyError:
+        raise UsageError(t("core.reject.unknown_game", locale, game=clean_name(name, limit=40))) from None
+
+
+def _checked_options(game: Any, pairs: Sequence[str] | None, locale: str) -> dict[str, Any]:
+    options = _options(pairs, locale)
+    try:
+        game.validate_options(options)
+    except Reject as r:
+        raise UsageError(r.rejection.message(locale)) from None
+    return options
 
 
 def _say(text: str) -> None:
@@ -67,19 +107,16 @@ async def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
     from bot.terminal import run_demo_table
 
     locale = args.locale or settings.locale
-    games = [args.game] if args.game else list(all_games())
-    if not games:
-        _say("no games are registered")
-        return EXIT_FAILED
+    games = [_game(args.game, locale)] if args.game else [get_game(name) for name in all_games()]
+    plan = [(game, _seat_count(game, args.seats, locale), _checked_options(game, args.option, locale))
+            for game in games]  # every argument checked before the first table is played
     store, referee = await _open(settings)
     failures = 0
     try:
-        for name in games:
-            game = get_game(name)
+        for game, seats, options in plan:
             for _ in range(args.games):
-                seats = args.seats or getattr(game, "demo_seats", game.min_seats)
-                result = await run_demo_table(referee, name, seats=seats, locale=locale, out=sys.stdout,
-                                              verbose=args.verbose, options=_options(args.option))
+                result = await run_demo_table(referee, game.name, seats=seats, locale=locale, out=sys.stdout,
+                                              verbose=args.verbose, options=options)
                 failures += not (result.finished and result.verified)
     finally:
         await store.close()
@@ -92,15 +129,25 @@ async def cmd_play(args: argparse.Namespace, settings: Settings) -> int:
 
     locale = args.locale or settings.locale
     user = _user(args)
+    if args.table is None:
+        game = _game(args.game, locale)
+        humans = args.hotseat or 1
+        seats = _seat_count(game, args.seats if args.seats is not None else max(game.min_seats, humans), locale)
+        if humans > seats:
+            raise UsageError(t("core.cli.hotseat_over_seats", locale, hotseat=humans, seats=seats))
+        options = _checked_options(game, args.option, locale)
     store, referee = await _open(settings)
     try:
         table_id = args.table
-        if table_id is None:
-            try:
-                game = get_game(args.game)
-            except KeyError:
-                _say(t("core.reject.unknown_game", locale, game=args.game))
-                return EXIT_USAGE
+        if table_id is not None:
+            table = await store.get_table(table_id)
+            if table is None:
+                return _refuse(Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id}), locale)
+            if table.status == "lobby":
+                return _refuse(Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": table_id}), locale)
+            if not Referee.seats_of(await store.seats(table_id), user):
+                return _refuse(Rejection(Code.NOT_A_PLAYER, "core.reject.not_a_player", {}), locale)
+        else:
             unfinished = [tb for tb in await store.find_tables(status=["active"], user_id=user, game=game.name)
                           if tb.origin == "terminal"]
             if unfinished and not args.new:
@@ -108,14 +155,12 @@ async def cmd_play(args: argparse.Namespace, settings: Settings) -> int:
                 _say(t("core.term.resuming", locale, table=table_id))
             else:
                 table = await referee.create_table(game.name, creator=user, creator_name=user.split(":", 1)[1],
-                                                   options=_options(args.option), origin="terminal", locale=locale)
+                                                   options=options, origin="terminal", locale=locale)
                 if isinstance(table, Rejection):
                     return _refuse(table, locale)
                 table_id = table.id
-                humans = args.hotseat if args.hotseat else 1
                 for i in range(1, humans):
                     await referee.join(table_id, user, f"{user.split(':', 1)[1]} {i + 1}", allow_several_seats=True)
-                seats = args.seats or max(game.min_seats, humans)
                 for n in range(1, seats - humans + 1):
                     await referee.add_bot(table_id, name=t("core.term.bot_name", locale, n=n))
                 started = await referee.start(table_id, user, seed=args.seed)
@@ -157,7 +202,11 @@ async def cmd_export(args: argparse.Namespace, settings: Settings) -> int:
         await store.close()
     text = json.dumps(doc, ensure_ascii=False, indent=1)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            sys.stderr.write(f"cannot write {args.out}: {exc.strerror or exc}\n")
+            return EXIT_FAILED
         _say(f"table {args.table} exported to {args.out}")
     else:
         _say(text)
@@ -167,7 +216,7 @@ async def cmd_export(args: argparse.Namespace, settings: Settings) -> int:
 async def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
     try:
         if args.file:
-            report = verify_export(json.loads(Path(args.file).read_text(encoding="utf-8")))
+            report = verify_export(load_export(Path(args.file)))
         else:
             if args.table is None:
                 sys.stderr.write("give a table number or --file\n")
@@ -197,10 +246,13 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
     try:
         table = await store.get_table(args.table)
         if table is None:
-            _say(t("core.reject.no_table", locale, table=args.table))
-            return EXIT_FAILED
+            return _refuse(Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": args.table}), locale)
+        if table.status == "lobby" or (table.status == "cancelled" and table.seed is None):
+            return _refuse(Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": args.table}), locale)
         game = get_game(table.game)
         names = [s.name for s in await store.seats(args.table)]
+        if args.seat is not None and not 0 <= args.seat < len(names):
+            raise UsageError(t("core.cli.no_such_seat", locale, seat=args.seat, last=len(names) - 1))
         referee = Referee(store)
         events = await referee.history(args.table, seat=args.seat, moderator=args.moderator)
         actions = {a.version: a for a in await store.actions(args.table)}
@@ -240,7 +292,7 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
         verb = args.verb
         if verb == "new":
             table = await referee.create_table(args.game, creator=user, creator_name=user.split(":", 1)[1],
-                                               options=_options(args.option), origin="terminal", locale=locale)
+                                               options=_options(args.option, locale), origin="terminal", locale=locale)
             if isinstance(table, Rejection):
                 return _refuse(table, locale)
             _say(t("core.term.created", locale, table=table.id, game=t(f"{table.game}.title", locale)))
@@ -303,7 +355,10 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
                 return _refuse(seat if isinstance(seat, Rejection) else
                                Rejection("illegal", "core.reject.not_started", {"table": table_id}), locale)
             names = [s.name for s in await store.seats(table_id)]
-            action = parse_typed(get_game(table.game), state, seat, " ".join(args.action), names)
+            typed = " ".join(args.action)
+            if not typed.strip() or len(typed) > TYPED_MAX:
+                raise UsageError(t("core.cli.typed_action", locale, limit=TYPED_MAX))
+            action = parse_typed(get_game(table.game), state, seat, typed, names)
             if isinstance(action, Rejection):
                 return _refuse(action, locale)
             result = await referee.act(table_id, user, action, expected_version=args.version, seat=seat)
@@ -366,7 +421,43 @@ async def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
 
 
 # ---------------------------------------------------------------------------------------------- parser
-def build_parser() -> argparse.ArgumentParser:
+def _number(low: int, high: int, locale: str):
+    """An argparse type: a whole number in [low, high], refused with a localised message otherwise."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(t("core.cli.not_a_number", locale, text=clean_name(text, limit=30)))
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(t("core.cli.out_of_range", locale, low=low, high=high))
+        return value
+    parse.__name__ = "number"  # argparse names the type in its messages
+    return parse
+
+
+def _short_text(limit: int, locale: str):
+    def parse(text: str) -> str:
+        if not text.strip() or len(text) > limit:
+            raise argparse.ArgumentTypeError(t("core.cli.bad_text", locale, limit=limit))
+        return text
+    parse.__name__ = "text"
+    return parse
+
+
+def _argv_locale(argv: Sequence[str]) -> str:
+    """The --locale of a command line before it is parsed, so that argument errors speak its language."""
+    for i, arg in enumerate(argv):
+        value = arg.split("=", 1)[1] if arg.startswith("--locale=") else (
+            argv[i + 1] if arg == "--locale" and i + 1 < len(argv) else None)
+        if value in LOCALES:
+            return value
+    return DEFAULT_LOCALE
+
+
+def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
+    table_no = _number(1, ID_MAX, locale)
+    version_no = _number(0, ID_MAX, locale)
+    seed_text = _short_text(OPTION_TEXT_MAX, locale)
     p = argparse.ArgumentParser(prog="python -m bot", description="Judge — a referee for tabletop games.")
     p.add_argument("--config", help="settings file (default: ./config.yaml if present)")
     p.add_argument("--db", help="SQLite database file (default from config, else judge.db)")
@@ -378,20 +469,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("demo", help="play complete games with bot players, store and verify them")
     s.add_argument("--game", help="only this game (default: every game)")
-    s.add_argument("--games", type=int, default=1, help="tables per game")
-    s.add_argument("--seats", type=int, help="number of seats")
+    s.add_argument("--games", type=_number(1, 1000, locale), default=1, help="tables per game")
+    s.add_argument("--seats", type=_number(1, 100, locale), help="number of seats")
     s.add_argument("--option", action="append", metavar="NAME=VALUE", help="table option (repeatable)")
     s.add_argument("--verbose", "-v", action="store_true", help="print every message, not just the results")
     s.set_defaults(func=cmd_demo)
 
     s = sub.add_parser("play", help="play at the terminal")
     s.add_argument("game", nargs="?", default="claygod")
-    s.add_argument("--table", type=int, help="continue this table")
+    s.add_argument("--table", type=table_no, help="continue this table")
     s.add_argument("--new", action="store_true", help="start a new table even if one is unfinished")
-    s.add_argument("--hotseat", type=int, metavar="N", help="N people share this terminal")
-    s.add_argument("--seats", type=int, help="total seats (the rest are bot players)")
+    s.add_argument("--hotseat", type=_number(1, 100, locale), metavar="N", help="N people share this terminal")
+    s.add_argument("--seats", type=_number(1, 100, locale), help="total seats (the rest are bot players)")
     s.add_argument("--user", help="your player name (default: your login)")
-    s.add_argument("--seed", help="fixed random seed (for reproducible games)")
+    s.add_argument("--seed", type=seed_text, help="fixed random seed (for reproducible games)")
     s.add_argument("--option", action="append", metavar="NAME=VALUE")
     s.set_defaults(func=cmd_play)
 
@@ -402,27 +493,27 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_scenario)
 
     s = sub.add_parser("export", help="export a stored table's record as JSON")
-    s.add_argument("table", type=int)
+    s.add_argument("table", type=table_no)
     s.add_argument("--out")
     s.add_argument("--moderator", action="store_true", help="include the seed and full states (hidden info!)")
     s.set_defaults(func=cmd_export)
 
     s = sub.add_parser("verify", help="re-run a stored or exported table and check it against its record")
-    s.add_argument("table", type=int, nargs="?")
+    s.add_argument("table", type=table_no, nargs="?")
     s.add_argument("--file", help="an exported table (JSON)")
     s.add_argument("--moderator", action="store_true", help="allow verifying an unfinished table")
     s.set_defaults(func=cmd_verify)
 
     s = sub.add_parser("replay", help="print a stored table's history")
-    s.add_argument("table", type=int)
-    s.add_argument("--seat", type=int, help="as this seat sees it (default: public)")
+    s.add_argument("table", type=table_no)
+    s.add_argument("--seat", type=_number(0, 100, locale), help="as this seat (0, 1, ...) sees it (default: public)")
     s.add_argument("--moderator", action="store_true", help="everything, hidden events included")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("mod", help="moderator tools: rollback, ruling, cancel, failed deliveries")
     s.add_argument("verb", choices=["rollback", "ruling", "cancel", "failures"])
-    s.add_argument("table", type=int, nargs="?")
-    s.add_argument("--to", type=int, help="for rollback: the version to return to")
+    s.add_argument("table", type=table_no, nargs="?")
+    s.add_argument("--to", type=version_no, help="for rollback: the version to return to")
     s.add_argument("--reopen", action="store_true",
                    help="for rollback of a finished table: reopen it although its seed is public")
     s.add_argument("--reason", help="the reason (rollback, cancel) or the text of the ruling")
@@ -432,13 +523,13 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("table", help="lobby and play, one command at a time (like the Discord commands)")
     s.add_argument("verb", choices=["new", "list", "join", "leave", "bot", "start", "cancel", "status", "hand",
                                     "actions", "act", "log"])
-    s.add_argument("id", nargs="?", type=int, help="table number")
+    s.add_argument("id", nargs="?", type=table_no, help="table number")
     s.add_argument("action", nargs="*", help="for act: a number from 'actions', a label, or JSON")
     s.add_argument("--game", default="claygod", help="for new")
     s.add_argument("--user", help="act as this terminal user (default: your login)")
     s.add_argument("--option", action="append", metavar="NAME=VALUE")
-    s.add_argument("--version", type=int, help="for act: refuse if the table moved past this version")
-    s.add_argument("--seed")
+    s.add_argument("--version", type=version_no, help="for act: refuse if the table moved past this version")
+    s.add_argument("--seed", type=seed_text)
     s.add_argument("--reason")
     s.add_argument("--all", action="store_true", help="for list: finished tables too")
     s.add_argument("--moderator", action="store_true")
@@ -447,13 +538,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    locale = _argv_locale(argv)
+    args = build_parser(locale).parse_args(argv)
     try:
         settings = load_settings(args.config)
     except ConfigError as exc:
         sys.stderr.write(f"configuration error: {exc}\n")
         return EXIT_USAGE
-    if args.db:
+    if args.db is not None:
+        if not args.db.strip():
+            sys.stderr.write(t("core.cli.empty_db", locale) + "\n")
+            return EXIT_USAGE
         settings = Settings(**{**settings.__dict__, "database": Path(args.db)})
     logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -466,7 +562,30 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                               (args.verb == "rollback" and args.to is None)):
         sys.stderr.write("give a table number (and --to for a rollback)\n")
         return EXIT_USAGE
+    return _run(args, settings, args.locale or settings.locale)
+
+
+def _run(args: argparse.Namespace, settings: Settings, locale: str) -> int:
+    """Run a command; what the machine refuses (the database, the disk, a closed pipe) is one line, not a
+    traceback.  Tracebacks are left for real bugs."""
     try:
         return asyncio.run(args.func(args, settings))
     except KeyboardInterrupt:
+        return EXIT_FAILED
+    except UsageError as exc:
+        sys.stderr.write(f"✗ {exc}\n")
+        return EXIT_USAGE
+    except DatabaseUnavailable as exc:
+        sys.stderr.write(f"✗ {exc.message(locale)}\n")
+        return EXIT_FAILED
+    except sqlite3.Error as exc:  # after a good start: the disk filled, another process held the file...
+        reason = t(describe(exc), locale, detail=str(exc).splitlines()[0][:200] if str(exc) else "")
+        sys.stderr.write("✗ " + t("core.cli.database_error", locale, db=str(settings.database), reason=reason)
+                         + "\n")
+        return EXIT_FAILED
+    except BrokenPipeError:  # the output was piped into a program that stopped reading (head): nothing to say
+        sys.stderr.close()
+        return EXIT_FAILED
+    except OSError as exc:
+        sys.stderr.write("✗ " + t("core.cli.system_error", locale, reason=exc.strerror or str(exc)) + "\n")
         return EXIT_FAILED

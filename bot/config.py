@@ -21,6 +21,15 @@ class ConfigError(ValueError):
 
 
 @dataclass(frozen=True)
+class TableLimits:
+    """How many open (lobby or active) tables one person may have created, and one server may hold;
+    None = no limit.  Checked by the referee inside the transaction that creates a table."""
+
+    per_user: int | None = None
+    per_server: int | None = None
+
+
+@dataclass(frozen=True)
 class Settings:
     database: Path = Path("judge.db")
     locale: str = "ru"
@@ -28,6 +37,7 @@ class Settings:
     dev_guild: int | None = None
     moderator_role: str | None = None
     log_level: str = "INFO"
+    table_limits: TableLimits = TableLimits(per_user=5, per_server=50)
 
     @property
     def has_token(self) -> bool:
@@ -43,13 +53,23 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] = os.en
         raise ConfigError(f"config file {file} not found")
     if file.exists():
         try:
+            if file.stat().st_size > 1_000_000:
+                raise ConfigError(f"{file}: larger than 1 MB, not a settings file")
             raw = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
         except yaml.YAMLError as exc:
-            raise ConfigError(f"{file}: not valid YAML: {exc}") from None
+            raise ConfigError(f"{file}: not valid YAML: {str(exc).splitlines()[0]}") from None
+        except UnicodeDecodeError:
+            raise ConfigError(f"{file}: not a text file (not UTF-8)") from None
+        except RecursionError:
+            raise ConfigError(f"{file}: nested too deeply") from None
+        except OSError as exc:
+            raise ConfigError(f"{file}: cannot be read ({exc.strerror or exc})") from None
         if not isinstance(raw, dict):
             raise ConfigError(f"{file}: expected a mapping at the top level")
     discord_cfg = raw.get("discord") or {}
-    unknown = set(raw) - {"database", "locale", "discord", "log_level", "moderator_role"}
+    if not isinstance(discord_cfg, dict):
+        raise ConfigError(f"{file}: 'discord' must be a mapping")
+    unknown = set(raw) - {"database", "locale", "discord", "log_level", "moderator_role", "limits"}
     if unknown:
         raise ConfigError(f"{file}: unknown settings {sorted(unknown)}")
     locale = env.get("JUDGE_LOCALE") or raw.get("locale") or "ru"
@@ -60,11 +80,31 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] = os.en
         dev_guild = int(guild) if guild not in (None, "") else None
     except (TypeError, ValueError):
         raise ConfigError("discord.dev_guild must be a server id (a number)") from None
+    database = env.get("JUDGE_DB") or raw.get("database") or "judge.db"
+    if not isinstance(database, str) or not database.strip():
+        raise ConfigError("database must be a file name")
     return Settings(
-        database=Path(env.get("JUDGE_DB") or raw.get("database") or "judge.db"),
+        database=Path(database),
         locale=locale,
         token=(env.get("DISCORD_TOKEN") or discord_cfg.get("token") or None),
         dev_guild=dev_guild,
         moderator_role=raw.get("moderator_role"),
         log_level=str(raw.get("log_level") or "INFO").upper(),
+        table_limits=_limits(raw.get("limits")),
     )
+
+
+def _limits(raw: Any) -> TableLimits:
+    """``limits: {tables_per_user: 5, tables_per_server: 50}``; null lifts a limit."""
+    default = TableLimits(per_user=5, per_server=50)
+    if raw is None:
+        return default
+    if not isinstance(raw, dict) or set(raw) - {"tables_per_user", "tables_per_server"}:
+        raise ConfigError("limits takes tables_per_user and tables_per_server")
+    values = {}
+    for key, field_name in (("tables_per_user", "per_user"), ("tables_per_server", "per_server")):
+        value = raw.get(key, getattr(default, field_name))
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10_000):
+            raise ConfigError(f"limits.{key} must be a whole number from 1 to 10000, or null")
+        values[field_name] = value
+    return TableLimits(**values)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Code, Rejection, clone, get_game
+from bot.free_text import clean_text
 from bot.service import Accepted, Referee, messages_for, next_deadline
 from bot.storage.store import Message, VersionConflict
 
@@ -29,10 +30,13 @@ async def rollback(referee: Referee, table_id: int, to_version: int, *, moderato
     draws from the same generator: every player could compute the hidden cards of the reopened game.  So a
     finished table is reopened only when the moderator says so (``reopen``), knowing that."""
     store = referee.store
+    reason = clean_text(reason)
     async with referee.lock(table_id):
         table = await store.get_table(table_id)
         if table is None:
             return Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id})
+        if table.status == "lobby":
+            return Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": table_id})
         if table.status not in ("active", "finished"):
             return Rejection(Code.ILLEGAL, "core.reject.table_closed", {"table": table_id})
         if table.status == "finished" and not reopen:
@@ -66,9 +70,12 @@ async def rollback(referee: Referee, table_id: int, to_version: int, *, moderato
 async def ruling(referee: Referee, table_id: int, *, moderator: str, text: str) -> bool | Rejection:
     """Record a moderator's ruling and announce it at the table."""
     store = referee.store
+    text = clean_text(text)
     table = await store.get_table(table_id)
     if table is None:
         return Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id})
+    if text is None:
+        return Rejection(Code.MALFORMED, "core.reject.empty_ruling", {"table": table_id})
     await store.add_moderation(table_id, moderator, "ruling", text, None, referee.now())
     await store.enqueue(table_id, table.version, [Message("table", "ruling", {"text": text})], referee.now())
     referee.changed.set()

@@ -12,16 +12,19 @@ exported once the table has ended (or on a moderator's explicit request); before
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from bot.engine import Rejection, get_game
+from bot.engine import Reject, Rejection, get_game
 from bot.engine.canonical import dumps
 from bot.engine.rng import commitment
 from bot.moderation import MODERATOR_SEAT, rollback_state
 from bot.storage.store import Store
 
 FORMAT = "judge-table/1"
+EXPORT_MAX_BYTES = 256 * 1024 * 1024  # far above any real table (a long one exports to a few MB)
 
 
 class RecordError(ValueError):
@@ -74,25 +77,88 @@ class Verification:
         return self.commitment_ok and not self.problems
 
 
-def verify_export(doc: dict[str, Any]) -> Verification:
-    """Re-run an exported table and compare every snapshot digest."""
+def load_export(path: Path) -> dict[str, Any]:
+    """Read an export file, refusing with a RecordError anything that is not one (too big, not UTF-8 text,
+    not JSON, nested past the parser's depth)."""
+    try:
+        if path.stat().st_size > EXPORT_MAX_BYTES:
+            raise RecordError(f"{path} is larger than {EXPORT_MAX_BYTES // 2**20} MB: not an export of a table")
+        text = path.read_bytes().decode("utf-8")
+        doc = json.loads(text)
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file (not UTF-8)") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    except RecursionError:
+        raise RecordError(f"{path} is nested too deeply to be an export") from None
+    if not isinstance(doc, dict):
+        raise RecordError(f"{path}: not a {FORMAT} file")
+    return doc
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_shape(doc: dict[str, Any]) -> None:
+    """An export read from a file may be anything: check every field the re-run reads before using it."""
     if doc.get("format") != FORMAT:
         raise RecordError(f"not a {FORMAT} file")
+    meta = doc.get("table")
+    if not isinstance(meta, dict):
+        raise RecordError("'table' must be a mapping")
+    checks = [
+        (isinstance(meta.get("game"), str), "table.game must be a game's name"),
+        (isinstance(meta.get("seats"), list), "table.seats must be a list"),
+        (isinstance(meta.get("options"), dict), "table.options must be a mapping"),
+        (meta.get("seed") is None or isinstance(meta.get("seed"), str), "table.seed must be text"),
+        (isinstance(meta.get("seed_hash"), str), "table.seed_hash must be text"),
+        (isinstance(meta.get("started_at"), (int, float)) and not isinstance(meta.get("started_at"), bool),
+         "table.started_at must be a number"),
+        (meta.get("stack") is None or isinstance(meta.get("stack"), dict), "table.stack must be a mapping"),
+        (meta.get("id") is None or _is_int(meta.get("id")), "table.id must be a number"),
+        (isinstance(doc.get("snapshots"), list) and all(
+            isinstance(x, dict) and _is_int(x.get("version")) and isinstance(x.get("sha256"), str)
+            for x in doc["snapshots"]), "snapshots must be a list of {version, sha256}"),
+        (doc.get("actions") is None or isinstance(doc.get("actions"), list) and all(
+            isinstance(x, dict) and _is_int(x.get("version")) and _is_int(x.get("seat"))
+            and isinstance(x.get("action"), dict) and isinstance(x.get("at"), (int, float))
+            for x in doc["actions"]), "actions must be a list of {version, seat, action, at}"),
+    ]
+    for ok, problem in checks:
+        if not ok:
+            raise RecordError(f"malformed export: {problem}")
+
+
+def verify_export(doc: dict[str, Any]) -> Verification:
+    """Re-run an exported table and compare every snapshot digest.  A malformed file is a RecordError; an
+    action the engine cannot re-run (even by crashing on it) is a problem of the report."""
+    _check_shape(doc)
     meta = doc["table"]
     seed = meta.get("seed")
-    if not seed:
+    if not seed or doc.get("actions") is None:
         raise RecordError("the seed is not revealed yet: a table can be verified once it has ended")
     try:
         game = get_game(meta["game"])
     except KeyError:
-        raise RecordError(f"unknown game {meta['game']!r}") from None
+        raise RecordError(f"unknown game {meta['game'][:40]!r}") from None
+    if not game.min_seats <= len(meta["seats"]) <= game.max_seats:
+        raise RecordError(f"malformed export: {game.name} has {game.min_seats} to {game.max_seats} seats,"
+                          f" not {len(meta['seats'])}")
     report = Verification(meta.get("id"), game.name, len(doc["actions"]), 0,
                           commitment_ok=commitment(seed) == meta["seed_hash"])
     if not report.commitment_ok:
         report.problems.append("the revealed seed does not match the published commitment")
     expected = {s["version"]: s["sha256"] for s in doc["snapshots"]}
-    init = game.initial_state(len(meta["seats"]), seed=seed, options=meta["options"],
-                              now=meta["started_at"], stack=meta.get("stack"))
+    try:
+        init = game.initial_state(len(meta["seats"]), seed=seed, options=meta["options"],
+                                  now=meta["started_at"], stack=meta.get("stack"))
+    except Reject as r:
+        raise RecordError(f"the table cannot be set up again: {r.rejection.message('en')}") from None
+    except Exception as exc:  # a crafted stack or option the engine did not expect
+        raise RecordError(f"the table cannot be set up again ({type(exc).__name__})") from None
     state = init.state
 
     def compare(version: int) -> None:
@@ -107,11 +173,19 @@ def verify_export(doc: dict[str, Any]) -> Verification:
     history = {0: state}
     for step in doc["actions"]:
         if step["seat"] == MODERATOR_SEAT and step["action"].get("type") == "rollback":
-            state = rollback_state(history[step["action"]["to"]], step["version"])
+            target = history.get(step["action"].get("to"))
+            if target is None:
+                report.problems.append(f"action {step['version']} rolls back to a version the record lacks")
+                break
+            state = rollback_state(target, step["version"])
             history[step["version"]] = state
             compare(step["version"])
             continue
-        result = game.apply(state, step["seat"], step["action"], now=step["at"])
+        try:
+            result = game.apply(state, step["seat"], step["action"], now=step["at"])
+        except Exception as exc:  # the engine should refuse, not crash; either way the record is not honest
+            report.problems.append(f"action {step['version']} cannot be re-run ({type(exc).__name__})")
+            break
         if isinstance(result, Rejection):
             report.problems.append(f"action {step['version']} is refused on re-run: {result.code} {result.key}")
             break

@@ -19,9 +19,11 @@ import traceback
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from bot.config import TableLimits
 from bot.engine import Applied, Code, Game, Reject, Rejection, get_game, visible_to
 from bot.engine.rng import commitment, new_seed
-from bot.storage.store import Message, SeatRow, Store, TableRow, VersionConflict
+from bot.free_text import TITLE_MAX, clean_name, clean_text
+from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, TableRow, VersionConflict
 
 log = logging.getLogger("judge.referee")
 
@@ -39,6 +41,13 @@ class Accepted:
 
 def _reject(code: str, key: str, **params: Any) -> Rejection:
     return Rejection(code, key, params)
+
+
+def _refused(refusal: LobbyRefused, table_id: int | None = None) -> Rejection:
+    """The rejection a player reads for a lobby rule the record refused."""
+    reason = refusal.reason
+    code = {"no_table": Code.NOT_FOUND, "not_seated": Code.NOT_A_PLAYER}.get(reason, Code.ILLEGAL)
+    return _reject(code, f"core.reject.{reason}", table=table_id, max=refusal.limit, limit=refusal.limit)
 
 
 def next_deadline(game: Game, state: dict[str, Any]) -> float | None:
@@ -83,9 +92,10 @@ def messages_for(game: Game, state: dict[str, Any], events: list[dict[str, Any]]
 
 
 class Referee:
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time):
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time, limits: TableLimits = TableLimits()):
         self.store = store
         self.clock = clock
+        self.limits = limits
         self._locks: dict[int, asyncio.Lock] = {}
         self.changed = asyncio.Event()  # set after every commit that enqueued messages
 
@@ -104,91 +114,92 @@ class Referee:
         try:
             game = get_game(game_name)
         except KeyError:
-            return _reject(Code.NOT_FOUND, "core.reject.unknown_game", game=game_name)
+            return _reject(Code.NOT_FOUND, "core.reject.unknown_game", game=clean_name(game_name))
         try:
             validated = game.validate_options(options)
         except Reject as r:
             return r.rejection
-        table_id = await self.store.create_table(
-            game=game.name, options=validated, creator=creator, origin=origin, now=self.now(), title=title,
-            locale=locale, guild_id=guild_id, channel_id=channel_id)
-        if join:
-            await self.store.add_seat(table_id, creator, creator_name, is_bot=False, now=self.now())
+        try:
+            table_id = await self.store.create_table(
+                game=game.name, options=validated, creator=creator, origin=origin, now=self.now(),
+                title=clean_name(title, limit=TITLE_MAX) if title else None, locale=locale, guild_id=guild_id,
+                channel_id=channel_id, max_seats=game.max_seats,
+                creator_name=clean_name(creator_name) if join else None,
+                per_user=self.limits.per_user, per_server=self.limits.per_server)
+        except LobbyRefused as refusal:
+            return _refused(refusal)
         return await self.store.get_table(table_id)
-
-    async def _lobby(self, table_id: int) -> tuple[TableRow, Game] | Rejection:
-        table = await self.store.get_table(table_id)
-        if table is None:
-            return _reject(Code.NOT_FOUND, "core.reject.no_table", table=table_id)
-        if table.status != "lobby":
-            return _reject(Code.ILLEGAL, "core.reject.not_in_lobby", table=table_id)
-        return table, get_game(table.game)
 
     async def join(self, table_id: int, user_id: str, name: str, *, is_bot: bool = False,
                    allow_several_seats: bool = False) -> int | Rejection:
-        """Seat a player in a lobby; returns the seat number."""
-        async with self.lock(table_id):
-            found = await self._lobby(table_id)
-            if isinstance(found, Rejection):
-                return found
-            table, game = found
-            seats = await self.store.seats(table_id)
-            if not allow_several_seats and not is_bot and any(s.user_id == user_id for s in seats):
-                return _reject(Code.ILLEGAL, "core.reject.already_seated", table=table_id)
-            if len(seats) >= game.max_seats:
-                return _reject(Code.ILLEGAL, "core.reject.table_full", table=table_id, max=game.max_seats)
-            return await self.store.add_seat(table_id, user_id, name, is_bot=is_bot, now=self.now())
+        """Seat a player in a lobby; returns the seat number.  The lobby rules are checked by the store inside
+        its write transaction, so they hold for every process sharing the database."""
+        return await self._seat(table_id, user_id, clean_name(name), is_bot=is_bot, several=allow_several_seats)
 
     async def add_bot(self, table_id: int, *, name: str | None = None) -> int | Rejection:
-        seats = await self.store.seats(table_id)
-        n = sum(s.is_bot for s in seats) + 1
-        return await self.join(table_id, f"bot:{n}", name or f"Bot {n}", is_bot=True)
+        return await self._seat(table_id, None, clean_name(name) if name else None, is_bot=True)
+
+    async def _seat(self, table_id: int, user_id: str | None, name: str | None, *, is_bot: bool,
+                    several: bool = False) -> int | Rejection:
+        table = await self.store.get_table(table_id)
+        if table is None:
+            return _reject(Code.NOT_FOUND, "core.reject.no_table", table=table_id)
+        max_seats = get_game(table.game).max_seats
+        async with self.lock(table_id):
+            try:
+                if name is None:  # a bot named after its number, which the store picks
+                    seats = await self.store.seats(table_id)
+                    name = f"Bot {sum(s.is_bot for s in seats) + 1}"
+                return await self.store.add_seat(table_id, user_id, name, is_bot=is_bot, now=self.now(),
+                                                 max_seats=max_seats, several=several)
+            except LobbyRefused as refusal:
+                return _refused(refusal, table_id)
 
     async def leave(self, table_id: int, user_id: str) -> bool | Rejection:
         async with self.lock(table_id):
-            found = await self._lobby(table_id)
-            if isinstance(found, Rejection):
-                return found
-            if not await self.store.remove_seat(table_id, user_id):
-                return _reject(Code.NOT_A_PLAYER, "core.reject.not_seated", table=table_id)
+            try:
+                await self.store.remove_seat(table_id, user_id)
+            except LobbyRefused as refusal:
+                return _refused(refusal, table_id)
             return True
 
     async def start(self, table_id: int, by_user: str, *, moderator: bool = False, seed: str | None = None,
                     stack: Mapping[str, Any] | None = None) -> Accepted | Rejection:
         """Deal and begin.  Only the table's creator or a moderator may start; a stacked deck (``stack``)
-        is a moderator's tool and marks the table as stacked in the record."""
+        is a moderator's tool and marks the table as stacked in the record.  The deal happens inside the
+        store's transaction, for exactly the seats it commits."""
         async with self.lock(table_id):
-            found = await self._lobby(table_id)
-            if isinstance(found, Rejection):
-                return found
-            table, game = found
+            table = await self.store.get_table(table_id)
+            if table is None:
+                return _reject(Code.NOT_FOUND, "core.reject.no_table", table=table_id)
             if by_user != table.creator and not moderator:
                 return _reject(Code.FORBIDDEN, "core.reject.only_creator_starts")
             if stack and not moderator:
                 return _reject(Code.FORBIDDEN, "core.reject.only_moderator_stacks")
-            seats = await self.store.seats(table_id)
+            game = get_game(table.game)
             seed = seed or new_seed()
             now = self.now()
-            try:
+
+            def deal(seats: list[SeatRow]) -> Dealt:
                 init = game.initial_state(len(seats), seed=seed, options=table.options, now=now, stack=stack)
+                seed_hash = commitment(seed)
+                messages = messages_for(game, init.state, init.events, kind="start",
+                                        extra={"seed_hash": seed_hash, "stacked": bool(stack)})
+                return Dealt(seed, seed_hash, dict(stack) if stack else None, init.state, init.events, messages,
+                             next_deadline(game, init.state))
+
+            try:
+                dealt = await self.store.start_table(table_id, deal, now=now)
             except Reject as r:
                 return r.rejection
-            state = init.state
-            seed_hash = commitment(seed)
-            messages = messages_for(game, state, init.events, kind="start",
-                                    extra={"seed_hash": seed_hash, "stacked": bool(stack)})
-            try:
-                await self.store.start_table(
-                    table_id, seed=seed, seed_hash=seed_hash, stack=dict(stack) if stack else None,
-                    options=state["options"], state=state, events=init.events, messages=messages, now=now,
-                    next_deadline=next_deadline(game, state))
-            except VersionConflict:
-                return _reject(Code.STALE, "core.reject.stale")
+            except LobbyRefused as refusal:
+                return _refused(refusal, table_id)
         self.changed.set()
-        return Accepted(table_id, 0, -1, init.events, finished=False)
+        return Accepted(table_id, 0, -1, dealt.events, finished=False)
 
     async def cancel(self, table_id: int, by_user: str, *, moderator: bool = False,
                      reason: str | None = None) -> bool | Rejection:
+        reason = clean_text(reason)
         async with self.lock(table_id):
             table = await self.store.get_table(table_id)
             if table is None:
@@ -197,13 +208,17 @@ class Referee:
                 return _reject(Code.FORBIDDEN, "core.reject.only_creator_cancels")
             if table.status not in ("lobby", "active"):
                 return _reject(Code.ILLEGAL, "core.reject.table_closed", table=table_id)
-            notice = Message("table", "cancelled", {"version": table.version, "by": by_user, "reason": reason,
-                                                    "seed": table.seed})
+
+            def notice(current: TableRow) -> Message:
+                return Message("table", "cancelled", {"version": current.version, "by": by_user, "reason": reason,
+                                                      "seed": current.seed})
+
             done = await self.store.cancel_table(table_id, moderator=by_user, reason=reason, now=self.now(),
-                                                 messages=[notice] if table.status == "active" else [])
+                                                 notice=notice)
         if done:
             self.changed.set()
-        return done
+            return True
+        return _reject(Code.ILLEGAL, "core.reject.table_closed", table=table_id)
 
     # ------------------------------------------------------------------ play
     async def _active(self, table_id: int) -> tuple[TableRow, Game] | Rejection:

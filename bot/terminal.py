@@ -63,7 +63,7 @@ def parse_typed(game: Any, state: dict[str, Any], seat: int, text: str,
     if text.startswith("{"):
         try:
             action = json.loads(text)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):  # RecursionError: nested past the parser's depth
             return Rejection(Code.MALFORMED, "core.reject.malformed")
         return action
     return game.parse_action(state, seat, text, names)
@@ -91,8 +91,8 @@ async def play_loop(referee: Referee, table_id: int, user_id: str, locale: str, 
             return "finished"
         legal = await referee.legal(table_id, user_id)
         if isinstance(legal, Rejection):
-            out.write(legal.message(locale) + "\n")
-            return "quit"
+            out.write("✗ " + legal.message(locale) + "\n")
+            return "refused"
         seat, version, actions = legal
         if not actions:  # someone else (a human at another terminal, or a live clock) must act first
             await asyncio.sleep(0.5)

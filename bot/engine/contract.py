@@ -396,6 +396,8 @@ class Game:
         else is matched against the action labels.  Games may extend this with their own syntax."""
         text = text.strip()
         legal = self.choices(state, seat)
+        if not legal:  # nothing is open to this seat now: say that, not "no choice number 1 of 0"
+            return Rejection(Code.NOT_YOUR_TURN, "core.reject.not_your_turn")
         if text.isdigit():
             i = int(text)
             if 1 <= i <= len(legal):

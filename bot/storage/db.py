@@ -7,6 +7,7 @@ database at the previous version.
 from __future__ import annotations
 
 import re
+import sqlite3
 from pathlib import Path
 
 import aiosqlite
@@ -27,11 +28,29 @@ def migration_files() -> list[tuple[int, Path]]:
     return found
 
 
+class DatabaseUnavailable(Exception):
+    """The database cannot be used: damaged, not a database, unwritable, or written by a newer release.
+    ``reason`` is a core.db.* string key; ``message(locale)`` is one line for a person, naming the file."""
+
+    def __init__(self, reason: str, path: str | Path = "", **params: object):
+        self.reason, self.path, self.params = reason, str(path), params
+        super().__init__(f"{self.path}: {reason} {params}")
+
+    def message(self, locale: str | None) -> str:
+        from bot.i18n import t  # the storage layer needs the strings only when it has to explain itself
+        return t("core.db.cannot_open", locale, db=self.path, reason=t(self.reason, locale, **self.params))
+
+
 async def migrate(conn: aiosqlite.Connection) -> int:
-    """Bring the schema up to date; returns the schema version."""
+    """Bring the schema up to date; returns the schema version.  A database whose version is newer than
+    this program's migrations was written by a newer release: refused, since this one would misread it or
+    write rows the newer one does not expect."""
     async with conn.execute("PRAGMA user_version") as cur:
         (current,) = await cur.fetchone()
-    for number, path in migration_files():
+    known = migration_files()
+    if current > len(known):
+        raise DatabaseUnavailable("core.db.newer_schema", version=current, known=len(known))
+    for number, path in known:
         if number <= current:
             continue
         script = path.read_text(encoding="utf-8")
@@ -48,12 +67,69 @@ async def migrate(conn: aiosqlite.Connection) -> int:
 
 async def open_db(path: str | Path) -> aiosqlite.Connection:
     """Open (creating if needed) and migrate the database.  WAL lets readers work while one writer commits;
-    synchronous=NORMAL is durable at every commit in WAL mode except on power loss of the host."""
-    conn = await aiosqlite.connect(str(path), isolation_level=None)
-    conn.row_factory = aiosqlite.Row
-    await conn.execute("PRAGMA journal_mode = WAL")
-    await conn.execute("PRAGMA synchronous = NORMAL")
-    await conn.execute("PRAGMA foreign_keys = ON")
-    await conn.execute("PRAGMA busy_timeout = 5000")
-    await migrate(conn)
+    synchronous=NORMAL is durable at every commit in WAL mode except on power loss of the host.
+
+    Anything that makes the file unusable raises DatabaseUnavailable with a one-line reason, and the
+    connection is closed first: its worker thread is not a daemon, so leaving it open would keep the
+    process alive forever after the error."""
+    path = Path(path)
+    if not str(path) or path.is_dir():
+        raise DatabaseUnavailable("core.db.not_a_file", path)
+    if not path.parent.is_dir():
+        raise DatabaseUnavailable("core.db.no_folder", path, folder=str(path.parent))
+    try:
+        # opened once without aiosqlite first: a failed aiosqlite.connect leaves its worker thread reporting to
+        # an event loop that is gone by then, which prints a traceback of its own
+        sqlite3.connect(str(path)).close()
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+    except sqlite3.Error as exc:
+        raise DatabaseUnavailable(describe(exc), path, detail=_first_line(exc)) from None
+    try:
+        conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA busy_timeout = 5000")
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = NORMAL")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        await _check_readable(conn)
+        await migrate(conn)
+    except BaseException as exc:
+        await conn.close()
+        if isinstance(exc, DatabaseUnavailable):
+            raise DatabaseUnavailable(exc.reason, path, **exc.params) from None
+        if isinstance(exc, sqlite3.Error):
+            raise DatabaseUnavailable(describe(exc), path, detail=_first_line(exc)) from None
+        raise
     return conn
+
+
+async def _check_readable(conn: aiosqlite.Connection) -> None:
+    """Touch every table's root page, so that a truncated or foreign file fails here and not in the middle
+    of a game.  (A full integrity check would read the whole file; this costs one page per table.)"""
+    async with conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cur:
+        names = [row[0] for row in await cur.fetchall()]
+    for name in names:
+        async with conn.execute(f'SELECT 1 FROM "{name}" LIMIT 1') as cur:
+            await cur.fetchall()
+
+
+_REASONS = {
+    "file is not a database": "core.db.not_a_database",
+    "database disk image is malformed": "core.db.damaged",
+    "readonly database": "core.db.read_only",
+    "unable to open database file": "core.db.cannot_open_file",
+    "database or disk is full": "core.db.disk_full",
+    "database is locked": "core.db.locked",
+    "disk I/O error": "core.db.io_error",
+}
+
+
+def describe(exc: sqlite3.Error) -> str:
+    """The core.db.* string key that says SQLite's reason in words a person acts on (core.db.other with
+    ``detail`` for the rest)."""
+    text = str(exc)
+    return next((key for needle, key in _REASONS.items() if needle in text), "core.db.other")
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc)
+    return text.splitlines()[0][:200] if text else type(exc).__name__

@@ -13,7 +13,7 @@ import zlib
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, AsyncIterator, Iterable, Sequence
+from typing import Any, AsyncIterator, Callable, Iterable, Sequence
 
 import aiosqlite
 
@@ -35,6 +35,26 @@ def unpack_state(stored: bytes | str) -> str:
 
 class VersionConflict(Exception):
     """The table moved on between reading its state and writing the next one."""
+
+
+class LobbyRefused(Exception):
+    """A lobby change the record does not allow, decided inside the write transaction (so that every process
+    sharing the database sees the same answer).  ``reason`` is one of: no_table, not_in_lobby, table_full,
+    already_seated, not_seated, too_many_tables, too_many_tables_server; ``limit`` goes with the last two."""
+
+    def __init__(self, reason: str, limit: int | None = None):
+        super().__init__(reason)
+        self.reason, self.limit = reason, limit
+
+
+# what the database's own triggers (migration 0003) say, for a writer that skipped the checks
+_TRIGGER_REASONS = {"judge: seats change only in the lobby": "not_in_lobby", "judge: the table is full": "table_full",
+                    "judge: already seated at this table": "already_seated"}
+
+
+def _trigger_refusal(exc: aiosqlite.IntegrityError, max_seats: int) -> LobbyRefused | None:
+    reason = _TRIGGER_REASONS.get(str(exc))
+    return LobbyRefused(reason, max_seats) if reason else None
 
 
 @dataclass(frozen=True)
@@ -59,6 +79,7 @@ class TableRow:
     created_at: float
     started_at: float | None
     finished_at: float | None
+    max_seats: int | None = None
 
     @classmethod
     def from_row(cls, row: aiosqlite.Row) -> "TableRow":
@@ -112,6 +133,19 @@ class OutboxRow:
 
 
 @dataclass(frozen=True)
+class Dealt:
+    """What starting a table writes: the engine's initial state for exactly the seats in the record."""
+
+    seed: str
+    seed_hash: str
+    stack: dict[str, Any] | None
+    state: dict[str, Any]
+    events: list[dict[str, Any]]
+    messages: list["Message"]
+    next_deadline: float | None
+
+
+@dataclass(frozen=True)
 class Message:
     """An outgoing message to enqueue: to the table's channel/thread, or privately to one seat."""
 
@@ -156,15 +190,35 @@ class Store:
     async def create_table(
         self, *, game: str, options: dict[str, Any], creator: str, origin: str, now: float,
         title: str | None = None, locale: str | None = None, guild_id: str | None = None,
-        channel_id: str | None = None,
+        channel_id: str | None = None, max_seats: int | None = None, creator_name: str | None = None,
+        per_user: int | None = None, per_server: int | None = None,
     ) -> int:
+        """A new lobby (with its creator seated when ``creator_name`` is given).  ``per_user`` / ``per_server``
+        cap the open (lobby or active) tables of the creator and of the server; counted inside the
+        transaction, so racing processes cannot exceed them."""
         async with self.transaction() as db:
+            if per_user is not None and await self._count_open(db, "creator", creator) >= per_user:
+                raise LobbyRefused("too_many_tables", per_user)
+            if per_server is not None and guild_id is not None and \
+                    await self._count_open(db, "guild_id", guild_id) >= per_server:
+                raise LobbyRefused("too_many_tables_server", per_server)
             cur = await db.execute(
                 "INSERT INTO tables (game, status, options, creator, origin, title, locale, guild_id, channel_id,"
-                " created_at) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game, dumps(options), creator, origin, title, locale, guild_id, channel_id, now),
+                " created_at, max_seats) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, dumps(options), creator, origin, title, locale, guild_id, channel_id, now, max_seats),
             )
-            return cur.lastrowid
+            table_id = cur.lastrowid
+            if creator_name is not None:
+                await db.execute("INSERT INTO seats (table_id, seat, user_id, name, is_bot, joined_at)"
+                                 " VALUES (?, 0, ?, ?, 0, ?)", (table_id, creator, creator_name, now))
+            return table_id
+
+    @staticmethod
+    async def _count_open(db: aiosqlite.Connection, column: str, value: str) -> int:
+        async with db.execute(f"SELECT COUNT(*) FROM tables WHERE {column} = ? AND status IN ('lobby', 'active')",
+                              (value,)) as cur:
+            (count,) = await cur.fetchone()
+        return count
 
     async def get_table(self, table_id: int) -> TableRow | None:
         row = await self._one("SELECT * FROM tables WHERE id = ?", (table_id,))
@@ -211,53 +265,76 @@ class Store:
         )
         return [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["is_bot"])) for r in rows]
 
-    async def add_seat(self, table_id: int, user_id: str, name: str, *, is_bot: bool, now: float) -> int:
-        """Append a player to a lobby; returns the seat number."""
+    async def add_seat(self, table_id: int, user_id: str | None, name: str, *, is_bot: bool, now: float,
+                       max_seats: int, several: bool = False) -> int:
+        """Append a player to a lobby; returns the seat number.  The lobby rules (still in the lobby, not full,
+        one seat per person unless ``several`` (hot-seat)) are checked inside the transaction; a bot
+        (``user_id`` None) gets the first free name bot:1, bot:2, ...  Raises LobbyRefused."""
         async with self.transaction() as db:
-            async with db.execute("SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE table_id = ?",
-                                  (table_id,)) as cur:
-                (seat,) = await cur.fetchone()
-            await db.execute(
-                "INSERT INTO seats (table_id, seat, user_id, name, is_bot, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, seat, user_id, name, int(is_bot), now),
-            )
-            return seat
+            await self._lobby_status(db, table_id)
+            rows = await (await db.execute("SELECT user_id FROM seats WHERE table_id = ?", (table_id,))).fetchall()
+            taken = {r["user_id"] for r in rows}
+            if len(rows) >= max_seats:
+                raise LobbyRefused("table_full", max_seats)
+            if is_bot and user_id is None:
+                user_id = next(f"bot:{n}" for n in range(1, len(rows) + 2) if f"bot:{n}" not in taken)
+            hotseat = user_id in taken
+            if hotseat and not several:
+                raise LobbyRefused("already_seated")
+            try:
+                await db.execute(
+                    "INSERT INTO seats (table_id, seat, user_id, name, is_bot, joined_at, hotseat)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)", (table_id, len(rows), user_id, name, int(is_bot), now, int(hotseat)))
+            except aiosqlite.IntegrityError as exc:
+                raise _trigger_refusal(exc, max_seats) or exc
+            return len(rows)
 
-    async def remove_seat(self, table_id: int, user_id: str) -> bool:
-        """Remove a player from a lobby and renumber the seats after them (seats stay 0..n-1)."""
+    async def remove_seat(self, table_id: int, user_id: str) -> None:
+        """Remove a player from a lobby and renumber the seats after them (seats stay 0..n-1).
+        Raises LobbyRefused (no_table, not_in_lobby, not_seated)."""
         async with self.transaction() as db:
+            await self._lobby_status(db, table_id)
             async with db.execute("SELECT seat FROM seats WHERE table_id = ? AND user_id = ? ORDER BY seat DESC"
                                   " LIMIT 1", (table_id, user_id)) as cur:
                 row = await cur.fetchone()
             if row is None:
-                return False
+                raise LobbyRefused("not_seated")
             await db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, row["seat"]))
-            rows = await (await db.execute(
-                "SELECT seat FROM seats WHERE table_id = ? AND seat > ? ORDER BY seat", (table_id, row["seat"])
-            )).fetchall()
-            for r in rows:
-                await db.execute("UPDATE seats SET seat = ? WHERE table_id = ? AND seat = ?",
-                                 (r["seat"] - 1, table_id, r["seat"]))
-            return True
+            await db.execute("UPDATE seats SET seat = seat - 1 WHERE table_id = ? AND seat > ?",
+                             (table_id, row["seat"]))
+
+    @staticmethod
+    async def _lobby_status(db: aiosqlite.Connection, table_id: int) -> None:
+        async with db.execute("SELECT status FROM tables WHERE id = ?", (table_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise LobbyRefused("no_table")
+        if row["status"] != "lobby":
+            raise LobbyRefused("not_in_lobby")
 
     # ------------------------------------------------------------------ the game record
-    async def start_table(
-        self, table_id: int, *, seed: str, seed_hash: str, stack: dict[str, Any] | None, options: dict[str, Any],
-        state: dict[str, Any], events: list[dict[str, Any]], messages: list[Message], now: float,
-        next_deadline: float | None,
-    ) -> None:
+    async def start_table(self, table_id: int, deal: Callable[[list[SeatRow]], Dealt], *, now: float) -> Dealt:
+        """Deal and begin, in one transaction: ``deal`` gets exactly the seats this transaction reads and
+        commits the table as active with them, so a join or leave racing the start from another process
+        either lands before (and is dealt for) or is refused after.  ``deal`` may raise (a Reject): nothing
+        is written then.  Raises LobbyRefused when the table is not in the lobby."""
         async with self.transaction() as db:
-            cur = await db.execute(
+            await self._lobby_status(db, table_id)
+            seats = [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["is_bot"])) for r in await (await db.execute(
+                "SELECT seat, user_id, name, is_bot FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+            )).fetchall()]
+            dealt = deal(seats)
+            await db.execute(
                 "UPDATE tables SET status = 'active', seed = ?, seed_hash = ?, stack = ?, options = ?, version = 0,"
                 " started_at = ?, next_deadline = ? WHERE id = ? AND status = 'lobby'",
-                (seed, seed_hash, dumps(stack) if stack else None, dumps(options), now, next_deadline, table_id),
+                (dealt.seed, dealt.seed_hash, dumps(dealt.stack) if dealt.stack else None,
+                 dumps(dealt.state["options"]), now, dealt.next_deadline, table_id),
             )
-            if cur.rowcount != 1:
-                raise VersionConflict(f"table {table_id} is no longer in the lobby")
             await db.execute("INSERT INTO snapshots (table_id, version, state) VALUES (?, 0, ?)",
-                             (table_id, pack_state(state)))
-            await self._insert_events(db, table_id, 0, events)
-            await self._insert_messages(db, table_id, 0, messages, now)
+                             (table_id, pack_state(dealt.state)))
+            await self._insert_events(db, table_id, 0, dealt.events)
+            await self._insert_messages(db, table_id, 0, dealt.messages, now)
+            return dealt
 
     async def record_action(
         self, table_id: int, *, expected_version: int, seat: int, user_id: str, action: dict[str, Any], at: float,
@@ -291,17 +368,20 @@ class Store:
             await self._insert_messages(db, table_id, version, messages, at)
 
     async def cancel_table(self, table_id: int, *, moderator: str, reason: str | None, now: float,
-                           messages: list[Message]) -> bool:
+                           notice: Callable[[TableRow], Message]) -> bool:
+        """Close a lobby or a running game; a running game's players hear ``notice(table)``, built from the
+        table as this transaction reads it (so a start racing the cancel is not missed)."""
         async with self.transaction() as db:
-            cur = await db.execute(
-                "UPDATE tables SET status = 'cancelled', finished_at = ?, next_deadline = NULL"
-                " WHERE id = ? AND status IN ('lobby', 'active')", (now, table_id))
-            if cur.rowcount != 1:
+            row = await (await db.execute("SELECT * FROM tables WHERE id = ?", (table_id,))).fetchone()
+            if row is None or row["status"] not in ("lobby", "active"):
                 return False
-            row = await (await db.execute("SELECT version FROM tables WHERE id = ?", (table_id,))).fetchone()
+            table = TableRow.from_row(row)
+            await db.execute("UPDATE tables SET status = 'cancelled', finished_at = ?, next_deadline = NULL"
+                             " WHERE id = ?", (now, table_id))
             await db.execute("INSERT INTO moderation (table_id, moderator, action, reason, at) VALUES (?, ?, ?, ?, ?)",
                              (table_id, moderator, "cancel", reason, now))
-            await self._insert_messages(db, table_id, row["version"], messages, now)
+            if table.status == "active":
+                await self._insert_messages(db, table_id, table.version, [notice(table)], now)
             return True
 
     async def enqueue(self, table_id: int, version: int, messages: list[Message], now: float) -> None:

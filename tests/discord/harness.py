@@ -66,7 +66,14 @@ class Harness:
         self.bot = JudgeBot(self.settings, self.store, referee=referee, guild_ready_timeout=0.05,
                             delivery_idle=0.2, tick_seconds=0.02, **options)
         self._task = asyncio.create_task(self.bot.start(self.settings.token))
-        await asyncio.wait_for(self.bot.wait_until_ready(), 5)
+        # polled, not awaited: since Python 3.12 wait_for no longer wraps wait_until_ready() in a task of its
+        # own, so awaiting it before start() has set the client up fails with "not properly initialised"
+        bot = self.bot
+
+        async def ready() -> bool:
+            return bot.is_ready()
+
+        await eventually(ready, what="the bot to be ready")
         await asyncio.wait_for(self.fake.ready.wait(), 5)
         return self.bot
 
