@@ -8,6 +8,10 @@ development server named in the settings, else globally) and starts three kinds 
 - bot players: after every accepted action the table's bot seats get to move, in the background, never
   inside the 3 seconds an interaction has for its first response.
 
+Interactions Discord would never send (crafted ones) are refused with a short private answer, never left
+unanswered nor logged as errors: a click no component handles (``on_interaction``), an integer option outside
+Discord's range (``JudgeTree``).
+
 ``run_bot`` is what ``python -m bot run`` calls.  Only non-privileged intents are requested (slash commands
 and components need no message content), and the token never reaches a log line.
 """
@@ -26,7 +30,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.delivery import DeliveryWorker
-from bot.discord_components import DYNAMIC_ITEMS, lobby_view
+from bot.discord_components import DYNAMIC_ITEMS, handled, lobby_view
 from bot.discord_delivery import DiscordDeliverer
 from bot.discord_interactions import say
 from bot.discord_locale import JudgeTranslator, reply_locale
@@ -42,6 +46,42 @@ EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.moderation")
 EXIT_OK, EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_FAILED = 0, 2, 3, 1
 #: seconds archiving a finished table's thread may take before the bot moves on without it
 THREAD_EDIT_TIMEOUT = 10.0
+#: Discord's range for integer options (docs: "Any integer between -2^53 and 2^53")
+DISCORD_INT = 2 ** 53
+
+
+def _options_in_range(options: list[dict[str, Any]]) -> bool:
+    """Every integer option (type 4) an integer and every number (10) a number, within Discord's range, at any
+    depth of subcommands; the option being typed in an autocomplete is text and is left alone."""
+    for option in options:
+        if not isinstance(option, dict):
+            return False
+        kind, value = option.get("type"), option.get("value")
+        if kind in (1, 2):
+            if not _options_in_range(option.get("options") or []):
+                return False
+        elif kind in (4, 10) and not option.get("focused"):
+            allowed = int if kind == 4 else (int, float)
+            if isinstance(value, bool) or not isinstance(value, allowed) or abs(value) > DISCORD_INT:
+                return False
+    return True
+
+
+class JudgeTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Refuse a command whose integer options Discord could not have sent (crafted): no command should
+        hand a number SQLite cannot hold to the database."""
+        if _options_in_range((interaction.data or {}).get("options") or []):
+            return True
+        try:
+            if interaction.type is discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await say(interaction, t("discord.reject.bad_option", await self.client.locale_for(interaction)))
+        except discord.HTTPException:
+            pass
+        return False
 
 
 class JudgeBot(commands.Bot):
@@ -51,7 +91,7 @@ class JudgeBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; nothing privileged
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none(), **options)
+                         allowed_mentions=discord.AllowedMentions.none(), tree_cls=JudgeTree, **options)
         self.settings = settings
         self.store = store
         self.referee = referee or Referee(store)
@@ -102,6 +142,18 @@ class JudgeBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("connected as %s (id %s) to %d servers", self.user, self.user.id if self.user else "?",
                  len(self.guilds))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click that no component will handle (a custom_id of no known form, numbers out of range, or not
+        on the message it claims to come from) gets a short private refusal instead of Discord's "This
+        interaction failed"."""
+        if interaction.type is not discord.InteractionType.component or handled(interaction):
+            return
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await say(interaction, t("discord.reject.unknown_component", await self.locale_for(interaction)))
+        except discord.HTTPException:
+            pass
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:

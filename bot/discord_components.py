@@ -5,6 +5,10 @@ Every component is a ``DynamicItem``: its custom_id carries what it is about (``
 reaches the right handler.  Components only parse their id; the work happens in the cogs (``Lobby`` and
 ``Play``), reached by name so that this module stays free of game logic.  A click that carries an old
 table version is refused there as stale.
+
+Numbers in an id have at most 18 digits (below 2**63, SQLite's integers).  A click whose id matches no
+template, or that is not on the message it claims to come from (a crafted interaction), reaches no handler
+in discord.py; ``handled`` tells the bot so, and it refuses the click instead of leaving it unanswered.
 """
 from __future__ import annotations
 
@@ -27,6 +31,8 @@ OPTION_LABEL = 100
 #: up to this many choices are shown as buttons (two rows); more go into a select menu, a page at a time
 MAX_BUTTONS = 10
 PAGE_SIZE = 25
+#: one number in a custom_id: at most 18 digits, so it is always a valid SQLite integer
+_N = r"(\d{1,18})"
 
 
 async def _route(interaction: discord.Interaction, cog_name: str, handler: str, *args: Any) -> None:
@@ -73,48 +79,48 @@ class _TableButton:
 
 
 # ------------------------------------------------------------------------------------------------ lobby
-class JoinButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:join:(\d+)"):
+class JoinButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:join:{_N}"):
     kind, cog, handler = "join", "Lobby", "on_join"
 
 
-class LeaveButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:leave:(\d+)"):
+class LeaveButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:leave:{_N}"):
     kind, cog, handler = "leave", "Lobby", "on_leave"
 
 
-class AddBotButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:bot:(\d+)"):
+class AddBotButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:bot:{_N}"):
     kind, cog, handler = "bot", "Lobby", "on_add_bot"
 
 
-class StartButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:start:(\d+)"):
+class StartButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:start:{_N}"):
     kind, cog, handler = "start", "Lobby", "on_start"
 
 
 # ------------------------------------------------------------------------------------------------ play
-class ActButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:act:(\d+):(\d+)"):
+class ActButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:act:{_N}:{_N}"):
     """On a turn message: opens, for the clicking player only, the choices their seat has now."""
 
     kind, cog, handler = "act", "Play", "on_act"
 
 
-class HandButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:hand:(\d+)"):
+class HandButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:hand:{_N}"):
     """Shows the clicking player their own view (hand, role...) ephemerally; the fallback for closed DMs."""
 
     kind, cog, handler = "hand", "Play", "on_hand"
 
 
-class ChoiceButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:do:(\d+):(\d+):(\d+):(\d+)"):
+class ChoiceButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:do:{_N}:{_N}:{_N}:{_N}"):
     """One legal action: table, version, seat, index into the engine's (deterministic) legal list."""
 
     kind, cog, handler = "do", "Play", "on_choice"
 
 
-class PageButton(_TableButton, ui.DynamicItem[ui.Button], template=r"j:page:(\d+):(\d+):(\d+):(\d+)"):
+class PageButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:page:{_N}:{_N}:{_N}:{_N}"):
     """Turns the page of a long list of choices: table, version, seat, page."""
 
     kind, cog, handler = "page", "Play", "on_page"
 
 
-class ChoiceSelect(ui.DynamicItem[ui.Select], template=r"j:pick:(\d+):(\d+):(\d+):(\d+)"):
+class ChoiceSelect(ui.DynamicItem[ui.Select], template=f"j:pick:{_N}:{_N}:{_N}:{_N}"):
     """A page of legal actions in a select menu (table, version, seat, page); the value is the index."""
 
     def __init__(self, table_id: int, version: int, seat: int, page: int,
@@ -139,6 +145,20 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=r"j:pick:(\d+):(\d+):(\d+
 
 DYNAMIC_ITEMS = (JoinButton, LeaveButton, AddBotButton, StartButton, ActButton, HandButton, ChoiceButton,
                  PageButton, ChoiceSelect)
+
+
+def handled(interaction: discord.Interaction) -> bool:
+    """Whether discord.py will hand this component interaction to one of ``DYNAMIC_ITEMS``: its custom_id
+    matches a template and the message it came from carries that component (discord.py's own conditions
+    for calling a dynamic item, ui/view.py ``schedule_dynamic_item_call``)."""
+    data = interaction.data or {}
+    custom_id, kind = data.get("custom_id"), data.get("component_type")
+    if not isinstance(custom_id, str) or interaction.message is None:
+        return False
+    if not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):
+        return False
+    return any(getattr(child, "custom_id", None) == custom_id and child.type.value == kind
+               for row in interaction.message.components for child in getattr(row, "children", [row]))
 
 
 # ------------------------------------------------------------------------------------------------ views

@@ -3,6 +3,10 @@
 Every handler acknowledges its interaction first (``defer``) whenever it will touch the database or run an
 engine, so Discord's 3-second limit for the first response holds however long the work takes; ``say``
 then sends the real answer as a followup.
+
+Servers are kept apart: a table is only ever found from an interaction of its own server (``table_here``,
+``pick_table``), and a table of another server is refused exactly like a table that does not exist, so
+its number reveals nothing.  Moderator status is judged for the table's server (``is_moderator``).
 """
 from __future__ import annotations
 
@@ -21,6 +25,8 @@ if TYPE_CHECKING:
     from bot.client import JudgeBot
 
 OPEN = ("lobby", "active")
+#: table ids, versions and seats are SQLite integers: anything outside this range names nothing
+MAX_ID = 2 ** 63 - 1
 
 
 def judge(interaction: discord.Interaction) -> "JudgeBot":
@@ -48,9 +54,12 @@ async def refuse(interaction: discord.Interaction, rejection: Rejection, locale:
     await say(interaction, "✋ " + rejection.message(locale))
 
 
-async def is_moderator(interaction: discord.Interaction) -> bool:
-    """Manage Server permission, or the moderator role set for the server (or in the bot's settings)."""
-    if interaction.guild_id is None:
+async def is_moderator(interaction: discord.Interaction, table: TableRow | None) -> bool:
+    """Whether the member moderates ``table``'s server: Manage Server there, or the moderator role set for
+    that server (or in the bot's settings).  A member of another server moderates nothing here, whatever
+    their rights at home.  ``table`` None asks about the interaction's own server (``/mod``'s gate: its
+    commands then reach tables of that server only)."""
+    if interaction.guild_id is None or (table is not None and not same_server(table, interaction)):
         return False
     if interaction.permissions.manage_guild:
         return True
@@ -59,6 +68,10 @@ async def is_moderator(interaction: discord.Interaction) -> bool:
                               bot.settings.moderator_role) if r}
     roles = getattr(interaction.user, "roles", [])
     return any(str(role.id) in configured or role.name in configured for role in roles)
+
+
+def same_server(table: TableRow, interaction: discord.Interaction) -> bool:
+    return interaction.guild_id is not None and table.guild_id == str(interaction.guild_id)
 
 
 def home_channel_id(interaction: discord.Interaction) -> int:
@@ -73,6 +86,25 @@ def _reject(key: str, **params: object) -> Rejection:
     return Rejection(Code.NOT_FOUND, key, params)
 
 
+def _as_id(value: object) -> int | None:
+    """A table number as given (an option, a button's id); None when it cannot name a table."""
+    try:
+        number = int(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+    return number if 0 < number <= MAX_ID else None
+
+
+async def table_here(interaction: discord.Interaction, table_id: object) -> TableRow | Rejection:
+    """The table numbered ``table_id`` if it belongs to the interaction's server; a table of another server
+    gets the same answer as one that does not exist."""
+    number = _as_id(table_id)
+    table = await judge(interaction).store.get_table(number) if number is not None else None
+    if table is None or not same_server(table, interaction):
+        return _reject("core.reject.no_table", table=clip(str(table_id), 20))
+    return table
+
+
 async def pick_table(interaction: discord.Interaction, table_id: int | None,
                      statuses: Iterable[str] = OPEN) -> TableRow | Rejection:
     """The table a command means: the number given (a table of this server), else the table whose thread
@@ -81,15 +113,14 @@ async def pick_table(interaction: discord.Interaction, table_id: int | None,
     bot = judge(interaction)
     statuses = tuple(statuses)
     if table_id is not None:
-        table = await bot.store.get_table(table_id)
-        if table is None or table.guild_id != str(interaction.guild_id):
-            return _reject("core.reject.no_table", table=table_id)
-        return table
-    in_thread = await bot.store.find_tables(thread_id=str(interaction.channel_id), limit=1)
+        return await table_here(interaction, table_id)
+    in_thread = [tb for tb in await bot.store.find_tables(thread_id=str(interaction.channel_id), limit=1)
+                 if same_server(tb, interaction)]
     if in_thread:
         return in_thread[0]
-    here = await bot.store.find_tables(status=statuses, channel_id=str(home_channel_id(interaction)),
-                                       user_id=player_key(interaction))
+    here = [tb for tb in await bot.store.find_tables(status=statuses, channel_id=str(home_channel_id(interaction)),
+                                                     user_id=player_key(interaction))
+            if same_server(tb, interaction)]
     if len(here) == 1:
         return here[0]
     if not here:
@@ -105,6 +136,8 @@ async def table_choices(interaction: discord.Interaction, current: str,
     choices = []
     tables = await bot.store.find_tables(status=statuses, channel_id=str(home_channel_id(interaction)), limit=25)
     for table in tables:
+        if not same_server(table, interaction):
+            continue
         if current and not str(table.id).startswith(current.strip().lstrip("#")):
             continue
         seats = await bot.store.seats(table.id)

@@ -15,8 +15,8 @@ from discord.ext import commands
 
 from bot.client import JudgeBot
 from bot.discord_components import lobby_view
-from bot.discord_interactions import (OPEN, home_channel_id, is_moderator, pick_table, player_key, refuse, say,
-                                      table_choices)
+from bot.discord_interactions import (OPEN, home_channel_id, is_moderator, pick_table, player_key, refuse, same_server,
+                                      say, table_choices, table_here)
 from bot.discord_locale import L
 from bot.discord_render import clip, lobby_text, pack, table_line
 from bot.engine import Code, Game, Rejection
@@ -96,7 +96,7 @@ class Lobby(commands.Cog):
             return await refuse(interaction, parsed, locale)
         parent_id = home_channel_id(interaction)
         parent = bot.get_channel(parent_id) or await bot.fetch_channel(parent_id)
-        if not isinstance(parent, discord.TextChannel):
+        if not isinstance(parent, discord.TextChannel) or parent.guild.id != interaction.guild_id:
             return await say(interaction, t("discord.reject.text_channel_only", locale))
         me = player_key(interaction)
         table = await bot.referee.create_table(
@@ -172,7 +172,7 @@ class Lobby(commands.Cog):
         if isinstance(found, Rejection):
             return await refuse(interaction, found, locale)
         done = await self.bot.referee.cancel(found.id, player_key(interaction),
-                                             moderator=await is_moderator(interaction))
+                                             moderator=await is_moderator(interaction, found))
         if isinstance(done, Rejection):
             return await refuse(interaction, done, locale)
         await self.bot.refresh_lobby(found.id)
@@ -184,7 +184,8 @@ class Lobby(commands.Cog):
     async def list_tables(self, interaction: discord.Interaction):
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = await self.bot.locale_for(interaction)
-        tables = await self.bot.store.find_tables(status=OPEN, channel_id=str(home_channel_id(interaction)), limit=30)
+        here = await self.bot.store.find_tables(status=OPEN, channel_id=str(home_channel_id(interaction)), limit=30)
+        tables = [tb for tb in here if same_server(tb, interaction)]
         if not tables:
             return await say(interaction, t("discord.list.empty", locale))
         lines = [t("discord.list.header", locale)]
@@ -198,9 +199,13 @@ class Lobby(commands.Cog):
         return await table_choices(interaction, current)
 
     # ------------------------------------------------------------------ lobby buttons
+    # Each looks the table up in the clicker's server first: a crafted click may name any table.
     async def on_join(self, interaction: discord.Interaction, table_id: int) -> None:
         await interaction.response.defer()
         locale = await self.bot.locale_for(interaction)
+        table = await table_here(interaction, table_id)
+        if isinstance(table, Rejection):
+            return await refuse(interaction, table, locale)
         seat = await self.bot.referee.join(table_id, player_key(interaction), interaction.user.display_name)
         if isinstance(seat, Rejection):
             return await refuse(interaction, seat, locale)
@@ -209,16 +214,22 @@ class Lobby(commands.Cog):
 
     async def on_leave(self, interaction: discord.Interaction, table_id: int) -> None:
         await interaction.response.defer()
+        locale = await self.bot.locale_for(interaction)
+        table = await table_here(interaction, table_id)
+        if isinstance(table, Rejection):
+            return await refuse(interaction, table, locale)
         left = await self.bot.referee.leave(table_id, player_key(interaction))
         if isinstance(left, Rejection):
-            return await refuse(interaction, left, await self.bot.locale_for(interaction))
+            return await refuse(interaction, left, locale)
         await self.bot.refresh_lobby(table_id, interaction)
 
     async def on_add_bot(self, interaction: discord.Interaction, table_id: int) -> None:
         await interaction.response.defer()
         locale = await self.bot.locale_for(interaction)
-        table = await self.bot.store.get_table(table_id)
-        if table is not None and table.creator != player_key(interaction) and not await is_moderator(interaction):
+        table = await table_here(interaction, table_id)
+        if isinstance(table, Rejection):
+            return await refuse(interaction, table, locale)
+        if table.creator != player_key(interaction) and not await is_moderator(interaction, table):
             return await refuse(interaction, Rejection(Code.FORBIDDEN, "discord.reject.creator_only"), locale)
         added = await self._add_bot(table_id, locale)
         if isinstance(added, Rejection):
@@ -236,7 +247,7 @@ class Lobby(commands.Cog):
         if isinstance(found, Rejection):
             return await refuse(interaction, found, locale)
         started = await self.bot.referee.start(found.id, player_key(interaction),
-                                               moderator=await is_moderator(interaction))
+                                               moderator=await is_moderator(interaction, found))
         if isinstance(started, Rejection):
             return await refuse(interaction, started, locale)
         self.bot.schedule_bots(found.id)

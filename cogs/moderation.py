@@ -27,7 +27,8 @@ class Moderation(commands.Cog):
         self.bot = bot
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return await is_moderator(interaction)
+        # of this server; every command below reaches only tables of this server (pick_table)
+        return await is_moderator(interaction, None)
 
     @mod.command(name=L("discord.cmd.failures"), description=L("discord.cmd.failures.desc"))
     async def failures(self, interaction: discord.Interaction):

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.client import JudgeBot
 from bot.discord_components import PAGE_SIZE, choices_view, page_count
-from bot.discord_interactions import is_moderator, pick_table, player_key, refuse, say, table_choices
+from bot.discord_interactions import is_moderator, pick_table, player_key, refuse, say, table_choices, table_here
 from bot.discord_locale import L
 from bot.discord_render import board_texts, clip, log_texts
 from bot.engine import Code, Rejection
@@ -91,9 +91,13 @@ class Play(commands.Cog):
             return version
         return now["version"]
 
+    # Every button handler looks the table up in the clicker's server first: a crafted click may name any table.
     async def on_act(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = await self.bot.locale_for(interaction)
+        table = await table_here(interaction, table_id)
+        if isinstance(table, Rejection):
+            return await refuse(interaction, table, locale)
         version = await self._posted_version(table_id, version)
         offer = await self._offer(interaction, table_id, version, locale)
         if isinstance(offer, Rejection):
@@ -106,6 +110,9 @@ class Play(commands.Cog):
                       page: int) -> None:
         await interaction.response.defer()
         locale = await self.bot.locale_for(interaction)
+        table = await table_here(interaction, table_id)
+        if isinstance(table, Rejection):
+            return await self._close_choices(interaction, "✋ " + table.message(locale))
         offer = await self._offer(interaction, table_id, version, locale, seat)
         if isinstance(offer, Rejection):
             return await self._close_choices(interaction, "✋ " + offer.message(locale))
@@ -117,6 +124,9 @@ class Play(commands.Cog):
                         index: int) -> None:
         await interaction.response.defer()
         locale = await self.bot.locale_for(interaction)
+        table = await table_here(interaction, table_id)
+        if isinstance(table, Rejection):
+            return await self._close_choices(interaction, "✋ " + table.message(locale))
         result = await self._choose(interaction, table_id, version, seat, index, locale)
         if isinstance(result, Rejection):
             return await self._close_choices(interaction, "✋ " + result.message(locale))
@@ -161,6 +171,9 @@ class Play(commands.Cog):
     # ------------------------------------------------------------------ seeing the table
     async def on_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await table_here(interaction, table_id)
+        if isinstance(table, Rejection):
+            return await refuse(interaction, table, await self.bot.locale_for(interaction))
         await self._show_hand(interaction, table_id)
 
     async def _show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -216,7 +229,7 @@ class Play(commands.Cog):
         events = await self.bot.referee.history(found.id, seat=None)  # public events only
         seats = await self.bot.store.seats(found.id)
         await say(interaction, log_texts(self.bot.games[found.game], found, seats, events, locale,
-                                         versions=await is_moderator(interaction)))
+                                         versions=await is_moderator(interaction, found)))
 
     @hand.autocomplete("table")
     @status.autocomplete("table")

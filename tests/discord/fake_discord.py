@@ -61,14 +61,16 @@ class FakeUser:
     locale: str = "ru"
     permissions: int = MEMBER_PERMISSIONS
     roles: list[str] = field(default_factory=list)
+    permissions_in: dict[str, int] = field(default_factory=dict)  # server id -> permissions there, if not the above
 
     def payload(self, bot: bool = False) -> dict[str, Any]:
         return {"id": self.id, "username": self.name.lower(), "discriminator": "0", "global_name": self.name,
                 "avatar": None, "bot": bot, "public_flags": 0}
 
-    def member(self) -> dict[str, Any]:
+    def member(self, guild_id: str | None = None) -> dict[str, Any]:
+        permissions = self.permissions_in.get(guild_id, self.permissions) if guild_id else self.permissions
         return {"user": self.payload(), "roles": list(self.roles), "joined_at": _TIMESTAMP, "deaf": False,
-                "mute": False, "flags": 0, "nick": None, "permissions": str(self.permissions)}
+                "mute": False, "flags": 0, "nick": None, "permissions": str(permissions)}
 
     @property
     def mention(self) -> str:
@@ -356,6 +358,7 @@ class FakeDiscord:
         self.bot = FakeUser(self.app_id, "Judge")
         self.owner = FakeUser(snowflake(), "Owner")
         self.guild_id = snowflake()
+        self.guilds = [self.guild_id]               # the bot's servers (add_server adds more)
         self.channel_id = snowflake()               # the #games text channel
         self.users: dict[str, FakeUser] = {}
         self.roles: dict[str, FakeRole] = {}
@@ -381,11 +384,25 @@ class FakeDiscord:
         self._routes()
 
     # ------------------------------------------------------------------ set-up and lifecycle
-    def add_user(self, name: str, *, locale: str = "ru", moderator: bool = False) -> FakeUser:
+    def add_user(self, name: str, *, locale: str = "ru", moderator: bool = False,
+                 moderator_of: str | None = None) -> FakeUser:
+        """A member of every server; ``moderator``: with Manage Server everywhere, ``moderator_of``: only in
+        that server."""
         user = FakeUser(snowflake(), name, locale,
                         MEMBER_PERMISSIONS | (MANAGE_GUILD if moderator else 0))
+        if moderator_of is not None:
+            user.permissions_in[moderator_of] = MEMBER_PERMISSIONS | MANAGE_GUILD
         self.users[user.id] = user
         return user
+
+    def add_server(self) -> tuple[str, str]:
+        """Another server with the bot in it, and its own #games channel: (server id, channel id).  Add it before
+        the bot connects (servers arrive at connection)."""
+        guild_id, channel_id = snowflake(), snowflake()
+        self.guilds.append(guild_id)
+        self.channels[channel_id] = {"id": channel_id, "type": 0, "name": "games", "guild_id": guild_id,
+                                     "position": 0, "permission_overwrites": [], "parent_id": None}
+        return guild_id, channel_id
 
     def add_role(self, name: str, *members: FakeUser) -> FakeRole:
         """A server role (add roles before the bot connects: they arrive with GUILD_CREATE)."""
@@ -635,7 +652,7 @@ class FakeDiscord:
         return json_response(self._channel_payload(cid))
 
     def _new_thread(self, tid: str, parent: str, name: str) -> dict[str, Any]:
-        thread = {"id": tid, "type": 11, "name": name, "guild_id": self.guild_id, "parent_id": parent,
+        thread = {"id": tid, "type": 11, "name": name, "guild_id": self.guild_of(parent), "parent_id": parent,
                   "owner_id": self.app_id, "member_count": 1, "message_count": 0,
                   "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
                                       "archive_timestamp": _TIMESTAMP, "locked": False}}
@@ -812,14 +829,16 @@ class FakeDiscord:
         if self.ws is not None and not self.ws.closed:
             await self.send(0, data, event)
 
-    def guild_payload(self) -> dict[str, Any]:
-        everyone = {"id": self.guild_id, "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS), "position": 0,
+    def guild_payload(self, guild_id: str | None = None) -> dict[str, Any]:
+        guild_id = guild_id or self.guild_id
+        everyone = {"id": guild_id, "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS), "position": 0,
                     "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
         members = [{"user": self.bot.payload(bot=True), "roles": [], "joined_at": _TIMESTAMP, "deaf": False,
                     "mute": False, "flags": 0}]
-        channels = [c for c in self.channels.values() if c["type"] != 11]
-        threads = [c for c in self.channels.values() if c["type"] == 11]
-        return {"id": self.guild_id, "name": "Test Server", "icon": None, "owner_id": self.owner.id,
+        mine = [c for c in self.channels.values() if c.get("guild_id") == guild_id]
+        channels = [c for c in mine if c["type"] != 11]
+        threads = [c for c in mine if c["type"] == 11]
+        return {"id": guild_id, "name": "Test Server", "icon": None, "owner_id": self.owner.id,
                 "roles": [everyone, *(r.payload() for r in self.roles.values())], "emojis": [], "stickers": [],
                 "features": [], "member_count": 1 + len(self.users),
                 "members": members, "channels": channels, "threads": threads, "voice_states": [], "presences": [],
@@ -851,10 +870,12 @@ class FakeDiscord:
                     await ws.close(code=4014, message=b"Disallowed intent(s).")
                     break
                 await self.dispatch("READY", {
-                    "v": 10, "user": self.bot.payload(bot=True), "guilds": [{"id": self.guild_id, "unavailable": True}],
+                    "v": 10, "user": self.bot.payload(bot=True),
+                    "guilds": [{"id": g, "unavailable": True} for g in self.guilds],
                     "session_id": "session" + snowflake(), "resume_gateway_url": self.gateway_url,
                     "application": {"id": self.app_id, "flags": 0}, "shard": [0, 1]})
-                await self.dispatch("GUILD_CREATE", self.guild_payload())
+                for guild_id in self.guilds:
+                    await self.dispatch("GUILD_CREATE", self.guild_payload(guild_id))
                 self.ready.set()
         if self.ws is ws:
             self.ws = None
@@ -867,9 +888,10 @@ class FakeDiscord:
         if channel_id in self.dm_channels:
             return {**base, "channel_id": channel_id, "channel": self._dm_payload(channel_id), "user": user.payload(),
                     "context": 1, "authorizing_integration_owners": {"0": self.guild_id}}
-        return {**base, "guild_id": self.guild_id, "guild_locale": "ru", "channel_id": channel_id,
-                "channel": self._channel_payload(channel_id), "member": user.member(), "context": 0,
-                "authorizing_integration_owners": {"0": self.guild_id}}
+        guild_id = self.guild_of(channel_id) or self.guild_id
+        return {**base, "guild_id": guild_id, "guild_locale": "ru", "channel_id": channel_id,
+                "channel": self._channel_payload(channel_id), "member": user.member(guild_id), "context": 0,
+                "authorizing_integration_owners": {"0": guild_id}}
 
     async def _send_interaction(self, kind: int, user: FakeUser, channel_id: str, data: dict[str, Any],
                                 message: FakeMessage | None = None) -> Interaction:
@@ -929,23 +951,45 @@ class FakeDiscord:
         return ix.choices or []
 
     async def click(self, user: FakeUser, message: FakeMessage, *, label: str | None = None,
-                    custom_id: str | None = None, prefix: str | None = None) -> Interaction:
+                    custom_id: str | None = None, prefix: str | None = None,
+                    channel_id: str | None = None) -> Interaction:
+        """``user`` clicks a button of ``message``; ``channel_id`` crafts the click as coming from another
+        channel (of another server, say) than the message's, which Discord itself never does."""
         item = message.find(label=label, custom_id=custom_id, prefix=prefix)
         assert item is not None and item["type"] == 2, f"no button {label or custom_id or prefix} on {message.text!r}"
         assert not item.get("disabled"), "the button is disabled"
         self._check_visible(user, message)
-        return await self._send_interaction(3, user, message.channel_id,
+        return await self._send_interaction(3, user, channel_id or message.channel_id,
                                             {"custom_id": item["custom_id"], "component_type": 2}, message)
 
+    async def craft_click(self, user: FakeUser, channel_id: str, data: dict[str, Any],
+                          message: FakeMessage | None = None) -> Interaction:
+        """A component interaction with any data at all (custom_id, component_type, values), as a client
+        that is not Discord's could send it."""
+        return await self._send_interaction(3, user, channel_id, data, message)
+
     async def choose(self, user: FakeUser, message: FakeMessage, values: list[str], *,
-                     custom_id: str | None = None, prefix: str | None = None) -> Interaction:
+                     custom_id: str | None = None, prefix: str | None = None, channel_id: str | None = None,
+                     crafted: bool = False) -> Interaction:
+        """``user`` picks ``values`` in a select menu of ``message`` (``crafted``: values it does not offer)."""
         item = message.find(custom_id=custom_id, prefix=prefix)
         assert item is not None and item["type"] == 3, f"no select {custom_id or prefix} on {message.text!r}"
         offered = {o["value"] for o in item["options"]}
-        assert set(values) <= offered, f"{values} not among the options"
+        assert crafted or set(values) <= offered, f"{values} not among the options"
         self._check_visible(user, message)
-        return await self._send_interaction(3, user, message.channel_id, {
+        return await self._send_interaction(3, user, channel_id or message.channel_id, {
             "custom_id": item["custom_id"], "component_type": 3, "values": values}, message)
+
+    def crafted_message(self, channel_id: str, custom_ids: list[str], *, component_type: int = 2) -> FakeMessage:
+        """A message of the bot's carrying buttons (or one select per id) with any custom_ids at all, for clicks
+        a client that is not Discord's could send.  Not validated: such ids are what is being tested."""
+        if component_type == 2:
+            rows = [{"type": 1, "components": [{"type": 2, "style": 2, "label": "·", "custom_id": cid}]}
+                    for cid in custom_ids]
+        else:
+            rows = [{"type": 1, "components": [{"type": 3, "custom_id": cid,
+                                                "options": [{"label": "·", "value": "0"}]}]} for cid in custom_ids]
+        return self._store(channel_id, {"content": "crafted", "components": rows})
 
     def _check_visible(self, user: FakeUser, message: FakeMessage) -> None:
         assert message.ephemeral_for in (None, user.id), "a user can only click ephemeral messages shown to them"
