@@ -37,7 +37,7 @@ from bot.discord_locale import JudgeTranslator, reply_locale
 from bot.discord_render import lobby_text
 from bot.engine import Game, all_games
 from bot.i18n import t
-from bot.service import Referee
+from bot.service import SYSTEM, Referee
 from bot.storage.store import Store, TableRow
 
 log = logging.getLogger("judge.discord")
@@ -94,7 +94,8 @@ class JudgeBot(commands.Bot):
                          allowed_mentions=discord.AllowedMentions.none(), tree_cls=JudgeTree, **options)
         self.settings = settings
         self.store = store
-        self.referee = referee or Referee(store)
+        # the per-user and per-server limits on open tables come from the settings (config ``limits``)
+        self.referee = referee or Referee(store, limits=settings.table_limits)
         self.games: Mapping[str, Game] = games if games is not None else all_games()
         self.extension_names = tuple(extensions)
         self.tick_seconds = tick_seconds
@@ -122,11 +123,22 @@ class JudgeBot(commands.Bot):
             synced = await self.tree.sync()
         log.info("synced %d slash commands (%s)", len(synced),
                  f"server {self.settings.dev_guild}" if self.settings.dev_guild else "globally")
+        await self._close_threadless_lobbies()
         self.delivery.start()
         self.referee.changed.set()  # deliver whatever a previous run left in the outbox
         self._clock = asyncio.create_task(self._run_clock(), name="judge-clock")
         for table in await self.store.find_tables(status=["active"], limit=100_000):
             self.schedule_bots(table.id)
+
+    async def _close_threadless_lobbies(self) -> None:
+        """A Discord lobby without a thread was being opened when a previous run stopped (``/game new``
+        creates the table, then its lobby message and thread): nobody was told it exists and nothing can
+        find it, yet it would count against its creator's and its server's open tables for good.  Cancel
+        it.  Safe only here, before any interaction is handled: one bot process per database."""
+        for table in await self.store.find_tables(status=["lobby"], limit=100_000):
+            if table.origin == "discord" and table.thread_id is None:
+                await self.referee.cancel(table.id, SYSTEM, moderator=True, reason="no thread")
+                log.warning("cancelled table %s: a previous run stopped before its thread was opened", table.id)
 
     async def close(self) -> None:
         if self._clock is not None:

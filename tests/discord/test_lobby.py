@@ -1,5 +1,8 @@
 """The lobby through the fake Discord: /game new with autocomplete, join/leave/bot/start buttons, several
 tables per channel, a player at several tables, /game start|cancel|list, Discord refusing the thread."""
+from bot.client import JudgeBot
+from bot.config import Settings, TableLimits
+from bot.storage.store import Store
 from tests.discord.test_play import started_toy
 
 
@@ -121,3 +124,57 @@ async def test_when_discord_refuses_the_thread_no_table_is_left_behind(harness):
     tables = await h.store.find_tables()
     assert [t.status for t in tables] == ["cancelled"]
     assert fake.in_channel(fake.channel_id) == []  # the lobby message is gone
+
+
+async def test_one_person_and_one_server_open_only_so_many_tables(harness):
+    h, fake = harness, harness.fake
+    _, channel_b = fake.add_server()
+    await h.restart()  # the second server arrives at connection
+    h.bot.referee.limits = TableLimits(per_user=2, per_server=3)  # the harness builds its own Referee
+    first = await h.new_table(h.alice, "toy")
+    await h.new_table(h.alice, "toy")
+
+    def posted() -> tuple[int, int]:
+        return len(fake.threads()), len(fake.in_channel(fake.channel_id))
+
+    before = posted()
+    for _ in range(3):  # asking again and again changes nothing
+        reply = await (await fake.slash(h.alice, "game new", game="toy")).answer()
+        assert reply.content == "✋ У вас уже 2 открытых стола — больше нельзя. Доиграйте или отмените один из них."
+        assert reply.ephemeral_for == h.alice.id
+    assert posted() == before and len(await h.store.find_tables()) == 2
+
+    await (await fake.slash(h.alice, "game cancel", table=first.id)).answer()  # a closed table frees a place
+    await h.new_table(h.alice, "toy")
+    await h.new_table(h.bob, "toy")  # the server's third open table
+    before = posted()
+    reply = await (await fake.slash(h.carol, "game new", game="toy")).text()
+    assert reply == "✋ На этом сервере уже 3 открытых стола — больше нельзя, пока какой-нибудь не закончится."
+    assert posted() == before
+    # another server counts its own tables
+    await (await fake.slash(h.carol, "game new", channel_id=channel_b, game="toy")).answer()
+    assert [t.guild_id for t in await h.store.find_tables(status=["lobby"])][0] == fake.guilds[1]
+
+
+async def test_the_bot_takes_its_table_limits_from_the_settings(tmp_path):
+    limits = TableLimits(per_user=1, per_server=7)
+    store = await Store.open(tmp_path / "judge.db")
+    try:
+        bot = JudgeBot(Settings(database=tmp_path / "judge.db", table_limits=limits), store)
+        assert bot.referee.limits == limits
+        assert JudgeBot(Settings(database=tmp_path / "judge.db"), store).referee.limits == Settings().table_limits
+    finally:
+        await store.close()
+
+
+async def test_a_lobby_left_without_its_thread_by_a_crash_is_cancelled_at_the_next_start(harness):
+    h, fake = harness, harness.fake
+    # as if the bot died inside /game new after creating the table, before its thread existed
+    orphan = await h.bot.referee.create_table("toy", creator=f"discord:{h.alice.id}", creator_name="Alice",
+                                              guild_id=fake.guild_id, channel_id=fake.channel_id)
+    kept = await h.new_table(h.alice, "toy")
+    await h.restart()
+    assert (await h.table(orphan.id)).status == "cancelled" and (await h.table(kept.id)).status == "lobby"
+    listing = await (await fake.slash(h.alice, "game list")).text()
+    assert f"**#{kept.id}**" in listing and f"**#{orphan.id}**" not in listing
+    assert fake.in_channel(fake.channel_id) == [h.lobby(kept)]  # nothing posted about it
