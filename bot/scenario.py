@@ -203,7 +203,7 @@ def _check_plain(doc: Any) -> None:
 def _want(ok: bool, where: str, key: str, wanted: str, value: Any) -> None:
     """One shape rule: ``where: 'key' must be <wanted>, not <what it is>``."""
     if not ok:
-        raise ScenarioError(f"{where}{key!r} must be {wanted}, not {_kind(value)}")
+        raise ScenarioError(f"{where}'{key}' must be {wanted}, not {_kind(value)}")
 
 
 def _is_int(value: Any) -> bool:
@@ -233,6 +233,8 @@ def _check_rolls(where: str, key: str, rolls: Any) -> None:
             raise ScenarioError(f"{where}{key!r}: an RNG tag is a string of at most {MAX_NAME} characters, "
                                 f"not {_short(tag)}")
         _want(isinstance(values, list), where, f"{key}.{tag}", "a list of values", values)
+        if None in values:  # the generator reads a null as "nothing forced": it would be skipped silently
+            raise ScenarioError(f"{where}'{key}.{tag}': a forced value cannot be null")
 
 
 _VIEW_SEAT = re.compile(r"[0-9]{1,4}")
@@ -254,7 +256,7 @@ def _check_check(where: str, spec: Any, seats: int) -> None:
         if op is None:
             continue
         name, arg = op
-        label = f"check {_short(path)}: {name}"
+        label = f"check.{str(path)[:60]}.{name}"
         if name == "$len":
             _want(_is_int(arg) and arg >= 0, where, label, "a whole number, 0 or more", arg)
         elif name in ("$min", "$max"):
@@ -373,7 +375,23 @@ def _check_options(doc: dict[str, Any], game: Any) -> None:
     try:
         game.validate_options(doc.get("options"))
     except Reject as r:
-        raise ScenarioError(f"'options': {r.rejection.message('en')}") from None
+        raise ScenarioError(f"'options': {_option_problem(r.rejection)}") from None
+
+
+def _option_problem(rejection: Rejection) -> str:
+    """The game's refusal of an option in English, with its reason and the allowed values spelled out (the
+    refusal carries the reason as a message key)."""
+    from bot.i18n import t
+
+    params = dict(rejection.params)
+    if str(params.get("reason", "")).startswith("core.option."):
+        params["reason"] = t(params["reason"], "en")
+    text = t(rejection.key, "en", **params)
+    if params.get("choices"):
+        text += f" Choices: {params['choices']}."
+    elif params.get("min") is not None or params.get("max") is not None:
+        text += f" From {params.get('min')} to {params.get('max')}."
+    return text
 
 
 @contextmanager
