@@ -347,13 +347,13 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
         elif verb == "act":
             table = await store.get_table(table_id)
             if table is None:
-                _say(t("core.reject.no_table", locale, table=table_id))
-                return EXIT_FAILED
+                return _refuse(Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id}), locale)
             state = await store.state(table_id)
-            seat = await referee.resolve_seat(table_id, user, None, state) if state else None
-            if isinstance(seat, Rejection) or state is None:
-                return _refuse(seat if isinstance(seat, Rejection) else
-                               Rejection("illegal", "core.reject.not_started", {"table": table_id}), locale)
+            if state is None:
+                return _refuse(Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": table_id}), locale)
+            seat = await referee.resolve_seat(table_id, user, None, state)
+            if isinstance(seat, Rejection):
+                return _refuse(seat, locale)
             names = [s.name for s in await store.seats(table_id)]
             typed = " ".join(args.action)
             if not typed.strip() or len(typed) > TYPED_MAX:

@@ -354,9 +354,9 @@ class Referee:
         table = await self.store.get_table(table_id)
         if table is None:
             return _reject(Code.NOT_FOUND, "core.reject.no_table", table=table_id)
-        if table.status == "lobby":
-            return _reject(Code.ILLEGAL, "core.reject.not_started", table=table_id)
         state = await self.store.state(table_id)
+        if state is None:  # a lobby, or one cancelled before it started: nothing was dealt
+            return _reject(Code.ILLEGAL, "core.reject.not_started", table=table_id)
         game = get_game(table.game)
         mine = self.seats_of(await self.store.seats(table_id), user_id) if user_id else []
         if seat is None and mine:
