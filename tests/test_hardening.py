@@ -16,6 +16,7 @@ from bot.cli import main
 from bot.config import TableLimits
 from bot.engine import Code, Rejection
 from bot.free_text import NAME_MAX, clean_name, clean_text
+from bot.record import verify_table
 from bot.service import Referee
 from bot.storage.db import DatabaseUnavailable, migration_files
 from bot.storage.store import Store
@@ -338,3 +339,34 @@ def test_a_malformed_export_is_a_clear_refusal(tmp_path, capsys, played):
         assert code == 1, (name, out, err)
         assert "Traceback" not in err + out
     assert run_cli(capsys, "--db", str(played), "verify", "--file", str(good))[0] == 0
+
+
+def test_a_full_disk_is_one_line_and_the_record_stays_whole(tmp_path, capsys, played, monkeypatch):
+    """SQLite says "database or disk is full" mid-command (here: a page limit on the connection, which SQLite
+    reports exactly like a full disk): one line, exit 1, and the transaction that failed left nothing half
+    written."""
+    from bot.storage import store as store_module
+
+    opened = store_module.open_db
+
+    async def cramped(path):
+        conn = await opened(path)
+        async with conn.execute("PRAGMA page_count") as cur:
+            (pages,) = await cur.fetchone()
+        await conn.execute(f"PRAGMA max_page_count = {pages + 2}")
+        return conn
+
+    monkeypatch.setattr(store_module, "open_db", cramped)
+    code, _, err = run_cli(capsys, "--locale", "en", "--db", str(played), "demo", "--game", "gwent", "--games", "3")
+    assert code == 1 and "the disk is full" in one_clear_line(err)
+    monkeypatch.setattr(store_module, "open_db", opened)
+
+    async def check():
+        store = await Store.open(played)
+        try:
+            for table in await store.find_tables(status=["active", "finished"], limit=100):
+                report = await verify_table(store, table.id, moderator=True)
+                assert report.ok, report.problems
+        finally:
+            await store.close()
+    asyncio.run(check())
