@@ -39,6 +39,8 @@ MAX_NAME = 100            # a seat's name or an RNG tag: rendered into every eve
 MAX_SEED = 1_000          # the seed is hashed at every draw
 MAX_INT = 2**53           # any number: the largest integer JSON readers keep exactly, far above any count
 MAX_STEPS = 1_000
+MAX_CHECKS = 5_000        # check paths in the file: each may walk a whole state or build a view
+MAX_FORCED = 10_000       # values inside all forced rolls: they sit in the state, copied into every step's report
 MAX_NOW = 10**10          # epoch seconds (the year 2286)
 MAX_WAIT = 10 * 365 * 24 * 3600   # one step's clock move: ten years
 MAX_MESSAGE = 300         # characters of an error message (it may quote the file)
@@ -162,6 +164,9 @@ def load(path: str | Path) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------- checking the document
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _check_plain(doc: Any) -> None:
     """Every value is plain JSON-like data within bounds: mappings (string or whole-number keys), lists,
     strings, finite numbers, true/false, null.  YAML's other types (sets, binary, ordered maps) and Python
@@ -195,6 +200,8 @@ def _check_plain(doc: Any) -> None:
         elif isinstance(value, str):
             if len(value) > MAX_STRING:
                 raise ScenarioError(f"{_where(path)}: a string longer than {MAX_STRING} characters")
+            if _SURROGATE.search(value):  # a "\ud800" escape: the report could not be printed as UTF-8
+                raise ScenarioError(f"{_where(path)}: a string with a lone surrogate (\\ud800-\\udfff)")
         else:
             raise ScenarioError(f"{_where(path)}: {_kind(value)} is not plain data "
                                 "(use mappings, lists, strings, numbers, true/false, null)")
@@ -365,6 +372,33 @@ def _check_top(doc: dict[str, Any], game: Any, seats: int) -> None:
         raise ScenarioError(f"'steps': {len(steps)} steps; a scenario has at most {MAX_STEPS}")
     for i, step in enumerate(steps or []):
         _check_step(i, step, seats)
+    _check_totals(doc)
+
+
+def _size(value: Any) -> int:
+    """How many values ``value`` holds, itself included (its nesting is already bounded)."""
+    todo, count = [value], 0
+    while todo:
+        item = todo.pop()
+        count += 1
+        if isinstance(item, dict):
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return count
+
+
+def _check_totals(doc: dict[str, Any]) -> None:
+    """Totals whose cost multiplies with the game's: checks (each may walk a state or build a view) and forced
+    values (the state carries them until drawn, and every step's report copies the state)."""
+    steps = doc.get("steps") or []
+    checks = sum(len(step.get("check") or {}) for step in steps)
+    if checks > MAX_CHECKS:
+        raise ScenarioError(f"'steps': {checks} check paths; a scenario has at most {MAX_CHECKS}")
+    rolls = [(doc.get("stack") or {}).get("rolls") or {}, *(step.get("rolls") or {} for step in steps)]
+    forced = sum(_size(values) - 1 for mapping in rolls for values in mapping.values())
+    if forced > MAX_FORCED:
+        raise ScenarioError(f"'rolls': {forced} forced values in all; a scenario has at most {MAX_FORCED}")
 
 
 def _check_options(doc: dict[str, Any], game: Any) -> None:
@@ -459,29 +493,36 @@ def _operator(expected: Any) -> tuple[str, Any] | None:
     return None
 
 
-def _root(path: str, state: dict[str, Any], game: Any, events: list[dict[str, Any]]) -> tuple[Any, str]:
+def _root(path: str, state: dict[str, Any], game: Any, events: list[dict[str, Any]],
+          derived: dict[Any, Any]) -> tuple[Any, str]:
     """Where a check path points: ``@view.<seat|public>.…`` a seat's (or the public) view, ``@events.…`` the
     step's events, ``@table.…`` the game's judge table (derived numbers such as scores), anything else the
-    state."""
+    state.  Views and the table are built once per step (``derived``), however many paths read them."""
     head, _, rest = path.partition(".")
     if head == "@events":
         return events, rest
     if head == "@table":
-        return game.judge_table(state), rest
+        if "@table" not in derived:
+            derived["@table"] = game.judge_table(state)
+        return derived["@table"], rest
     if head == "@view":
         who, _, rest = rest.partition(".")
         if who != "public" and not (_VIEW_SEAT.fullmatch(who) and int(who) < state["seats"]):
             raise ScenarioError(f"check path {_short(path)}: @view.<seat number or public>")
-        return game.view(state, None if who == "public" else int(who)), rest
+        seat = None if who == "public" else int(who)
+        if seat not in derived:
+            derived[seat] = game.view(state, seat)
+        return derived[seat], rest
     return state, path
 
 
 def _checks(state: dict[str, Any], spec: dict[str, Any], game: Any,
             events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     results = []
+    derived: dict[Any, Any] = {}
     for path, expected in spec.items():
         op = _operator(expected)
-        root, rest = _root(str(path), state, game, events)
+        root, rest = _root(str(path), state, game, events, derived)
         try:
             actual = _get_path(root, rest) if rest else root
         except (KeyError, IndexError, ValueError):

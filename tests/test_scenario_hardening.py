@@ -4,6 +4,7 @@ and the command line itself."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 import yaml
 
-from bot import scenario
+from bot import cli, scenario
 from bot.scenario import ScenarioError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -166,6 +167,8 @@ MALFORMED: dict[str, tuple[Any, str]] = {
     "steps a string": (with_changes(steps="roll"), "'steps'"),
     "steps a mapping": (with_changes(steps={"0": {"bot": True}}), "'steps'"),
     "too many steps": (with_changes(steps=[{"note": "x"}] * (scenario.MAX_STEPS + 1)), "at most"),
+    "too many checks": (with_changes(steps=[{"check": {f"p{i}": 1 for i in range(600)}}] * 10), "check paths"),
+    "too many forced values": (with_changes(steps=[{"rolls": {"claygod.dice": [6] * 6000}}] * 2), "forced values"),
     "title a list": (with_changes(title=["a"]), "'title'"),
     "description a mapping": (with_changes(description={"a": 1}), "'description'"),
     # ----- the steps (numbered from 0 like the report; GOOD has 3 steps, so a new one is step 3)
@@ -217,23 +220,40 @@ MALFORMED: dict[str, tuple[Any, str]] = {
 
 
 @pytest.mark.parametrize("case", MALFORMED, ids=list(MALFORMED))
-def test_a_malformed_file_is_one_clear_error(case, tmp_path):
+def test_a_malformed_file_is_one_clear_error(case, tmp_path, capsys):
     content, says = MALFORMED[case]
-    kind, message = outcome(_write(tmp_path, content))
+    path = _write(tmp_path, content)
+    kind, message = outcome(path)
     assert kind == "error", f"{case}: expected a scenario error, got a report"
     assert says in message, message
+    assert cli.main(["scenario", str(path)]) == 2
+    assert capsys.readouterr().err == f"scenario error: {message}\n"   # the command says just that
 
 
-def test_a_missing_file_a_directory_and_a_fifo(tmp_path):
+def test_a_missing_file_a_directory_a_fifo_a_loop(tmp_path):
     assert outcome(tmp_path / "nope.yaml") == ("error", f"{tmp_path / 'nope.yaml'}: no such file")
     kind, message = outcome(tmp_path)
     assert kind == "error" and "directory" in message
-    fifo = tmp_path / "pipe.yaml"
-    os_mkfifo = getattr(__import__("os"), "mkfifo", None)
-    if os_mkfifo:      # nobody writes to it: opening it would block for ever
-        os_mkfifo(fifo)
-        kind, message = outcome(fifo)
+    assert outcome(tmp_path / ("x" * 5000))[0] == "error"             # a name too long for the system
+    if hasattr(os, "mkfifo"):                   # nobody writes to it: opening it would block for ever
+        os.mkfifo(tmp_path / "pipe.yaml")
+        kind, message = outcome(tmp_path / "pipe.yaml")
         assert kind == "error" and "regular file" in message
+    (tmp_path / "loop.yaml").symlink_to(tmp_path / "loop.yaml")
+    assert outcome(tmp_path / "loop.yaml")[0] == "error"
+    if os.path.exists("/dev/zero"):
+        assert outcome(Path("/dev/zero")) == ("error", "/dev/zero: not a regular file")
+
+
+def test_a_byte_order_mark_and_crlf_lines_are_fine(tmp_path):
+    text = yaml.safe_dump(GOOD).replace("\n", "\r\n")
+    kind, report = outcome(_write(tmp_path, b"\xef\xbb\xbf" + text.encode("utf-8")))
+    assert kind == "report" and report["ok"]
+
+
+def test_a_lone_surrogate_never_reaches_the_report():
+    kind, message = outcome(with_changes(note="\ud800"))
+    assert kind == "error" and "surrogate" in message
 
 
 def test_garbage_inside_actions_is_refused_or_reported_never_a_crash(tmp_path):
