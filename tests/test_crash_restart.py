@@ -46,6 +46,8 @@ def test_sigkill_mid_game_then_continue(tmp_path):
     assert version_of(db) >= 1
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
+    proc.stdin.close()  # a killed process's pipes stay open until we close them
+    proc.stdout.close()
     seen = version_of(db)
 
     proc = start(db, "toy", "--user", "ann")               # no --table: the unfinished one is found

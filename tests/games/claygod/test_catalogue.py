@@ -1,5 +1,6 @@
 """Every data file loads and validates; the catalogue is the rule book's; broken data is caught with its place."""
 import re
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +14,7 @@ RULE_BOOK = "/work/shared/rules/claygod.md"
 def _printed_catalogue():
     """(name, cost numbers) of every card, read from the rule book itself."""
     try:
-        text = open(RULE_BOOK, encoding="utf-8").read()
+        text = Path(RULE_BOOK).read_text(encoding="utf-8")
     except FileNotFoundError:
         pytest.skip("the rule book is not in this checkout")
     cat = text[text.index("## КАТАЛОГ КАРТ"):]
