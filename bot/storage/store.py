@@ -173,10 +173,12 @@ class Store:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self.conn
+                await self.conn.commit()
             except BaseException:
-                await self.conn.rollback()
+                # also when COMMIT itself fails (a full disk): the connection must not stay inside a transaction
+                if self.conn.in_transaction:
+                    await self.conn.rollback()
                 raise
-            await self.conn.commit()
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> aiosqlite.Row | None:
         async with self.conn.execute(sql, params) as cur:
