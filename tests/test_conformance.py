@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -29,8 +30,17 @@ def seat_counts(game):
 
 def playouts_for(game, config):
     """1000 seeded playouts per game in CI (about a minute each for Clay God and Gwent); a game whose playouts
-    are long says fewer; ``--playouts N`` for a soak run."""
-    return config.getoption("--playouts") or getattr(game, "conformance_playouts", 1000)
+    are long says fewer; ``--playouts N`` for a soak run.  ``JUDGE_CONFORMANCE_GAMES=N`` caps the count: CI
+    plays the full count on one Python version and a shortened run on the others."""
+    if config.getoption("--playouts"):
+        return config.getoption("--playouts")
+    count = getattr(game, "conformance_playouts", 1000)
+    cap = os.environ.get("JUDGE_CONFORMANCE_GAMES", "").strip()
+    if cap:
+        if not cap.isdigit() or int(cap) < 1:
+            pytest.fail(f"JUDGE_CONFORMANCE_GAMES must be a positive whole number, not {cap!r}")
+        count = min(count, int(cap))
+    return count
 
 
 def option_sets(game):
