@@ -1,9 +1,21 @@
-"""Draining the outbox: every message the referee committed is handed to a Deliverer exactly once.
+"""Draining the outbox: every message the referee committed is handed to a Deliverer until it succeeds,
+is skipped, or fails for good.
 
-A message is marked sent only after the deliverer succeeded, so a crash in between re-sends it on restart;
-deliverers that can deduplicate (Discord: the message nonce with enforce_nonce) pass the outbox id along so
-such a re-send does not show twice.  Permanent failures (the deliverer says so) are recorded and surfaced to
-moderators instead of being retried forever; transient ones are retried with a growing pause.
+The guarantee, precisely:
+
+- **At least once, in order.**  A message is marked sent only after ``Deliverer.deliver`` returned, in its own
+  transaction.  A crash (kill -9, power) anywhere before that leaves it pending, and the next run delivers
+  it again, so no committed message is lost.  Messages of one table are attempted in outbox order; after a
+  transient failure the rest of that table's messages wait for the next round.
+- **Attempts are not effects.**  A crash between the recipient taking a message and ``mark_sent`` makes the
+  next run attempt the same message again: delivery is at-least-once *attempts*.  Whether the recipient then
+  sees it twice is the deliverer's business: ``deliver`` must be idempotent for one outbox row (the row's id
+  is stable across attempts and runs; ``attempts`` > 0 says an earlier attempt failed).  Each deliverer
+  states what it guarantees (Discord, kind by kind: bot/discord_delivery.py; the terminal's deliverer
+  prints to a screen, where a line printed again after a crash is at worst read twice).
+- **Permanent failures** (the deliverer says so) are recorded and surfaced to moderators instead of being
+  retried forever; transient ones are retried with a growing pause, up to MAX_ATTEMPTS attempts, then
+  recorded as failed.
 """
 from __future__ import annotations
 

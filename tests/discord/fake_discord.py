@@ -9,6 +9,11 @@ synced commands, thread edits beyond archiving the bot's own threads (no Manage 
 answered the way Discord answers it *and* recorded in ``violations``, so a test fails even when the bot
 swallows the HTTP error.
 
+Messages sent with ``enforce_nonce`` are deduplicated as Discord does: a nonce the bot used within
+``nonce_window`` seconds returns the earlier message (404 Unknown Message if it was deleted since); past the
+window it posts again.  A fetched message carries no nonce (Discord keeps none).  ``accept_slowly`` makes
+Discord take a message but answer late, for stopping the bot in between.
+
 Test code plays the users: ``slash``, ``click``, ``choose`` and ``autocomplete`` send INTERACTION_CREATE over
 the gateway and return an ``Interaction`` whose ``answer()`` waits until the user sees a reply.
 """
@@ -101,13 +106,16 @@ class FakeMessage:
     interaction_id: str | None = None
     allowed_mentions: dict[str, Any] | None = None
     history: list[str] = field(default_factory=list)  # every text this message ever showed
+    created: float = field(default_factory=time.monotonic)
 
-    def payload(self, author: dict[str, Any], guild_id: str | None) -> dict[str, Any]:
+    def payload(self, author: dict[str, Any], guild_id: str | None, *, nonce: bool = False) -> dict[str, Any]:
+        """The message as Discord shows it; ``nonce`` only in the answer to its creation (Discord does not
+        keep a message's nonce: a message fetched later has none)."""
         data = {"id": self.id, "channel_id": self.channel_id, "author": author, "content": self.content,
                 "timestamp": _TIMESTAMP, "edited_timestamp": None, "tts": False, "mention_everyone": False,
                 "mentions": [], "mention_roles": [], "attachments": [], "embeds": self.embeds,
                 "components": self.components, "pinned": False, "type": 0, "flags": self.flags}
-        if self.nonce is not None:
+        if nonce and self.nonce is not None:
             data["nonce"] = self.nonce
         if guild_id:
             data["guild_id"] = guild_id
@@ -375,6 +383,10 @@ class FakeDiscord:
         self.violations: list[str] = []
         self.thread_edits: list[tuple[str, dict[str, Any]]] = []  # (thread id, what the bot changed)
         self.failures: list[Failure] = []
+        self.slow: list[Failure] = []               # requests answered only after a pause (see accept_slowly)
+        #: seconds a nonce sent with enforce_nonce stays known (Discord: "the past few minutes"); 0: forgotten
+        self.nonce_window = 180.0
+        self.deleted_nonces: dict[str, float] = {}  # nonce of a deleted message -> when that message was made
         self.identify: dict[str, Any] | None = None
         self.connections = 0
         self.ws: web.WebSocketResponse | None = None
@@ -421,6 +433,17 @@ class FakeDiscord:
                                      body if body is not None else {"message": "injected failure", "code": code},
                                      headers or {}, times, stall))
 
+    def accept_slowly(self, method: str, path: str, seconds: float, *, times: int = 1) -> None:
+        """Do the next ``times`` requests matching ``method`` and the ``path`` regex at once (a message is
+        posted), but answer only ``seconds`` later: a bot stopped meanwhile never learns that Discord took it."""
+        self.slow.append(Failure(method, re.compile(path), 200, {}, {}, times, seconds))
+
+    def remove_message(self, message_id: str) -> None:
+        """A message is deleted (by the bot, or by a moderator in the tests)."""
+        msg = self.messages.pop(message_id)
+        if msg.nonce is not None:
+            self.deleted_nonces[msg.nonce] = msg.created
+
     async def start(self) -> "FakeDiscord":
         self.runner = web.AppRunner(self.app)
         await self.runner.setup()
@@ -459,6 +482,7 @@ class FakeDiscord:
         r.add_get(API + "/channels/{cid}", self.get_channel)
         r.add_patch(API + "/channels/{cid}", self.edit_channel)
         r.add_post(API + "/channels/{cid}/messages", self.create_message)
+        r.add_get(API + "/channels/{cid}/messages", self.channel_history)
         r.add_get(API + "/channels/{cid}/messages/{mid}", self.get_message)
         r.add_patch(API + "/channels/{cid}/messages/{mid}", self.edit_message)
         r.add_delete(API + "/channels/{cid}/messages/{mid}", self.delete_message)
@@ -483,6 +507,12 @@ class FakeDiscord:
                 and "/callback" not in request.path:
             if request.headers.get("Authorization") != f"Bot {self.token}":
                 return error(401, 0, "401: Unauthorized")
+        for slow in self.slow:
+            if slow.times > 0 and slow.method == request.method and slow.path.search(request.path):
+                slow.times -= 1
+                response = await handler(request)
+                await asyncio.sleep(slow.stall)
+                return response
         return await handler(request)
 
     async def unknown(self, request: web.Request) -> web.Response:
@@ -541,9 +571,9 @@ class FakeDiscord:
             msg.components = body["components"] or []
         msg.history.append(msg.text)
 
-    def _json(self, msg: FakeMessage) -> dict[str, Any]:
+    def _json(self, msg: FakeMessage, *, nonce: bool = False) -> dict[str, Any]:
         author = self.bot.payload(bot=True) if msg.author_id == self.app_id else self.users[msg.author_id].payload()
-        return msg.payload(author, self.guild_of(msg.channel_id))
+        return msg.payload(author, self.guild_of(msg.channel_id), nonce=nonce)
 
     async def get_channel(self, request: web.Request) -> web.Response:
         cid = request.match_info["cid"]
@@ -578,21 +608,48 @@ class FakeDiscord:
                 return error(403, 50007, "Cannot send messages to this user")
         elif cid not in self.channels:
             return error(404, 10003, "Unknown Channel")
+        problems = check_message(body, in_interaction=False, creating=True)
+        if problems:
+            self.violations += [f"message to {cid}: {p}" for p in problems]
+            return error(400, 50035, "Invalid Form Body")
+        if body.get("enforce_nonce") and body.get("nonce"):
+            # Discord: a nonce the same author used in the past few minutes returns that message and creates
+            # nothing (so, here, changes nothing: an archived thread stays archived); if that message was
+            # deleted since, 404 Unknown Message
+            nonce, now = str(body["nonce"]), time.monotonic()
+            for msg in self.messages.values():
+                if msg.nonce == nonce and msg.author_id == self.app_id and now - msg.created <= self.nonce_window:
+                    return json_response(self._json(msg, nonce=True))
+            if now - self.deleted_nonces.get(nonce, -1e9) <= self.nonce_window:
+                return error(404, 10008, "Unknown Message")
         meta = self.channels[cid].get("thread_metadata") if cid in self.channels else None
         if meta and meta["archived"]:
             if meta["locked"]:
                 self.violation(f"message to the locked, archived thread {cid}")
                 return error(400, 50083, "Thread is archived")
             await self._set_thread(cid, archived=False)  # Discord: a post reopens an archived thread
-        problems = check_message(body, in_interaction=False, creating=True)
-        if problems:
-            self.violations += [f"message to {cid}: {p}" for p in problems]
+        return json_response(self._json(self._store(cid, body), nonce=True))
+
+    async def channel_history(self, request: web.Request) -> web.Response:
+        """GET a channel's messages: ``limit`` (1-100, default 50) of those ``after`` or ``before`` an id, or
+        the newest; newest first, as Discord answers.  Needs Read Message History (the invite asks for it)."""
+        cid = request.match_info["cid"]
+        if cid not in self.channels and cid not in self.dm_channels:
+            return error(404, 10003, "Unknown Channel")
+        query = request.query
+        try:
+            limit = int(query.get("limit", 50))
+            after, before = int(query.get("after", 0)), int(query.get("before", 1 << 64))
+        except ValueError:
             return error(400, 50035, "Invalid Form Body")
-        if body.get("enforce_nonce") and body.get("nonce"):
-            for msg in self.messages.values():
-                if msg.nonce == str(body["nonce"]) and msg.author_id == self.app_id:
-                    return json_response(self._json(msg))  # Discord returns the earlier message
-        return json_response(self._json(self._store(cid, body)))
+        if not 1 <= limit <= 100 or "around" in query:
+            self.violation(f"message history asked with {dict(query)}")
+            return error(400, 50035, "Invalid Form Body")
+        found = sorted((m for m in self.messages.values()
+                        if m.channel_id == cid and not m.ephemeral_for and after < int(m.id) < before),
+                       key=lambda m: int(m.id))
+        found = found[:limit] if "after" in query else found[-limit:]
+        return json_response([self._json(m) for m in reversed(found)])
 
     async def get_message(self, request: web.Request) -> web.Response:
         msg = self.messages.get(request.match_info["mid"])
@@ -622,7 +679,7 @@ class FakeDiscord:
             return error(404, 10008, "Unknown Message")
         if msg.author_id != self.app_id:
             self.violation("deleting another user's message without Manage Messages")
-        del self.messages[msg.id]
+        self.remove_message(msg.id)
         return web.Response(status=204)
 
     async def _set_thread(self, tid: str, **metadata: Any) -> None:
@@ -1001,6 +1058,14 @@ class FakeDiscord:
 
     def dm_channel(self, user: FakeUser) -> str | None:
         return next((cid for cid, uid in self.dm_channels.items() if uid == user.id), None)
+
+    def open_dm(self, user: FakeUser) -> str:
+        """The DM channel with ``user`` (opened now if need be, as the bot's first DM would)."""
+        cid = self.dm_channel(user)
+        if cid is None:
+            cid = snowflake()
+            self.dm_channels[cid] = user.id
+        return cid
 
     def dms(self, user: FakeUser) -> list[FakeMessage]:
         cid = self.dm_channel(user)

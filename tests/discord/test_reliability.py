@@ -1,6 +1,9 @@
 """Restarts, crashes between sending and recording, races, Discord's errors and deadlines, closed DMs."""
 import asyncio
 
+import pytest
+
+from tests.discord.fake_discord import until
 from tests.discord.harness import eventually
 from tests.discord.test_play import started_toy, user_to_act
 
@@ -244,3 +247,156 @@ async def test_lobby_buttons_and_show_my_hand_work_after_a_restart(harness):
     ix = await fake.click(h.bob, turn, prefix="j:hand:")
     state = await h.store.state(table.id)
     assert f"hand={state['hands'][1]}" in (await ix.answer()).text
+
+
+# ------------------------------------------------------------------ a crash between Discord taking and recording
+# Discord deduplicates a nonce for a few minutes (the fake: nonce_window seconds); past that, the bot must find
+# what it already delivered itself.  Each test runs inside the window and past it (window 0).
+WINDOWS = pytest.mark.parametrize("window", [180.0, 0.0], ids=["within the nonce window", "past it"])
+
+
+async def outbox(h, table, **where):
+    clauses = " AND ".join(f"{k} = ?" for k in where)
+    return await h.store.conn.execute_fetchall(
+        f"SELECT id, target, seat, kind, status, external_id FROM outbox WHERE table_id = ?"
+        f"{' AND ' + clauses if clauses else ''} ORDER BY id", (table.id, *where.values()))
+
+
+def everything_seen(fake):
+    """Every message anyone sees (channels, threads, DMs), with its text: a duplicate would show here."""
+    return sorted((m.channel_id, m.id, m.text) for m in fake.messages.values() if not m.ephemeral_for)
+
+
+@WINDOWS
+async def test_posts_dms_and_retired_buttons_taken_just_before_a_crash_show_once(harness, window):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    start_post = h.turn_message(table)
+    await h.act(await user_to_act(h, table), table)
+    rows = await outbox(h, table)
+    assert {r[1] for r in rows} == {"table", "seat"}  # the start's post and DMs, the move's post
+    for row in rows:  # Discord took every one of them; the outbox recorded none
+        await h.unrecord(row[0])
+    seen = everything_seen(fake)
+    fake.nonce_window = window
+    await h.restart()
+    await h.settled()
+    assert everything_seen(fake) == seen
+    assert [tuple(r) for r in await outbox(h, table)] == [(*r[:4], "sent", r[5]) for r in rows]
+    assert not fake.messages[start_post.id].components  # its buttons were removed again: the same look
+    acting = await user_to_act(h, table)
+    assert (await h.open_choices(acting, table)).find(prefix="j:do:")  # play goes on from the live message
+
+
+@WINDOWS
+async def test_a_long_message_cut_short_by_a_crash_is_completed_not_repeated(harness, monkeypatch, window):
+    import bot.discord_delivery
+
+    h, fake = harness, harness.fake
+    render = bot.discord_delivery.table_texts
+
+    def in_three_chunks(game, table, seats, kind, payload, locale):
+        return [f"{kind} v{payload.get('version')}: part {i} of 3" for i in (1, 2)] + \
+            render(game, table, seats, kind, payload, locale)
+
+    monkeypatch.setattr(bot.discord_delivery, "table_texts", in_three_chunks)
+    table = await started_toy(h)
+    thread = fake.in_channel(table.thread_id)
+    assert [m.content for m in thread[:2]] == ["start v0: part 1 of 3", "start v0: part 2 of 3"]
+    assert thread[2].find(prefix="j:act:")
+    start = (await outbox(h, table, kind="start"))[0][0]
+    del fake.messages[thread[2].id]  # the bot died after Discord took two chunks, before it sent the third
+    await h.unrecord(start)
+    fake.nonce_window = window
+    await h.restart()
+    await h.settled()
+    again = fake.in_channel(table.thread_id)
+    assert [m.id for m in again[:2]] == [m.id for m in thread[:2]] and len(again) == 3
+    assert again[2].content == thread[2].content and again[2].find(prefix="j:act:")
+    assert (await outbox(h, table, kind="start"))[0][4:] == ("sent", again[2].id)
+
+
+@WINDOWS
+async def test_the_closed_dm_notice_is_told_once_across_a_crash(harness, window):
+    h, fake = harness, harness.fake
+    fake.dm_blocked.add(h.bob.id)
+    table = await started_toy(h)
+
+    def notices():
+        return [m for m in fake.in_channel(table.thread_id) if h.bob.mention in m.content and "Моя рука" in m.content]
+
+    assert len(notices()) == 1
+    # the bot died after posting the notice, before recording that Bob was told and the DM as done
+    await h.store.set_user(f"discord:{h.bob.id}", dm_notice=0)
+    bobs = [r for r in await outbox(h, table, target="seat") if r[2] == 1]
+    await h.unrecord(bobs[0][0])
+    fake.nonce_window = window
+    await h.restart()
+    await h.settled()
+    assert len(notices()) == 1 and fake.dm_refusals == {h.bob.id: 1}
+    assert (await h.store.user(f"discord:{h.bob.id}"))["dm_notice"] == 1
+
+
+@WINDOWS
+async def test_a_notice_remembered_but_never_posted_before_a_crash_is_posted_after_it(harness, window):
+    h, fake = harness, harness.fake
+    fake.dm_blocked.add(h.bob.id)
+    table = await h.new_table(h.alice, "toy")
+    await h.join(h.bob, table)
+    # the bot learnt Bob's DMs are closed and died before telling him: the notice must still come, once
+    await h.store.set_user(f"discord:{h.bob.id}", dm_closed=1, dm_notice=0)
+    fake.nonce_window = window
+    await h.start(h.alice, table)
+    notices = [m for m in fake.in_channel(table.thread_id) if h.bob.mention in m.content and "Моя рука" in m.content]
+    assert len(notices) == 1 and fake.dm_refusals == {}
+
+
+async def test_a_message_deleted_after_it_was_taken_is_not_posted_again_within_the_window(harness):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    start = (await outbox(h, table, kind="start"))[0]
+    fake.remove_message(start[5])  # a moderator deletes it; the outbox never learnt it was sent
+    await h.unrecord(start[0])
+    await h.restart()
+    await h.settled()
+    assert fake.in_channel(table.thread_id) == []  # Discord answered 404 for the nonce: delivered, then deleted
+    assert (await outbox(h, table, kind="start"))[0][4] == "sent" and await h.store.failed_messages() == []
+
+
+@WINDOWS
+@pytest.mark.parametrize("target", ["thread", "dm"])
+async def test_a_slow_send_cut_by_a_stop_shows_once_after_the_restart(harness, window, target):
+    """Discord takes the message but answers late; the bot is stopped before the answer arrives."""
+    h, fake = harness, harness.fake
+    table = await h.new_table(h.alice, "toy")
+    await h.join(h.bob, table)
+    channel = table.thread_id if target == "thread" else fake.open_dm(h.alice)
+    fake.accept_slowly("POST", rf"^/api/v10/channels/{channel}/messages$", 5.0)
+    await (await fake.click(h.alice, h.lobby(table), prefix="j:start:")).answer()
+    await until(lambda: fake.in_channel(channel), what="Discord to take the message")
+    await h.stop_bot()  # before the answer: the outbox still says pending
+    fake.nonce_window = window
+    await h.start_bot()
+    await h.settled(timeout=10)
+    assert len(fake.in_channel(table.thread_id)) == 1 and len(fake.dms(h.alice)) == len(fake.dms(h.bob)) == 1
+    assert all(r[4] == "sent" for r in await outbox(h, table))
+
+
+async def test_a_new_database_does_not_get_its_messages_answered_with_the_old_ones(harness, tmp_path):
+    """Outbox ids start again at 1 in a new database; within Discord's nonce window, nonces made of the id
+    alone would make Discord answer the new table's messages with the old table's."""
+    from tests.discord.harness import Harness
+    from tests.support.tables import Clock
+
+    old = harness
+    await started_toy(old)
+    await old.stop_bot()
+    h = Harness(old.fake, tmp_path / "new.db", clock=Clock(old.clock.t + 600))  # ten minutes later
+    h.alice, h.bob = old.alice, old.bob
+    await h.start_bot()
+    try:
+        table = await started_toy(h)
+        assert len(h.fake.in_channel(table.thread_id)) == 1
+        assert len(h.fake.dms(h.alice)) == len(h.fake.dms(h.bob)) == 2
+    finally:
+        await h.stop_bot()
