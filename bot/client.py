@@ -9,8 +9,8 @@ development server named in the settings, else globally) and starts three kinds 
   inside the 3 seconds an interaction has for its first response.
 
 Interactions Discord would never send (crafted ones) are refused with a short private answer, never left
-unanswered nor logged as errors: a click no component handles (``on_interaction``), an integer option outside
-Discord's range (``JudgeTree``).
+unanswered nor logged as errors: a click no component handles (``on_interaction``), options of a shape or a
+number Discord never sends (``JudgeTree``), a command the bot does not have (``on_app_command_error``).
 
 ``run_bot`` is what ``python -m bot run`` calls.  Only non-privileged intents are requested (slash commands
 and components need no message content), and the token never reaches a log line.
@@ -46,42 +46,83 @@ EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.moderation")
 EXIT_OK, EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_FAILED = 0, 2, 3, 1
 #: seconds archiving a finished table's thread may take before the bot moves on without it
 THREAD_EDIT_TIMEOUT = 10.0
-#: Discord's range for integer options (docs: "Any integer between -2^53 and 2^53")
+#: Discord's range for integer and number options (docs: "Any integer between -2^53 and 2^53")
 DISCORD_INT = 2 ** 53
+#: what Discord sends as the value of each option type (3 string ... 11 attachment); ids may be strings
+_VALUE_TYPES: dict[int, tuple[type, ...]] = {3: (str,), 4: (int,), 5: (bool,), 6: (str, int), 7: (str, int),
+                                             8: (str, int), 9: (str, int), 10: (int, float), 11: (str, int)}
 
 
-def _options_in_range(options: list[dict[str, Any]]) -> bool:
-    """Every integer option (type 4) an integer and every number (10) a number, within Discord's range, at any
-    depth of subcommands; the option being typed in an autocomplete is text and is left alone."""
+def _malformed(options: Any, *, depth: int = 0) -> str | None:
+    """What is wrong with a command's options as Discord would never send them, or None: ``"range"`` for a
+    number beyond Discord's range, ``"shape"`` for anything else (unknown types, values of the wrong type,
+    more than two levels of subcommands)."""
+    if not isinstance(options, list) or depth > 2:
+        return "shape"
     for option in options:
-        if not isinstance(option, dict):
-            return False
+        if not isinstance(option, dict) or not isinstance(option.get("name"), str):
+            return "shape"
         kind, value = option.get("type"), option.get("value")
         if kind in (1, 2):
-            if not _options_in_range(option.get("options") or []):
-                return False
-        elif kind in (4, 10) and not option.get("focused"):
-            allowed = int if kind == 4 else (int, float)
-            if isinstance(value, bool) or not isinstance(value, allowed) or abs(value) > DISCORD_INT:
-                return False
-    return True
+            wrong = _malformed(option.get("options") or [], depth=depth + 1)
+            if wrong:
+                return wrong
+        elif option.get("focused"):  # what is being typed, sent as text whatever the option's type
+            if not isinstance(value, str):
+                return "shape"
+        elif kind not in _VALUE_TYPES or isinstance(value, bool) != (kind == 5) \
+                or not isinstance(value, _VALUE_TYPES[kind]):
+            return "shape"
+        elif kind in (4, 10) and abs(value) > DISCORD_INT:
+            return "range"
+    return None
+
+
+def _focused(options: list[dict[str, Any]]) -> int:
+    """How many options are marked as being typed (``_malformed`` checked the shape)."""
+    return sum(_focused(o.get("options") or []) if o.get("type") in (1, 2) else bool(o.get("focused"))
+               for o in options)
 
 
 class JudgeTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Refuse a command whose integer options Discord could not have sent (crafted): no command should
-        hand a number SQLite cannot hold to the database."""
-        if _options_in_range((interaction.data or {}).get("options") or []):
+        """Refuse a command Discord could not have sent (crafted): options of the wrong shape, or a number
+        SQLite cannot hold, never reach a command; an autocomplete for one gets no suggestions."""
+        data = interaction.data if isinstance(interaction.data, dict) else {}
+        wrong = "shape" if not isinstance(data.get("name"), str) else _malformed(data.get("options") or [])
+        if wrong is None and interaction.type is discord.InteractionType.autocomplete \
+                and _focused(data.get("options") or []) != 1:
+            wrong = "shape"  # an autocomplete is for exactly one option being typed
+        if wrong is None and not self._as_declared(data):
+            wrong = "shape"
+        if wrong is None:
             return True
+        log.info("refused a malformed command interaction (%s) from user %s", wrong, interaction.user.id)
         try:
             if interaction.type is discord.InteractionType.autocomplete:
                 await interaction.response.autocomplete([])
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
-                await say(interaction, t("discord.reject.bad_option", await self.client.locale_for(interaction)))
+                key = "discord.reject.bad_option" if wrong == "range" else "discord.reject.bad_value"
+                await say(interaction, t(key, await self.client.locale_for(interaction)))
         except discord.HTTPException:
             pass
         return False
+
+    def _as_declared(self, data: dict[str, Any]) -> bool:
+        """Whether every option of the command is one it declares, of the declared type (discord.py hands a
+        value of another type to the callback as it is).  An unknown command or subcommand passes here:
+        discord.py refuses it itself (CommandNotFound, see ``on_app_command_error``)."""
+        node: Any = self.get_command(data["name"])
+        options = data.get("options") or []
+        while isinstance(node, app_commands.Group):
+            if len(options) != 1 or options[0].get("type") not in (1, 2):
+                return True
+            node, options = node.get_command(options[0]["name"]), options[0].get("options") or []
+        if not isinstance(node, app_commands.Command):
+            return True
+        declared = {p.display_name: p.type.value for p in node.parameters}
+        return all(declared.get(o["name"]) == o.get("type") for o in options)
 
 
 class JudgeBot(commands.Bot):
@@ -172,6 +213,14 @@ class JudgeBot(commands.Bot):
         """A failed command is a bug: log it for the operator and give the user a short, private answer."""
         if isinstance(error, app_commands.CheckFailure):
             text = t("discord.forbidden", await self.locale_for(interaction))
+        elif isinstance(error, app_commands.CommandNotFound):
+            # a command this bot does not have (crafted, or synced by an older version): not a bug here
+            log.info("unknown command from user %s: %s", interaction.user.id, error)
+            text = t("discord.reject.unknown_command", await self.locale_for(interaction))
+        elif isinstance(error, (app_commands.CommandSignatureMismatch, app_commands.TransformerError)):
+            # options that do not fit the command (a required one missing, a value that cannot be read)
+            log.info("a command from user %s did not fit its signature: %s", interaction.user.id, error)
+            text = t("discord.reject.bad_value", await self.locale_for(interaction))
         else:
             log.error("command %s failed", interaction.command.qualified_name if interaction.command else "?",
                       exc_info=error)

@@ -1019,6 +1019,12 @@ class FakeDiscord:
         return await self._send_interaction(3, user, channel_id or message.channel_id,
                                             {"custom_id": item["custom_id"], "component_type": 2}, message)
 
+    async def craft_command(self, user: FakeUser, data: Any, *, autocomplete: bool = False,
+                            channel_id: str | None = None) -> Interaction:
+        """A slash command (or its autocomplete) with any data at all, as a client that is not Discord's
+        could send it."""
+        return await self._send_interaction(4 if autocomplete else 2, user, channel_id or self.channel_id, data)
+
     async def craft_click(self, user: FakeUser, channel_id: str, data: dict[str, Any],
                           message: FakeMessage | None = None) -> Interaction:
         """A component interaction with any data at all (custom_id, component_type, values), as a client

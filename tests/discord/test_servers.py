@@ -170,13 +170,72 @@ async def test_integer_options_beyond_discords_range_are_refused(harness):
         (h.alice, "table status", {"table": 2 ** 63}), (h.alice, "table status", {"table": -(2 ** 70)}),
         (h.alice, "game start", {"table": 2 ** 53 + 1}), (h.alice, "game new", {"game": "toy", "bots": 10 ** 20}),
         (moderator, "mod rollback", {"table": table.id, "version": 2 ** 64, "reason": "x"}),
-        (moderator, "mod hidden", {"table": 1.5}),
     ]:
         assert await (await fake.slash(user, path, **values)).text() == out_of_range, (path, values)
+    assert await (await fake.slash(moderator, "mod hidden", table=1.5)).text() == "В команде недопустимое значение."
     # numbers Discord does send, but that name no table, are the usual refusal
     for number in (0, -1, 2 ** 53):
         assert await (await fake.slash(h.alice, "table status", table=number)).text() == "✋ " + no_table(number)
     # autocomplete with a crafted number elsewhere in the command offers nothing, and says nothing
     assert await fake.autocomplete(h.alice, "play", "action", action="", table=2 ** 64) == []
     assert await fake.autocomplete(h.alice, "play", "action", action="", table=10 ** 12) == []
+    assert await snapshot(h, table) == before and len(await h.store.find_tables()) == 1
+
+
+def sub(*names, options=()):
+    """A command's data: ``sub("table", "status", options=[...])``."""
+    node = list(options)
+    for name in reversed(names[1:]):
+        node = [{"name": name, "type": 1, "options": node}]
+    return {"id": "1", "name": names[0], "type": 1, "options": node}
+
+
+async def test_crafted_commands_are_refused_cleanly(harness):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    moderator = fake.add_user("Mod", moderator=True)
+    before = await snapshot(h, table)
+    unknown, bad = "Такой команды у бота нет.", "В команде недопустимое значение."
+    for user, data, expected in [
+        (h.alice, {"id": "1", "name": "chess", "type": 1}, unknown),
+        (h.alice, sub("game", "fly"), unknown),
+        (h.alice, sub("game"), bad),  # a group is not a command
+        (h.alice, {"id": "1", "name": 5, "type": 1}, bad),
+        (h.alice, {"id": "1", "name": "table", "type": 1, "options": "status"}, bad),
+        (h.alice, sub("table", "status", options=[{"name": "table", "type": 4, "value": "1"}]), bad),
+        (h.alice, sub("table", "status", options=[{"name": "table", "type": 4, "value": True}]), bad),
+        (h.alice, sub("table", "status", options=[{"type": 4, "value": 1}]), bad),
+        (h.alice, sub("table", "status", options=[{"name": "table", "type": 99, "value": 1}]), bad),
+        (h.alice, sub("table", "a", "b", "c", options=[]), bad),
+        (h.alice, sub("play", options=[{"name": "action", "type": 4, "value": 1}]), bad),  # a string option
+        (moderator, sub("mod", "hidden"), bad),  # its required table left out
+        (h.alice, sub("table", "status", options=[{"name": "bogus", "type": 4, "value": 1}]), bad),
+    ]:
+        ix = await fake.craft_command(user, data)
+        assert await ix.text() == expected, data
+    for data in [sub("play", options=[{"name": "action", "type": 3, "value": "1"}]),  # nothing typed
+                 sub("play", options=[{"name": "action", "type": 3, "value": 1, "focused": True}]),
+                 sub("play", options=[{"name": "action", "type": 3, "value": "", "focused": True},
+                                      {"name": "table", "type": 4, "value": "", "focused": True}])]:
+        ix = await fake.craft_command(h.alice, data, autocomplete=True)
+        await ix.answer()
+        assert ix.choices == [], data
+    assert await snapshot(h, table) == before
+
+
+async def test_server_commands_and_buttons_sent_from_a_dm_are_refused_cleanly(harness):
+    """The commands are server-only and DMs carry no buttons of the bot's: Discord sends neither from a DM."""
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    moderator = fake.add_user("Mod", moderator=True)
+    dm = fake.open_dm(moderator)
+    before = await snapshot(h, table)
+    for path, values in [("game new", {"game": "toy"}), ("game list", {}), ("game start", {"table": table.id}),
+                         ("table status", {"table": table.id}), ("table hand", {}), ("play", {"action": "1"}),
+                         ("mod hidden", {"table": table.id}), ("mod failures", {})]:
+        reply = await (await fake.slash(moderator, path, channel_id=dm, **values)).text()
+        assert reply and "🔒" not in reply and "hand=" not in reply, (path, reply)
+    for prefix in ("j:act:", "j:hand:"):
+        ix = await fake.click(moderator, h.turn_message(table), prefix=prefix, channel_id=dm)
+        assert await ix.text() == "✋ " + no_table(table.id)
     assert await snapshot(h, table) == before and len(await h.store.find_tables()) == 1
