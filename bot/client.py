@@ -200,6 +200,7 @@ class JudgeBot(commands.Bot):
         """A click that no component will handle (a custom_id of no known form, numbers out of range, or not
         on the message it claims to come from) gets a short private refusal instead of Discord's "This
         interaction failed"."""
+        # every component of this bot is one of DYNAMIC_ITEMS: what they do not handle, nothing does
         if interaction.type is not discord.InteractionType.component or handled(interaction):
             return
         try:

@@ -68,7 +68,8 @@ _CLOSING_KINDS = ("finish", "cancelled")
 #: table messages that may carry turn buttons, and those that make the previous ones out of date
 _TURN_KINDS = ("start", "update")
 _SUPERSEDING_KINDS = (*_TURN_KINDS, *_CLOSING_KINDS)
-#: every kind of table message (the previous one bounds the search for an earlier delivery)
+#: every kind of table message: the previous one bounds the search for an earlier delivery (a kind missing
+#: here would only widen that search, back to an earlier message)
 _TABLE_KINDS = (*_SUPERSEDING_KINDS, "ruling")
 #: seconds the cosmetic edit of an old turn message may take before delivery moves on without it
 RETIRE_TIMEOUT = 10.0
