@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import sqlite3
 import sys
 from typing import Any, Iterable, Mapping
 
@@ -38,6 +39,7 @@ from bot.discord_render import lobby_text
 from bot.engine import Game, all_games
 from bot.i18n import t
 from bot.service import SYSTEM, Referee
+from bot.storage.db import describe
 from bot.storage.store import Store, TableRow
 
 log = logging.getLogger("judge.discord")
@@ -222,6 +224,13 @@ class JudgeBot(commands.Bot):
             # options that do not fit the command (a required one missing, a value that cannot be read)
             log.info("a command from user %s did not fit its signature: %s", interaction.user.id, error)
             text = t("discord.reject.bad_value", await self.locale_for(interaction))
+        elif isinstance(getattr(error, "original", None), sqlite3.Error):
+            # the machine, not the bot: a full disk, a file another process holds too long; the failed
+            # transaction wrote nothing, so the player can simply try again
+            log.error("the database refused a command: %s", error.original)
+            locale = await self.locale_for(interaction)
+            text = t("discord.storage_unavailable", locale, reason=t(describe(error.original), locale,
+                                                                     detail=str(error.original)[:200]))
         else:
             log.error("command %s failed", interaction.command.qualified_name if interaction.command else "?",
                       exc_info=error)

@@ -239,3 +239,24 @@ async def test_server_commands_and_buttons_sent_from_a_dm_are_refused_cleanly(ha
         ix = await fake.click(moderator, h.turn_message(table), prefix=prefix, channel_id=dm)
         assert await ix.text() == "✋ " + no_table(table.id)
     assert await snapshot(h, table) == before and len(await h.store.find_tables()) == 1
+
+
+async def test_a_database_that_refuses_to_write_gets_a_clear_private_answer(harness, monkeypatch, error_log):
+    """The disk fills up (or another process holds the file past the busy timeout) while a command runs: the
+    player is told the referee cannot write now and that nothing changed; the operator's log has one line,
+    not a traceback; the record is as it was."""
+    import sqlite3
+
+    h, fake = harness, harness.fake
+
+    async def full(*args, **kwargs):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(h.store, "create_table", full)
+    ix = await fake.slash(h.alice, "game new", game="toy")
+    text = await ix.text()
+    assert "диск заполнен" in text and "ничего не изменилось" in text, text
+    assert await h.store.find_tables() == []
+    assert [r.getMessage() for r in error_log.records] == ["the database refused a command: database or disk is full"]
+    assert all(r.exc_info is None for r in error_log.records)
+    error_log.records.clear()  # expected, and checked above
