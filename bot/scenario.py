@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import random
 import re
 import stat
@@ -237,7 +236,7 @@ def _check_rolls(where: str, key: str, rolls: Any) -> None:
     _want(isinstance(rolls, dict), where, key, "a mapping of RNG tags to lists of values", rolls)
     for tag, values in rolls.items():
         if not isinstance(tag, str) or len(tag) > MAX_NAME:
-            raise ScenarioError(f"{where}{key!r}: an RNG tag is a string of at most {MAX_NAME} characters, "
+            raise ScenarioError(f"{where}'{key}': an RNG tag is a string of at most {MAX_NAME} characters, "
                                 f"not {_short(tag)}")
         _want(isinstance(values, list), where, f"{key}.{tag}", "a list of values", values)
         if None in values:  # the generator reads a null as "nothing forced": it would be skipped silently
@@ -336,9 +335,6 @@ def _names(doc: dict[str, Any], game: Any) -> list[str]:
 
 def _check_top(doc: dict[str, Any], game: Any, seats: int) -> None:
     """The shape of every top-level key but game and seats, and of every step (before any of them runs)."""
-    unknown = set(doc) - TOP_KEYS
-    if unknown:
-        raise ScenarioError(f"unknown scenario keys: {sorted(map(str, unknown))}; known: {sorted(TOP_KEYS)}")
     for key in ("title", "description", "note"):
         if key in doc:
             _want(isinstance(doc[key], str), "", key, "a string", doc[key])
@@ -406,10 +402,11 @@ def _check_options(doc: dict[str, Any], game: Any) -> None:
     refused (``expect: bad_options``): then the game's refusal is the report, as for a bad stack."""
     if "expect" in doc:
         return
-    try:
-        game.validate_options(doc.get("options"))
-    except Reject as r:
-        raise ScenarioError(f"'options': {_option_problem(r.rejection)}") from None
+    with _engine(game, "'options'"):
+        try:
+            game.validate_options(doc.get("options"))
+        except Reject as r:
+            raise ScenarioError(f"'options': {_option_problem(r.rejection)}") from None
 
 
 def _option_problem(rejection: Rejection) -> str:
@@ -645,7 +642,7 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
                 report["checks"] += [{"step": i, **r} for r in results]
                 ok = ok and all(r["ok"] for r in results)
         report["steps"].append(entry)
-    with _engine(game, "the end"):
+    with _engine(game, "after the last step"):
         report["final"] = state
         report["to_act"] = [p.seat for p in game.to_act(state)]
         report["outcome"] = state.get("outcome")

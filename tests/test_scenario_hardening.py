@@ -101,7 +101,8 @@ MALFORMED: dict[str, tuple[Any, str]] = {
     "deep flow nesting 10^5": ("[" * 100_000, "nested deeper"),
     "deep closed nesting 10^5": ("x: " + "[" * 100_000 + "]" * 100_000, "nested deeper"),
     "deep mappings": ("game: claygod\nsteps: " + "{a: " * 5000 + "1" + "}" * 5000, "nested deeper"),
-    "deep block nesting": ("game: claygod\nsteps:\n" + "".join("  " * i + "- \n" for i in range(1, 200)), "nested deeper"),
+    "deep block nesting": ("game: claygod\nsteps:\n" + "".join("  " * i + "- \n" for i in range(1, 200)),
+                           "nested deeper"),
     "alias bomb": (LAUGHS + "game: claygod\nsteps: *j\n", "aliases"),
     "one alias": ("game: &g claygod\nnote: *g\n", "aliases"),
     "merge key": ("base: &b {seat: 0}\ngame: claygod\nsteps: [{<<: *b, action: {type: roll}}]\n", "aliases"),
@@ -176,7 +177,8 @@ MALFORMED: dict[str, tuple[Any, str]] = {
     "a step that is a list": (with_step([{"seat": 0}]), "step 3"),
     "a step that is null": (with_step(None), "step 3"),
     "a step with an unknown key": (with_step({"sit": 0}), "step 3: unknown keys"),
-    "action a list": (with_step({"seat": 0, "action": ["roll"]}), "step 3: 'action' must be a mapping or a string, not a list"),
+    "action a list": (with_step({"seat": 0, "action": ["roll"]}),
+                      "step 3: 'action' must be a mapping or a string, not a list"),
     "action a number": (with_step({"seat": 0, "action": 5}), "step 3: 'action'"),
     "action null": (with_step({"seat": 0, "action": None}), "step 3: 'action'"),
     "seat a string": (with_step({"seat": "0", "action": {"type": "roll"}}), "step 3: 'seat'"),
@@ -202,7 +204,8 @@ MALFORMED: dict[str, tuple[Any, str]] = {
     "check a list": (with_step({"check": ["turn.seat"]}), "step 3: 'check'"),
     "check a string": (with_step({"check": "turn.seat == 0"}), "step 3: 'check'"),
     "check an unknown operator": (with_step({"check": {"turn": {"$near": 1}}}), "step 3: unknown check operator"),
-    "check $len a string": (with_step({"check": {"players": {"$len": "two"}}}), "step 3: 'check.players.$len' must be a whole number"),
+    "check $len a string": (with_step({"check": {"players": {"$len": "two"}}}),
+                            "step 3: 'check.players.$len' must be a whole number"),
     "check $len negative": (with_step({"check": {"players": {"$len": -1}}}), "$len"),
     "check $min a string": (with_step({"check": {"players.0.health": {"$min": "a"}}}), "$min"),
     "check $max a list": (with_step({"check": {"players.0.health": {"$max": [1]}}}), "$max"),
@@ -269,6 +272,22 @@ def test_garbage_inside_actions_is_refused_or_reported_never_a_crash(tmp_path):
                 kind, result = outcome(_write(tmp_path, doc))
                 if kind == "error":
                     assert "step 0" in result, result
+
+
+def test_a_stack_of_the_wrong_shape_is_refused_or_reported_never_a_crash():
+    """Game stack keys are for the game to judge (as actions are): a refusal (bad_setup) or, where the game
+    crashes on them, one error naming the set-up."""
+    for doc in ({"game": "toy", "stack": {"deck": 5}}, {"game": "claygod", "stack": {"hands": [[["x"]], []]}},
+                {"game": "claygod", "stack": {"used": [{"a": 1}]}}, {"game": "claygod", "stack": {"deck_size": -1}},
+                {"game": "claygod", "stack": {"rolls": {"claygod.deck": [5]}}},
+                {"game": "gwent", "stack": {"decks": [[1]]}}, {"game": "gwent", "stack": {"decks": {"0": 5}}},
+                {"game": "bloodwood", "seats": 5, "stack": {"roles": {"a": 1}}},
+                {"game": "bloodwood", "seats": 5, "stack": {"day_deck": "x", "night_deck": [[]]}}):
+        kind, result = outcome(doc)
+        if kind == "report":
+            assert result["error"]["code"] == "bad_setup", doc
+        else:
+            assert result.startswith("set-up: "), result
 
 
 def test_a_set_up_the_file_expects_to_fail_is_still_a_report(tmp_path):
