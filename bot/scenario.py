@@ -155,8 +155,12 @@ def load(path: str | Path) -> dict[str, Any]:
         doc = yaml.load(text, Loader=_Loader)
     except ScenarioError as exc:
         raise ScenarioError(f"{path}: {exc}") from None
-    except (yaml.YAMLError, ValueError) as exc:  # ValueError: e.g. an integer of more digits than Python converts
+    except yaml.YAMLError as exc:
         raise ScenarioError(f"{path}: not valid YAML/JSON: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 PyYAML's converters fail in their own ways on a tagged value they
+        # cannot read (`!!bool maybe` KeyError, `!!int ""` IndexError) or an integer too long to convert
+        raise ScenarioError(f"{path}: not valid YAML/JSON: a value its type cannot hold "
+                            f"({type(exc).__name__}: {exc})") from None
     if not isinstance(doc, dict):
         raise ScenarioError(f"{path}: a scenario is a mapping with at least 'game' and 'steps', not {_kind(doc)}")
     return doc

@@ -109,8 +109,13 @@ MALFORMED: dict[str, tuple[Any, str]] = {
     "too many values": ("game: claygod\nsteps: [" + "0," * 150_000 + "0]\n", "values"),
     "too large": ("# " + "x" * scenario.MAX_FILE_BYTES + "\ngame: claygod\n", "bytes"),
     "a very long string": ("game: claygod\nnote: " + "x" * 20_000 + "\n", "characters"),
-    "an integer of 5000 digits": ("game: claygod\nseats: " + "9" * 5000 + "\n", "YAML"),
+    "an integer of 5000 digits": ("game: claygod\nseats: " + "9" * 5000 + "\n", "cannot hold"),
     "a long sexagesimal number": ("game: claygod\nseats: 1" + ":59" * 3000 + "\n", "too large"),
+    "a tagged bool that is not": ("game: claygod\nseed: !!bool maybe\n", "cannot hold"),
+    "a tagged empty int": ('game: claygod\nseed: !!int ""\n', "cannot hold"),
+    "a tagged int that is a sign": ('game: claygod\nseed: !!int "-"\n', "cannot hold"),
+    "a tagged float that is an underscore": ('game: claygod\nseed: !!float "_"\n', "cannot hold"),
+    "a tagged int that is text": ("game: claygod\nseed: !!int abc\n", "cannot hold"),
     "a python tag": ("game: !!python/object/apply:os.system [echo hi]\n", "YAML"),
     "an unknown tag": ("game: !mine claygod\n", "YAML"),
     "binary value": ("game: claygod\nseed: !!binary aGVsbG8=\n", "plain data"),
@@ -363,7 +368,9 @@ def _mutate_text(rng: random.Random, text: bytes) -> bytes:
     for _ in range(rng.randint(1, 8)):
         at = rng.randrange(len(data) + 1)
         junk = rng.choice([b"\xff", b"\x00", b"[", b"{", b": ", b"\n- ", b"*a", b"&a ", b"!!binary ", b"'", b'"',
-                           b"\t", b"99999999999999999999999", b"\xd0"])
+                           b"\t", b"99999999999999999999999", b"\xd0", b"!!bool ", b"!!int ", b"!!float ", b"!!set ",
+                           b"!!omap ", b"!!timestamp ", b"!!str ", b"!!null ", b"? ", b"<<: ", b"\n--- ", b"\n...\n",
+                           b"%YAML 1.1\n", b"!local ", b"-", b"_", b"~", b"\\u", b"\r"])
         data[at:at] = junk
     return bytes(data)
 
