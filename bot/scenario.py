@@ -19,7 +19,7 @@ from typing import Any, Iterator
 
 import yaml
 
-from bot.engine import Applied, Reject, Rejection, get_game
+from bot.engine import Applied, Reject, Rejection, clone, get_game
 from bot.engine.rng import Rng, StackError
 
 DEFAULT_START = 1_700_000_000.0
@@ -429,6 +429,13 @@ def _option_problem(rejection: Rejection) -> str:
     return text
 
 
+def _stack_misfit(rejection: Rejection, where: str) -> None:
+    """A stacked value the draw cannot use is the file's mistake (exit 2), not a refusal the file could
+    expect: the engine reports it as a bad_stack_value rejection."""
+    if rejection.key == "core.reject.bad_stack_value":
+        raise ScenarioError(f"{where}: {rejection.params.get('detail', 'a stacked value does not fit')}")
+
+
 @contextmanager
 def _engine(game: Any, where: str) -> Iterator[None]:
     """Run engine code on the file's input.  A stacked value the draw cannot use is the file's fault; any
@@ -577,6 +584,7 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
             init = game.initial_state(len(names), seed=seed, options=doc.get("options"), now=now,
                                       stack=doc.get("stack"))
         except Reject as r:  # a refused set-up ends the run; it passes only when the file expects exactly that
+            _stack_misfit(r.rejection, "set-up")
             refused = {"game": game.name, "seats": names, "error": r.rejection.to_json(),
                        "message": r.rejection.message(locale or "en")}
             return {**refused, "ok": "expect" in doc and _expected(doc["expect"], r.rejection)}
@@ -611,6 +619,7 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
             entry["wait"] = step["wait"]
         with _engine(game, f"step {i}"):
             if "rolls" in step:
+                state = clone(state)  # the previous step's reported state must not show rolls pushed later
                 rng = Rng(state["rng"])
                 for tag, values in step["rolls"].items():
                     rng.push(tag, list(values))
@@ -624,6 +633,8 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
                 else:
                     action = step["action"]
                 result = game.apply(state, seat, action, now=now)
+                if isinstance(result, Rejection):
+                    _stack_misfit(result, f"step {i}")
                 entry.update({"seat": seat, "action": action})
                 expect = step.get("expect", "applied")
                 passed = _expected(expect, result)

@@ -370,3 +370,27 @@ def test_a_full_disk_is_one_line_and_the_record_stays_whole(tmp_path, capsys, pl
         finally:
             await store.close()
     asyncio.run(check())
+
+
+@pytest.mark.parametrize("game, stack", [
+    ("claygod", {"hands": [[["x"]], []]}), ("claygod", {"used": [{"a": 1}]}), ("claygod", {"deck_top": [[1]]}),
+    ("claygod", {"rolls": {"claygod.deck": [5]}}), ("claygod", {"rolls": {"claygod.deck": 5}}),
+    ("claygod", {"rolls": [1, 2]}), ("toy", {"deck": 5}), ("toy", {"rolls": {"toy.first": [None]}}),
+    ("toy", {"rolls": {"toy.first": [99]}}), ("toy", {"deck": ["1"] * 12}),
+])
+async def test_a_moderators_stack_that_does_not_fit_is_refused_not_a_crash(env, game, stack):
+    store, referee, _ = env
+    table = await referee.create_table(game, creator="u:a", creator_name="A", origin="terminal")
+    await referee.add_bot(table.id)
+    refused = await referee.start(table.id, "u:a", moderator=True, stack=stack)
+    assert isinstance(refused, Rejection) and refused.code == Code.BAD_SETUP, refused
+    assert refused.message("en") and (await store.get_table(table.id)).status == "lobby"
+
+
+def test_a_null_stacked_value_is_an_error_not_a_silent_fallback():
+    from bot.engine.rng import Rng, StackError, rng_state
+    rng = Rng(rng_state("s"))
+    rng.push("die", [None, 3])
+    with pytest.raises(StackError, match="null"):
+        rng.randint(1, 6, "die")
+    assert rng.randint(1, 6, "die") == 3

@@ -41,7 +41,7 @@ import pickle
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
-from .rng import Rng, rng_state
+from .rng import Rng, StackError, rng_state
 
 State = dict
 Action = dict
@@ -263,9 +263,15 @@ class Game:
             "rng": rng_state(seed), "outcome": None,
         }
         ctx = Ctx(state, now)
-        for tag, values in (stack.pop("rolls", None) or {}).items():
-            ctx.rng.push(tag, list(values))
-        self.setup(state, ctx, stack)
+        rolls = stack.pop("rolls", None) or {}
+        if not isinstance(rolls, Mapping) or not all(isinstance(v, list) for v in rolls.values()):
+            raise Reject("core.reject.bad_stack", code=Code.BAD_SETUP, key="rolls")
+        for tag, values in rolls.items():
+            ctx.rng.push(str(tag), list(values))
+        try:
+            self.setup(state, ctx, stack)
+        except StackError as exc:
+            raise Reject("core.reject.bad_stack_value", code=Code.BAD_SETUP, detail=str(exc)[:200]) from None
         return Applied(state, ctx.events)
 
     def apply(self, state: State, seat: int, action: Any, *, now: float = 0.0) -> Applied | Rejection:
@@ -296,6 +302,8 @@ class Game:
                 self._apply(new, seat, action, ctx)
         except Reject as r:
             return r.rejection
+        except StackError as exc:  # a moderator's stacked value that does not fit this draw: refused, not a crash
+            return Rejection(Code.BAD_SETUP, "core.reject.bad_stack_value", {"detail": str(exc)[:200]})
         new["version"] = state["version"] + 1
         return Applied(new, ctx.events)
 

@@ -76,6 +76,8 @@ class Rng:
         value = queue.pop(0)
         if not queue:
             del stack[tag]
+        if value is None:  # would read as "nothing stacked" and silently fall back to the generator
+            raise StackError(f"a stacked value for {tag!r} is empty (null)")
         return value
 
     def push(self, tag: str, values: Sequence[Any]) -> None:
@@ -105,7 +107,7 @@ class Rng:
         """Fisher-Yates in place.  A stacked value for ``tag`` is a full order (a permutation of items)."""
         forced = self._forced(tag)
         if forced is not None:
-            if sorted(map(repr, forced)) != sorted(map(repr, items)):
+            if not isinstance(forced, list) or sorted(map(repr, forced)) != sorted(map(repr, items)):
                 raise StackError(f"stacked order for {tag!r} is not a permutation of the items")
             items[:] = list(forced)
             return

@@ -20,8 +20,8 @@ class Toy(Game):
     max_actions = 100
 
     def setup(self, state: State, ctx: Ctx, stack: Mapping[str, Any]) -> None:
-        deck = list(stack.get("deck") or range(1, 13))
-        if sorted(deck) != list(range(1, 13)):
+        deck = stack.get("deck") or list(range(1, 13))
+        if not isinstance(deck, list) or sorted(map(repr, deck)) != sorted(map(repr, range(1, 13))):
             raise Reject("core.reject.bad_stack", code=Code.BAD_SETUP, key="deck")
         if "deck" not in stack:
             ctx.rng.shuffle(deck, "toy.deck")

@@ -34,7 +34,7 @@ def _ids(value: Any, key: str, size: int | None = None, nulls: bool = False) -> 
         raise _bad(key, f"a list of {size} card ids" if size else "a list of card ids")
     known = set(card_ids())
     for item in value:
-        if not (item in known or (nulls and item is None)):
+        if not ((isinstance(item, str) and item in known) or (nulls and item is None)):
             raise _bad(key, f"unknown card {item!r}")
     return value
 
