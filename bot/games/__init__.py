@@ -4,4 +4,5 @@ GAME_MODULES: tuple[str, ...] = (
     "bot.games.gwent",
     "bot.games.bloodwood",
     "bot.games.claygod",
+    "bot.games.bridges",
 )

@@ -1,0 +1,68 @@
+"""The round (§1.2): the start of the players' action phase, its end once every seat has ended it, and the
+neutral phase between rounds."""
+from __future__ import annotations
+
+from bot.engine import Ctx
+
+from .combat import check_over
+from .data import catalogue
+from .state import State, bank_count, chars_on, max_hp, team_owns
+
+
+def begin_round(state: State, ctx: Ctx) -> None:
+    """A new round: bombs laid in an earlier round blow (BR-13), Shield balls run out (§4.5), action points
+    refill (§1.2), the camp heals whoever starts on the Base (§5.1, BR-20)."""
+    from .bosses import blow_bombs
+
+    state["round"] += 1
+    state["phase"] = "actions"
+    state["opened"] = ctx.now
+    ctx.emit("round", round=state["round"], rule="§1.2")
+    if state["options"]["bomb_timing"] == "next_round":
+        blow_bombs(state, ctx, lambda bomb: bomb["round"] < state["round"])
+        if check_over(state, ctx):
+            return
+    ap = catalogue().chars["base_stats"]["ap"]
+    for seat, c in enumerate(state["chars"]):
+        if c["shield"]:
+            ctx.emit("shield_gone", seat=seat, left=c["shield"], rule="§4.5")
+        c.update(ap=ap, done=False, risky=False, moves=0, shield=0)
+    for b in state["bosses"].values():
+        b["attacked"] = False
+    if state["camp"]:
+        for seat in chars_on(state, catalogue().base):
+            c = state["chars"][seat]
+            gained = max_hp(state, seat) - c["hp"]
+            if gained > 0:
+                c["hp"] += gained
+                ctx.emit("camp_heal", seat=seat, amount=gained, hp=c["hp"], rule="§5.1")
+    check_arm_trade(state, ctx)
+
+
+def check_arm_trade(state: State, ctx: Ctx) -> None:
+    """«Показать Руку»: a character at the craftsman while the team owns an Extending Arm opens the trade for
+    good (§5.1, BR-21)."""
+    trade = catalogue().craftsman["arm_trade"]["item"]
+    if state["arm_trade"] or state["phase"] != "actions":
+        return
+    if team_owns(state, trade) and chars_on(state, catalogue().craftsman["island"]):
+        state["arm_trade"] = True
+        ctx.emit("arm_trade", in_bank=bank_count(state, trade), rule="§5.1")
+
+
+def after_action(state: State, ctx: Ctx, seat: int) -> None:
+    """What follows any action in the action phase: the automatic end of a seat at 0 AP (option phase_end,
+    BR-1), the trade unlock, and the neutral phase once every seat has ended."""
+    from .bosses import neutral_phase
+
+    if state["outcome"] is not None or state["phase"] != "actions":
+        return
+    c = state["chars"][seat]
+    if state["options"]["phase_end"] == "auto" and c["ap"] == 0 and not c["done"]:
+        c["done"] = True
+        ctx.emit("phase_ended", seat=seat, ap=0, how="auto", rule="BR-1")
+    check_arm_trade(state, ctx)
+    if all(ch["done"] for ch in state["chars"]):
+        neutral_phase(state, ctx)
+        if state["outcome"] is None:
+            begin_round(state, ctx)

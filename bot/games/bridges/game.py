@@ -1,0 +1,90 @@
+"""Bridges: Soul as the referee core sees it: options (rulings where tables differ), set-up, who acts, actions,
+views.  The referee is also the game master: it plays the five bosses in the neutral phase (bosses.py)."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from bot.engine import Ctx, Game, Option, Pending, Rejection
+
+from . import bot, render, view
+from .actions import apply_action, legal_actions, timeout
+from .data import catalogue
+from .setup import STACK_KEYS, setup
+
+
+class Bridges(Game):
+    name = "bridges"
+    min_seats = 1
+    max_seats = 12
+    options = (
+        Option("classes", "choice", "choose", choices=("choose", "random")),               # BR-2
+        Option("duplicates", "choice", "even", choices=("even", "free")),                  # BR-2
+        Option("phase_end", "choice", "explicit", choices=("explicit", "auto")),           # BR-1
+        Option("bomb_timing", "choice", "next_round", choices=("next_round", "neutral")),  # BR-13
+        Option("casserole", "choice", "retaliates", choices=("retaliates", "counter_only")),  # BR-9
+        Option("tie_break", "choice", "acted", choices=("acted", "moved")),                # BR-11
+        Option("boss_order", "choice", "islands", choices=("islands", "list")),            # BR-23
+        Option("master_camp", "choice", "pay", choices=("pay", "free")),                   # BR-20
+        Option("phase_seconds", "int", 0, min=0, max=7 * 24 * 3600),                       # BR-33
+    )
+    stack_keys = STACK_KEYS
+    max_actions = 4000
+    #: the seat counts the conformance suite plays (the engine takes 1-12; 7-12 are covered by the game's tests)
+    conformance_seats = range(1, 7)
+    conformance_playouts = 36
+    demo_seats = 2
+
+    def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+        catalogue()
+        setup(state, ctx, stack)
+
+    def to_act(self, state: dict) -> list[Pending]:
+        if state["outcome"] is not None:
+            return []
+        seconds = state["options"]["phase_seconds"]
+        deadline = state["opened"] + seconds if seconds else None
+        if state["phase"] == "choose":
+            return [Pending(s, "choice", deadline, "bridges.prompt.choose")
+                    for s, c in enumerate(state["chars"]) if not c["cls"]]
+        return [Pending(s, "turn", deadline, "bridges.prompt.actions")
+                for s, c in enumerate(state["chars"]) if not c["done"]]
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        return legal_actions(state, seat)
+
+    def _apply(self, state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+        apply_action(state, seat, action, ctx)
+
+    def _timeout(self, state: dict, seat: int, ctx: Ctx) -> None:
+        timeout(state, seat, ctx)
+
+    def _view(self, state: dict, seat: int | None) -> dict[str, Any]:
+        return view.build(state, seat)
+
+    def unseen_variant(self, state: dict, seat: int | None, rng: Any) -> dict:
+        return view.unseen_variant(state, seat, rng)
+
+    def check_invariants(self, state: dict) -> None:
+        view.check_invariants(state)
+
+    def judge_table(self, state: dict) -> dict[str, Any]:
+        return view.judge_table(state)
+
+    def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
+        return bot.choose(state, seat, rng)
+
+    def describe_action(self, state: dict, seat: int, action: dict, locale: str,
+                        names: Sequence[str] = ()) -> str:
+        return render.describe_action(state, seat, action, locale, names)
+
+    def render_view(self, view_: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+        return render.render_view(view_, locale, names)
+
+    def render_event(self, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
+        return render.render_event(event, locale, names)
+
+    def out_of_turn(self, state: dict, seat: int, action: Any) -> Rejection:
+        return super().out_of_turn(state, seat, action)
+
+
+GAME = Bridges()
