@@ -413,7 +413,7 @@ async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
 
 async def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
     try:
-        from bot.client import run_bot
+        from bot.discord.client import run_bot
     except ImportError as exc:  # pragma: no cover - only when the Discord layer is missing
         sys.stderr.write(f"the Discord layer is not available: {exc}\n")
         return EXIT_FAILED

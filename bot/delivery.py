@@ -11,7 +11,7 @@ The guarantee, precisely:
   next run attempt the same message again: delivery is at-least-once *attempts*.  Whether the recipient then
   sees it twice is the deliverer's business: ``deliver`` must be idempotent for one outbox row (the row's id
   is stable across attempts and runs; ``attempts`` > 0 says an earlier attempt failed).  Each deliverer
-  states what it guarantees (Discord, kind by kind: bot/discord_delivery.py; the terminal's deliverer
+  states what it guarantees (Discord, kind by kind: bot/discord/delivery.py; the terminal's deliverer
   prints to a screen, where a line printed again after a crash is at worst read twice).
 - **Permanent failures** (the deliverer says so) are recorded and surfaced to moderators instead of being
   retried forever; transient ones are retried with a growing pause, up to MAX_ATTEMPTS attempts, then

@@ -13,12 +13,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import JudgeBot
-from bot.discord_components import lobby_view
-from bot.discord_interactions import (OPEN, home_channel_id, is_moderator, pick_table, player_key, refuse, same_server,
+from bot.discord.client import JudgeBot
+from bot.discord.components import lobby_view
+from bot.discord.interactions import (OPEN, home_channel_id, is_moderator, pick_table, player_key, refuse, same_server,
                                       say, table_choices, table_here)
-from bot.discord_locale import L
-from bot.discord_render import clip, lobby_text, pack, table_line
+from bot.discord.locale import L
+from bot.discord.render import clip, lobby_text, pack, table_line
 from bot.engine import Code, Game, Rejection
 from bot.i18n import normalise_locale, t
 from bot.render.text import game_title

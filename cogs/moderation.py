@@ -10,10 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import moderation
-from bot.client import JudgeBot
-from bot.discord_interactions import is_moderator, pick_table, player_key, refuse, say, table_choices
-from bot.discord_locale import L
-from bot.discord_render import board_texts, clip, pack
+from bot.discord.client import JudgeBot
+from bot.discord.interactions import is_moderator, pick_table, player_key, refuse, say, table_choices
+from bot.discord.locale import L
+from bot.discord.render import board_texts, clip, pack
 from bot.engine import Rejection
 from bot.i18n import t
 

@@ -14,11 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import JudgeBot
-from bot.discord_components import PAGE_SIZE, choices_view, page_count
-from bot.discord_interactions import is_moderator, pick_table, player_key, refuse, say, table_choices, table_here
-from bot.discord_locale import L
-from bot.discord_render import board_texts, clip, log_texts
+from bot.discord.client import JudgeBot
+from bot.discord.components import PAGE_SIZE, choices_view, page_count
+from bot.discord.interactions import is_moderator, pick_table, player_key, refuse, say, table_choices, table_here
+from bot.discord.locale import L
+from bot.discord.render import board_texts, clip, log_texts
 from bot.engine import Code, Rejection
 from bot.i18n import has, t
 from bot.render.text import game_title

@@ -3,7 +3,7 @@
 ``setup_hook`` loads the cogs, registers the restart-proof components, syncs the slash commands (to the
 development server named in the settings, else globally) and starts three kinds of background work:
 
-- the delivery worker, which drains the outbox into threads and DMs (bot/discord_delivery.py);
+- the delivery worker, which drains the outbox into threads and DMs (bot/discord/delivery.py);
 - the deadline clock, which calls ``Referee.tick`` every second;
 - bot players: after every accepted action the table's bot seats get to move, in the background, never
   inside the 3 seconds an interaction has for its first response.
@@ -31,11 +31,11 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.delivery import DeliveryWorker
-from bot.discord_components import DYNAMIC_ITEMS, handled, lobby_view
-from bot.discord_delivery import DiscordDeliverer
-from bot.discord_interactions import say
-from bot.discord_locale import JudgeTranslator, reply_locale
-from bot.discord_render import lobby_text
+from bot.discord.components import DYNAMIC_ITEMS, handled, lobby_view
+from bot.discord.delivery import DiscordDeliverer
+from bot.discord.interactions import say
+from bot.discord.locale import JudgeTranslator, reply_locale
+from bot.discord.render import lobby_text
 from bot.engine import Game, all_games
 from bot.i18n import t
 from bot.service import SYSTEM, Referee

@@ -20,8 +20,8 @@ from typing import Any, Sequence
 import discord
 from discord import ui
 
-from bot.discord_interactions import say
-from bot.discord_render import clip
+from bot.discord.interactions import say
+from bot.discord.render import clip
 from bot.i18n import t
 
 log = logging.getLogger("judge.discord.components")

@@ -37,25 +37,24 @@ row stays pending and the whole delivery is done again after the restart; bot/de
 - **The lobby message** is redrawn from the table as it is: the same text again.
 - Nothing else is sent: no attachments, pins, reactions, or thread creation (threads are opened by
   ``/game new``, outside the outbox; a lobby that a crash left without its thread is cancelled at start-up,
-  bot/client.py).
+  bot/discord/client.py).
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 import aiohttp
 import discord
 
 from bot.delivery import MAX_ATTEMPTS, DeliveryError, Skip
-from bot.discord_components import turn_view
-from bot.discord_render import discord_user_id, humans_to_act, mention, private_texts, table_texts
+from bot.discord.components import turn_view
+from bot.discord.render import discord_user_id, humans_to_act, mention, private_texts, table_texts
+from bot.discord.host import Host
 from bot.i18n import t
 from bot.storage.store import OutboxRow, SeatRow, TableRow
 
-if TYPE_CHECKING:
-    from bot.client import JudgeBot
 
 log = logging.getLogger("judge.discord.delivery")
 
@@ -97,7 +96,7 @@ def _base36(n: int) -> str:
 class DiscordDeliverer:
     origins = ("discord",)
 
-    def __init__(self, bot: "JudgeBot"):
+    def __init__(self, bot: Host):
         self.bot = bot
         self._left_over: set[int] | None = None  # outbox ids pending when this process began delivering
 

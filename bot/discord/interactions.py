@@ -10,26 +10,25 @@ its number reveals nothing.  Moderator status is judged for the table's server (
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Iterable, Sequence
 
 import discord
 from discord import app_commands
 
-from bot.discord_render import clip, user_key
+from bot.discord.render import clip, user_key
 from bot.engine import Code, Rejection
+from bot.discord.host import Host
 from bot.i18n import t
 from bot.render.text import game_title
 from bot.storage.store import TableRow
 
-if TYPE_CHECKING:
-    from bot.client import JudgeBot
 
 OPEN = ("lobby", "active")
 #: table ids, versions and seats are SQLite integers: anything outside this range names nothing
 MAX_ID = 2 ** 63 - 1
 
 
-def judge(interaction: discord.Interaction) -> "JudgeBot":
+def judge(interaction: discord.Interaction) -> Host:
     return interaction.client  # type: ignore[return-value]
 
 

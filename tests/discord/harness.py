@@ -12,7 +12,7 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.client import JudgeBot
+from bot.discord.client import JudgeBot
 from bot.config import Settings
 from bot.service import Referee
 from bot.storage.store import Store, TableRow
@@ -203,7 +203,7 @@ def random_choice(seed: str) -> Callable[[int], int]:
 
 async def private_lines(h: Harness, table: TableRow, locale: str = "ru") -> list[tuple[list[int], str]]:
     """Every event of the table that is not public, as the text a player would read: (its seats, line)."""
-    from bot.discord_render import display_names
+    from bot.discord.render import display_names
     from bot.engine import get_game
 
     game = get_game(table.game)

@@ -290,16 +290,16 @@ async def test_posts_dms_and_retired_buttons_taken_just_before_a_crash_show_once
 
 @WINDOWS
 async def test_a_long_message_cut_short_by_a_crash_is_completed_not_repeated(harness, monkeypatch, window):
-    import bot.discord_delivery
+    import bot.discord.delivery
 
     h, fake = harness, harness.fake
-    render = bot.discord_delivery.table_texts
+    render = bot.discord.delivery.table_texts
 
     def in_three_chunks(game, table, seats, kind, payload, locale):
         return [f"{kind} v{payload.get('version')}: part {i} of 3" for i in (1, 2)] + \
             render(game, table, seats, kind, payload, locale)
 
-    monkeypatch.setattr(bot.discord_delivery, "table_texts", in_three_chunks)
+    monkeypatch.setattr(bot.discord.delivery, "table_texts", in_three_chunks)
     table = await started_toy(h)
     thread = fake.in_channel(table.thread_id)
     assert [m.content for m in thread[:2]] == ["start v0: part 1 of 3", "start v0: part 2 of 3"]

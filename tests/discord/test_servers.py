@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.discord_interactions import is_moderator
+from bot.discord.interactions import is_moderator
 from tests.discord.test_play import started_toy, user_to_act
 
 

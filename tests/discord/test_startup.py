@@ -9,7 +9,7 @@ import socket
 import discord.http
 import pytest
 
-from bot.client import EXIT_BAD_TOKEN, EXIT_FAILED, EXIT_NO_TOKEN, EXIT_OK, RedactSecret, run_bot
+from bot.discord.client import EXIT_BAD_TOKEN, EXIT_FAILED, EXIT_NO_TOKEN, EXIT_OK, RedactSecret, run_bot
 from bot.config import Settings
 from bot.i18n import t
 from tests.discord.fake_discord import PRIVILEGED_INTENTS

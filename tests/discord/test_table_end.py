@@ -129,8 +129,8 @@ async def test_a_rollback_of_a_finished_table_reopens_its_thread_and_the_end_arc
 async def test_a_discord_that_does_not_answer_the_cosmetic_edits_delays_delivery_only_briefly(harness, monkeypatch,
                                                                                              caplog):
     h, fake = harness, harness.fake
-    monkeypatch.setattr("bot.client.THREAD_EDIT_TIMEOUT", 0.2)
-    monkeypatch.setattr("bot.discord_delivery.RETIRE_TIMEOUT", 0.2)
+    monkeypatch.setattr("bot.discord.client.THREAD_EDIT_TIMEOUT", 0.2)
+    monkeypatch.setattr("bot.discord.delivery.RETIRE_TIMEOUT", 0.2)
     table = await started_toy(h)
     fake.fail("PATCH", rf"^/api/v10/channels/{table.thread_id}(/messages/\d+)?$", 504, times=100, stall=1)
     with caplog.at_level(logging.WARNING, logger="judge.discord"):

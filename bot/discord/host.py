@@ -1,0 +1,30 @@
+"""What the Discord modules need from the running bot, as a protocol, so that they depend on this small
+interface and not on bot/discord/client.py (which imports them: no import circle).  ``JudgeBot`` implements
+it; it is also a ``discord.Client``, whose methods (``get_partial_messageable``, ``fetch_channel``,
+``create_dm``...) the delivery uses."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Protocol
+
+import discord
+
+from bot.config import Settings
+from bot.engine import Game
+from bot.service import Referee
+from bot.storage.store import Store, TableRow
+
+
+class Host(Protocol):
+    store: Store
+    referee: Referee
+    settings: Settings
+    games: Mapping[str, Game]
+    user: Any
+
+    async def locale_for(self, interaction: discord.Interaction) -> str: ...
+
+    async def table_locale(self, table: TableRow) -> str: ...
+
+    async def refresh_lobby(self, table_id: int) -> None: ...
+
+    async def archive_thread(self, table_id: int) -> None: ...
