@@ -21,6 +21,8 @@ def outcome_line(game: Game, outcome: Mapping[str, Any], locale: str, names: Seq
     reason = t(outcome["reason"], locale, **(outcome.get("params") or {}), winners=", ".join(winners))
     if winners:
         return t("core.msg.winners", locale, winners=", ".join(winners), reason=reason)
+    if (outcome.get("params") or {}).get("lost"):  # a co-operative table lost together (Bridges)
+        return t("core.msg.lost", locale, reason=reason)
     return t("core.msg.draw", locale, reason=reason)
 
 

@@ -537,7 +537,7 @@ def arrive(state: State, ctx: Ctx, seat: int, island: str, how: str, *, own: boo
     if own:
         c["moves"] += 1
     note_recent(state, "moved", seat)
-    ctx.emit("moved", seat=seat, frm=frm, to=island, how=how)
+    ctx.emit("moved", seat=seat, frm=frm, dest=island, how=how)
     if island in state["chests"]:
         state["chests"].remove(island)
         coins = catalogue().chars["chest_coins"] + state["seats"] - 1
@@ -616,7 +616,7 @@ def _d_launch_item(state: State, seat: int, a: Action, ctx: Ctx) -> None:
     _catapult(state, seat)["charged"] = False
     iid = a["item"]
     bank_take(state, iid)
-    ctx.emit("launched", seat=seat, item=iid, island=a.get("island"), target=a.get("seat"), to=a.get("to"),
+    ctx.emit("launched", seat=seat, item=iid, island=a.get("island"), target=a.get("seat"), dest=a.get("to"),
              rule="§1.8")
     use = item(iid)["use"]
     if use == "bomb":

@@ -38,7 +38,7 @@ def check_over(state: State, ctx: Ctx) -> bool:
 
 
 def _end(state: State, ctx: Ctx, winners: list[int], reason: str, rule: str, seats: list[int] | None = None) -> None:
-    params: dict[str, Any] = {"round": state["round"]}
+    params: dict[str, Any] = {"round": state["round"], "lost": not winners}
     if seats is not None:
         params["seats"] = seats
     state["outcome"] = {"winners": winners, "reason": reason, "params": params,
