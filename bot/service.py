@@ -28,6 +28,9 @@ from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, Tabl
 log = logging.getLogger("judge.referee")
 
 SYSTEM = "system"
+AUTO = "auto"   # the user a forced move is recorded under when the referee takes it for a seat
+#: referee settings of a table, given among its options but not passed to the game
+TABLE_SETTINGS = ("auto_forced",)
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,11 @@ class Referee:
             game = get_game(game_name)
         except KeyError:
             return _reject(Code.NOT_FOUND, "core.reject.unknown_game", game=clean_name(game_name))
+        options = dict(options or {})
+        auto_forced = options.pop("auto_forced", True)
+        if not isinstance(auto_forced, bool):
+            return _reject(Code.BAD_OPTIONS, "core.reject.bad_option", name="auto_forced", value=str(auto_forced)[:40],
+                           game=game.name)
         try:
             validated = game.validate_options(options)
         except Reject as r:
@@ -124,7 +132,7 @@ class Referee:
                 game=game.name, options=validated, creator=creator, origin=origin, now=self.now(),
                 title=clean_name(title, limit=TITLE_MAX) if title else None, locale=locale, guild_id=guild_id,
                 channel_id=channel_id, max_seats=game.max_seats,
-                creator_name=clean_name(creator_name) if join else None,
+                creator_name=clean_name(creator_name) if join else None, auto_forced=auto_forced,
                 per_user=self.limits.per_user, per_server=self.limits.per_server)
         except LobbyRefused as refusal:
             return _refused(refusal)
@@ -194,6 +202,7 @@ class Referee:
                 return r.rejection
             except LobbyRefused as refusal:
                 return _refused(refusal, table_id)
+            await self._forced_moves(table_id)
         self.changed.set()
         return Accepted(table_id, 0, -1, dealt.events, finished=False)
 
@@ -270,7 +279,38 @@ class Referee:
                 if isinstance(resolved, Rejection):
                     return resolved
                 seat = resolved
-            return await self._apply(table, game, state, seat, user_id, action)
+            result = await self._apply(table, game, state, seat, user_id, action)
+            if isinstance(result, Accepted):
+                await self._forced_moves(table_id)
+            return result
+
+    async def _forced_moves(self, table_id: int, limit: int = 50) -> None:
+        """Take, for human seats, the decisions that have a single legal action of a kind the game allows
+        (``Game.auto_actions``: Clay God's roll), when the table's ``auto_forced`` setting is on.  Recorded
+        like any action, under the user ``auto``.  Reactions are never taken: answering one at once would
+        tell the table that the seat had nothing to answer with.  Called under the table's lock."""
+        for _ in range(limit):
+            table = await self.store.get_table(table_id)
+            if table is None or table.status != "active" or not table.auto_forced:
+                return
+            game = get_game(table.game)
+            if not game.auto_actions:
+                return
+            state = await self.store.state(table_id)
+            bots = {s.seat for s in await self.store.seats(table_id) if s.is_bot}
+            forced = None
+            for pending in game.to_act(state):
+                if pending.seat in bots or pending.kind == "reaction":
+                    continue
+                legal = game.legal_actions(state, pending.seat)
+                if len(legal) == 1 and legal[0].get("type") in game.auto_actions:
+                    forced = pending.seat, legal[0]
+                    break
+            if forced is None:
+                return
+            result = await self._apply(table, game, state, forced[0], AUTO, forced[1])
+            if not isinstance(result, Accepted):
+                return
 
     async def _apply(self, table: TableRow, game: Game, state: dict[str, Any], seat: int, user_id: str,
                      action: Any) -> Accepted | Rejection:
@@ -289,6 +329,7 @@ class Referee:
         new = result.state
         outcome = new.get("outcome")
         extra = {"seed": table.seed, "seed_hash": table.seed_hash} if outcome is not None else None
+        extra = {**(extra or {}), "by": seat, "auto": user_id == AUTO}
         messages = messages_for(game, new, result.events, kind="finish" if outcome is not None else "update",
                                 extra=extra, before=state)
         try:
@@ -317,6 +358,7 @@ class Referee:
                     result = await self._apply(table, game, state, overdue[0], SYSTEM, {"type": "timeout"})
                     if isinstance(result, Accepted):
                         done.append(result)
+                        await self._forced_moves(table_id)
         return done
 
     async def drive_bots(self, table_id: int, *, limit: int = 10_000) -> int:

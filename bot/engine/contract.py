@@ -213,6 +213,9 @@ class Game:
     max_actions: ClassVar[int] = 5000
     #: keys a ``stack`` (moderator set-up / scenario) may carry, besides "rolls"
     stack_keys: ClassVar[tuple[str, ...]] = ()
+    #: action types the referee may take for a seat whose only legal action it is (a table setting allows
+    #: it): only where having a single choice tells nobody anything (Clay God's roll at the start of a turn)
+    auto_actions: ClassVar[frozenset[str]] = frozenset()
 
     # ------------------------------------------------------------------ template methods (do not override)
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -337,6 +340,16 @@ class Game:
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         raise NotImplementedError
+
+    def choice_group(self, state: State, seat: int, action: Action) -> str:
+        """The group an offered action is listed under (front ends show one menu per group, so that no
+        decision needs paging): by default its type.  Group names are i18n keys ``<game>.group.<name>``."""
+        return action["type"]
+
+    def confirm(self, state: State, seat: int, action: Action) -> bool:
+        """Whether the action cannot be taken back and ends something for good (a declaration that ends the
+        game, a final pass): front ends ask for a confirmation first."""
+        return False
 
     def anytime_actions(self, state: State, seat: int) -> list[Action]:
         """Actions ``seat`` may take although it owes no decision now (Bloodwood's declaration of the end

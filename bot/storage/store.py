@@ -80,12 +80,14 @@ class TableRow:
     started_at: float | None
     finished_at: float | None
     max_seats: int | None = None
+    auto_forced: bool = True
 
     @classmethod
     def from_row(cls, row: aiosqlite.Row) -> "TableRow":
         d = dict(row)
         for key in ("options", "stack", "outcome"):
             d[key] = json.loads(d[key]) if d[key] is not None else None
+        d["auto_forced"] = bool(d.get("auto_forced", 1))
         return cls(**d)
 
 
@@ -146,6 +148,18 @@ class Dealt:
 
 
 @dataclass(frozen=True)
+class Panel:
+    """A message a front end keeps editing: the live table message (seat -1) or a seat's control message."""
+
+    table_id: int
+    seat: int
+    channel_id: str
+    message_id: str
+    version: int
+    posted: int
+
+
+@dataclass(frozen=True)
 class Message:
     """An outgoing message to enqueue: to the table's channel/thread, or privately to one seat."""
 
@@ -193,7 +207,7 @@ class Store:
         self, *, game: str, options: dict[str, Any], creator: str, origin: str, now: float,
         title: str | None = None, locale: str | None = None, guild_id: str | None = None,
         channel_id: str | None = None, max_seats: int | None = None, creator_name: str | None = None,
-        per_user: int | None = None, per_server: int | None = None,
+        per_user: int | None = None, per_server: int | None = None, auto_forced: bool = True,
     ) -> int:
         """A new lobby (with its creator seated when ``creator_name`` is given).  ``per_user`` / ``per_server``
         cap the open (lobby or active) tables of the creator and of the server; counted inside the
@@ -206,8 +220,9 @@ class Store:
                 raise LobbyRefused("too_many_tables_server", per_server)
             cur = await db.execute(
                 "INSERT INTO tables (game, status, options, creator, origin, title, locale, guild_id, channel_id,"
-                " created_at, max_seats) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game, dumps(options), creator, origin, title, locale, guild_id, channel_id, now, max_seats),
+                " created_at, max_seats, auto_forced) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, dumps(options), creator, origin, title, locale, guild_id, channel_id, now, max_seats,
+                 int(auto_forced)),
             )
             table_id = cur.lastrowid
             if creator_name is not None:
@@ -468,6 +483,33 @@ class Store:
             (table_id, target, before, *kinds))
         return None if r is None else _outbox_row(r)
 
+    async def later_pending(self, table_id: int, after: int, target: str = "table") -> bool:
+        """Whether a message of the table to ``target`` waits behind outbox id ``after`` (a front end may then
+        leave an intermediate state out: the later message shows a newer one)."""
+        row = await self._one("SELECT 1 FROM outbox WHERE table_id = ? AND target = ? AND status = 'pending'"
+                              " AND id > ? LIMIT 1", (table_id, target, after))
+        return row is not None
+
+    async def panel(self, table_id: int, seat: int) -> Panel | None:
+        r = await self._one("SELECT * FROM panels WHERE table_id = ? AND seat = ?", (table_id, seat))
+        return None if r is None else Panel(r["table_id"], r["seat"], r["channel_id"], r["message_id"], r["version"],
+                                            r["posted"])
+
+    async def panels(self, table_id: int) -> list[Panel]:
+        rows = await self._all("SELECT * FROM panels WHERE table_id = ? ORDER BY seat", (table_id,))
+        return [Panel(r["table_id"], r["seat"], r["channel_id"], r["message_id"], r["version"], r["posted"])
+                for r in rows]
+
+    async def set_panel(self, table_id: int, seat: int, *, channel_id: str, message_id: str, version: int,
+                        posted: int | None = None) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO panels (table_id, seat, channel_id, message_id, version, posted) VALUES (?, ?, ?, ?, ?,"
+                " COALESCE(?, 0)) ON CONFLICT (table_id, seat) DO UPDATE SET channel_id = excluded.channel_id,"
+                " message_id = excluded.message_id, version = MAX(panels.version, excluded.version),"
+                " posted = COALESCE(?, panels.posted)",
+                (table_id, seat, channel_id, message_id, version, posted, posted))
+
     async def mark_sent(self, message_id: int, *, external_id: str | None, now: float) -> None:
         async with self.transaction() as db:
             await db.execute("UPDATE outbox SET status = 'sent', external_id = ?, sent_at = ?,"
@@ -492,10 +534,11 @@ class Store:
     # ------------------------------------------------------------------ people and servers
     async def user(self, user_id: str) -> dict[str, Any]:
         row = await self._one("SELECT * FROM users WHERE user_id = ?", (user_id,))
-        return dict(row) if row else {"user_id": user_id, "locale": None, "dm_closed": 0, "dm_notice": 0}
+        return dict(row) if row else {"user_id": user_id, "locale": None, "dm_closed": 0, "dm_notice": 0,
+                                      "pings": "turn"}
 
     async def set_user(self, user_id: str, **fields: Any) -> None:
-        await self._upsert("users", "user_id", user_id, {"locale", "dm_closed", "dm_notice"}, fields)
+        await self._upsert("users", "user_id", user_id, {"locale", "dm_closed", "dm_notice", "pings"}, fields)
 
     async def guild(self, guild_id: str) -> dict[str, Any]:
         row = await self._one("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))

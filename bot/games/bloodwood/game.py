@@ -26,6 +26,10 @@ class Bloodwood(Game):
     )
     stack_keys = ("day_deck", "night_deck", "roles")
     max_actions = 3000
+
+    def confirm(self, state: dict, seat: int, action: dict) -> bool:
+        """The declaration of the end cannot be withdrawn (§4, BW-25): asked twice."""
+        return action.get("type") == "declare"
     #: a playout is long (hundreds of actions, up to 12 seats): 150 playouts take about 45 s, most of it in the
     #: 26 whose every state is checked in depth (views of every seat, replay)
     conformance_playouts = 150

@@ -32,6 +32,17 @@ class ClayGod(Game):
     )
     stack_keys = STACK_KEYS
     max_actions = 3000
+    #: the roll that opens every turn: everyone knows it is the only move
+    auto_actions = frozenset({"roll"})
+    #: the menus of a turn (the issue of a flat list of 18-32 choices): what to play, to discard, to
+    #: freeze or thaw, to restore, and the attacks and combos
+    GROUPS = {"play": "play", "play_two": "play", "play_table": "play", "discard": "discard",
+              "freeze": "freeze", "freeze_all": "freeze", "combo_freeze": "freeze", "thaw": "thaw",
+              "attack": "attack", "combo": "attack", "restore_health": "restore", "restore_sphere": "restore",
+              "give": "give", "swap_give": "give", "flush_discard": "flush", "flush_done": "flush"}
+
+    def choice_group(self, state: dict, seat: int, action: dict) -> str:
+        return self.GROUPS.get(action["type"], action["type"])
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()

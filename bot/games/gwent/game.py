@@ -32,6 +32,11 @@ class Gwent(Game):
     stack_keys = ("decks",)
     max_actions = 600
 
+    def confirm(self, state: dict, seat: int, action: dict) -> bool:
+        """A pass ends the player's round for good; in HardGwent, where every card is a double move's worth,
+        it is asked twice."""
+        return action.get("type") == "pass" and state["options"]["variant"] == "hardgwent"
+
     # ------------------------------------------------------------------ set-up
     def check_options(self, options: dict[str, Any]) -> None:
         if options["variant"] == "hardgwent" and options["deck"] == "build":
