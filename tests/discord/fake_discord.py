@@ -382,6 +382,10 @@ class FakeDiscord:
         self.guild_commands: list[dict[str, Any]] = []
         self.violations: list[str] = []
         self.thread_edits: list[tuple[str, dict[str, Any]]] = []  # (thread id, what the bot changed)
+        #: called with every request the bot makes (after the answer) and every interaction a user sends:
+        #: ``observer("request", request=, body=, response=)``, ``observer("interaction", ix=, data=)``
+        #: (tests/discord/transcript.py); called synchronously, so they see the world as it was then
+        self.observers: list[Callable[..., None]] = []
         self.failures: list[Failure] = []
         self.slow: list[Failure] = []               # requests answered only after a pause (see accept_slowly)
         #: seconds a nonce sent with enforce_nonce stays known (Discord: "the past few minutes"); 0: forgotten
@@ -486,6 +490,7 @@ class FakeDiscord:
         r.add_get(API + "/channels/{cid}/messages/{mid}", self.get_message)
         r.add_patch(API + "/channels/{cid}/messages/{mid}", self.edit_message)
         r.add_delete(API + "/channels/{cid}/messages/{mid}", self.delete_message)
+        r.add_put(API + "/channels/{cid}/messages/pins/{mid}", self.pin_message)
         r.add_post(API + "/channels/{cid}/messages/{mid}/threads", self.thread_from_message)
         r.add_post(API + "/channels/{cid}/threads", self.thread_without_message)
         r.add_post(API + "/interactions/{iid}/{token}/callback", self.interaction_callback)
@@ -497,6 +502,24 @@ class FakeDiscord:
 
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Callable) -> web.StreamResponse:
+        if not self.observers:
+            return await self._answer(request, handler)
+        body = await request.read()  # read before the handler: aiohttp keeps it for the handler's own read
+        observed = False
+
+        def observe(response: web.StreamResponse) -> None:
+            nonlocal observed
+            if not observed:
+                observed = True
+                for observer in list(self.observers):
+                    observer("request", request=request, body=body, response=response)
+
+        response = await self._answer(request, handler, observe)
+        observe(response)
+        return response
+
+    async def _answer(self, request: web.Request, handler: Callable,
+                      done: Callable[[web.StreamResponse], None] | None = None) -> web.StreamResponse:
         for failure in self.failures:
             if failure.times > 0 and failure.method == request.method and failure.path.search(request.path):
                 failure.times -= 1
@@ -511,6 +534,8 @@ class FakeDiscord:
             if slow.times > 0 and slow.method == request.method and slow.path.search(request.path):
                 slow.times -= 1
                 response = await handler(request)
+                if done is not None:
+                    done(response)  # observed when Discord did it, not when the bot hears of it
                 await asyncio.sleep(slow.stall)
                 return response
         return await handler(request)
@@ -681,6 +706,11 @@ class FakeDiscord:
             self.violation("deleting another user's message without Manage Messages")
         self.remove_message(msg.id)
         return web.Response(status=204)
+
+    async def pin_message(self, request: web.Request) -> web.Response:
+        """Pinning needs Pin Messages, which the fake grants the bot nowhere (as the invite asks for none)."""
+        self.violation(f"pin of {request.match_info['mid']} without Pin Messages")
+        return error(403, 50013, "Missing Permissions")
 
     async def _set_thread(self, tid: str, **metadata: Any) -> None:
         self.channels[tid]["thread_metadata"].update(metadata)
@@ -957,6 +987,8 @@ class FakeDiscord:
         payload = {"id": ix.id, "token": ix.token, "type": kind, "data": data, **self._context(user, channel_id)}
         if message is not None:
             payload["message"] = self._json(message)
+        for observer in list(self.observers):
+            observer("interaction", ix=ix, data=data)
         await self.dispatch("INTERACTION_CREATE", payload)
         return ix
 
