@@ -88,8 +88,12 @@ async def drain(store: Store, deliverer: Deliverer, *, limit: int = 100) -> int:
 class DeliveryWorker:
     """Runs ``drain`` whenever the referee signals a commit, and every few seconds for retries."""
 
-    def __init__(self, store: Store, deliverer: Deliverer, wake: asyncio.Event, *, idle: float = 5.0):
+    def __init__(self, store: Store, deliverer: Deliverer, wake: asyncio.Event, *, idle: float = 5.0,
+                 settle: float = 0.0):
         self.store, self.deliverer, self.wake, self.idle = store, deliverer, wake, idle
+        # after a wake-up, wait this long for the moves that follow at once (bots answering, a forced move,
+        # quick clicks): they are then delivered together, one edit of a table message instead of several
+        self.settle = settle
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -111,6 +115,8 @@ class DeliveryWorker:
             except asyncio.TimeoutError:
                 pass
             self.wake.clear()
+            if self.settle:
+                await asyncio.sleep(self.settle)
             try:
                 await drain(self.store, self.deliverer)
                 pause = self.idle

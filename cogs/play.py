@@ -15,14 +15,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.client import JudgeBot
-from bot.discord.components import PAGE_SIZE, choices_view, page_count
+from bot.discord.components import choices_view, confirm_view
+from bot.discord.control import render_control
+from bot.discord.delivery import control_shows
 from bot.discord.interactions import is_moderator, pick_table, player_key, refuse, say, table_choices, table_here
 from bot.discord.locale import L
-from bot.discord.render import board_texts, clip, log_texts
+from bot.discord import records
+from bot.discord.components import log_view
+from bot.discord.render import board_texts, clip
 from bot.engine import Code, Rejection
 from bot.i18n import has, t
 from bot.render.text import game_title
-from bot.service import Accepted, public_unchanged
+from bot.service import Accepted
+from bot.storage.store import TableRow
 from bot.terminal import parse_typed
 
 #: an autocomplete value: the table version the list was made at, and the 1-based choice
@@ -42,109 +47,140 @@ class Play(commands.Cog):
         self.bot = bot
 
     # ------------------------------------------------------------------ the choices of one seat
-    async def _offer(self, interaction: discord.Interaction, table_id: int, version: int, locale: str,
-                     seat: int | None = None) -> tuple[int, list[str], str] | Rejection:
-        """(seat, labels of its legal actions, prompt) if the clicker owes a decision at ``version``."""
-        legal = await self.bot.referee.legal(table_id, player_key(interaction), seat=seat)
-        if isinstance(legal, Rejection):
-            return legal
-        seat, current, actions = legal
-        if current != version:
-            return _stale()
-        if not actions:
-            return Rejection(Code.NOT_YOUR_TURN, "core.reject.not_your_turn")
-        table = await self.bot.store.get_table(table_id)
-        state = await self.bot.store.state(table_id)
-        if state["version"] != version:
-            return _stale()
-        game = self.bot.games[table.game]
-        names = await self._names(table_id)
-        labels = [game.describe_action(state, seat, action, locale, names) for action in actions]
-        pending = next((p for p in game.to_act(state) if p.seat == seat), None)
-        if pending is None:  # the seat owes nothing: these are what it may do at any time (anytime_actions)
-            prompt = t("discord.choices.anytime", locale)
-        else:
-            prompt = t(pending.prompt, locale) if pending.prompt and has(pending.prompt) else ""
-        return seat, labels, prompt
-
     async def _names(self, table_id: int) -> list[str]:
         return [s.name for s in await self.bot.store.seats(table_id)]
 
-    def _choices_message(self, table_id: int, version: int, seat: int, labels: list[str], prompt: str, page: int,
-                         locale: str) -> tuple[str, discord.ui.View]:
-        pages = page_count(len(labels))
-        page = max(0, min(page, pages - 1))
-        content = t("discord.choices.header", locale, table=table_id, prompt=prompt or t(
-            "discord.turn.default_prompt", locale), n=len(labels))
-        if pages > 1:
-            content += "\n" + t("discord.choices.page", locale, page=page + 1, pages=pages, per=PAGE_SIZE)
-        return content, choices_view(table_id, version, seat, labels, page, locale)
-
-    async def _posted_version(self, table_id: int, version: int) -> int:
-        """The version an "Act" button at ``version`` stands for: the current one when the table moved only
-        in private since (nothing is posted for such a step, see service.messages_for), else its own."""
+    async def _control(self, interaction: discord.Interaction, table_id: int, locale: str, *,
+                       note: str | None = None, seat: int | None = None) -> tuple[str, discord.ui.View | None] | Rejection:
+        """The clicking player's control message as the table is now, with what is new for them since the
+        message they clicked showed it."""
         table = await self.bot.store.get_table(table_id)
-        if table is None or table.status != "active" or table.version <= version:
-            return version
-        then, now = await self.bot.store.state(table_id, version), await self.bot.store.state(table_id)
-        if then is None or now is None or not public_unchanged(self.bot.games[table.game], then, now):
-            return version
-        return now["version"]
+        state = await self.bot.store.state(table_id)
+        if state is None:
+            return Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": table_id})
+        resolved = await self.bot.referee.resolve_seat(table_id, player_key(interaction), seat, state)
+        if isinstance(resolved, Rejection):
+            return resolved
+        seats = await self.bot.store.seats(table_id)
+        panel = await self.bot.store.panel(table_id, resolved)
+        mine = panel is not None and interaction.message is not None and str(interaction.message.id) == panel.message_id
+        news = await self.bot.deliverer.news(table, seats, resolved, panel if mine else None, state) if mine else []
+        content, view = await render_control(self.bot, table, seats, state, resolved, locale, news=news, note=note)
+        if mine:  # the DM control message itself: record what it shows now, so delivery does not redraw it
+            await self.bot.store.set_panel(table_id, resolved, channel_id=panel.channel_id,
+                                           message_id=panel.message_id, version=state["version"],
+                                           shows=control_shows(self.bot.games[table.game], state, resolved))
+        return content, view
+
+    async def _redraw(self, interaction: discord.Interaction, table_id: int, locale: str, *,
+                      note: str | None = None, seat: int | None = None) -> None:
+        drawn = await self._control(interaction, table_id, locale, note=note, seat=seat)
+        if isinstance(drawn, Rejection):
+            return await self._close_choices(interaction, "✋ " + drawn.message(locale))
+        content, view = drawn
+        await interaction.edit_original_response(content=content, view=view)
 
     # Every button handler looks the table up in the clicker's server first: a crafted click may name any table.
     async def on_act(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
+        """"My move" under the live message: the control message, privately (for a player without one in
+        their DMs, or away from them)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = await self.bot.locale_for(interaction)
         table = await table_here(interaction, table_id)
         if isinstance(table, Rejection):
             return await refuse(interaction, table, locale)
-        version = await self._posted_version(table_id, version)
-        offer = await self._offer(interaction, table_id, version, locale)
-        if isinstance(offer, Rejection):
-            return await refuse(interaction, offer, locale)
-        seat, labels, prompt = offer
-        content, view = self._choices_message(table_id, version, seat, labels, prompt, 0, locale)
+        if table.status != "active":
+            return await refuse(interaction, Rejection(Code.GAME_OVER, "core.reject.game_over"), locale)
+        drawn = await self._control(interaction, table_id, locale)
+        if isinstance(drawn, Rejection):
+            return await refuse(interaction, drawn, locale)
+        content, view = drawn
         await say(interaction, content, view=view)
 
     async def on_page(self, interaction: discord.Interaction, table_id: int, version: int, seat: int,
                       page: int) -> None:
+        """A page of the flat list, for a decision too large for grouped menus."""
         await interaction.response.defer()
         locale = await self.bot.locale_for(interaction)
         table = await table_here(interaction, table_id)
         if isinstance(table, Rejection):
             return await self._close_choices(interaction, "✋ " + table.message(locale))
-        offer = await self._offer(interaction, table_id, version, locale, seat)
-        if isinstance(offer, Rejection):
-            return await self._close_choices(interaction, "✋ " + offer.message(locale))
-        seat, labels, prompt = offer
-        content, view = self._choices_message(table_id, version, seat, labels, prompt, page, locale)
-        await interaction.edit_original_response(content=content, view=view)
+        legal = await self.bot.referee.legal(table_id, player_key(interaction), seat=seat)
+        if isinstance(legal, Rejection):
+            return await self._close_choices(interaction, "✋ " + legal.message(locale))
+        seat, current, actions = legal
+        if current != version:
+            return await self._redraw(interaction, table_id, locale, note=t("discord.control.moved_on", locale))
+        state = await self.bot.store.state(table_id)
+        names = await self._names(table_id)
+        labels = [self.bot.games[table.game].describe_action(state, seat, a, locale, names) for a in actions]
+        await interaction.edit_original_response(view=choices_view(table_id, version, seat, labels, page, locale))
 
     async def on_choice(self, interaction: discord.Interaction, table_id: int, version: int, seat: int,
                         index: int) -> None:
+        await self._decide(interaction, table_id, version, seat, index, confirmed=False)
+
+    async def on_confirm(self, interaction: discord.Interaction, table_id: int, version: int, seat: int,
+                         index: int) -> None:
+        await self._decide(interaction, table_id, version, seat, index, confirmed=True)
+
+    async def on_back(self, interaction: discord.Interaction, table_id: int, version: int, seat: int) -> None:
         await interaction.response.defer()
         locale = await self.bot.locale_for(interaction)
         table = await table_here(interaction, table_id)
         if isinstance(table, Rejection):
             return await self._close_choices(interaction, "✋ " + table.message(locale))
-        result = await self._choose(interaction, table_id, version, seat, index, locale)
-        if isinstance(result, Rejection):
-            return await self._close_choices(interaction, "✋ " + result.message(locale))
-        await self._close_choices(interaction, "✓ " + result)
+        await self._redraw(interaction, table_id, locale, seat=seat)
 
-    async def _choose(self, interaction: discord.Interaction, table_id: int, version: int, seat: int, index: int,
-                      locale: str) -> str | Rejection:
-        """Apply the ``index``-th legal action of ``seat`` at ``version``; returns its label."""
+    async def _decide(self, interaction: discord.Interaction, table_id: int, version: int, seat: int, index: int,
+                      *, confirmed: bool) -> None:
+        """A click on a choice: a final action asks for a confirmation first; otherwise the action is applied
+        and the clicked message is redrawn in place with what the player has now (no "✓" stubs left)."""
+        await interaction.response.defer()
+        locale = await self.bot.locale_for(interaction)
+        table = await table_here(interaction, table_id)
+        if isinstance(table, Rejection):
+            return await self._close_choices(interaction, "✋ " + table.message(locale))
+        found = await self._chosen(interaction, table_id, version, seat, index)
+        if isinstance(found, Rejection):
+            if found.code == Code.STALE:
+                return await self._redraw(interaction, table_id, locale, seat=seat,
+                                          note=t("discord.control.moved_on", locale))
+            return await self._redraw(interaction, table_id, locale, seat=seat, note="✋ " + found.message(locale))
+        current, action, state = found
+        game = self.bot.games[table.game]
+        label = game.describe_action(state, seat, action, locale, await self._names(table_id))
+        if game.confirm(state, seat, action) and not confirmed:
+            return await interaction.edit_original_response(
+                content=t("discord.control.confirm", locale, label=label),
+                view=confirm_view(table_id, current, seat, index, locale))
+        result = await self._act(interaction, table_id, current, seat, action, locale)
+        if isinstance(result, Rejection):  # another click won the race for this decision: show what is now
+            note = t("discord.control.moved_on", locale) if result.code == Code.STALE else \
+                "✋ " + result.message(locale)
+        else:
+            note = t("discord.control.done", locale, label=label)
+        await self._redraw(interaction, table_id, locale, seat=seat, note=note)
+
+    async def _chosen(self, interaction: discord.Interaction, table_id: int, version: int, seat: int, index: int
+                      ) -> tuple[int, dict[str, Any], dict[str, Any]] | Rejection:
+        """(the current version, the ``index``-th choice of ``seat``, the current state).  A click made at an
+        older version still counts when the seat's choices are exactly what they were then (another player's
+        move or a private step since changed nothing for it); otherwise it is stale."""
         legal = await self.bot.referee.legal(table_id, player_key(interaction), seat=seat)
         if isinstance(legal, Rejection):
             return legal
         _, current, actions = legal
+        state = await self.bot.store.state(table_id)
         if current != version:
-            return _stale()
+            then = await self.bot.store.state(table_id, version)
+            game = self.bot.games[state["game"]]
+            if then is None or game.choices(then, seat) != actions:
+                return _stale()
         if not 0 <= index < len(actions):
             return Rejection(Code.NOT_YOUR_TURN, "core.reject.not_your_turn") if not actions else \
                 Rejection(Code.ILLEGAL, "core.reject.no_such_choice", {"n": index + 1, "count": len(actions)})
-        return await self._act(interaction, table_id, version, seat, actions[index], locale)
+        return current, actions[index], state
 
     async def _act(self, interaction: discord.Interaction, table_id: int, version: int, seat: int,
                    action: dict[str, Any], locale: str) -> str | Rejection:
@@ -165,8 +201,23 @@ class Play(commands.Cog):
 
     @staticmethod
     async def _close_choices(interaction: discord.Interaction, text: str) -> None:
-        """Replace a private list of choices by its outcome (the buttons go: they are spent)."""
+        """Replace a private list of choices by a refusal (the buttons go: they name nothing valid)."""
         await interaction.edit_original_response(content=clip(text, 2000), view=None)
+
+    async def on_full(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The complete public board (long lists in full), privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await self.bot.locale_for(interaction)
+        table = await table_here(interaction, table_id)
+        if isinstance(table, Rejection):
+            return await refuse(interaction, table, locale)
+        seen = await self.bot.referee.view(table_id, None)
+        if isinstance(seen, Rejection):
+            return await refuse(interaction, seen, locale)
+        seats = await self.bot.store.seats(table_id)
+        game = self.bot.games[table.game]
+        header = t("discord.table_status.header", locale, table=table.id, game=game_title(game, locale))
+        await say(interaction, board_texts(game, seats, seen[0], locale, header, full=True))
 
     # ------------------------------------------------------------------ seeing the table
     async def on_hand(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -226,10 +277,44 @@ class Play(commands.Cog):
         found = await pick_table(interaction, table, ALL_STATUSES)
         if isinstance(found, Rejection):
             return await refuse(interaction, found, locale)
-        events = await self.bot.referee.history(found.id, seat=None)  # public events only
-        seats = await self.bot.store.seats(found.id)
-        await say(interaction, log_texts(self.bot.games[found.game], found, seats, events, locale,
-                                         versions=await is_moderator(interaction, found)))
+        text, page, pages = await self._log_page(interaction, found, None, locale)
+        await say(interaction, text, view=log_view(found.id, page, pages, locale))
+
+    async def _log_page(self, interaction: discord.Interaction, table: TableRow, page: int | None,
+                        locale: str) -> tuple[str, int, int]:
+        """A page of the public log; the versions only for a moderator of the table's server."""
+        events = await self.bot.referee.history(table.id, seat=None)  # public events only
+        seats = await self.bot.store.seats(table.id)
+        return records.log_page(self.bot.games[table.game], table, seats, events, locale, page=page,
+                                versions=await is_moderator(interaction, table))
+
+    async def on_log_page(self, interaction: discord.Interaction, table_id: int, page: int) -> None:
+        """Earlier / Later under a page of the log: the same private message shows the other page."""
+        await interaction.response.defer()
+        locale = await self.bot.locale_for(interaction)
+        table = await table_here(interaction, table_id)
+        if isinstance(table, Rejection):
+            return await refuse(interaction, table, locale)
+        text, page, pages = await self._log_page(interaction, table, page, locale)
+        await interaction.edit_original_response(content=text, view=log_view(table.id, page, pages, locale))
+
+    @table.command(name=L("records.cmd.verify"), description=L("records.cmd.verify.desc"))
+    @app_commands.rename(table=L("discord.param.table"))
+    @app_commands.describe(table=L("discord.param.table.desc"))
+    async def verify(self, interaction: discord.Interaction, table: int | None = None):
+        """The check of ``python -m bot verify``, privately: anyone for an ended table (its seed is public),
+        only a moderator for a running one."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await self.bot.locale_for(interaction)
+        found = await pick_table(interaction, table, ALL_STATUSES)
+        if isinstance(found, Rejection):
+            return await refuse(interaction, found, locale)
+        await say(interaction, await records.verify_text(self.bot.store, self.bot.games[found.game], found, locale,
+                                                         moderator=await is_moderator(interaction, found)))
+
+    @verify.autocomplete("table")
+    async def _verify_table(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await table_choices(interaction, current, ALL_STATUSES)
 
     @hand.autocomplete("table")
     @status.autocomplete("table")

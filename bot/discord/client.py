@@ -130,7 +130,8 @@ class JudgeTree(app_commands.CommandTree):
 class JudgeBot(commands.Bot):
     def __init__(self, settings: Settings, store: Store, *, referee: Referee | None = None,
                  games: Mapping[str, Game] | None = None, extensions: Iterable[str] = EXTENSIONS,
-                 tick_seconds: float = 1.0, delivery_idle: float = 5.0, **options: Any):
+                 tick_seconds: float = 1.0, delivery_idle: float = 5.0, delivery_settle: float = 1.0,
+                 **options: Any):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; nothing privileged
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
@@ -142,7 +143,9 @@ class JudgeBot(commands.Bot):
         self.games: Mapping[str, Game] = games if games is not None else all_games()
         self.extension_names = tuple(extensions)
         self.tick_seconds = tick_seconds
-        self.delivery = DeliveryWorker(store, DiscordDeliverer(self), self.referee.changed, idle=delivery_idle)
+        self.deliverer = DiscordDeliverer(self)
+        self.delivery = DeliveryWorker(store, self.deliverer, self.referee.changed, idle=delivery_idle,
+                                       settle=delivery_settle)
         self._clock: asyncio.Task[None] | None = None
         self._bot_runs: dict[int, asyncio.Task[None]] = {}
         self._bots_again: set[int] = set()

@@ -143,8 +143,26 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=f"j:pick:{_N}:{_N}:{_N}:{
         await _route(interaction, "Play", "on_choice", table_id, version, seat, index)
 
 
+class ConfirmButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:ok:{_N}:{_N}:{_N}:{_N}"):
+    """Confirms an action that cannot be taken back: table, version, seat, index."""
+
+    kind, cog, handler = "ok", "Play", "on_confirm"
+
+
+class BackButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:back:{_N}:{_N}:{_N}"):
+    """Leaves a confirmation unconfirmed: back to the choices (table, version, seat)."""
+
+    kind, cog, handler = "back", "Play", "on_back"
+
+
+class FullBoardButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:full:{_N}"):
+    """The complete public board (long lists in full), privately to whoever asks."""
+
+    kind, cog, handler = "full", "Play", "on_full"
+
+
 DYNAMIC_ITEMS = (JoinButton, LeaveButton, AddBotButton, StartButton, ActButton, HandButton, ChoiceButton,
-                 PageButton, ChoiceSelect)
+                 PageButton, ChoiceSelect, ConfirmButton, BackButton, FullBoardButton)
 
 
 def handled(interaction: discord.Interaction) -> bool:
@@ -173,7 +191,8 @@ def lobby_view(table_id: int, locale: str) -> ui.View:
     return _view(JoinButton(table_id, label=t("discord.button.join", locale), style=discord.ButtonStyle.primary),
                  LeaveButton(table_id, label=t("discord.button.leave", locale)),
                  AddBotButton(table_id, label=t("discord.button.add_bot", locale)),
-                 StartButton(table_id, label=t("discord.button.start", locale), style=discord.ButtonStyle.success))
+                 StartButton(table_id, label=t("discord.button.start", locale), style=discord.ButtonStyle.success),
+                 OptionsButton(table_id, label=t("lobby.button.options", locale)))
 
 
 def turn_view(table_id: int, version: int, locale: str, *, act: bool) -> ui.View:
@@ -184,6 +203,68 @@ def turn_view(table_id: int, version: int, locale: str, *, act: bool) -> ui.View
                                style=discord.ButtonStyle.primary))
     items.append(HandButton(table_id, label=t("discord.button.hand", locale)))
     return _view(*items)
+
+
+def live_view(table_id: int, version: int, locale: str, *, playing: bool) -> ui.View:
+    """Under the live table message: "My move" (the choices privately, for whoever has no control message in
+    their DMs), "My hand", and the full board.  Nothing about any hand is in their labels."""
+    items: list[ui.Item] = []
+    if playing:
+        items.append(ActButton(table_id, version, label=t("discord.button.my_move", locale),
+                               style=discord.ButtonStyle.primary))
+        items.append(HandButton(table_id, label=t("discord.button.hand", locale)))
+    items.append(FullBoardButton(table_id, label=t("discord.button.full_board", locale)))
+    return _view(*items)
+
+
+ROWS = 5          # action rows of a message
+PER_ROW = 5       # buttons in a row
+SMALL_GROUP = 2   # a group of at most this many choices is shown as buttons, a larger one as a menu
+
+
+def control_view(table_id: int, version: int, seat: int, choices: Sequence[tuple[int, str, str, bool]],
+                 group_labels: dict[str, str], locale: str) -> ui.View | None:
+    """The choices of one seat, grouped so that no ordinary decision needs paging: up to five choices are five
+    buttons; beyond that small groups are buttons
+    (danger-styled when the action is final and will be confirmed), larger ones as one menu each.  When
+    that needs more than the five rows of a message, the buttons fold into an "other actions" menu, then
+    the smallest menus merge.  ``choices``: (index in the legal list, label, group, final)."""
+    if not choices:
+        return None
+    groups: dict[str, list[tuple[int, str, str, bool]]] = {}
+    for choice in choices:
+        groups.setdefault(choice[2], []).append(choice)
+    if len(choices) <= PER_ROW:  # a few choices: one button each, whatever their groups
+        buttons, menus = list(choices), []
+    else:
+        buttons = [c for g in groups.values() if len(g) <= SMALL_GROUP for c in g]
+        menus = [(name, g[i:i + PAGE_SIZE]) for name, g in groups.items() if len(g) > SMALL_GROUP
+                 for i in range(0, len(g), PAGE_SIZE)]
+    if math.ceil(len(buttons) / PER_ROW) + len(menus) > ROWS and buttons:
+        menus.insert(0, ("more", buttons))
+        buttons = []
+    while len(menus) > ROWS:
+        menus.sort(key=lambda m: len(m[1]))
+        (a, first), (_, second) = menus[0], menus[1]
+        if len(first) + len(second) > PAGE_SIZE:
+            return choices_view(table_id, version, seat, [c[1] for c in sorted(choices)], 0, locale)
+        menus = [("more", sorted(first + second)), *menus[2:]]
+    items: list[ui.Item] = []
+    for index, label, _, final in buttons:
+        style = discord.ButtonStyle.danger if final else discord.ButtonStyle.primary
+        items.append(ChoiceButton(table_id, version, seat, index, label=label, style=style))
+    for number, (name, members) in enumerate(menus):
+        options = [discord.SelectOption(label=clip(("⚠️ " if final else "") + label, OPTION_LABEL), value=str(index))
+                   for index, label, _, final in members]
+        placeholder = group_labels.get(name) or t("discord.choices.placeholder", locale)
+        items.append(ChoiceSelect(table_id, version, seat, number, options, placeholder=clip(placeholder, 150)))
+    return _view(*items)
+
+
+def confirm_view(table_id: int, version: int, seat: int, index: int, locale: str) -> ui.View:
+    return _view(ConfirmButton(table_id, version, seat, index, label=t("discord.button.confirm", locale),
+                               style=discord.ButtonStyle.danger),
+                 BackButton(table_id, version, seat, label=t("discord.button.back", locale)))
 
 
 def page_count(choices: int) -> int:
@@ -209,3 +290,30 @@ def choices_view(table_id: int, version: int, seat: int, labels: Sequence[str], 
         items.append(PageButton(table_id, version, seat, page + 1, label=t("discord.button.next", locale)))
     view = _view(*items)
     return view
+
+
+# ------------------------------------------------------------------------------------------------ records
+class LogPageButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:log:{_N}:{_N}"):
+    """Turns a page of a table's log (table, page from 1); what the page shows is decided at the click
+    (moderators see versions there), never taken from the id."""
+
+    kind, cog, handler = "log", "Play", "on_log_page"
+
+
+class OptionsButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:opts:{_N}"):
+    """Under a lobby message: every option of the table, privately to whoever asks."""
+
+    kind, cog, handler = "opts", "Lobby", "on_options"
+
+
+DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, LogPageButton, OptionsButton)
+
+
+def log_view(table_id: int, page: int, pages: int, locale: str) -> ui.View | None:
+    """Earlier / Later under a page of a table's log (none when the log fits one page)."""
+    items: list[ui.Item] = []
+    if page > 1:
+        items.append(LogPageButton(table_id, page - 1, label=t("records.button.earlier", locale)))
+    if page < pages:
+        items.append(LogPageButton(table_id, page + 1, label=t("records.button.later", locale)))
+    return _view(*items) if items else None

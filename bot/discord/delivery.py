@@ -42,6 +42,7 @@ row stays pending and the whole delivery is done again after the restart; bot/de
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from typing import Sequence
 
@@ -49,11 +50,15 @@ import aiohttp
 import discord
 
 from bot.delivery import MAX_ATTEMPTS, DeliveryError, Skip
-from bot.discord.components import turn_view
-from bot.discord.render import discord_user_id, humans_to_act, mention, private_texts, table_texts
+from bot.discord import panels
+from bot.discord.components import live_view
+from bot.discord.control import render_control
 from bot.discord.host import Host
+from bot.discord.render import clip, discord_user_id, display_names, mention
+from bot.engine import Game
 from bot.i18n import t
-from bot.storage.store import OutboxRow, SeatRow, TableRow
+from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, render_message
+from bot.storage.store import OutboxRow, Panel, SeatRow, TableRow
 
 
 log = logging.getLogger("judge.discord.delivery")
@@ -70,8 +75,12 @@ _SUPERSEDING_KINDS = (*_TURN_KINDS, *_CLOSING_KINDS)
 #: every kind of table message: the previous one bounds the search for an earlier delivery (a kind missing
 #: here would only widen that search, back to an earlier message)
 _TABLE_KINDS = (*_SUPERSEDING_KINDS, "ruling")
-#: seconds the cosmetic edit of an old turn message may take before delivery moves on without it
+#: seconds a cosmetic request (pinning the live message) may take before delivery moves on without it
 RETIRE_TIMEOUT = 10.0
+#: the seat number under which the live table message is kept among the panels
+LIVE = -1
+#: versions looked back for the live message's last lines
+RECENT_VERSIONS = 30
 
 
 def nonce(table: TableRow, message: OutboxRow, part: str) -> str:
@@ -99,12 +108,14 @@ class DiscordDeliverer:
     def __init__(self, bot: Host):
         self.bot = bot
         self._left_over: set[int] | None = None  # outbox ids pending when this process began delivering
+        self._wants: dict[str, str] = {}           # each player's ping setting, read per table message
 
     async def deliver(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
         try:
             if message.target == "table":
                 return await self._to_table(table, seats, message)
-            return await self._to_seat(table, seats, message)
+            await self._to_seat(table, seats, message)
+            return None
         except (discord.DiscordServerError, aiohttp.ClientError, asyncio.TimeoutError, OSError) as exc:
             raise DeliveryError(f"transient: {exc}") from exc
         except discord.HTTPException as exc:
@@ -120,32 +131,248 @@ class DiscordDeliverer:
             self._left_over = {m.id for m in pending}
         return message.attempts > 0 or message.id in self._left_over
 
+    # ------------------------------------------------------------------ the table's thread
     async def _to_table(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
+        """One table message: the live message is edited to the table as it is now, a short move post goes
+        out when the decision passes to someone new (their ping), and the control messages of the players
+        whose decision changed are brought up to date.  An update followed by another pending one is left
+        out: the later one shows a newer table and posts everything since the last post."""
         channel_id = table.thread_id or table.channel_id
         if channel_id is None:
             raise Skip("the table has no Discord channel")
-        game = self.bot.games[table.game]
-        locale = await self.bot.table_locale(table)
-        payload = message.payload
-        texts = table_texts(game, table, seats, message.kind, payload, locale)
-        view = payload.get("view")
-        buttons = None
-        if view is not None and message.kind in ("start", "update") and view.get("to_act"):
-            buttons = turn_view(table.id, payload["version"], locale, act=bool(humans_to_act(view, seats)))
-        previous = await self._previous_turn(table, message)
-        to_ping = [discord.Object(uid) for s in newly_asked(view, seats, payload, previous)
-                   if (uid := discord_user_id(s.user_id)) is not None]
+        kind = message.kind
+        if kind == "update" and await self.bot.store.later_pending(table.id, message.id):
+            return None
         channel = self.bot.get_partial_messageable(int(channel_id))
-        again = await self._maybe_delivered(message)
-        found = await self._already_there(channel, texts, table, message, "table") if again else []
-        sent = await self._send_all(channel, texts, table, message, buttons,
-                                    discord.AllowedMentions(users=to_ping, everyone=False, roles=False), found)
-        if previous is not None and not (again and await self._archived(int(channel_id))):
-            await self._retire_previous(table, int(channel_id), previous, sent)
-        if message.kind in _CLOSING_KINDS:
+        live = await self.bot.store.panel(table.id, LIVE)
+        await self._load_wants(seats)
+        if kind == "ruling":
+            return await self._post(channel, [self._plain(table, seats, message, await self.bot.table_locale(table))],
+                                    table, message, discord.AllowedMentions.none())
+        if kind == "start" and live is not None:  # delivered before, recorded in the panels but not the outbox
+            return live.message_id
+        state = await self.bot.store.state(table.id)
+        if kind == "start" or live is None:
+            sent = await self._open_live(channel, table, seats, message, state)
+        else:
+            sent = await self._update_live(channel, table, seats, message, state, live)
+        await self._refresh_controls(table, seats, state, by=message.payload.get("by"))
+        if kind in _CLOSING_KINDS:
             await self.bot.refresh_lobby(table.id)
             await self.bot.archive_thread(table.id)  # after the last word; never raises
         return sent
+
+    async def _post(self, channel: discord.abc.Messageable, texts: Sequence[str], table: TableRow,
+                    message: OutboxRow, mentions: discord.AllowedMentions, *,
+                    view: discord.ui.View | None = None) -> str | None:
+        """A new message in the thread, posted once even when this delivery is done again (see above)."""
+        again = await self._maybe_delivered(message)
+        found = await self._already_there(channel, texts, table, message, "table") if again else []
+        return await self._send_all(channel, texts, table, message, view, mentions, found)
+
+    def _plain(self, table: TableRow, seats: list[SeatRow], message: OutboxRow, locale: str) -> str:
+        game = self.bot.games[table.game]
+        return clip(render_message(game, message.kind, message.payload, names=display_names(seats), locale=locale,
+                                   table_id=table.id, board=False), DISCORD_LIMIT)
+
+    async def _view_and_recent(self, table: TableRow, seats: list[SeatRow], state: dict, locale: str
+                               ) -> tuple[dict, list[str]]:
+        game = self.bot.games[table.game]
+        view = game.view(state, None)
+        events = await self.bot.referee.history(table.id, since=max(0, state["version"] - RECENT_VERSIONS))
+        return view, panels.public_lines(game, events, seats, locale)[-panels.RECENT_LINES:]
+
+    def _live_components(self, table: TableRow, state: dict, seats: list[SeatRow], locale: str) -> discord.ui.View:
+        playing = state.get("outcome") is None and table.status == "active"
+        return live_view(table.id, state["version"], locale, playing=playing)
+
+    async def _open_live(self, channel: discord.PartialMessageable, table: TableRow, seats: list[SeatRow],
+                         message: OutboxRow, state: dict) -> str | None:
+        """The start of play: the live message is posted (a new message: it pings whoever must decide first)
+        and pinned where the bot may pin."""
+        game = self.bot.games[table.game]
+        locale = await self.bot.table_locale(table)
+        view, recent = await self._view_and_recent(table, seats, state, locale)
+        ping = [s.seat for s in self._ping(seats, view, None, by=None)]
+        # the start's own lines (players, the deal's public facts) all stand under the first board; the seed's
+        # hash is in the footer
+        opening = recent
+        if message.kind == "start":
+            opening = [t("core.msg.start", locale, game=game_title(game, locale), table=table.id,
+                         players=", ".join(display_names(seats))),
+                       *([t("core.msg.stacked", locale)] if message.payload.get("stacked") else []),
+                       *panels.public_lines(game, message.payload.get("events") or [], seats, locale)]
+        text = panels.live_text(game, table, seats, view, opening, locale, ping=ping, seed_hash=table.seed_hash,
+                                recent_lines=12)
+        mentions = discord.AllowedMentions(users=[discord.Object(discord_user_id(seats[s].user_id)) for s in ping],
+                                           everyone=False, roles=False)
+        sent = await self._post(channel, [text], table, message, mentions,
+                                view=self._live_components(table, state, seats, locale))
+        if sent is not None:
+            await self.bot.store.set_panel(table.id, LIVE, channel_id=str(channel.id), message_id=sent,
+                                           version=state["version"], posted=state["version"],
+                                           shows=_shows(view, None))
+            await self._pin(int(channel.id), int(sent), table)
+        return sent
+
+    async def _update_live(self, channel: discord.PartialMessageable, table: TableRow, seats: list[SeatRow],
+                           message: OutboxRow, state: dict, live: Panel) -> str | None:
+        if message.kind != "cancelled" and live.version >= state["version"] and live.posted >= message.version:
+            # delivered before (the crash came after the live message, the post and the panel were written):
+            # the live message shows this table already, and an edit now could reach an archived thread
+            return live.message_id
+        game = self.bot.games[table.game]
+        locale = await self.bot.table_locale(table)
+        view, recent = await self._view_and_recent(table, seats, state, locale)
+        # after a rollback the restored decisions are asked anew: everyone owing one is pinged
+        before = [] if message.payload.get("rollback") or not live.shows else json.loads(live.shows)
+        asked = self._ping(seats, view, before, by=message.payload.get("by"))
+        finished = view.get("outcome") is not None or message.kind in _CLOSING_KINDS
+        seed = message.payload.get("seed") if finished else None
+        text = panels.live_text(game, table, seats, view, recent, locale, seed=seed, seed_hash=table.seed_hash)
+        components = None if finished else self._live_components(table, state, seats, locale)
+        if message.kind == "cancelled":
+            text += "\n" + t("core.msg.cancelled", locale, table=table.id)
+        live_text = text
+        post = None
+        if message.kind == "cancelled":  # who cancelled, and the seed now public: the closing word
+            post = await self._post(channel, [self._plain(table, seats, message, locale)], table, message,
+                                    discord.AllowedMentions.none())
+        elif asked or finished or message.payload.get("rollback"):
+            events = await self.bot.referee.history(table.id, since=live.posted + 1)
+            lines = panels.public_lines(game, events, seats, locale)
+            if message.payload.get("rollback"):
+                lines.append(self._plain(table, seats, message, locale).split("\n")[0])
+            calls: list[str] = []
+            if finished:  # the result and the seed that lets anyone check the whole game
+                lines.append(outcome_line(game, view["outcome"], locale, display_names(seats)))
+                if seed:
+                    calls.append(t("discord.live.seed_revealed", locale, seed=seed, table=table.id))
+            if asked:
+                calls = panels.asked_lines(view, seats, locale, ping=[s.seat for s in asked])
+            text = panels.move_post(lines, calls, locale)
+            mentions = discord.AllowedMentions(
+                users=[discord.Object(discord_user_id(s.user_id)) for s in asked], everyone=False, roles=False)
+            post = await self._post(channel, [text], table, message, mentions)
+        # edited after the post: a post reopens an archived thread (a rollback of a finished table), an edit
+        # would be refused there
+        old = channel.get_partial_message(int(live.message_id))
+        await old.edit(content=live_text, view=components, allowed_mentions=discord.AllowedMentions.none())
+        await self.bot.store.set_panel(table.id, LIVE, channel_id=live.channel_id, message_id=live.message_id,
+                                       version=state["version"],
+                                       posted=state["version"] if post is not None else None,
+                                       shows=_shows(view, None))
+        return post or live.message_id
+
+    def _ping(self, seats: list[SeatRow], view: dict, before: list | None, *, by: int | None) -> list[SeatRow]:
+        """The Discord players to ping now: those asked something they were not asked in the live message
+        before (a turn that begins, a reaction asked), never the player whose own click led here; and
+        only as each player wants it (users.pings: every decision / turn start / never — looked up by
+        the caller through ``_wants``)."""
+        asked_before = {(s, k, p) for s, k, p in (before or [])}
+        seats_before = {s for s, _, _ in (before or [])}
+        result = []
+        for pending in view.get("to_act") or []:
+            seat = seats[pending["seat"]]
+            if not panels.human(seat) or pending["seat"] == by or seat in result:
+                continue
+            new_turn = pending["seat"] not in seats_before
+            new_ask = (pending["seat"], pending.get("kind"), pending.get("prompt")) not in asked_before
+            wants = self._wants.get(seat.user_id, "turn")
+            if (wants == "turn" and new_turn) or (wants == "every" and new_ask):
+                result.append(seat)
+        return result
+
+    async def _load_wants(self, seats: list[SeatRow]) -> None:
+        self._wants = {s.user_id: (await self.bot.store.user(s.user_id)).get("pings") or "turn"
+                       for s in seats if panels.human(s)}
+
+    async def _pin(self, channel_id: int, message_id: int, table: TableRow) -> None:
+        """Pin the live message where the bot may (Pin Messages); pinning is cosmetic: never raises."""
+        channel = self.bot.get_channel(channel_id)
+        try:
+            me = channel.guild.me if channel is not None and channel.guild is not None else None
+            if me is None or not channel.permissions_for(me).pin_messages:
+                return
+            await asyncio.wait_for(self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).pin(),
+                                   RETIRE_TIMEOUT)
+        except Exception as exc:
+            log.warning("could not pin the live message of table %s: %s", table.id, type(exc).__name__)
+
+    # ------------------------------------------------------------------ the players' control messages
+    async def _to_seat(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> None:
+        """Private news for one seat: its control message is brought up to date (or created)."""
+        seat = seats[message.seat]
+        if not panels.human(seat):
+            raise Skip("not a Discord player")
+        state = await self.bot.store.state(table.id)
+        if not await self._refresh_control(table, seats, state, message.seat, message=message):
+            raise Skip("DMs closed")
+
+    async def _refresh_controls(self, table: TableRow, seats: list[SeatRow], state: dict, *, by: int | None) -> None:
+        """Every human seat whose control message no longer says what is asked of it (or that has news) gets it
+        edited; the others are left alone (an edit is an API call)."""
+        for seat in seats:
+            if panels.human(seat):
+                await self._refresh_control(table, seats, state, seat.seat, message=None)
+
+    async def _refresh_control(self, table: TableRow, seats: list[SeatRow], state: dict, seat: int, *,
+                               message: OutboxRow | None) -> bool:
+        """Bring one seat's control message up to the current state; False when that player's DMs are closed
+        (they use "My move" under the live message)."""
+        row = seats[seat]
+        user = await self.bot.store.user(row.user_id)
+        if user["dm_closed"]:
+            if not user["dm_notice"] and message is not None:
+                await self._dms_closed(table, row, user, message)
+            return False
+        panel = await self.bot.store.panel(table.id, seat)
+        game = self.bot.games[table.game]
+        shows = control_shows(game, state, seat)
+        if panel is not None and panel.version >= state["version"]:
+            return True
+        news = await self.news(table, seats, seat, panel, state)
+        if panel is not None and panel.shows == shows and not news and state.get("outcome") is None \
+                and table.status == "active":
+            return True
+        locale = user["locale"] or await self.bot.table_locale(table)
+        content, view = await render_control(self.bot, table, seats, state, seat, locale, news=news)
+        try:
+            if panel is None:
+                channel = await self.bot.create_dm(discord.Object(discord_user_id(row.user_id)))
+                probe = message or _Probe(table.id, state["version"], seat)
+                again = message is not None and await self._maybe_delivered(message)
+                found = await self._already_there(channel, [content], table, probe, "seat") if again else []
+                sent = await self._send_all(channel, [content], table, probe, view, discord.AllowedMentions.none(),
+                                            found, part=f"c{seat}.")
+                message_id, channel_id = sent, str(channel.id)
+            else:
+                old = self.bot.get_partial_messageable(int(panel.channel_id)).get_partial_message(int(panel.message_id))
+                await old.edit(content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
+                message_id, channel_id = panel.message_id, panel.channel_id
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                raise
+            await self.bot.store.set_user(row.user_id, dm_closed=1)
+            if message is not None:
+                await self._dms_closed(table, row, user, message)
+            return False
+        except discord.NotFound:  # the player deleted the control message: a new one next time
+            await self.bot.store.conn.execute("DELETE FROM panels WHERE table_id = ? AND seat = ?", (table.id, seat))
+            await self.bot.store.conn.commit()
+            return True
+        if message_id is not None:
+            await self.bot.store.set_panel(table.id, seat, channel_id=channel_id, message_id=message_id,
+                                           version=state["version"], shows=shows)
+        return True
+
+    async def news(self, table: TableRow, seats: list[SeatRow], seat: int, panel: Panel | None,
+                   state: dict) -> list[str]:
+        """The private lines of ``seat`` since its control message last showed the table."""
+        since = panel.version + 1 if panel is not None else 0
+        events = await self.bot.referee.history(table.id, seat=seat, since=since)
+        locale = await self.bot.table_locale(table)
+        return panels.private_lines(self.bot.games[table.game], events, seat, seats, locale)
 
     async def _after(self, table: TableRow, message: OutboxRow, target: str) -> discord.Object | None:
         """Where an earlier delivery of ``message`` would start in its channel: after the last message sent
@@ -158,60 +385,6 @@ class DiscordDeliverer:
         if target == "table" and table.thread_id is not None:
             return discord.Object(int(table.thread_id))
         return None
-
-    async def _archived(self, channel_id: int) -> bool:
-        """Whether the channel is an archived thread, read afresh (a cached thread may be out of date).  When
-        it cannot be read, answers True: the cosmetic edit that asks is then left out."""
-        try:
-            channel = await asyncio.wait_for(self.bot.fetch_channel(channel_id), RETIRE_TIMEOUT)
-        except Exception:
-            return True
-        return isinstance(channel, discord.Thread) and channel.archived
-
-    async def _previous_turn(self, table: TableRow, message: OutboxRow) -> OutboxRow | None:
-        """The turn announcement ``message`` supersedes (None if it supersedes none, e.g. a ruling)."""
-        if message.kind not in _SUPERSEDING_KINDS:
-            return None
-        return await self.bot.store.last_sent(table.id, before=message.id, kinds=_TURN_KINDS)
-
-    async def _retire_previous(self, table: TableRow, channel_id: int, previous: OutboxRow,
-                               sent: str | None) -> None:
-        """Drop the buttons of the previous turn announcement: the table has moved on.  Never raises: a
-        failure here must not hold up delivery."""
-        try:
-            if previous.external_id is None or previous.external_id == sent:
-                return
-            old = self.bot.get_partial_messageable(channel_id).get_partial_message(int(previous.external_id))
-            await asyncio.wait_for(old.edit(view=None), RETIRE_TIMEOUT)
-        except Exception as exc:  # deleted message, missing access, Discord down: the old buttons stay
-            status = getattr(exc, "status", None)
-            log.warning("could not retire the buttons of an old turn message of table %s: %s%s", table.id,
-                        type(exc).__name__, f" {status}" if status else "")
-
-    async def _to_seat(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
-        seat = seats[message.seat]
-        uid = None if seat.is_bot else discord_user_id(seat.user_id)
-        if uid is None:
-            raise Skip("not a Discord player")
-        user = await self.bot.store.user(seat.user_id)
-        if user["dm_closed"]:
-            if not user["dm_notice"]:  # not told yet: a crash may have come between remembering and telling
-                await self._dms_closed(table, seat, user, message)
-            raise Skip("DMs closed")
-        locale = user["locale"] or await self.bot.table_locale(table)
-        texts = private_texts(self.bot.games[table.game], table, seats, message.payload, locale)
-        try:
-            channel = await self.bot.create_dm(discord.Object(uid))
-            again = await self._maybe_delivered(message)
-            found = await self._already_there(channel, texts, table, message, "seat") if again else []
-            return await self._send_all(channel, texts, table, message, None, discord.AllowedMentions.none(),
-                                        found)
-        except discord.Forbidden as exc:
-            if exc.code != DM_CLOSED:
-                raise
-        await self.bot.store.set_user(seat.user_id, dm_closed=1)
-        await self._dms_closed(table, seat, user, message)
-        raise Skip("DMs closed (50007)")
 
     async def _dms_closed(self, table: TableRow, seat: SeatRow, user: dict, message: OutboxRow) -> None:
         """Tell the player once, in the thread, where their hand is (not once the table is over: there is no
@@ -278,17 +451,20 @@ class DiscordDeliverer:
         return found
 
 
-def newly_asked(view: dict | None, seats: list[SeatRow], payload: dict, previous: OutboxRow | None) -> list[SeatRow]:
-    """The Discord players to notify: those owing a decision that the previous turn announcement did not
-    already ask of them.  Everyone owed is still named in the message; only a new ask pings, so a player
-    waiting on a simultaneous decision (mulligans, the Leshy) is not pinged again each time another acts.
-    After a rollback, or with nothing to compare with, everyone owed is pinged."""
-    if view is None:
-        return []
-    owed = humans_to_act(view, seats)
-    before = previous.payload.get("view") if previous is not None else None
-    if before is None or payload.get("rollback"):
-        return owed
-    asked = {(p["seat"], p.get("prompt")) for p in before.get("to_act") or []}
-    prompts = {p["seat"]: p.get("prompt") for p in view.get("to_act") or []}
-    return [s for s in owed if (s.seat, prompts.get(s.seat)) not in asked]
+class _Probe:
+    """Stands for an outbox row when a control message is created outside one (its nonce and look-back)."""
+
+    def __init__(self, table_id: int, version: int, seat: int):
+        # an id no outbox row has, unique per table and version (it is the start of the message's nonce)
+        self.id = f"t{_base36(table_id)}v{_base36(version)}"
+        self.table_id, self.version, self.seat, self.attempts = table_id, version, seat, 0
+
+
+def _shows(view: dict, seat: int | None) -> str:
+    """Who is asked what in ``view`` (seat, kind, prompt), as stored with a live or control message."""
+    return json.dumps(sorted([p["seat"], p.get("kind"), p.get("prompt")] for p in view.get("to_act") or []
+                             if seat is None or p["seat"] == seat))
+
+
+def control_shows(game: Game, state: dict, seat: int) -> str:
+    return _shows(game.view(state, None), seat)

@@ -14,7 +14,7 @@ from discord.utils import escape_markdown
 
 from bot.engine import Game
 from bot.i18n import has, t
-from bot.render.text import (DISCORD_LIMIT, event_lines, game_title, outcome_line, render_message, split_text,
+from bot.render.text import (DISCORD_LIMIT, game_title, outcome_line, render_message, split_text,
                              turn_line)
 from bot.storage.store import SeatRow, TableRow
 
@@ -132,10 +132,14 @@ def private_texts(game: Game, table: TableRow, seats: Sequence[SeatRow], payload
     return pack(blocks)
 
 
-def board_texts(game: Game, seats: Sequence[SeatRow], view: Mapping[str, Any], locale: str, header: str) -> list[str]:
-    """A board as one viewer may see it (the public table, or a player's hand), for a private reply."""
+def board_texts(game: Game, seats: Sequence[SeatRow], view: Mapping[str, Any], locale: str, header: str, *,
+                full: bool = False) -> list[str]:
+    """A board as one viewer may see it (the public table, or a player's hand), for a private reply;
+    ``full`` lists long piles and rows in full instead of counting them."""
     blocks = [header]
-    blocks += code_blocks(game.render_view(view, locale, plain_names(seats)))
+    board = game.render_view(view, locale, plain_names(seats), full=True) if full else \
+        game.render_view(view, locale, plain_names(seats))
+    blocks += code_blocks(board)
     if view.get("outcome"):
         blocks.append(outcome_line(game, view["outcome"], locale, display_names(seats)))
     elif turn := turn_line(view, locale, display_names(seats)):
@@ -143,61 +147,61 @@ def board_texts(game: Game, seats: Sequence[SeatRow], view: Mapping[str, Any], l
     return pack(blocks)
 
 
-def log_texts(game: Game, table: TableRow, seats: Sequence[SeatRow], events: Sequence[Mapping[str, Any]],
-              locale: str, *, versions: bool = False) -> str:
-    """The latest lines of a table's history that fit in one message.  The table versions (what a moderator
-    rolls back to) only with ``versions``: they count every action, the private ones too, so the gaps
-    between them would tell a player how often another acted in secret (e.g. cards exchanged in a mulligan)."""
-    header = t("discord.log.header", locale, table=table.id, game=game_title(game, locale))
-    lines = []
-    for event in events:
-        for line in event_lines(game, [event], locale, display_names(seats)):
-            lines.append(f"`{event['version']:>3}` {line}" if versions else f"• {line}")
-    if not lines:
-        lines = [t("discord.log.empty", locale)]
-    room = DISCORD_LIMIT - len(header) - 10
-    kept: list[str] = []
-    for line in reversed(lines):
-        room -= len(line) + 1
-        if room < 0:
-            kept.append("…")
-            break
-        kept.append(line)
-    return "\n".join([header, *reversed(kept)])
+def _short(text: str, limit: int = 40) -> str:
+    """An option's label or value for the lobby's one line: without its explanation in brackets, clipped."""
+    head = text.split(" (", 1)[0].strip() or text
+    return clip(head, limit)
 
 
-def option_summary(game: Game, options: Mapping[str, Any], locale: str) -> str:
-    parts = []
+def option_summary(game: Game, options: Mapping[str, Any], locale: str, *, changed_only: bool = False,
+                   auto_forced: bool = True) -> list[tuple[str, str, bool]]:
+    """The table's options as (label, value, differs from the default), localised; ``changed_only`` keeps
+    those that differ.  The referee's own setting ``auto_forced`` comes last."""
+    rows = []
     for opt in game.options:
         value = options.get(opt.name, opt.default)
         label = t(f"{game.name}.option.{opt.name}", locale) if has(f"{game.name}.option.{opt.name}") else opt.name
-        shown = value
+        shown = str(value)
         if opt.kind == "choice" and has(f"{game.name}.option.{opt.name}.{value}"):
             shown = t(f"{game.name}.option.{opt.name}.{value}", locale)
         elif opt.kind == "bool":
             shown = t("discord.yes" if value else "discord.no", locale)
-        parts.append(f"{label}: {shown}")
-    return "; ".join(parts)
+        rows.append((label, shown, value != opt.default))
+    rows.append((t("lobby.setting.auto_forced", locale), t("discord.yes" if auto_forced else "discord.no", locale),
+                 not auto_forced))
+    return [row for row in rows if row[2] or not changed_only]
+
+
+def options_text(game: Game, table: TableRow, locale: str) -> str:
+    """Every option of a table, for the lobby's "All options" button: what differs from the default in bold."""
+    rows = option_summary(game, table.options, locale, auto_forced=table.auto_forced)
+    lines = [t("lobby.options.header", locale, game=game_title(game, locale), table=table.id)]
+    lines += [f"• **{label}: {value}**" if changed else f"• {label}: {value}" for label, value, changed in rows]
+    if any(changed for _, _, changed in rows):
+        lines.append(t("lobby.options.changed", locale))
+    return pack(lines)[0]
 
 
 def lobby_text(game: Game, table: TableRow, seats: Sequence[SeatRow], locale: str) -> str:
-    """The table's lobby message in the channel: who sits, the options, and the state of the table."""
-    lines = [t("discord.lobby.title", locale, game=game_title(game, locale), table=table.id)]
-    if table.title:
-        lines.append(f"**{escape_markdown(table.title)}**")
-    lines.append(t("discord.lobby.players", locale, n=len(seats), min=game.min_seats, max=game.max_seats,
-                   players=", ".join(mentions(seats)) or "—"))
-    if game.options:
-        lines.append(t("discord.lobby.options", locale, options=option_summary(game, table.options, locale)))
-    thread = f"<#{table.thread_id}>" if table.thread_id else "—"
-    status_key = {"lobby": "discord.lobby.open", "active": "discord.lobby.started",
-                  "finished": "discord.lobby.finished", "cancelled": "discord.lobby.cancelled"}[table.status]
-    lines.append(t(status_key, locale, thread=thread, table=table.id))
+    """The table's lobby message in the channel: one short line (game, table, seats taken of the most, the
+    options that differ from the default), who sits, and, once it is not open any more, its state.  Every
+    option is behind the "All options" button."""
+    changed = option_summary(game, table.options, locale, changed_only=True, auto_forced=table.auto_forced)
+    options = "".join(f" · {_short(label)}: {_short(value)}" for label, value, _ in changed)
+    title = f" · {escape_markdown(table.title)}" if table.title else ""
+    lines = [t("lobby.line", locale, game=game_title(game, locale), table=table.id, title=title, n=len(seats),
+               max=game.max_seats, options=options),
+             t("lobby.seated", locale, players=", ".join(mentions(seats)) or "—")]
+    if table.status != "lobby":
+        thread = f"<#{table.thread_id}>" if table.thread_id else "—"
+        status_key = {"active": "discord.lobby.started", "finished": "discord.lobby.finished",
+                      "cancelled": "discord.lobby.cancelled"}[table.status]
+        lines.append(t(status_key, locale, thread=thread, table=table.id))
     return pack(lines)[0]
 
 
 def table_line(game: Game, table: TableRow, seats: Sequence[SeatRow], locale: str) -> str:
-    """One line of /game list."""
+    """One line of /game list: number, game, state, seats taken of the most, who, and the thread."""
     where = f" · <#{table.thread_id}>" if table.thread_id else ""
     status = t(f"core.status.{table.status}", locale)
     return (f"**#{table.id}** {game_title(game, locale)} · {status} · {len(seats)}/{game.max_seats}: "

@@ -157,6 +157,7 @@ class Panel:
     message_id: str
     version: int
     posted: int
+    shows: str = ""
 
 
 @dataclass(frozen=True)
@@ -493,22 +494,24 @@ class Store:
     async def panel(self, table_id: int, seat: int) -> Panel | None:
         r = await self._one("SELECT * FROM panels WHERE table_id = ? AND seat = ?", (table_id, seat))
         return None if r is None else Panel(r["table_id"], r["seat"], r["channel_id"], r["message_id"], r["version"],
-                                            r["posted"])
+                                            r["posted"], r["shows"])
 
     async def panels(self, table_id: int) -> list[Panel]:
         rows = await self._all("SELECT * FROM panels WHERE table_id = ? ORDER BY seat", (table_id,))
-        return [Panel(r["table_id"], r["seat"], r["channel_id"], r["message_id"], r["version"], r["posted"])
-                for r in rows]
+        return [Panel(r["table_id"], r["seat"], r["channel_id"], r["message_id"], r["version"], r["posted"],
+                      r["shows"]) for r in rows]
 
     async def set_panel(self, table_id: int, seat: int, *, channel_id: str, message_id: str, version: int,
-                        posted: int | None = None) -> None:
+                        posted: int | None = None, shows: str | None = None) -> None:
+        """Record (or move on) a live or control message; its version never goes back."""
         async with self.transaction() as db:
             await db.execute(
-                "INSERT INTO panels (table_id, seat, channel_id, message_id, version, posted) VALUES (?, ?, ?, ?, ?,"
-                " COALESCE(?, 0)) ON CONFLICT (table_id, seat) DO UPDATE SET channel_id = excluded.channel_id,"
+                "INSERT INTO panels (table_id, seat, channel_id, message_id, version, posted, shows)"
+                " VALUES (?, ?, ?, ?, ?, COALESCE(?, 0), COALESCE(?, ''))"
+                " ON CONFLICT (table_id, seat) DO UPDATE SET channel_id = excluded.channel_id,"
                 " message_id = excluded.message_id, version = MAX(panels.version, excluded.version),"
-                " posted = COALESCE(?, panels.posted)",
-                (table_id, seat, channel_id, message_id, version, posted, posted))
+                " posted = COALESCE(?, panels.posted), shows = COALESCE(?, panels.shows)",
+                (table_id, seat, channel_id, message_id, version, posted, shows, posted, shows))
 
     async def mark_sent(self, message_id: int, *, external_id: str | None, now: float) -> None:
         async with self.transaction() as db:

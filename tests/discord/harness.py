@@ -56,6 +56,7 @@ class Harness:
         self.clock = clock or Clock()
         self.settings = Settings(database=db, locale=locale, token=fake.token)
         self.bot: JudgeBot | None = None
+        self._pings_seen: dict[int, int] = {}
         self.store: Store | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -64,7 +65,8 @@ class Harness:
         self.store = await Store.open(self.db)
         referee = Referee(self.store, clock=self.clock)
         self.bot = JudgeBot(self.settings, self.store, referee=referee, guild_ready_timeout=0.05,
-                            delivery_idle=0.2, tick_seconds=0.02, **options)
+                            delivery_idle=0.2, tick_seconds=0.02,
+                            **{"delivery_settle": 0.0, **options})
         self._task = asyncio.create_task(self.bot.start(self.settings.token))
         # polled, not awaited: since Python 3.12 wait_for no longer wraps wait_until_ready() in a task of its
         # own, so awaiting it before start() has set the client up fails with "not properly initialised"
@@ -128,6 +130,14 @@ class Harness:
         await self.settled()
         return ix
 
+    def new_pings(self, table: TableRow) -> list[str]:
+        """The users notified by the table's thread since the last call (new messages only: edits never
+        notify)."""
+        posts = [m for m in self.fake.in_channel(table.thread_id) if not m.ephemeral_for]
+        seen = self._pings_seen.get(table.id, 0)
+        self._pings_seen[table.id] = len(posts)
+        return [uid for m in posts[seen:] for uid in m.pinged]
+
     def turn_message(self, table: TableRow) -> FakeMessage | None:
         """The latest message in the table's thread that carries the Act button."""
         for msg in reversed(self.fake.in_channel(table.thread_id)):
@@ -141,27 +151,31 @@ class Harness:
         ix = await self.fake.click(user, message, prefix="j:act:")
         return await ix.answer()
 
-    async def pick(self, user: FakeUser, choices: FakeMessage, index: int) -> Interaction:
-        """Choose the ``index``-th choice (0-based) from a private list, paging a select menu if needed."""
+    async def pick(self, user: FakeUser, choices: FakeMessage, index: int, *, confirm: bool = True) -> Interaction:
+        """Choose the ``index``-th choice (0-based, in the engine's legal list) from a control message: its
+        button, or its entry in one of the menus (paging a flat list if the decision was too large for
+        menus).  A final action's confirmation is clicked too unless ``confirm`` is False."""
         while True:
-            button = choices.find(prefix="j:do:")
-            if button is not None:
-                item = [c for c in choices.items() if c["custom_id"].startswith("j:do:")][index]
-                ix = await self.fake.click(user, choices, custom_id=item["custom_id"])
+            target = choice_component(choices, index)
+            if target is not None:
                 break
             select = choices.find(prefix="j:pick:")
-            values = [o["value"] for o in select["options"]]
-            if str(index) in values:
-                ix = await self.fake.choose(user, choices, [str(index)], prefix="j:pick:")
-                break
-            direction = "next" if index > int(values[-1]) else "prev"
+            values = [int(o["value"]) for o in select["options"]]
+            direction = "next" if index > values[-1] else "prev"
             pages = [c for c in choices.items() if c["custom_id"].startswith("j:page:")]
             current = int(select["custom_id"].rsplit(":", 1)[1])
-            target = next(c for c in pages
-                          if (int(c["custom_id"].rsplit(":", 1)[1]) > current) == (direction == "next"))
-            turn = await self.fake.click(user, choices, custom_id=target["custom_id"])
+            page = next(c for c in pages
+                        if (int(c["custom_id"].rsplit(":", 1)[1]) > current) == (direction == "next"))
+            turn = await self.fake.click(user, choices, custom_id=page["custom_id"])
             await turn.answer()
+        if target["type"] == 2:
+            ix = await self.fake.click(user, choices, custom_id=target["custom_id"])
+        else:
+            ix = await self.fake.choose(user, choices, [str(index)], custom_id=target["custom_id"])
         await ix.answer()
+        if confirm and choices.find(prefix="j:ok:") is not None:
+            ix = await self.fake.click(user, choices, prefix="j:ok:")
+            await ix.answer()
         return ix
 
     async def act(self, user: FakeUser, table: TableRow, choose: Callable[[int], int] | None = None) -> str:
@@ -182,13 +196,28 @@ def as_seen_now(message: FakeMessage) -> FakeMessage:
     return copy.deepcopy(message)
 
 
+def choice_component(message: FakeMessage, index: int) -> dict[str, Any] | None:
+    """The button or menu of a control message that offers the ``index``-th choice."""
+    for item in message.items():
+        cid = item.get("custom_id") or ""
+        if cid.startswith("j:do:") and int(cid.rsplit(":", 1)[1]) == index:
+            return item
+        if cid.startswith("j:pick:") and str(index) in {o["value"] for o in item["options"]}:
+            return item
+    return None
+
+
 def choice_labels(message: FakeMessage) -> list[str]:
-    """The labels of every choice on a private list (all pages are not shown at once: the current one)."""
-    buttons = [c["label"] for c in message.items() if c["custom_id"].startswith("j:do:")]
-    if buttons:
-        return buttons
-    select = message.find(prefix="j:pick:")
-    return [o["label"] for o in select["options"]] if select else []
+    """The labels of every choice a control message offers, in the engine's order (a flat list that pages
+    shows its current page only)."""
+    found: dict[int, str] = {}
+    for item in message.items():
+        cid = item.get("custom_id") or ""
+        if cid.startswith("j:do:"):
+            found[int(cid.rsplit(":", 1)[1])] = item["label"]
+        elif cid.startswith("j:pick:"):
+            found.update({int(o["value"]): o["label"] for o in item["options"]})
+    return [found[i] for i in sorted(found)]
 
 
 def redirect_discord(monkeypatch: Any, fake: FakeDiscord) -> None:
@@ -228,7 +257,7 @@ async def assert_private_stays_private(h: Harness, table: TableRow, users: list[
         for seat, user in enumerate(users):
             if user is None:
                 continue
-            dms = "\n".join(m.content for m in h.fake.dms(user))
+            dms = "\n".join(text for m in h.fake.dms(user) for text in m.history)
             if seat in seats and user.id not in h.fake.dm_blocked:
                 assert line in dms, f"seat {seat} did not get: {line}"
             elif seat not in seats:

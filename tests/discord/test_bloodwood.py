@@ -19,7 +19,7 @@ async def test_a_five_player_start_deals_roles_and_the_leaders_sight_by_dm_only(
     game = get_game("bloodwood")
     for seat, user in enumerate(users):
         sight = [e for e in await h.store.events(table.id) if e.kind == "leader_sight" and e.to == [seat]]
-        dms = "\n".join(m.content for m in fake.dms(user))
+        dms = "\n".join(text for m in fake.dms(user) for text in m.history)
         if seat in leaders:
             assert sight and game.render_event(sight[0].as_event(), "ru", [u.name for u in users]) in dms
         else:

@@ -34,15 +34,18 @@ async def test_moderators_cancel_any_table_and_roll_back_with_old_buttons_going_
     h, fake = harness, harness.fake
     moderator = fake.add_user("Mod", moderator=True)
     table = await started_toy(h)
+    live = h.turn_message(table)
     await h.act(await user_to_act(h, table), table)
-    turn = as_seen_now(h.turn_message(table))
-    await (await fake.slash(moderator, "mod rollback", table=table.id, version=0, reason="misclick")).answer()
+    second = await user_to_act(h, table)
+    panel = as_seen_now(await h.open_choices(second, table))  # opened before the rollback
+    await (await fake.slash(moderator, "mod rollback", table=table.id, move=0, reason="misclick")).answer()
     await h.settled()
     assert "misclick" in fake.in_channel(table.thread_id)[-1].content
-    assert not fake.messages[turn.id].components and h.turn_message(table).id != turn.id
-    stale = await h.open_choices(await user_to_act(h, table), table, message=turn)  # a client not yet updated
-    assert "устарело" in stale.content
-    assert (await h.open_choices(await user_to_act(h, table), table)).find(prefix="j:do:")
+    assert h.turn_message(table).id == live.id  # one live message, edited back to the restored table
+    ix = await fake.click(second, panel, prefix="j:do:")
+    await ix.answer()
+    assert "ушёл вперёд" in panel.content  # the choices it offered are not the table's any more
+    assert (await h.table(table.id)).version == 2
 
     await (await fake.slash(moderator, "mod ruling", table=table.id, text="Ход засчитан.")).answer()
     await (await fake.slash(moderator, "mod cancel", table=table.id, reason="dispute")).answer()

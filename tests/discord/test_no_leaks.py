@@ -20,21 +20,25 @@ async def _choose(h, user, table, wanted):
 
 
 async def test_a_thread_does_not_count_the_cards_a_player_exchanges(harness, monkeypatch):
-    """Gwent mulligans are secret: while Alice exchanges two cards, nothing is posted in the thread (a post
-    per exchange would tell Bob how many), and Bob's Act button on the last post still opens his choices."""
+    """Gwent mulligans are secret: while Alice exchanges two cards, nothing is posted or edited in the thread
+    or in Bob's DMs (anything per exchange would tell Bob how many), and Bob's choices still open."""
     h, fake = harness, harness.fake
     table = await _gwent_at_mulligans(h, monkeypatch)
     posted = len(fake.in_channel(table.thread_id))
-    asked = h.turn_message(table)
+    live = h.turn_message(table)
+    shown = len(live.history)
+    bob_panel = fake.dms(h.bob)[-1]
+    bob_shown = len(bob_panel.history)
     for _ in range(2):
         await _choose(h, h.alice, table, lambda a: a["type"] == "mulligan_give")
         await _choose(h, h.alice, table, lambda a: a["type"] == "mulligan_take")
-    assert len(fake.in_channel(table.thread_id)) == posted
-    assert h.turn_message(table) is asked
+    # no post, no edit of the live message, nothing new in Bob's DMs: nothing to count
+    assert len(fake.in_channel(table.thread_id)) == posted and len(live.history) == shown
+    assert len(bob_panel.history) == bob_shown and len(fake.dms(h.bob)) == 1
     bob = await h.open_choices(h.bob, table)
     assert choice_labels(bob), bob.text                      # not refused as stale
     await _choose(h, h.alice, table, lambda a: a["type"] == "mulligan_done")
-    assert len(fake.in_channel(table.thread_id)) == posted + 1  # the end of her mulligans is public
+    assert len(live.history) == shown + 1  # the end of her mulligans is public: the live message shows it
 
 
 def _every_text(fake):
@@ -56,14 +60,14 @@ async def test_the_seed_shows_only_as_its_hash_until_the_end(harness, monkeypatc
     monkeypatch.setattr("bot.service.new_seed", lambda: seed)
     h, fake = harness, harness.fake
     table = await started_toy(h)
-    assert any(table.seed_hash in text for text in _every_text(fake))
+    assert any(table.seed_hash[:12] in text for text in _every_text(fake))  # the hash, shortened in the footer
     while (await h.table(table.id)).status == "active":
         assert not [text for text in _every_text(fake) if seed in text], "the seed was shown before the end"
         await (await fake.slash(h.carol, "table status", table=table.id)).answer()
         await (await fake.slash(h.carol, "table log", table=table.id)).answer()
         await h.open_choices(h.bob, table)
         await h.act(await user_to_act(h, table), table)
-    assert seed in fake.in_channel(table.thread_id)[-1].content
+    assert seed in [m for m in fake.in_channel(table.thread_id) if not m.ephemeral_for][-1].content
 
 
 async def test_the_public_log_does_not_number_the_private_steps(harness, monkeypatch):

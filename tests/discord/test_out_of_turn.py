@@ -1,6 +1,8 @@
 """Out-of-turn decisions through the fake Discord, game by game: exactly the seats that owe a decision are
 mentioned (and pinged when the decision is new to them), the others are refused, and nothing public gives
 away what the prompt is about."""
+import re
+
 from bot.games.claygod.render import card_name
 from tests.discord.harness import choice_labels
 
@@ -24,17 +26,30 @@ async def do(h, user, table, wanted):
     return await h.act(user, table, lambda n: index)
 
 
+def flat(text):
+    """A text with its line wrapping undone (boards wrap at 40 columns)."""
+    return " ".join(text.split())
+
+
+async def asked_of(h, user, table):
+    """What ``user``'s control message says is asked of them (the prompt is theirs, not the thread's)."""
+    return flat((await h.open_choices(user, table)).content).lower()
+
+
 def assert_prompts_only(h, table, owed, others, pinged=None):
-    """The latest turn message names exactly ``owed`` and notifies ``pinged`` (default: all of them; a
-    decision already asked of a player in the previous turn message is not pinged again)."""
-    turn = h.turn_message(table)
+    """The live message names exactly ``owed`` among those asked, and the thread's new messages since the
+    last look pinged exactly ``pinged`` (default: all of ``owed``; a decision already asked of a player, or
+    one that follows the player's own click, is not pinged)."""
+    live = h.turn_message(table)
     pinged = owed if pinged is None else pinged
-    assert sorted(turn.pinged) == sorted(u.id for u in pinged), turn.content
+    assert sorted(h.new_pings(table)) == sorted(u.id for u in pinged), live.content
+    # the board's own line of who is asked (⏳), and the first ping (🔔) of the start
+    asked = "\n".join(line for line in live.content.splitlines() if line.lstrip().startswith(("⏳", "🔔")))
     for user in owed:
-        assert user.mention in turn.content
+        assert user.name in asked or user.mention in asked, asked
     for user in others:
-        assert user.mention not in turn.content
-    return turn
+        assert user.name not in asked, asked
+    return live
 
 
 # ---------------------------------------------------------------------------------------------- Clay God
@@ -46,14 +61,13 @@ CLAYGOD_GIVE = {"rolls": {"claygod.first": [0], "claygod.dice": [3, 4, 5, 6, 5, 
 
 async def test_claygod_the_opponent_alone_is_asked_which_cards_to_hand_over(claygod, harness):
     h, fake = harness, harness.fake
-    table = await stacked_table(h, "claygod", [h.alice, h.bob], CLAYGOD_GIVE)
-    await do(h, h.alice, table, lambda a: a["type"] == "roll")
+    table = await stacked_table(h, "claygod", [h.alice, h.bob], CLAYGOD_GIVE)  # the roll is taken for her
     await do(h, h.alice, table, lambda a: a["type"] == "play_two" and set(a["cards"]) == {"sunset", "silver_wolf"})
 
     turn = assert_prompts_only(h, table, [h.bob], [h.alice, h.carol])
-    assert "какие карты отдать сопернику" in turn.content
-    refusal = await h.open_choices(h.alice, table)
-    assert "не ваш ход" in refusal.content
+    assert "какие карты отдать сопернику" in flat(turn.content)
+    waits = await h.open_choices(h.alice, table)
+    assert "Ждём: Bob" in waits.content and not choice_labels(waits)
     choices = await h.open_choices(h.bob, table)
     assert choices.ephemeral_for == h.bob.id and len(choice_labels(choices)) == 5
 
@@ -61,14 +75,14 @@ async def test_claygod_the_opponent_alone_is_asked_which_cards_to_hand_over(clay
     assert_prompts_only(h, table, [h.bob], [h.alice], pinged=[])  # one card more: asked already
     await do(h, h.bob, table, lambda a: a == {"type": "give", "card": "skeleton"})
     state = await h.store.state(table.id)
-    assert state["turn"]["stage"] == "roll" and state["turn"]["seat"] == 1
-    assert_prompts_only(h, table, [h.bob], [h.alice])  # now Bob's own turn
+    assert state["turn"]["stage"] == "action" and state["turn"]["seat"] == 1  # his roll was taken for him
+    assert_prompts_only(h, table, [h.bob], [h.alice], pinged=[])  # now Bob's own turn, after his own click
 
     bobs = {card_name(c, "ru") for c in ("ghost", "skeleton", "luck", "mask", "statue")}
     for message, text in fake.public_texts():
         if message.id != table.thread_id:  # the lobby message lists options, never cards
             assert not [name for name in bobs if name in text], text
-    alice_dms = "\n".join(m.content for m in fake.dms(h.alice))
+    alice_dms = "\n".join(text for m in fake.dms(h.alice) for text in m.history)
     assert card_name("ghost", "ru") in alice_dms and card_name("luck", "ru") not in alice_dms
 
 
@@ -91,14 +105,15 @@ async def test_gwent_both_players_are_asked_at_once_then_only_whoever_still_owes
     h, fake = harness, harness.fake
     table = await _gwent_started(h, monkeypatch, "gwent-out-of-turn", "faction_a=monsters faction_b=nilfgaard")
     turn = assert_prompts_only(h, table, [h.alice, h.bob], [h.carol])
-    assert "выбор лидера" in turn.content
+    assert "выбор лидера" in flat(turn.content)
     await do(h, h.alice, table, lambda a: a == {"type": "leader_pick", "leader": "eredin_destroyer_of_worlds"})
     assert_prompts_only(h, table, [h.bob], [h.alice], pinged=[])  # still asked, not pinged again
     await do(h, h.bob, table, lambda a: a["type"] == "leader_pick")
 
     state = await h.store.state(table.id)
     assert state["phase"] == "mulligan"
-    assert "обмен карт" in assert_prompts_only(h, table, [h.alice, h.bob], [h.carol]).content
+    # both asked to exchange; Bob's own pick led here, so only Alice is pinged
+    assert "обмен карт" in flat(assert_prompts_only(h, table, [h.alice, h.bob], [h.carol], [h.alice]).content).lower()
     alice_choices = await h.open_choices(h.alice, table)
     bob_choices = await h.open_choices(h.bob, table)
     assert alice_choices.ephemeral_for == h.alice.id and bob_choices.ephemeral_for == h.bob.id
@@ -107,13 +122,14 @@ async def test_gwent_both_players_are_asked_at_once_then_only_whoever_still_owes
     await do(h, h.alice, table, lambda a: a["type"] == "mulligan_done")
 
     await to_alices_turn(h, table)
+    h.new_pings(table)
     await do(h, h.alice, table, lambda a: a["type"] == "leader")
-    for pinged in ([h.alice], []):  # two discards: the second is the same ask
+    for pinged in ([], []):  # two discards after her own click: asked, never pinged
         assert_prompts_only(h, table, [h.alice], [h.bob], pinged)
         await do(h, h.alice, table, lambda a: a["type"] == "discard")
-    turn = assert_prompts_only(h, table, [h.alice], [h.bob])
-    assert "тайный выбор карты из колоды" in turn.content
-    assert "не ваш ход" in (await h.open_choices(h.bob, table)).content
+    turn = assert_prompts_only(h, table, [h.alice], [h.bob], pinged=[])
+    assert "тайно взять из колоды" in await asked_of(h, h.alice, table)
+    assert not choice_labels(await h.open_choices(h.bob, table))
     before = set((await h.store.state(table.id))["hand"][0])
     await do(h, h.alice, table, lambda a: a["type"] == "take")
     taken = set((await h.store.state(table.id))["hand"][0]) - before
@@ -121,8 +137,8 @@ async def test_gwent_both_players_are_asked_at_once_then_only_whoever_still_owes
     uid = taken.pop()
     name = cname(card(await h.store.state(table.id), uid).id, "ru")
     assert "тайно берёт карту из колоды" in fake.in_channel(table.thread_id)[-1].content
-    assert name in "\n".join(m.content for m in fake.dms(h.alice))
-    assert name not in "\n".join(m.content for m in fake.dms(h.bob))
+    assert name in "\n".join(text for m in fake.dms(h.alice) for text in m.history)
+    assert name not in "\n".join(text for m in fake.dms(h.bob) for text in m.history)
     for message, text in fake.public_texts():
         assert name not in text, f"the secret pick {name} in a channel: {text}"
 
@@ -152,21 +168,22 @@ async def test_gwent_the_emperors_opponent_alone_chooses_the_cards_shown_and_onl
     for user in (h.alice, h.bob):
         await do(h, user, table, lambda a: a["type"] == "mulligan_done")
     await to_alices_turn(h, table)
+    h.new_pings(table)
     await do(h, h.alice, table, lambda a: a["type"] == "leader")
     asked = h.turn_message(table)
-    for _ in range(3):  # three cards to show: one ask, one ping (a card shown in private posts nothing)
-        turn = assert_prompts_only(h, table, [h.bob], [h.alice, h.carol])
+    for n in range(3):  # three cards to show: one ask, one ping (a card shown in private posts nothing)
+        turn = assert_prompts_only(h, table, [h.bob], [h.alice, h.carol], None if n == 0 else [])
         assert turn is asked
-        assert "какую карту показать Императору" in turn.content
-        assert "не ваш ход" in (await h.open_choices(h.alice, table)).content
+        assert "какую карту показать Императору" in flat(turn.content)
+        assert not choice_labels(await h.open_choices(h.alice, table))
         await do(h, h.bob, table, lambda a: a["type"] == "reveal")
-    turn = assert_prompts_only(h, table, [h.bob], [h.alice])  # using the ability was Alice's move
-    assert "одна карта или пас" in turn.content
+    turn = assert_prompts_only(h, table, [h.bob], [h.alice], [])  # using the ability was Alice's move
+    assert "одна карта или пас" in flat(turn.content)
 
     shown = [e for e in await h.store.events(table.id) if e.kind == "revealed"]
     assert len(shown) == 3 and all(sorted(e.to) == [0, 1] for e in shown)
     names = {cname(e.data["card"], "ru") for e in shown}
-    alice_dms = "\n".join(m.content for m in fake.dms(h.alice))
+    alice_dms = "\n".join(text for m in fake.dms(h.alice) for text in m.history)
     assert all(name in alice_dms for name in names)
     for message, text in fake.public_texts():
         assert not [name for name in names if name in text], f"a shown card in a channel: {text}"
@@ -195,6 +212,7 @@ async def bloodwood_table(h, users, monkeypatch, hands, phase):
     await h.store.conn.execute("UPDATE snapshots SET state = ? WHERE table_id = ? AND version = ?",
                                (pack_state(state), table.id, state["version"]))
     await h.store.conn.commit()
+    h.new_pings(table)  # what the start pinged belongs to the replaced position
     return table
 
 
@@ -207,9 +225,11 @@ def public_shape(h, table, users):
         parts = item["custom_id"].split(":")  # j:<kind>:<table>:...
         return ":".join([*parts[:2], "T", *parts[3:]]) + " " + item["label"]
 
-    thread = [(m.content.replace(own, "№N"), [button(c) for c in m.items()])
-              for m in h.fake.in_channel(table.thread_id)]
-    dms = [[m.content.replace(own, "№N") for m in h.fake.dms(u) if f"{own} —" in m.content]
+    def same(text):  # the table's number and its Discord links differ between the two tables
+        return re.sub(r"https://discord\.com/channels/\S+", "LINK", text.replace(own, "№N"))
+
+    thread = [(same(m.content), [button(c) for c in m.items()]) for m in h.fake.in_channel(table.thread_id)]
+    dms = [[same(text) for m in h.fake.dms(u) if own in m.content for text in m.history]
            for u in users if u is not h.bob]
     return thread, dms
 
@@ -224,16 +244,17 @@ async def test_bloodwood_counter_window_prompts_the_target_alone_and_looks_the_s
         confirmations.append(await do(h, h.alice, table, lambda a: a == {"type": "play", "card": "bite"}))
         confirmations.append(await do(h, h.alice, table, lambda a: a == {"type": "target", "seat": 1}))
         turn = assert_prompts_only(h, table, [h.bob], [u for u in users if u is not h.bob])
-        assert "На вас сыграна ночная карта" in turn.content
+        assert "на вас сыграна ночная карта" in await asked_of(h, h.bob, table)
         for other in users[2:]:
-            assert "не ваш ход" in (await h.open_choices(other, table)).content
+            assert not choice_labels(await h.open_choices(other, table))
         offered = choice_labels(await h.open_choices(h.bob, table))
         assert len(offered) == (2 if "mirror" in bobs_hand else 1)  # privately, to Bob alone
         shapes.append(public_shape(h, table, users))
         await (await fake.slash(h.alice, "game cancel", table=table.id)).answer()
         await h.settled()
     assert shapes[0] == shapes[1], "something public differs when the target holds a counter"
-    assert confirmations[:2] == confirmations[2:]  # what the attacker was told
+    told = [[line for line in text.splitlines() if line.startswith("✔")] for text in confirmations]
+    assert told[:2] == told[2:] and all(told)  # what the attacker was told
 
 
 async def test_bloodwood_confession_asks_its_target_alone_and_shows_the_role_to_the_chosen_player_only(
@@ -246,8 +267,8 @@ async def test_bloodwood_confession_asks_its_target_alone_and_shows_the_role_to_
     await do(h, h.alice, table, lambda a: a == {"type": "play", "card": "confession"})
     await do(h, h.alice, table, lambda a: a == {"type": "target", "seat": 1})
     turn = assert_prompts_only(h, table, [h.bob], [u for u in users if u is not h.bob])
-    assert "Confession: кому показать свою роль?" in turn.content
-    assert "не ваш ход" in (await h.open_choices(h.alice, table)).content
+    assert "confession: кому показать свою роль?" in await asked_of(h, h.bob, table)
+    assert not choice_labels(await h.open_choices(h.alice, table))
     await do(h, h.bob, table, lambda a: a == {"type": "show", "seat": 2})
     assert await assert_private_stays_private(h, table, users) > len(users)
     confessed = [e for e in await h.store.events(table.id) if e.kind == "role_seen" and e.data["subject"] == 1]
@@ -280,12 +301,12 @@ async def test_bloodwood_the_leshy_asks_every_other_player_at_once_and_each_unti
     await do(h, h.alice, table, lambda a: a == {"type": "play", "card": "leshy"})
     owing = users[1:]
     turn = assert_prompts_only(h, table, owing, [h.alice])
-    assert "The Leshy: сбросьте две карты" in turn.content
-    assert "не ваш ход" in (await h.open_choices(h.alice, table)).content
+    assert "the leshy: сбросьте две карты" in await asked_of(h, h.bob, table)
+    assert not choice_labels(await h.open_choices(h.alice, table))
     for _ in range(2):
         await do(h, h.bob, table, lambda a: a["type"] == "discard")
     assert_prompts_only(h, table, owing[1:], [h.alice, h.bob], pinged=[])  # Bob is done; the others still owe
-    assert "не ваш ход" in (await h.open_choices(h.bob, table)).content
+    assert not choice_labels(await h.open_choices(h.bob, table))
 
 
 async def test_bloodwood_an_anytime_declaration_is_offered_on_request_and_never_prompted(harness, monkeypatch):
@@ -293,12 +314,12 @@ async def test_bloodwood_an_anytime_declaration_is_offered_on_request_and_never_
     users = [h.alice, h.bob, h.carol, fake.add_user("Dan"), fake.add_user("Eve")]
     table = await bloodwood_table(h, users, monkeypatch, {0: ["candle", "keys"]}, "day")
     await do(h, h.alice, table, lambda a: a["type"] == "discard")  # a quiet moment: Alice draws
-    turn = assert_prompts_only(h, table, [h.alice], users[1:])  # nobody else is asked anything
+    turn = assert_prompts_only(h, table, [h.alice], users[1:], [])  # nobody else is asked anything
     offer = await h.open_choices(h.bob, table)
     assert offer.ephemeral_for == h.bob.id and "вне очереди" in offer.content
     assert len(choice_labels(offer)) == 1
     await h.pick(h.bob, offer, 0)
     await h.settled()
-    assert "✓" in offer.content
-    turn = assert_prompts_only(h, table, [h.bob], [h.alice, h.carol])  # now Bob names the other team
-    assert "Назовите всех игроков другой команды" in turn.content
+    assert "✔" in offer.content
+    turn = assert_prompts_only(h, table, [h.bob], [h.alice, h.carol], [])  # now Bob names the other team
+    assert "назовите всех игроков другой команды" in await asked_of(h, h.bob, table)

@@ -1,5 +1,5 @@
-"""Playing through the fake Discord: turn messages, private hands, the Act button and its refusals, paging
-past 25 choices, out-of-turn windows, typed moves, bot seats, the public status and log."""
+"""Playing through the fake Discord: the live table message, the control messages in DMs, "My move" and its
+refusals, menus past 25 choices, out-of-turn windows, typed moves, bot seats, the public status and log."""
 import re
 
 from bot.engine import get_game
@@ -60,29 +60,25 @@ async def test_clicks_from_the_wrong_seat_a_non_player_or_an_old_message_are_ref
     table = await started_toy(h)
     acting = await user_to_act(h, table)
     waiting = h.bob if acting is h.alice else h.alice
-    first_turn = as_seen_now(h.turn_message(table))
 
-    refusal = await h.open_choices(waiting, table)
-    assert refusal.ephemeral_for == waiting.id and "не ваш ход" in refusal.content
+    waits = await h.open_choices(waiting, table)  # "My move" out of turn: the player's panel, nothing to click
+    assert waits.ephemeral_for == waiting.id and "Ждём" in waits.content and not choice_labels(waits)
     refusal = await h.open_choices(h.carol, table)
     assert refusal.ephemeral_for == h.carol.id and "не играете" in refusal.content
 
     choices = await h.open_choices(acting, table)
-    assert choices.ephemeral_for == acting.id
+    old = as_seen_now(choices)
+    assert choices.ephemeral_for == acting.id and choice_labels(choices)
     await h.pick(acting, choices, 0)
     await h.settled()
-    assert "✓" in choices.content and not choices.components  # the spent choices are closed
+    # the clicked panel is redrawn in place: what was done, then the table as it is now (no "✓" stub)
+    assert "✔" in choices.content and "Ждём" in choices.content and not choice_labels(choices)
 
-    assert not fake.messages[first_turn.id].components  # superseded: its buttons are gone
-    stale = await h.open_choices(acting, table, message=first_turn)  # clicked before the edit showed
-    assert "устарело" in stale.content
-    next_user = await user_to_act(h, table)
-    old_choices = await h.open_choices(next_user, table)
-    await h.act(next_user, table)  # plays through a second list of choices
-    ix = await fake.click(next_user, old_choices, prefix="j:do:")
-    await ix.answer()
-    assert "устарело" in old_choices.content
-    assert (await h.table(table.id)).version == 2
+    ix = await fake.click(acting, old, prefix="j:do:") if old.find(prefix="j:do:") else \
+        await fake.choose(acting, old, [old.find(prefix="j:pick:")["options"][1]["value"]], prefix="j:pick:")
+    await ix.answer()  # a click on the panel as it looked before the move: the table moved on
+    assert "ушёл вперёд" in old.content
+    assert (await h.table(table.id)).version == 1
 
 
 async def test_show_my_hand_answers_privately_with_the_players_own_hand(harness):
@@ -136,7 +132,7 @@ async def test_bot_seats_play_in_the_background(harness):
     assert (await h.table(table.id)).status == "finished"
 
 
-async def test_more_than_25_choices_are_paged_and_reactions_prompt_only_their_seat(relay, harness):
+async def test_more_than_25_choices_need_no_paging_and_reactions_prompt_only_their_seat(relay, harness):
     h, fake = harness, harness.fake
     table = await h.new_table(h.alice, "relay")
     for user in (h.bob, h.carol):
@@ -145,19 +141,20 @@ async def test_more_than_25_choices_are_paged_and_reactions_prompt_only_their_se
     table = await h.table(table.id)
 
     choices = await h.open_choices(h.alice, table)
-    select = choices.find(prefix="j:pick:")
-    assert select is not None and len(select["options"]) == 25 and "1 из 2" in choices.content
-    await h.pick(h.alice, choices, 32)  # on the second page
+    menus = [c for c in choices.items() if c["custom_id"].startswith("j:pick:")]
+    assert [len(m["options"]) for m in menus] == [25, 15] and not choices.find(prefix="j:page:")
+    await h.pick(h.alice, choices, 32)  # in the second menu
     await h.settled()
-    assert "✓ pick 33" in choices.content
+    assert "✔ pick 33" in choices.content
 
-    turn = h.turn_message(table)
-    assert turn.pinged == [h.carol.id]  # the seat before Alice owes the reaction
-    assert h.carol.mention in turn.content and h.bob.mention not in turn.content
-    refusal = await h.open_choices(h.bob, table)
-    assert "не ваш ход" in refusal.content
+    post = fake.in_channel(table.thread_id)[-1]  # the decision passed: one short post pings its owner
+    assert post.pinged == [h.carol.id]  # the seat before Alice owes the reaction
+    assert h.carol.mention in post.content and h.bob.mention not in post.content
+    assert len(post.content.splitlines()) <= 3 and len(post.content) <= 300
+    waits = await h.open_choices(h.bob, table)
+    assert "Ждём" in waits.content and not choice_labels(waits)
     reaction = await h.open_choices(h.carol, table)
-    assert choice_labels(reaction) == ["1. allow", "2. double"]
+    assert choice_labels(reaction) == ["allow", "double"]
 
     assert await assert_private_stays_private(h, table, [h.alice, h.bob, h.carol]) == 3
     for _, text in fake.public_texts():

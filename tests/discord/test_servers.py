@@ -55,7 +55,8 @@ async def test_buttons_and_commands_from_another_server_find_no_table(harness):
         (acting, "table hand", {"table": game.id}), (acting, "play", {"action": "1", "table": game.id}),
         (moderator_b, "mod cancel", {"table": game.id, "reason": "x"}),
         (moderator_b, "mod hidden", {"table": game.id}),
-        (moderator_b, "mod rollback", {"table": game.id, "version": 0, "reason": "x"}),
+        (moderator_b, "mod rollback", {"table": game.id, "move": 0, "reason": "x"}),
+        (acting, "table verify", {"table": game.id}),
         (moderator_b, "mod ruling", {"table": game.id, "text": "x"}),
     ]:
         reply = await (await fake.slash(user, path, channel_id=channel_b, **values)).text()
@@ -169,7 +170,7 @@ async def test_integer_options_beyond_discords_range_are_refused(harness):
     for user, path, values in [
         (h.alice, "table status", {"table": 2 ** 63}), (h.alice, "table status", {"table": -(2 ** 70)}),
         (h.alice, "game start", {"table": 2 ** 53 + 1}), (h.alice, "game new", {"game": "toy", "bots": 10 ** 20}),
-        (moderator, "mod rollback", {"table": table.id, "version": 2 ** 64, "reason": "x"}),
+        (moderator, "mod rollback", {"table": table.id, "move": 2 ** 64, "reason": "x"}),
     ]:
         assert await (await fake.slash(user, path, **values)).text() == out_of_range, (path, values)
     assert await (await fake.slash(moderator, "mod hidden", table=1.5)).text() == "В команде недопустимое значение."

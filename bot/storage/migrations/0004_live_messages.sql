@@ -1,6 +1,7 @@
 -- The messages a front end keeps editing for a table: its live table message (seat -1) and each player's
 -- private control message (seat >= 0).  ``version`` is the table version the message shows; for the live
--- message ``posted`` is the version up to which the thread has had its short move posts.
+-- message ``posted`` is the version up to which the thread has had its short move posts, ``shows`` who was
+-- asked in it (JSON: [[seat, kind, prompt], ...]).
 CREATE TABLE panels (
     table_id   INTEGER NOT NULL REFERENCES tables (id),
     seat       INTEGER NOT NULL,
@@ -8,6 +9,7 @@ CREATE TABLE panels (
     message_id TEXT    NOT NULL,
     version    INTEGER NOT NULL DEFAULT 0,
     posted     INTEGER NOT NULL DEFAULT 0,
+    shows      TEXT    NOT NULL DEFAULT '',    -- what a control message asks (kind and prompt), '' if nothing
     PRIMARY KEY (table_id, seat)
 );
 

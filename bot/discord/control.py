@@ -1,0 +1,54 @@
+"""A player's control message, built from the record: the text (bot/discord/panels.py) and the grouped
+choices (bot/discord/components.py).  Used by the deliverer, which keeps the message in the player's DMs up
+to date, and by the Play cog, which redraws it in answer to a click (an interaction answer is not a
+rate-limited API call)."""
+from __future__ import annotations
+
+from typing import Sequence
+
+import discord
+
+from bot.discord import panels
+from bot.discord.components import control_view
+from bot.discord.host import Host
+from bot.i18n import has, t
+from bot.storage.store import SeatRow, TableRow
+
+
+def jump_link(table: TableRow, message_id: str | None) -> str | None:
+    if not table.guild_id or not (table.thread_id or table.channel_id):
+        return None
+    channel = table.thread_id or table.channel_id
+    return f"https://discord.com/channels/{table.guild_id}/{channel}" + (f"/{message_id}" if message_id else "")
+
+
+def group_label(game_name: str, group: str, locale: str) -> str | None:
+    for key in (f"{game_name}.group.{group}", f"discord.group.{group}"):
+        if has(key):
+            return t(key, locale)
+    return None
+
+
+async def render_control(host: Host, table: TableRow, seats: Sequence[SeatRow], state: dict, seat: int, locale: str,
+                         *, news: Sequence[str] = (), note: str | None = None
+                         ) -> tuple[str, discord.ui.View | None]:
+    """The control message of ``seat`` at ``state`` (the latest state of the table)."""
+    game = host.games[table.game]
+    view = game.view(state, seat)
+    pending = next((p for p in view.get("to_act") or [] if p["seat"] == seat), None)
+    waiting = sorted({p["seat"] for p in view.get("to_act") or []} - {seat})
+    live = await host.store.panel(table.id, -1)
+    playing = state.get("outcome") is None and table.status == "active"
+    choices = game.choices(state, seat) if playing else []
+    text = panels.control_text(game, table, seats, seat, view, news, locale,
+                               link=jump_link(table, live.message_id if live else None), asked=pending,
+                               waiting_for=waiting, note=note, anytime=bool(choices) and pending is None)
+    components = None
+    if playing:
+        names = [s.name for s in seats]
+        entries = [(i, game.describe_action(state, seat, a, locale, names), game.choice_group(state, seat, a),
+                    game.confirm(state, seat, a)) for i, a in enumerate(choices)]
+        labels = {g: label for g in {e[2] for e in entries} if (label := group_label(game.name, g, locale))}
+        labels["more"] = t("discord.group.more", locale)
+        components = control_view(table.id, state["version"], seat, entries, labels, locale)
+    return text, components

@@ -1,0 +1,159 @@
+"""The three kinds of table text in Discord, as the forum judge keeps them (pure functions, no Discord calls):
+
+- the **live table message**, the table's first message in its thread, edited after every change: the
+  board, the last few public lines, who is asked what (with the deadline as a Discord timestamp), and the
+  seed's hash as a footer;
+- the **move post**, one short new message (at most 3 lines, 300 characters) when the decision passes to
+  another person: what happened since the last post, and the ping of whoever must now decide;
+- the **control message**, one per player and table in that player's DMs, edited in place: the player's
+  own board, what is new for them only, and what is asked of them (its buttons are built in components).
+
+Visibility is decided before this module: it gets the public view for public texts and a seat's own view
+and private events for that seat's control message.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from bot.discord.render import code_blocks, discord_user_id, display_names, mention, plain_names
+from bot.engine import Game
+from bot.i18n import has, t
+from bot.render.text import DISCORD_LIMIT, event_lines, game_title, outcome_line
+from bot.storage.store import SeatRow, TableRow
+
+RECENT_LINES = 3      # public lines under the board of the live message
+POST_LINES = 3        # lines of a move post
+POST_MAX = 300        # characters of a move post
+HASH_SHOWN = 12       # hex digits of the seed's hash in the live message's footer
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _fit(head: str, board: str, lines: list[str]) -> str:
+    """head, board, lines within one message: the board is cut first (the full one is a button away), then
+    the oldest lines; the result never exceeds Discord's 2000 characters."""
+    lines = [_clip(line, 500) for line in lines]
+    while True:
+        room = DISCORD_LIMIT - len(head) - sum(len(line) + 1 for line in lines) - 2
+        if room >= 40 or len(lines) <= 1:
+            break
+        lines.pop(0)
+    shown = board
+    if len(shown) > room:  # keep the fences: cut inside the block
+        shown = shown[: max(0, room - 8)].rstrip() + "\n…\n```" if room > 16 else ""
+    return _clip("\n".join(part for part in [head, shown, *lines] if part), DISCORD_LIMIT)
+
+
+def _deadline(pending: Mapping[str, Any]) -> str:
+    return f" · <t:{int(pending['deadline'])}:R>" if pending.get("deadline") else ""
+
+
+def asked_lines(view: Mapping[str, Any], seats: Sequence[SeatRow], locale: str, *, ping: Sequence[int] = ()
+                ) -> list[str]:
+    """Who is asked what: a turn is called a turn, a reaction a reaction, a demanded choice a choice, each
+    with what is asked (the prompt is public: what the rules demand, never a hidden card) and its deadline.
+    Seats in ``ping`` are named by mention (the caller lets only those ping)."""
+    groups: dict[tuple[str, str | None], list[str]] = {}
+    deadlines: dict[tuple[str, str | None], str] = {}
+    for pending in view.get("to_act") or []:
+        seat = seats[pending["seat"]]
+        who = mention(seat) if pending["seat"] in ping else display_names([seat])[0]
+        kind = pending.get("kind") if pending.get("kind") in ("turn", "reaction", "choice") else "turn"
+        key = (kind, pending.get("prompt") if pending.get("prompt") and has(pending["prompt"]) else None)
+        if who not in groups.setdefault(key, []):
+            groups[key].append(who)
+        deadlines[key] = deadlines.get(key) or _deadline(pending)
+    lines = []
+    for (kind, prompt), names in groups.items():
+        line = t(f"discord.asked.{kind}", locale, players=", ".join(names), n=len(names))
+        if prompt:
+            line += f" — {_clip(t(prompt, locale), 120)}"
+        lines.append(line + deadlines[(kind, prompt)])
+    return lines
+
+
+def live_text(game: Game, table: TableRow, seats: Sequence[SeatRow], view: Mapping[str, Any],
+              recent: Sequence[str], locale: str, *, ping: Sequence[int] = (), seed: str | None = None,
+              seed_hash: str | None = None, recent_lines: int = RECENT_LINES) -> str:
+    """The live table message: one message of at most 2000 characters whatever the board's size (the board
+    is cut, never the status lines: the full board is a button away)."""
+    head = t("discord.live.header", locale, game=game_title(game, locale), table=table.id,
+             title=f" · {table.title}" if table.title else "")
+    tail: list[str] = [f"▸ {_clip(line, 200)}" for line in list(recent)[-recent_lines:]]
+    outcome = view.get("outcome")
+    if outcome:
+        tail.append(outcome_line(game, outcome, locale, display_names(seats)))
+        if seed:
+            tail.append(t("discord.live.seed_revealed", locale, seed=seed, table=table.id))
+    else:
+        # the board itself says who is asked what (once); here only what a board cannot: the ping of whoever
+        # must decide first, and the deadline as a timestamp each reader sees in their own time
+        if ping:
+            tail.append("🔔 " + ", ".join(mention(seats[s]) for s in ping))
+        due = [p["deadline"] for p in view.get("to_act") or [] if p.get("deadline")]
+        if due:
+            tail.append(t("discord.live.deadline", locale, when=f"<t:{int(min(due))}:R>"))
+    if seed_hash and not outcome:
+        tail.append(t("discord.live.footer", locale, hash=seed_hash[:HASH_SHOWN]))
+    board = code_blocks(game.render_view(view, locale, plain_names(seats)))
+    return _fit(head, board[0] if board else "", tail)
+
+
+def move_post(lines: Sequence[str], asked: Sequence[str], locale: str) -> str:
+    """What happened since the last post (the last lines, with a count of the earlier ones), then who is now
+    asked: at most POST_LINES lines and POST_MAX characters, the call to act always kept whole."""
+    keep = max(0, POST_LINES - len(asked))
+    shown = list(lines)[-keep:] if keep else []
+    earlier = len(lines) - len(shown)
+    if earlier and shown:
+        shown[0] = t("discord.post.earlier", locale, n=earlier) + " " + shown[0]
+    body = [_clip(line, 120) for line in shown]
+    text = "\n".join([*body, *asked])
+    while len(text) > POST_MAX and body:
+        body.pop(0)
+        text = "\n".join([*body, *asked])
+    return _clip(text, POST_MAX)
+
+
+def control_text(game: Game, table: TableRow, seats: Sequence[SeatRow], seat: int, view: Mapping[str, Any],
+                 news: Sequence[str], locale: str, *, link: str | None, asked: Mapping[str, Any] | None,
+                 waiting_for: Sequence[int], note: str | None = None, anytime: bool = False) -> str:
+    """A player's control message: header with a jump link to the table, the player's own board, what is
+    new for them only, and what is asked of them now (or whom the table waits for)."""
+    head = t("discord.control.header", locale, game=game_title(game, locale), table=table.id,
+             link=f" · {link}" if link else "")
+    lines: list[str] = []
+    if note:
+        lines.append(note)
+    lines += [f"🔒 {_clip(line, 300)}" for line in list(news)[-6:]]
+    if view.get("outcome"):
+        lines.append(outcome_line(game, view["outcome"], locale, display_names(seats)))
+    elif asked is not None:
+        prompt = asked.get("prompt")
+        said = t(prompt, locale) if prompt and has(prompt) else t("discord.turn.default_prompt", locale)
+        kind = asked.get("kind") if asked.get("kind") in ("turn", "reaction", "choice") else "turn"
+        lines.append(t(f"discord.control.{kind}", locale, prompt=said) + _deadline(asked))
+    else:
+        if waiting_for:
+            lines.append(t("discord.control.waiting", locale,
+                           players=", ".join(display_names([seats[s] for s in waiting_for]))))
+        if anytime:  # what the seat may do although nothing is asked of it (Bloodwood's declaration)
+            lines.append(t("discord.choices.anytime", locale))
+    board = code_blocks(game.render_view(view, locale, plain_names(seats)))
+    return _fit(head, board[0] if board else "", lines)
+
+
+def public_lines(game: Game, events: Sequence[Mapping[str, Any]], seats: Sequence[SeatRow], locale: str) -> list[str]:
+    return event_lines(game, [e for e in events if e.get("to") is None], locale, display_names(seats))
+
+
+def private_lines(game: Game, events: Sequence[Mapping[str, Any]], seat: int, seats: Sequence[SeatRow],
+                  locale: str) -> list[str]:
+    return event_lines(game, [e for e in events if e.get("to") is not None and seat in e["to"]], locale,
+                       display_names(seats))
+
+
+def human(seat: SeatRow) -> bool:
+    return not seat.is_bot and discord_user_id(seat.user_id) is not None
