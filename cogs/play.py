@@ -8,7 +8,7 @@ click after the table moved on is refused as stale, and two clicks racing for on
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -315,6 +315,17 @@ class Play(commands.Cog):
     @verify.autocomplete("table")
     async def _verify_table(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return await table_choices(interaction, current, ALL_STATUSES)
+
+    @table.command(name=L("discord.cmd.pings"), description=L("discord.cmd.pings.desc"))
+    @app_commands.rename(when=L("discord.param.when"))
+    @app_commands.describe(when=L("discord.param.when.desc"))
+    async def pings(self, interaction: discord.Interaction, when: Literal["turn", "every", "never"]):
+        """When this player is pinged, at every table: a decision passing to them (default), every new
+        decision, or never (the live message and their DMs still show everything)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await self.bot.locale_for(interaction)
+        await self.bot.store.set_user(player_key(interaction), pings=when)
+        await say(interaction, t("discord.pings.set", locale, when=t(f"discord.pings.{when}", locale)))
 
     @hand.autocomplete("table")
     @status.autocomplete("table")

@@ -40,8 +40,9 @@ async def render_control(host: Host, table: TableRow, seats: Sequence[SeatRow], 
     live = await host.store.panel(table.id, -1)
     playing = state.get("outcome") is None and table.status == "active"
     choices = game.choices(state, seat) if playing else []
+    url = jump_link(table, live.message_id if live else None)
     text = panels.control_text(game, table, seats, seat, view, news, locale,
-                               link=jump_link(table, live.message_id if live else None), asked=pending,
+                               link=t("discord.control.link", locale, url=url) if url else None, asked=pending,
                                waiting_for=waiting, note=note, anytime=bool(choices) and pending is None)
     components = None
     if playing:

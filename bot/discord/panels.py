@@ -123,7 +123,7 @@ def control_text(game: Game, table: TableRow, seats: Sequence[SeatRow], seat: in
     """A player's control message: header with a jump link to the table, the player's own board, what is
     new for them only, and what is asked of them now (or whom the table waits for)."""
     head = t("discord.control.header", locale, game=game_title(game, locale), table=table.id,
-             link=f" · {link}" if link else "")
+             link=f"\n{link}" if link else "")
     lines: list[str] = []
     if note:
         lines.append(note)

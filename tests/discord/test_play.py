@@ -159,3 +159,22 @@ async def test_more_than_25_choices_need_no_paging_and_reactions_prompt_only_the
     assert await assert_private_stays_private(h, table, [h.alice, h.bob, h.carol]) == 3
     for _, text in fake.public_texts():
         assert not re.search(r"secret=\d", text)
+
+
+async def test_each_player_chooses_when_to_be_pinged(harness):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    first = await user_to_act(h, table)
+    other = h.bob if first is h.alice else h.alice
+    h.new_pings(table)
+    reply = await (await fake.slash(other, "table pings", when="never")).text()
+    assert "без упоминаний" in reply
+    await h.act(first, table)
+    assert h.new_pings(table) == []  # the decision passed to them, and they asked for no pings
+    assert "Ваш ход" in fake.dms(other)[-1].content  # their control message says it all the same
+    await (await fake.slash(other, "table pings", when="turn")).answer()
+    for _ in range(3):  # from now on a decision that passes to the other player pings them
+        actor = await user_to_act(h, table)
+        await h.act(actor, table)
+        following = await user_to_act(h, table)
+        assert h.new_pings(table) == ([] if following is actor else [following.id])
