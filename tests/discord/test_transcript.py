@@ -139,5 +139,6 @@ def test_self_pings_one_choice_lists_and_widths_are_counted_as_defined():
     paged = [menu[0], {"type": 1, "components": [{"type": 2, "label": ">", "custom_id": "j:page:1:4:0:1"}]}]
     assert choice_count(paged) is None, "one page of a longer list is not a one-choice list"
     thread = "https://discord.com/channels/1/" + fake.channel_id + "/99"
-    assert shown_lines(f"**{bob.mention}** · <t:1700000000:R> · {thread}\n```\n**code** <@1>\n```", fake) == \
-        ["@Bob · через 5 минут · #games › 💬", "**code** <@1>"]
+    assert shown_lines(f"**{bob.mention}** · <t:1700000000:R> · {thread} · [↗ к столу]({thread})\n"
+                       "```\n**code** <@1>\n```", fake) == ["@Bob · через 5 минут · #games › 💬 · ↗ к столу",
+                                                          "**code** <@1>"]

@@ -45,6 +45,7 @@ _CALLBACKS = {1: "pong", 4: "message", 5: "deferred (thinking…)", 6: "deferred
 _MENTION = re.compile(r"<@!?(\d+)>")
 _CHANNEL = re.compile(r"<#(\d+)>")
 _TIMESTAMP = re.compile(r"<t:-?\d+(?::([tTdDfFR]))?>")
+_MASKED = re.compile(r"\[([^\]\n]+)\]\(<?https?://[^)\s]+>?\)")
 _LINK = re.compile(r"https://(?:\w+\.)?discord(?:app)?\.com/channels/(\d+|@me)/(\d+)(?:/(\d+))?")
 
 
@@ -450,7 +451,8 @@ def render_components(components: Iterable[dict[str, Any]]) -> str:
 
 def shown_lines(text: str, fake: FakeDiscord | None = None, *, code: bool = False) -> list[Any]:
     """The lines of a message as a Discord client shows them: outside code blocks, mentions become
-    @names, channel mentions and message links the channel's pill (#name, "#name › 💬"), timestamps a date
+    @names, masked links [text](url) their text, channel mentions and bare message links the channel's pill
+    (#name, "#name › 💬"), timestamps a date
     or a relative time, and markup (bold, italics by underscores, strike, spoilers, inline code, headings,
     small text) is not shown; code fences are not shown, code lines are kept as they are.  ``code``: (line,
     whether it is inside a code block) pairs."""
@@ -481,6 +483,7 @@ def _shown_line(line: str, fake: FakeDiscord | None) -> str:
     line = _MENTION.sub(user, line)
     line = _CHANNEL.sub(lambda m: "#" + channel_name(m.group(1)), line)
     line = _TIMESTAMP.sub(lambda m: _RELATIVE if m.group(1) == "R" else _ABSOLUTE, line)
+    line = _MASKED.sub(lambda m: m.group(1), line)  # [text](url): the text shows, as a link
     line = _LINK.sub(lambda m: f"#{channel_name(m.group(2))}" + (" › 💬" if m.group(3) else ""), line)
     line = re.sub(r"^(?:#{1,3}|-#) ", "", line)
     for mark in ("**", "__", "~~", "||", "`"):
