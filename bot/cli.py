@@ -26,6 +26,7 @@ from bot.config import ConfigError, Settings, load_settings
 from bot.engine import Code, Reject, Rejection, all_games, get_game
 from bot.free_text import clean_name
 from bot.i18n import DEFAULT_LOCALE, LOCALES, t
+from bot.moves import Moves
 from bot.record import RecordError, export_table, load_export, verify_export, verify_table
 from bot.render.text import outcome_line, render_event, turn_line
 from bot.service import Accepted, Referee
@@ -257,20 +258,23 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
         events = await referee.history(args.table, seat=args.seat, moderator=args.moderator)
         actions = {a.version: a for a in await store.actions(args.table)}
         _say(f"{t(f'{game.name}.title', locale)} — #{table.id} ({table.status}); {', '.join(names)}")
-        last = None
-        for e in events:
-            if e["version"] != last:
-                last = e["version"]
-                a = actions.get(last)
-                who = names[a.seat] if a else "—"
-                # the raw action may name hidden cards, and the versions count the private actions too:
-                # only moderators see them
-                _say(f"[{last}] {who}: {json.dumps(a.action, ensure_ascii=False)}" if a and args.moderator
-                     else f"[{last}] {who}" if args.moderator else f"• {who}")
-            text = render_event(game, e, locale, names)
-            if text:
-                hidden = "" if e["to"] is None else "  🔒"
-                _say(f"    {text}{hidden}")
+        for entry in Moves(events).entries:  # moves numbered from the public events alone (bot/moves.py)
+            a = actions.get(entry.version)
+            who = t("notice.referee", locale) if a and a.seat < 0 else names[a.seat] if a else "—"
+            step = f"{entry.number}. {who}" if entry.kind == "move" else f"• {who}"
+            if entry.undone:
+                step += f"  {t('records.term.undone', locale)}"
+            # the raw action may name hidden cards, and the versions count the private actions too:
+            # only moderators see them
+            _say(f"[{entry.version}] {step}: {json.dumps(a.action, ensure_ascii=False)}" if a and args.moderator
+                 else f"[{entry.version}] {step}" if args.moderator else step)
+            for e in entry.events:
+                if e["kind"] == "rollback":  # named by the move it returned to, as the table heard it
+                    e = {**e, "data": {**e["data"], "move": entry.number}}
+                text = render_event(game, e, locale, names)
+                if text:
+                    hidden = "" if e["to"] is None else "  🔒"
+                    _say(f"    {text}{hidden}")
         if args.moderator or table.status != "active":
             state = await store.state(args.table)
             seat = None if args.moderator else args.seat
@@ -390,8 +394,8 @@ async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
     moderator = _user(args)
     try:
         if args.verb == "rollback":
-            result = await moderation.rollback(referee, args.table, args.to, moderator=moderator, reason=args.reason,
-                                               reopen=args.reopen)
+            result = await moderation.rollback(referee, args.table, args.to, move=args.move, moderator=moderator,
+                                               reason=args.reason, reopen=args.reopen)
         elif args.verb == "ruling":
             result = await moderation.ruling(referee, args.table, moderator=moderator, text=args.reason or "")
         elif args.verb == "cancel":
@@ -514,6 +518,8 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("verb", choices=["rollback", "ruling", "cancel", "failures"])
     s.add_argument("table", type=table_no, nargs="?")
     s.add_argument("--to", type=version_no, help="for rollback: the version to return to")
+    s.add_argument("--move", type=version_no,
+                   help="for rollback, instead of --to: the public move number to return to (0: the start)")
     s.add_argument("--reopen", action="store_true",
                    help="for rollback of a finished table: reopen it although its seed is public")
     s.add_argument("--reason", help="the reason (rollback, cancel) or the text of the ruling")
@@ -558,9 +564,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "table" and args.verb not in ("new", "list") and args.id is None:
         sys.stderr.write("give a table number\n")
         return EXIT_USAGE
-    if args.command == "mod" and args.verb != "failures" and (args.table is None or
-                                                              (args.verb == "rollback" and args.to is None)):
-        sys.stderr.write("give a table number (and --to for a rollback)\n")
+    if args.command == "mod" and args.verb != "failures" and (args.table is None or (
+            args.verb == "rollback" and (args.to is None) == (args.move is None))):
+        sys.stderr.write("give a table number (and, for a rollback, either --to VERSION or --move MOVE)\n")
         return EXIT_USAGE
     return _run(args, settings, args.locale or settings.locale)
 

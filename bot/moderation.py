@@ -4,6 +4,11 @@ A rollback never rewrites the record.  It appends a moderator action (seat -1, `
 "to": v}``) whose resulting state is the state after version ``v``, renumbered to the next version; the
 actions after ``v`` stay in the record, and every old button becomes stale because versions only grow.
 Replay and verification understand this action (bot/record.py).
+
+Players and Discord moderators name the position by its public move number (bot/moves.py: versions also
+count private steps, which players must not be able to count); the terminal's operator may still give a
+version.  The rollback, the ruling and the cancellation are announced at the table naming the moderator
+(their user key, ``by``) and the reason.
 """
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from typing import Any
 
 from bot.engine import Code, Rejection, clone, get_game
 from bot.free_text import clean_text
+from bot.moves import Moves
 from bot.service import Accepted, Referee, messages_for, next_deadline
 from bot.storage.store import Message, VersionConflict
 
@@ -24,11 +30,15 @@ def rollback_state(target: dict[str, Any], new_version: int) -> dict[str, Any]:
     return state
 
 
-async def rollback(referee: Referee, table_id: int, to_version: int, *, moderator: str,
-                   reason: str | None, reopen: bool = False) -> Accepted | Rejection:
-    """Return the table to ``to_version``.  A finished table's seed has been published, and the restored state
-    draws from the same generator: every player could compute the hidden cards of the reopened game.  So a
-    finished table is reopened only when the moderator says so (``reopen``), knowing that."""
+async def rollback(referee: Referee, table_id: int, to_version: int | None = None, *, move: int | None = None,
+                   moderator: str, reason: str | None, reopen: bool = False) -> Accepted | Rejection:
+    """Return the table to ``to_version``, or to the position right after the public move ``move`` in play
+    (0: the start).  By move number at least one move must be undone: returning to the latest move would
+    undo only private steps, and the announcement would tell the table that there were some.
+
+    A finished table's seed has been published, and the restored state draws from the same generator:
+    every player could compute the hidden cards of the reopened game.  So a finished table is reopened only
+    when the moderator says so (``reopen``), knowing that."""
     store = referee.store
     reason = clean_text(reason)
     async with referee.lock(table_id):
@@ -41,15 +51,25 @@ async def rollback(referee: Referee, table_id: int, to_version: int, *, moderato
             return Rejection(Code.ILLEGAL, "core.reject.table_closed", {"table": table_id})
         if table.status == "finished" and not reopen:
             return Rejection(Code.ILLEGAL, "core.reject.reopen_revealed", {"table": table_id})
-        if not 0 <= to_version < table.version:
+        played = Moves(await referee.history(table_id))  # public events only: see bot/moves.py
+        if move is not None:
+            if played.latest == 0:
+                return Rejection(Code.ILLEGAL, "moderation.reject.no_moves", {"table": table_id})
+            if not 0 <= move < played.latest:
+                key = "moderation.reject.latest_move" if move == played.latest else "moderation.reject.no_move"
+                return Rejection(Code.ILLEGAL, key, {"table": table_id, "move": move, "latest": played.latest,
+                                                     "last": played.latest - 1})
+            to_version = played.version_of(move)
+        if to_version is None or not 0 <= to_version < table.version:
             return Rejection(Code.ILLEGAL, "core.reject.bad_rollback", {"to": to_version, "version": table.version})
+        to_move = played.number_at(to_version)
         game = get_game(table.game)
         target = await store.state(table_id, to_version)
         state = rollback_state(target, table.version + 1)
         now = referee.now()
-        event = {"kind": "rollback", "to": None, "data": {"to": to_version, "reason": reason}}
-        messages = messages_for(game, state, [], kind="update", extra={"rollback": {"to": to_version,
-                                                                                     "reason": reason}})
+        told = {"to": to_version, "move": to_move, "reason": reason, "by": moderator}
+        event = {"kind": "rollback", "to": None, "data": told}
+        messages = messages_for(game, state, [], kind="update", extra={"rollback": told})
         # every seat gets its own view again: hands may differ from what they last saw
         messages += [Message("seat", "private", {"version": state["version"], "events": [],
                                                  "view": game.view(state, seat)}, seat=seat)
@@ -61,7 +81,7 @@ async def rollback(referee: Referee, table_id: int, to_version: int, *, moderato
                 messages=messages, next_deadline=next_deadline(game, state), outcome=state.get("outcome"))
         except VersionConflict:
             return Rejection(Code.STALE, "core.reject.stale")
-        await store.add_moderation(table_id, moderator, "rollback", reason, {"to": to_version,
+        await store.add_moderation(table_id, moderator, "rollback", reason, {"to": to_version, "move": to_move,
                                                                             "from": table.version}, now)
     referee.changed.set()
     return Accepted(table_id, state["version"], MODERATOR_SEAT, [event], finished=state.get("outcome") is not None)
@@ -77,6 +97,7 @@ async def ruling(referee: Referee, table_id: int, *, moderator: str, text: str) 
     if text is None:
         return Rejection(Code.MALFORMED, "core.reject.empty_ruling", {"table": table_id})
     await store.add_moderation(table_id, moderator, "ruling", text, None, referee.now())
-    await store.enqueue(table_id, table.version, [Message("table", "ruling", {"text": text})], referee.now())
+    await store.enqueue(table_id, table.version, [Message("table", "ruling", {"text": text, "by": moderator})],
+                        referee.now())
     referee.changed.set()
     return True

@@ -8,6 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.engine import Game
 from bot.i18n import t
+from bot.render.notices import cancelled_line, rollback_line, ruling_line, seed_line
 
 DISCORD_LIMIT = 2000
 
@@ -36,7 +37,7 @@ def turn_line(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str
 def render_event(game: Game, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
     """One event as text: the referee's own events (a moderator's rollback) here, the game's by the game."""
     if event["kind"] == "rollback":
-        return t("core.msg.rollback", locale, to=event["data"]["to"], reason=event["data"].get("reason") or "—")
+        return rollback_line(event["data"], locale)
     return game.render_event(event, locale, names)
 
 
@@ -45,8 +46,10 @@ def event_lines(game: Game, events: Sequence[Mapping[str, Any]], locale: str, na
 
 
 def render_message(game: Game, kind: str, payload: Mapping[str, Any], *, names: Sequence[str], locale: str,
-                   table_id: int, board: bool = True) -> str:
-    """One outbox message as text.  ``kind``: start | update | finish | private | cancelled."""
+                   table_id: int, board: bool = True, front: str = "terminal") -> str:
+    """One outbox message as text.  ``kind``: start | update | finish | private | cancelled.
+
+    ``front``: "terminal" or "discord", for the command that checks a finished table."""
     lines: list[str] = []
     if kind == "start":
         lines.append(t("core.msg.start", locale, game=game_title(game, locale), table=table_id,
@@ -55,14 +58,13 @@ def render_message(game: Game, kind: str, payload: Mapping[str, Any], *, names: 
         if payload.get("stacked"):
             lines.append(t("core.msg.stacked", locale))
     if kind == "ruling":
-        return t("core.msg.ruling", locale, table=table_id, text=payload["text"])
+        return ruling_line(payload, table_id, locale)
     if payload.get("rollback"):
-        lines.append(t("core.msg.rollback", locale, to=payload["rollback"]["to"],
-                       reason=payload["rollback"].get("reason") or "—"))
+        lines.append(rollback_line(payload["rollback"], locale))
     if kind == "cancelled":
-        lines.append(t("core.msg.cancelled", locale, table=table_id))
+        lines.append(cancelled_line(payload, table_id, locale))
         if payload.get("seed"):
-            lines.append(t("core.msg.seed_revealed", locale, seed=payload["seed"], table=table_id))
+            lines.append(seed_line(payload["seed"], table_id, locale, front))
         return "\n".join(lines)
     events = payload.get("events") or []
     if kind == "finish":
@@ -74,7 +76,7 @@ def render_message(game: Game, kind: str, payload: Mapping[str, Any], *, names: 
         lines.append(game.render_view(view, locale, names))
     if kind == "finish" and view and view.get("outcome"):
         lines.append(outcome_line(game, view["outcome"], locale, names))
-        lines.append(t("core.msg.seed_revealed", locale, seed=payload.get("seed"), table=table_id))
+        lines.append(seed_line(payload.get("seed"), table_id, locale, front))
     elif view is not None and kind != "private":
         turn = turn_line(view, locale, names)
         if turn:

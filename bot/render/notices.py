@@ -1,0 +1,65 @@
+"""The referee's own notices at a table: a moderator's rollback, ruling or cancellation (naming who did it
+and why), and where to check the revealed seed.  Shared by the terminal and Discord (bot/render/text.py).
+
+People are named by their user key: a Discord user as a mention, which Discord shows as their name and
+which notifies nobody unless the message allows that user (the bot allows no one by default); a terminal
+user by name.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from bot.i18n import t
+
+DISCORD_PREFIX = "discord:"
+TERMINAL_PREFIX = "cli:"
+#: the front ends, for the one thing that differs in these notices: the command that checks a table
+FRONTS = ("terminal", "discord")
+
+
+def person(user_key: str | None, locale: str) -> str:
+    """Who acted, from their user key."""
+    key = str(user_key or "")
+    if key.startswith(DISCORD_PREFIX) and key[len(DISCORD_PREFIX):].isdigit():
+        return f"<@{key[len(DISCORD_PREFIX):]}>"
+    if key.startswith(TERMINAL_PREFIX) and len(key) > len(TERMINAL_PREFIX):
+        return key[len(TERMINAL_PREFIX):]
+    if key in ("", "system", "auto"):
+        return t("notice.referee", locale)
+    return key
+
+
+def _reason(text: Any) -> str:
+    """A reason on one line (a notice is one line: a thread's short post may keep only its first)."""
+    return " ".join(str(text).split()) if text else "—"
+
+
+def rollback_line(data: Mapping[str, Any], locale: str) -> str:
+    """A rollback as the table hears of it: to which move, by whom, why.  A rollback recorded before moves
+    were numbered names its version, as it did then."""
+    if not isinstance(data.get("move"), int):
+        return t("core.msg.rollback", locale, to=data.get("to"), reason=_reason(data.get("reason")))
+    key = "notice.rollback_start" if data["move"] == 0 else "notice.rollback"
+    return t(key, locale, move=data["move"], who=person(data.get("by"), locale), reason=_reason(data.get("reason")))
+
+
+def ruling_line(payload: Mapping[str, Any], table_id: int, locale: str) -> str:
+    if "by" not in payload:
+        return t("core.msg.ruling", locale, table=table_id, text=payload["text"])
+    return t("notice.ruling", locale, table=table_id, who=person(payload["by"], locale), text=payload["text"])
+
+
+def cancelled_line(payload: Mapping[str, Any], table_id: int, locale: str) -> str:
+    if "by" not in payload:
+        return t("core.msg.cancelled", locale, table=table_id)
+    who = person(payload["by"], locale)
+    if payload.get("reason"):
+        return t("notice.cancelled_reason", locale, table=table_id, who=who, reason=_reason(payload["reason"]))
+    return t("notice.cancelled", locale, table=table_id, who=who)
+
+
+def seed_line(seed: Any, table_id: int, locale: str, front: str = "terminal") -> str:
+    """The revealed seed and how to check the table with it: at the terminal its command, in Discord the
+    slash command."""
+    key = "notice.seed_revealed_discord" if front == "discord" else "core.msg.seed_revealed"
+    return t(key, locale, seed=seed, table=table_id)
