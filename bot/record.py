@@ -31,6 +31,19 @@ class RecordError(ValueError):
     """The table or the export file cannot be verified (missing, unfinished, malformed)."""
 
 
+class Problem(str):
+    """One thing a verification found wrong: its English text (the terminal's report), and a string key
+    with parameters for front ends that speak the reader's language (``records.problem.<key>``)."""
+
+    key: str
+    params: dict[str, Any]
+
+    def __new__(cls, text: str, kind: str, /, **params: Any) -> "Problem":
+        problem = super().__new__(cls, text)
+        problem.key, problem.params = f"records.problem.{kind}", params
+        return problem
+
+
 def _sha(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -70,7 +83,7 @@ class Verification:
     actions: int
     snapshots_checked: int
     commitment_ok: bool
-    problems: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -150,7 +163,7 @@ def verify_export(doc: dict[str, Any]) -> Verification:
     report = Verification(meta.get("id"), game.name, len(doc["actions"]), 0,
                           commitment_ok=commitment(seed) == meta["seed_hash"])
     if not report.commitment_ok:
-        report.problems.append("the revealed seed does not match the published commitment")
+        report.problems.append(Problem("the revealed seed does not match the published commitment", "commitment"))
     expected = {s["version"]: s["sha256"] for s in doc["snapshots"]}
     try:
         init = game.initial_state(len(meta["seats"]), seed=seed, options=meta["options"],
@@ -164,9 +177,11 @@ def verify_export(doc: dict[str, Any]) -> Verification:
     def compare(version: int) -> None:
         digest = _sha(dumps(state))
         if version not in expected:
-            report.problems.append(f"snapshot {version} is missing from the record")
+            report.problems.append(Problem(f"snapshot {version} is missing from the record", "missing",
+                                           version=version))
         elif expected[version] != digest:
-            report.problems.append(f"snapshot {version} differs from the re-run")
+            report.problems.append(Problem(f"snapshot {version} differs from the re-run", "differs",
+                                           version=version))
         report.snapshots_checked += 1
 
     compare(0)
@@ -175,7 +190,8 @@ def verify_export(doc: dict[str, Any]) -> Verification:
         if step["seat"] == MODERATOR_SEAT and step["action"].get("type") == "rollback":
             target = history.get(step["action"].get("to"))
             if target is None:
-                report.problems.append(f"action {step['version']} rolls back to a version the record lacks")
+                report.problems.append(Problem(f"action {step['version']} rolls back to a version the record lacks",
+                                               "bad_rollback", version=step["version"]))
                 break
             state = rollback_state(target, step["version"])
             history[step["version"]] = state
@@ -184,20 +200,24 @@ def verify_export(doc: dict[str, Any]) -> Verification:
         try:
             result = game.apply(state, step["seat"], step["action"], now=step["at"])
         except Exception as exc:  # the engine should refuse, not crash; either way the record is not honest
-            report.problems.append(f"action {step['version']} cannot be re-run ({type(exc).__name__})")
+            report.problems.append(Problem(f"action {step['version']} cannot be re-run ({type(exc).__name__})",
+                                           "crash", version=step["version"], error=type(exc).__name__))
             break
         if isinstance(result, Rejection):
-            report.problems.append(f"action {step['version']} is refused on re-run: {result.code} {result.key}")
+            report.problems.append(Problem(
+                f"action {step['version']} is refused on re-run: {result.code} {result.key}", "refused",
+                version=step["version"], code=result.code, key=result.key))
             break
         state = result.state
         history[state["version"]] = state
         if state["version"] != step["version"]:
-            report.problems.append(f"action {step['version']} produced version {state['version']}")
+            report.problems.append(Problem(f"action {step['version']} produced version {state['version']}",
+                                           "version", version=step["version"], produced=state["version"]))
         compare(step["version"])
     if len(expected) != report.snapshots_checked and not report.problems:
-        report.problems.append("the record has snapshots that no action produced")
+        report.problems.append(Problem("the record has snapshots that no action produced", "extra"))
     if meta.get("outcome") is not None and state.get("outcome") != meta["outcome"]:
-        report.problems.append("the recorded outcome differs from the re-run")
+        report.problems.append(Problem("the recorded outcome differs from the re-run", "outcome"))
     return report
 
 

@@ -18,7 +18,7 @@ from bot.discord.components import lobby_view
 from bot.discord.interactions import (OPEN, home_channel_id, is_moderator, pick_table, player_key, refuse, same_server,
                                       say, table_choices, table_here)
 from bot.discord.locale import L
-from bot.discord.render import clip, lobby_text, pack, table_line
+from bot.discord.render import clip, lobby_text, options_text, pack, table_line
 from bot.engine import Code, Game, Rejection
 from bot.i18n import normalise_locale, t
 from bot.render.text import game_title
@@ -239,6 +239,15 @@ class Lobby(commands.Cog):
     async def on_start(self, interaction: discord.Interaction, table_id: int) -> None:
         await interaction.response.defer()
         await self._start(interaction, table_id, from_button=True)
+
+    async def on_options(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Every option of the table, privately: the lobby message shows only those that differ."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await self.bot.locale_for(interaction)
+        table = await table_here(interaction, table_id)
+        if isinstance(table, Rejection):
+            return await refuse(interaction, table, locale)
+        await say(interaction, options_text(self.bot.games[table.game], table, locale))
 
     # ------------------------------------------------------------------ shared steps
     async def _start(self, interaction: discord.Interaction, table_id: int | None, *, from_button: bool) -> None:

@@ -1,7 +1,12 @@
 """Moderators' commands: failed deliveries, cancelling any table, hidden state, rollback and rulings.
 
 Moderators are members with Manage Server, or with the moderator role set by ``/settings moderator-role``
-(or ``moderator_role`` in the bot's settings).  Everything here answers privately.
+(or ``moderator_role`` in the bot's settings).  Everything here answers privately; what a moderator does to
+a table (rollback, ruling, cancellation) is announced in its thread, naming them and their reason.
+
+Discord hides ``/mod`` from members without Manage Server (``default_permissions``), but that is only the
+default a server may change (Server Settings → Integrations), and it knows nothing of the moderator role:
+the check that counts is ``interaction_check``, at every use.
 """
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import moderation
+from bot.discord import records
 from bot.discord.client import JudgeBot
 from bot.discord.interactions import is_moderator, pick_table, player_key, refuse, say, table_choices
 from bot.discord.locale import L
@@ -21,7 +27,8 @@ ALL_STATUSES = ("lobby", "active", "finished", "cancelled")
 
 
 class Moderation(commands.Cog):
-    mod = app_commands.Group(name=L("discord.cmd.mod"), description=L("discord.cmd.mod.desc"), guild_only=True)
+    mod = app_commands.Group(name=L("discord.cmd.mod"), description=L("discord.cmd.mod.desc"), guild_only=True,
+                             default_permissions=discord.Permissions(manage_guild=True))
 
     def __init__(self, bot: JudgeBot):
         self.bot = bot
@@ -46,7 +53,7 @@ class Moderation(commands.Cog):
 
     @mod.command(name=L("discord.cmd.cancel"), description=L("discord.cmd.mod_cancel.desc"))
     @app_commands.rename(table=L("discord.param.table"), reason=L("discord.param.reason"))
-    @app_commands.describe(table=L("discord.param.table.desc"), reason=L("discord.param.reason.desc"))
+    @app_commands.describe(table=L("discord.param.table.desc"), reason=L("moderation.param.reason.desc"))
     async def cancel(self, interaction: discord.Interaction, table: int, reason: app_commands.Range[str, 1, 300]):
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = await self.bot.locale_for(interaction)
@@ -82,26 +89,30 @@ class Moderation(commands.Cog):
             texts += board_texts(game, seats, game.view(state, seat.seat), locale, header)
         await say(interaction, pack(texts)[:10])
 
-    @mod.command(name=L("discord.cmd.rollback"), description=L("discord.cmd.rollback.desc"))
-    @app_commands.rename(table=L("discord.param.table"), version=L("discord.param.version"),
+    @mod.command(name=L("discord.cmd.rollback"), description=L("moderation.cmd.rollback.desc"))
+    @app_commands.rename(table=L("discord.param.table"), move=L("moderation.param.move"),
                          reason=L("discord.param.reason"), reopen=L("discord.param.reopen"))
-    @app_commands.describe(table=L("discord.param.table.desc"), version=L("discord.param.version.desc"),
-                           reason=L("discord.param.reason.desc"), reopen=L("discord.param.reopen.desc"))
-    async def rollback(self, interaction: discord.Interaction, table: int, version: app_commands.Range[int, 0],
+    @app_commands.describe(table=L("discord.param.table.desc"), move=L("moderation.param.move.desc"),
+                           reason=L("moderation.param.reason.desc"), reopen=L("discord.param.reopen.desc"))
+    async def rollback(self, interaction: discord.Interaction, table: int, move: app_commands.Range[int, 0],
                        reason: app_commands.Range[str, 1, 300], reopen: bool = False):
+        """Back to the position right after a move of the public log (bot/moves.py); the moves after it stay
+        in the log, struck out.  The versions are for the terminal's operator (``python -m bot mod``)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = await self.bot.locale_for(interaction)
         found = await pick_table(interaction, table, ALL_STATUSES)
         if isinstance(found, Rejection):
             return await refuse(interaction, found, locale)
-        result = await moderation.rollback(self.bot.referee, found.id, version, moderator=player_key(interaction),
+        result = await moderation.rollback(self.bot.referee, found.id, move=move, moderator=player_key(interaction),
                                            reason=reason, reopen=reopen)
         if isinstance(result, Rejection):
             return await refuse(interaction, result, locale)
         self.bot.schedule_bots(found.id)
         if found.status == "finished":  # the game is on again: the lobby message says so
             await self.bot.refresh_lobby(found.id)
-        await say(interaction, t("core.msg.rollback", locale, to=version, reason=reason))
+        data = result.events[0]["data"]
+        await say(interaction, t("moderation.rolled_back", locale, table=found.id, move=data["move"], to=data["to"],
+                                 version=result.version))
 
     @mod.command(name=L("discord.cmd.ruling"), description=L("discord.cmd.ruling.desc"))
     @app_commands.rename(table=L("discord.param.table"), text=L("discord.param.text"))
@@ -116,6 +127,18 @@ class Moderation(commands.Cog):
         if isinstance(result, Rejection):
             return await refuse(interaction, result, locale)
         await say(interaction, t("core.term.done", locale))
+
+    @rollback.autocomplete("move")
+    async def _moves(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        """The moves of the chosen table's log a rollback may return to, newest first."""
+        found = await pick_table(interaction, getattr(interaction.namespace, "table", None), ALL_STATUSES)
+        if isinstance(found, Rejection) or found.status == "lobby":
+            return []
+        locale = await self.bot.locale_for(interaction)
+        events = await self.bot.referee.history(found.id)
+        seats = await self.bot.store.seats(found.id)
+        return [app_commands.Choice(name=label, value=number) for label, number in
+                records.move_choices(self.bot.games[found.game], seats, events, locale, current)]
 
     @cancel.autocomplete("table")
     @hidden.autocomplete("table")

@@ -21,7 +21,7 @@ async def test_new_table_gets_a_lobby_message_and_its_own_thread(harness):
     lobby = h.lobby(table)
     assert lobby.channel_id == fake.channel_id and h.alice.mention in lobby.content
     assert [c["custom_id"] for c in lobby.items()] == [f"j:{kind}:{table.id}" for kind in ("join", "leave", "bot",
-                                                                                            "start")]
+                                                                                            "start", "opts")]
     assert lobby.pinged == []  # listing players does not notify them
 
 
