@@ -1,3 +1,445 @@
-def choose(state, seat, rng):
-    from .actions import legal_actions
-    return rng.choice(legal_actions(state, seat))
+"""The built-in bot player: a co-operative team member.
+
+It decides from the open table only; when it looks ahead it works on a copy whose random source is replaced by
+one of its own, so it never learns the table's coming dice.  Each decision:
+
+1. free actions first, by rule: take the best gear (on the Base, or an item just received), shop at the craftsman
+   and the troll, drink a potion when hurt;
+2. then a short search over its remaining action points: every sequence of up to two AP actions (moves, attacks,
+   the Scout's abilities, bombs, forts) is played on the copy, the other seats are assumed to end their phase,
+   the neutral phase is played by the real boss rules, and the position is scored (bosses hurt and killed, the
+   team's health, the Base, gear and coins, and the way to the team's current target);
+3. before ending its phase it raises a Shield ball if the bosses are about to hit it.
+
+The team's target is the next boss in a fixed order (Karate-bum, whose death calms Golemko; the Dark Archer;
+the Casserole; Golemko unless at peace; Krabulon)."""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from bot.engine import Applied, clone
+
+from .actions import equip_options, legal_actions, price, problem
+from .combat import attack_modes, sources
+from .data import CLASSES, catalogue, item
+from .state import (State, bank_count, boss_alive, char, cls_rule, equipped, max_hp, peaceful, strength)
+
+Action = dict
+CLASS_PREFERENCE = ("burilla", "master", "mage", "scout")
+TARGET_ORDER = ("karate", "archer", "casserole", "golemko", "krabulon")
+#: what an item in the bank is worth to the team (coins are 10 each)
+ITEM_VALUE = {"bomb": 45, "spring": 12, "potion": 25, "shield_ball": 30, "extending_arm": 30, "greatsword": 25,
+              "crossbow": 25, "elements_staff": 30, "forest_staff": 15, "recurve_bow": 12, "giant_shield": 15,
+              "plate_armour": 25, "spiked_shell": 15}
+AP_TYPES = ("move", "attack", "mark", "trap", "push", "bomb", "build", "charge")
+
+
+def choose(state: State, seat: int, rng: random.Random) -> Action:
+    legal = legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    if state["phase"] == "choose":
+        open_ = [a["cls"] for a in legal]
+        return {"type": "choose", "cls": next(c for c in CLASS_PREFERENCE if c in open_)}
+    for rule in (_equip, _drink, _shop):
+        action = rule(state, seat, legal)
+        if action is not None:
+            return action
+    return _plan(state, seat, legal)
+
+
+# ------------------------------------------------------------------------------------------ gear
+def _power(state: State, seat: int, hands: list[str]) -> int:
+    """The stronger of the two ways this character hits with ``hands`` on its own island."""
+    body = strength(state, seat) + sum(item(i).get("bonus", 0) for i in hands)
+    own = sum(item(i).get("damage", 0) for i in hands)
+    reach = any(item(i).get("reach") == "connected" for i in hands)
+    no_counter = any(item(i).get("provokes") == "none" for i in hands)
+    return max(body + (1 if no_counter and all(item(i).get("provokes", "none") == "none" for i in hands
+                                              if "bonus" in item(i)) and hands else 0), own + (1 if reach else 0))
+
+
+def _gear_score(state: State, seat: int, hands: list[str], armour: str | None) -> float:
+    score = 10 * _power(state, seat, hands)
+    gear = hands + ([armour] if armour else [])
+    score += 6 * sum(item(i).get("mhp", 0) for i in gear)
+    if armour == "plate_armour":
+        score -= 2  # slow
+    if any(item(i).get("no_counter") for i in hands) and not cls_rule(state, seat, "no_counter", False):
+        score -= 3
+    return score
+
+
+def _equip(state: State, seat: int, legal: list[Action]) -> Action | None:
+    c = char(state, seat)
+    best, gain = None, 0.5
+    base = _gear_score(state, seat, c["hands"], c["armour"])
+    for a in legal:
+        if a["type"] != "equip":
+            continue
+        hands, armour = list(c["hands"]), c["armour"]
+        for old in a["replace"]:
+            if armour == old:
+                armour = None
+            else:
+                hands.remove(old)
+        if item(a["item"])["kind"] == "armour":
+            armour = a["item"]
+        else:
+            hands.append(a["item"])
+        delta = _gear_score(state, seat, hands, armour) - base
+        # leave an item to a team-mate who gains more from it
+        if delta > gain and not _better_owner(state, seat, a["item"], delta):
+            best, gain = a, delta
+    return best
+
+
+def _better_owner(state: State, seat: int, iid: str, delta: float) -> bool:
+    if item(iid)["kind"] == "armour" or bank_count(state, iid) > 1:
+        return False
+    for other in range(state["seats"]):
+        if other == seat or char(state, other)["at"] != char(state, seat)["at"] or char(state, other)["done"]:
+            continue
+        if item(iid).get("mage_only") and not cls_rule(state, other, "staves", False):
+            continue
+        c = char(state, other)
+        if 2 - sum(item(h)["hands"] for h in c["hands"]) >= item(iid)["hands"]:
+            gain = _gear_score(state, other, c["hands"] + [iid], c["armour"]) - \
+                _gear_score(state, other, c["hands"], c["armour"])
+            if gain > delta + 1 or (gain == delta + 1 and other < seat):
+                return True
+    return False
+
+
+def _drink(state: State, seat: int, legal: list[Action]) -> Action | None:
+    c = char(state, seat)
+    if {"type": "use", "item": "potion"} in legal and c["hp"] <= max(1, max_hp(state, seat) - 2):
+        return {"type": "use", "item": "potion"}
+    return None
+
+
+def _shop(state: State, seat: int, legal: list[Action]) -> Action | None:
+    coins = state["bank"]["coins"]
+    buys = {a["item"]: a for a in legal if a["type"] == "buy"}
+    if not buys and {"type": "blueprints"} not in legal and {"type": "camp"} not in legal:
+        return None
+    c = char(state, seat)
+    team = range(state["seats"])
+    mage = cls_rule(state, seat, "staves", False)
+    wants: list[str] = []
+    if mage and "elements_staff" not in equipped(state, seat):
+        wants.append("elements_staff")
+    if not mage:
+        if cls_rule(state, seat, "no_counter", False) or c["cls"] == "master":
+            wants += ["extending_arm", "extending_arm", "greatsword"]
+        wants += ["crossbow", "extending_arm"]
+    if c["armour"] is None:
+        wants += ["plate_armour"] if c["cls"] in ("burilla", "master") else ["spiked_shell"]
+    for want in wants:
+        if want in buys and bank_count(state, want) == 0 and _useful(state, seat, want):
+            return buys[want]
+    if {"type": "blueprints"} in legal and coins >= 7:
+        return {"type": "blueprints"}
+    hurt = any(char(state, s)["hp"] < max_hp(state, s) for s in team)
+    if {"type": "camp"} in legal and hurt and coins >= 4:
+        return {"type": "camp"}
+    spare = coins
+    for want, keep in (("shield_ball", state["seats"]), ("potion", 2), ("spring", 1), ("bomb", 2)):
+        if want in buys and bank_count(state, want) < keep and spare >= price(state, seat, want)[0] + 1:
+            return buys[want]
+    return None
+
+
+def _useful(state: State, seat: int, iid: str) -> bool:
+    c = char(state, seat)
+    hands = list(c["hands"])
+    options = equip_options(state, seat, iid) if problem(state, seat, {"type": "equip", "item": iid,
+                                                                       "replace": []}) is None else None
+    del options
+    if item(iid)["kind"] == "armour":
+        return _gear_score(state, seat, hands, iid) > _gear_score(state, seat, hands, c["armour"])
+    best = _gear_score(state, seat, hands, c["armour"])
+    for drop in ([], hands[:1], hands[1:], hands):
+        kept = [h for h in hands if h not in drop] if drop else hands
+        if sum(item(h)["hands"] for h in kept) + item(iid)["hands"] <= 2:
+            if _gear_score(state, seat, kept + [iid], c["armour"]) > best:
+                return True
+    return False
+
+
+# ------------------------------------------------------------------------------------------ search
+def _sim_copy(state: State, seat: int) -> State:
+    sim = clone(state)
+    sim["rng"] = {"seed": f"bridges-bot:{state['version']}:{seat}", "n": 0, "stack": {}}
+    return sim
+
+
+def _step(game, state: State, seat: int, action: Action) -> State | None:
+    result = game.apply(state, seat, action)
+    return result.state if isinstance(result, Applied) else None
+
+
+def _finish_round(game, state: State, seat: int) -> State:
+    """Everyone ends the phase where they are (the seat itself with a Shield ball up if it has one and would be
+    hit); the neutral phase follows."""
+    current = state
+    for s in [seat] + [o for o in range(state["seats"]) if o != seat]:
+        if current["outcome"] is not None or current["phase"] != "actions" or current["chars"][s]["done"]:
+            continue
+        nxt = _step(game, current, s, {"type": "end"})
+        if nxt is None:
+            break
+        current = nxt
+    return current
+
+
+def _plan(state: State, seat: int, legal: list[Action]) -> Action:
+    from .game import GAME
+
+    sim = _sim_copy(state, seat)
+    c = char(state, seat)
+    target = team_target(state)
+    best: list[Any] = [None, {"type": "end"}]
+
+    def options(current: State, free_used: bool, first: bool) -> list[Action]:
+        acts = legal if first else legal_actions(current, seat)
+        kinds = AP_TYPES if first else ("move", "attack", "bomb", "mark")
+        found = [a for a in acts if a["type"] in kinds and _worth_trying(current, seat, a, target)]
+        if not free_used:
+            found += [a for a in acts if a["type"] == "spring" and a["to"] in _spring_goals(current, seat, target)]
+        return found
+
+    if state["round"] > 45:
+        return _charge(state, seat, legal, target)
+
+    def search(current: State, plan: list[Action], free_used: bool) -> None:
+        value = _value(GAME, current, seat, target, plan)
+        if best[0] is None or value > best[0]:
+            best[0], best[1] = value, plan[0] if plan else {"type": "end"}
+        if len(plan) >= 3 or current["outcome"] is not None or current["phase"] != "actions":
+            return
+        for a in options(current, free_used, not plan):
+            nxt = _step(GAME, current, seat, _risky_off(a))
+            if nxt is None or nxt["chars"][seat]["done"] or nxt["round"] != current["round"]:
+                continue
+            search(nxt, plan + [a], free_used or a["type"] == "spring")
+
+    search(sim, [], False)
+    best_first = best[1]
+    if best_first["type"] == "end":
+        return _before_end(state, seat, legal)
+    if best_first["type"] == "attack" and not c["risky"]:
+        risky = {**best_first, "risky": True}
+        if risky in legal:
+            return risky
+    return best_first
+
+
+def _charge(state: State, seat: int, legal: list[Action], target: str) -> Action:
+    """Past round 45 a team that still has not found its way stops weighing risks: it walks straight at its
+    target and hits it, so that every game ends."""
+    attacks = [a for a in legal if a["type"] == "attack" and a["boss"] == target]
+    if attacks:
+        return max(attacks, key=lambda a: (sum(sources(state, seat, target, a["mode"])), a["risky"]))
+    goal = _distances(state["bosses"][target]["at"])
+    here = goal[char(state, seat)["at"]]
+    moves = [a for a in legal if a["type"] == "move" and goal[a["to"]] < here]
+    if moves:
+        return moves[0]
+    return {"type": "end"}
+
+
+def _risky_off(a: Action) -> Action:
+    return {**a, "risky": False} if a["type"] == "attack" else a
+
+
+def _before_end(state: State, seat: int, legal: list[Action]) -> Action:
+    from .game import GAME
+
+    shield = {"type": "use", "item": "shield_ball"}
+    if shield in legal:
+        after = _finish_round(GAME, _sim_copy(state, seat), seat)
+        if after["outcome"] is not None or after["chars"][seat]["hp"] < char(state, seat)["hp"]:
+            return shield
+    return {"type": "end"}
+
+
+def _worth_trying(state: State, seat: int, a: Action, target: str) -> bool:
+    kind = a["type"]
+    if kind == "push":
+        return a["seat"] != seat and a["to"] == catalogue().base and char(state, a["seat"])["hp"] <= 1
+    if kind == "build":
+        return a["building"] == "fort" and bool(_bosses_near(state, char(state, seat)["at"]))
+    if kind == "bomb":
+        return bool(_bosses_here(state, char(state, seat)["at"]))
+    if kind == "charge":
+        return False
+    if kind == "trap":
+        return bool(_bosses_here(state, char(state, seat)["at"]))
+    if kind == "attack":
+        return not a["risky"] and not (peaceful(state, a["boss"]) or _avoid(state, a["boss"], target))
+    return True
+
+
+def _avoid(state: State, bid: str, target: str) -> bool:
+    """Bosses the team leaves alone for now: attacking them would only wake them or hurt needlessly."""
+    if bid == target:
+        return False
+    if bid == "casserole" and boss_alive(state, "archer"):
+        return True
+    return bid == "krabulon" and target != "krabulon"
+
+
+def _bosses_here(state: State, island: str) -> list[str]:
+    return [b for b, v in state["bosses"].items() if v["at"] == island and v["hp"] > 0]
+
+
+def _bosses_near(state: State, island: str) -> list[str]:
+    near = (island,) + catalogue().neighbours(island)
+    return [b for b, v in state["bosses"].items() if v["at"] in near and v["hp"] > 0 and not peaceful(state, b)]
+
+
+def team_target(state: State) -> str:
+    from .bosses import hunting
+
+    if boss_alive(state, "casserole") and not boss_alive(state, "archer") and hunting(state, "casserole"):
+        return "casserole"  # he beams everyone near him now: he goes first
+    for bid in TARGET_ORDER:
+        if boss_alive(state, bid) and not peaceful(state, bid):
+            return bid
+    return catalogue().final_boss
+
+
+def _spring_goals(state: State, seat: int, target: str) -> set[str]:
+    at = state["bosses"][target]["at"]
+    goals = {at} if target != "krabulon" else set()
+    if char(state, seat)["hp"] <= 1:
+        goals.add(catalogue().base)
+    return goals - {char(state, seat)["at"]}
+
+
+def _calm(state: State) -> float:
+    """1 for the first 25 rounds, falling to 0 by round 40: a team that has found nothing better for that long
+    grows bolder, so that every game ends."""
+    return 1 - min(1.0, max(0.0, (state["round"] - 25) / 15))
+
+
+def goal_island(state: State, seat: int, target: str) -> str:
+    """Where this character is heading: the Base to heal at the camp (before Krabulon, to full health) or to buy
+    an upgrade it can afford, else the target boss's island."""
+    cat = catalogue()
+    c = char(state, seat)
+    if _calm(state) < 1:
+        return state["bosses"][target]["at"]
+    healing = state["camp"] or state["bank"]["coins"] >= cat.craftsman["camp"]
+    low = c["hp"] * 2 <= max_hp(state, seat) or (target == cat.final_boss and c["hp"] < max_hp(state, seat)
+                                                   and c["at"] not in ("trl", state["bosses"][target]["at"]))
+    if low and healing:
+        return cat.base
+    if upgrade_waiting(state, seat):
+        return cat.base
+    return state["bosses"][target]["at"]
+
+
+def upgrade_waiting(state: State, seat: int) -> bool:
+    """The craftsman has something this character would use and the team can pay for it."""
+    cat = catalogue()
+    coins = state["bank"]["coins"]
+    c = char(state, seat)
+    shop = dict(cat.craftsman["tier1"])
+    extra = 0 if state["blueprints"] else cat.craftsman["blueprints"]
+    for iid, cost in cat.craftsman["tier2"].items():
+        if iid not in state["tier2_sold"]:
+            shop[iid] = cost + extra
+    if state["arm_trade"]:
+        shop[cat.craftsman["arm_trade"]["item"]] = cat.craftsman["arm_trade"]["price"]
+    for iid, cost in shop.items():
+        if cost > coins or item(iid)["kind"] == "consumable":
+            continue
+        if item(iid).get("mage_only") and not cls_rule(state, seat, "staves", False):
+            continue
+        if bank_count(state, iid) == 0 and _useful(state, seat, iid):
+            gain = _gear_score(state, seat, _with(c["hands"], iid), c["armour"] if item(iid)["kind"] != "armour"
+                               else iid) - _gear_score(state, seat, c["hands"], c["armour"])
+            if gain >= 6:
+                return True
+    return False
+
+
+def _with(hands: list[str], iid: str) -> list[str]:
+    if item(iid)["kind"] == "armour":
+        return list(hands)
+    kept = list(hands)
+    while kept and sum(item(h)["hands"] for h in kept) + item(iid)["hands"] > 2:
+        kept.pop(0)
+    return kept + [iid]
+
+
+@lru_cache(maxsize=None)
+def _distances(source: str) -> dict[str, int]:
+    cat = catalogue()
+    dist, frontier = {source: 0}, [source]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for there in cat.neighbours(here):
+                if there not in dist:
+                    dist[there] = dist[here] + 1
+                    nxt.append(there)
+        frontier = nxt
+    return dist
+
+
+def _value(game, state: State, seat: int, target: str, plan: list[Action]) -> float:
+    after = _finish_round(game, state, seat)
+    return score(after, target) - 0.5 * len(plan)
+
+
+def score(state: State, target: str) -> float:
+    """How good a position is for the team."""
+    cat = catalogue()
+    final = cat.final_boss
+    kb = state["bosses"][final]
+    progress = 1 - kb["hp"] / kb["mhp"]
+    if state["outcome"] is not None:
+        return 1e6 if state["outcome"]["winners"] else -1e6 + 1000 * progress
+    value = 6000 * progress
+    for bid, b in state["bosses"].items():
+        if bid == final:
+            continue
+        if b["hp"] <= 0:
+            value += 2000
+        else:
+            value += (1200 if bid == target else 150) * (1 - b["hp"] / b["mhp"])
+    value += 150 * state["base_hp"]
+    if state["provoked"] and target != final:
+        value -= 400
+    value += 10 * state["bank"]["coins"]
+    value += sum(ITEM_VALUE.get(i, 10) * n for i, n in state["bank"]["items"].items())
+    # a team that has found nothing better for many rounds grows bolder, so that every game ends
+    calm = _calm(state)
+    for s, c in enumerate(state["chars"]):
+        goal = goal_island(state, s, target)
+        hp, mhp = c["hp"], max_hp(state, s)
+        value += calm * 70 * hp + 15 * mhp
+        if hp <= 1:
+            value -= 250 * calm
+        elif hp == 2:
+            value -= 60 * calm
+        value += 35 * _power(state, s, c["hands"])
+        value += 12 * c["shield"]
+        dist = _distances(goal)[c["at"]]
+        reach = any(item(i).get("reach") == "connected" for i in c["hands"])
+        if reach and dist >= 1 and goal != cat.base:
+            dist -= 1
+        value -= (40 + 200 * (1 - calm)) * dist
+    return value
+
+
+def _attack_value(state: State, seat: int, bid: str) -> int:
+    return max((sum(sources(state, seat, bid, m)) for m in attack_modes(state, seat, bid)), default=0)
+
+
+__all__ = ["choose", "score", "team_target", "CLASSES"]
