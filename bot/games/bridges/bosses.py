@@ -112,6 +112,7 @@ def boss_turn(state: State, ctx: Ctx, bid: str) -> None:
         return
     struck_player = False
     visited = bool(data.get("no_attack_when_visited")) and bool(chars_on(state, island))
+    idle: list[int] = []
     for g, group in enumerate(data["priorities"], 1):
         skipped = []
         for n, line in enumerate(group, 1):
@@ -138,14 +139,15 @@ def boss_turn(state: State, ctx: Ctx, bid: str) -> None:
                 return
             break
         else:
-            ctx.emit("boss_turn", boss=bid, group=g, line=0, ability=None, targets=[], why="idle",
-                     skipped=skipped, rule=rule)
+            idle.append(g)
     lasers = data.get("base_lasers")
     if lasers and state["provoked"] and not struck_player and boss_alive(state, bid):
         amount = ability(bid, lasers)["damage"]
         state["base_hp"] = max(0, state["base_hp"] - amount)
         ctx.emit("base_lasers", boss=bid, amount=amount, hp=state["base_hp"], rule="§3.1")
         check_over(state, ctx)
+    elif len(idle) == len(data["priorities"]):
+        ctx.emit("boss_turn", boss=bid, group=0, line=0, ability=None, targets=[], why="idle", rule=rule)
 
 
 def _heal(state: State, ctx: Ctx, bid: str, aid: str, group: int, line: int, why: str, rule: str,

@@ -11,8 +11,8 @@ one of its own, so it never learns the table's coming dice.  Each decision:
    team's health, the Base, gear and coins, and the way to the team's current target);
 3. before ending its phase it raises a Shield ball if the bosses are about to hit it.
 
-The team's target is the next boss in a fixed order (Karate-bum, whose death calms Golemko; the Dark Archer;
-the Casserole; Golemko unless at peace; Krabulon)."""
+The team's target is the next boss in a fixed order (Karate-bum, whose death calms Golemko; the Casserole, who
+would hunt everyone near him once the Dark Archer is dead; the Archer; Golemko unless at peace; Krabulon)."""
 from __future__ import annotations
 
 import random
@@ -28,7 +28,7 @@ from .state import (State, bank_count, boss_alive, char, cls_rule, equipped, max
 
 Action = dict
 CLASS_PREFERENCE = ("burilla", "master", "mage", "scout")
-TARGET_ORDER = ("karate", "archer", "casserole", "golemko", "krabulon")
+TARGET_ORDER = ("karate", "casserole", "archer", "golemko", "krabulon")
 #: what an item in the bank is worth to the team (coins are 10 each)
 ITEM_VALUE = {"bomb": 45, "spring": 12, "potion": 25, "shield_ball": 30, "extending_arm": 30, "greatsword": 25,
               "crossbow": 25, "elements_staff": 30, "forest_staff": 15, "recurve_bow": 12, "giant_shield": 15,
@@ -287,7 +287,7 @@ def _avoid(state: State, bid: str, target: str) -> bool:
     """Bosses the team leaves alone for now: attacking them would only wake them or hurt needlessly."""
     if bid == target:
         return False
-    if bid == "casserole" and boss_alive(state, "archer"):
+    if bid == "archer" and boss_alive(state, "casserole"):
         return True
     return bid == "krabulon" and target != "krabulon"
 
