@@ -81,8 +81,9 @@ async def test_the_public_log_does_not_number_the_private_steps(harness, monkeyp
         await _choose(h, h.alice, table, lambda a: a["type"] == "mulligan_give")
         await _choose(h, h.alice, table, lambda a: a["type"] == "mulligan_take")
     await _choose(h, h.alice, table, lambda a: a["type"] == "mulligan_done")
-    numbered = re.compile(r"`\s*\d+`")
+    numbered = re.compile(r"`v\d+`")
     log = await (await fake.slash(h.bob, "table log", table=table.id)).text()
     assert "•" in log and not numbered.search(log), log
+    assert "**1.** Alice" in log  # the public moves are numbered: the exchanges were no moves
     moderator = fake.add_user("Mod", moderator=True)
     assert numbered.search(await (await fake.slash(moderator, "table log", table=table.id)).text())
