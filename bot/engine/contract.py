@@ -404,8 +404,12 @@ class Game:
         are the players' names by seat (public), for labels that name a seat."""
         return action["type"]
 
-    def render_view(self, view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
-        """The table as text for one viewer (the view already hides what it must)."""
+    def render_view(self, view: Mapping[str, Any], locale: str, names: Sequence[str], *,
+                    full: bool = False) -> str:
+        """The table as text for one viewer (the view already hides what it must), read on a phone: every
+        line at most ``bot.render.text.PHONE_WIDTH`` columns (``display_width``), whose decision is awaited
+        stated once.  By default long lists (discard piles, full rows, long hands) are summarised with counts;
+        ``full=True`` lists them completely, still wrapped to the same width."""
         raise NotImplementedError
 
     def render_event(self, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
