@@ -6,11 +6,13 @@ import datetime
 from typing import Any, Mapping, Sequence
 
 from bot.i18n import t
+from bot.render.text import fit, pending_lines, wrap_items
 
 from .cards import COLOUR_MARK, COLOURS, catalogue
 
 LIMIT = 1800
 LABEL = 80
+EFFECTS_SHOWN = 3  # spells listed per player on the compact board; the rest are counted
 STAT_MARK = {"health": "❤️", "sphere": "🔮", "max_health": "❤️max", "max_sphere": "🔮max"}
 
 
@@ -22,21 +24,26 @@ def combo_name(combo: str, locale: str) -> str:
     return catalogue().combo(combo).name(locale)
 
 
-def cost_text(card: str) -> str:
+def die_mark(colour: str, locale: str) -> str:
+    """A die's colour and its letter ("🟥К"): the seven dice are told apart without seeing colour."""
+    return COLOUR_MARK[colour] + t(f"claygod.die.{colour}", locale)
+
+
+def cost_text(card: str, locale: str) -> str:
     cost = catalogue().card(card).cost
-    return " ".join(f"{COLOUR_MARK[c]}{n}" for c, n in zip(COLOURS, cost) if n) or "0"
+    return " ".join(f"{die_mark(c, locale)}{n}" for c, n in zip(COLOURS, cost) if n) or "0"
 
 
-def _die(die: Mapping[str, Any], colour: str) -> str:
+def _die(die: Mapping[str, Any], colour: str, locale: str) -> str:
     value = "·" if die["value"] is None else str(die["value"])
     frost = ""
     if die["frozen"]:
         frost = "❄" if die["frozen_turns"] is None else f"❄{die['frozen_turns']}"
-    return f"{COLOUR_MARK[colour]}{value}{frost}"
+    return f"{die_mark(colour, locale)}{value}{frost}"
 
 
-def dice_text(dice: Mapping[str, Mapping[str, Any]]) -> str:
-    return " ".join(_die(dice[c], c) for c in COLOURS)
+def dice_text(dice: Mapping[str, Mapping[str, Any]], locale: str) -> str:
+    return " ".join(_die(dice[c], c, locale) for c in COLOURS)
 
 
 # ================================================================================== action labels
@@ -49,7 +56,7 @@ def _describe(state: dict, seat: int, action: dict, locale: str) -> str:
     kind = action["type"]
     if kind in ("play", "discard", "flush_discard", "swap_give", "give"):
         card = action["card"]
-        return t(f"claygod.act.{kind}", locale, card=card_name(card, locale), cost=cost_text(card))
+        return t(f"claygod.act.{kind}", locale, card=card_name(card, locale), cost=cost_text(card, locale))
     if kind == "play_two":
         a, b = action["cards"]
         return t("claygod.act.play_two", locale, first=card_name(a, locale), second=card_name(b, locale))
@@ -59,11 +66,12 @@ def _describe(state: dict, seat: int, action: dict, locale: str) -> str:
         own = state["turn"]["stage"] == "freeze_own"
         owner = seat if own else 1 - seat
         die = state["players"][owner]["dice"][action["colour"]]
-        return t(f"claygod.act.combo_freeze_{'own' if own else 'enemy'}", locale, die=_die(die, action["colour"]))
+        return t(f"claygod.act.combo_freeze_{'own' if own else 'enemy'}", locale,
+                 die=_die(die, action["colour"], locale))
     if kind in ("freeze", "thaw"):
         owner = seat if action["side"] == "own" else 1 - seat
         die = state["players"][owner]["dice"][action["colour"]]
-        return t(f"claygod.act.{kind}_{action['side']}", locale, die=_die(die, action["colour"]))
+        return t(f"claygod.act.{kind}_{action['side']}", locale, die=_die(die, action["colour"], locale))
     if kind == "freeze_all":
         return t(f"claygod.act.freeze_all_{action['pay']}", locale)
     if kind == "attack":
@@ -74,50 +82,63 @@ def _describe(state: dict, seat: int, action: dict, locale: str) -> str:
 
 
 # ================================================================================== the board
-def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
-    text = _board(view, locale, names, with_effects=True)
-    if len(text) > LIMIT:
-        text = _board(view, locale, names, with_effects=False)
-    return text[:LIMIT]
+def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str], *, full: bool = False) -> str:
+    """The board, every line within a phone's width.  Compact: at most a few running spells per player and
+    the used pile as a count with its top card; ``full``: every spell and the whole used pile."""
+    text = "\n".join(fit(_board(view, locale, names, full)))
+    if not full and len(text) > LIMIT:  # a Discord message; only a pathological pile of spells gets here
+        text = "\n".join(fit(_board(view, locale, names, full, effects=0)))
+    return text if full else text[:LIMIT]
 
 
-def _board(view: Mapping[str, Any], locale: str, names: Sequence[str], with_effects: bool) -> str:
+def _board(view: Mapping[str, Any], locale: str, names: Sequence[str], full: bool,
+           effects: int = EFFECTS_SHOWN) -> list[str]:
     turn = view["turn"]
-    lines = [t("claygod.view.header", locale, number=turn["number"], name=names[turn["seat"]])]
+    lines = [t("claygod.view.header", locale, number=turn["number"])]
     me = view["seat"]
     order = [me, 1 - me] if me is not None else [0, 1]
     for s in order:
-        lines += _player_lines(view, s, locale, names, with_effects)
-    top = view["discard"][-1] if view["discard"] else None
-    lines.append(t("claygod.view.piles", locale, deck=view["deck_count"], used=len(view["discard"]),
-                   top=card_name(top, locale) if top else "—"))
+        lines += _player_lines(view, s, locale, names, None if full else effects)
+    discard = view["discard"]
+    lines.append(t("claygod.view.piles", locale, deck=view["deck_count"], used=len(discard)))
+    if full and discard:
+        lines += wrap_items(t("claygod.view.used_pile", locale), [card_name(c, locale) for c in reversed(discard)])
+    elif discard:
+        lines.append(t("claygod.view.top", locale, top=card_name(discard[-1], locale)))
     if me is not None:
-        hand = view["players"][me]["hand"] or []
+        p = view["players"][me]
+        hand = p["hand"] or []
         lines.append(t("claygod.view.hand", locale))
-        lines += [f"  {i}. {card_name(c, locale)} — {cost_text(c)}" for i, c in enumerate(hand, 1)]
+        lines += [f"  {card_name(c, locale)} {cost_text(c, locale)}" for c in hand]
     lines += _turn_lines(view, locale, names)
-    return "\n".join(lines)
+    return lines
 
 
 def _player_lines(view: Mapping[str, Any], s: int, locale: str, names: Sequence[str],
-                  with_effects: bool) -> list[str]:
+                  effects: int | None) -> list[str]:
+    """The player's stats, hand and dice; ``effects``: how many running spells to list (None: all)."""
     p = view["players"][s]
-    lines = [t("claygod.view.player", locale, name=names[s], health=p["health"], sphere=p["sphere"],
-               max_health=p["max_health"], max_sphere=p["max_sphere"], cards=p["hand_count"], size=p["hand_size"],
-               table=t("claygod.view.table_card" if p["table_card"] else "claygod.view.no_table_card", locale))]
     total = sum(d["value"] or 0 for d in p["dice"].values())
-    lines.append(f"   🎲 {dice_text(p['dice'])} = {total}")
+    lines = [t("claygod.view.player", locale, name=names[s], health=p["health"], sphere=p["sphere"],
+               max_health=p["max_health"], max_sphere=p["max_sphere"]),
+             "  " + t("claygod.view.player_cards", locale, cards=p["hand_count"], size=p["hand_size"], sum=total,
+                      table=t("claygod.view.table_card" if p["table_card"] else "claygod.view.no_table_card",
+                              locale)),
+             "  " + dice_text(p["dice"], locale)]
     extra = []
     if p["extra_turns"]:
         extra.append(t("claygod.view.extra_turns", locale, n=p["extra_turns"]))
     if p["skip_turns"]:
         extra.append(t("claygod.view.skip_turns", locale, n=p["skip_turns"]))
-    if with_effects:
-        extra += [_effect_text(e, locale) for e in p["effects"]]
-    elif p["effects"]:
-        extra.append(t("claygod.view.effects_count", locale, n=len(p["effects"])))
     if extra:
-        lines.append("   ✨ " + "; ".join(extra))
+        lines.append("  " + "; ".join(extra))
+    running = p["effects"]
+    if effects is not None and len(running) > effects:
+        shown = running[:max(effects - 1, 0)]
+        lines += ["  ✨ " + _effect_text(e, locale) for e in shown]
+        lines.append("  ✨ " + t("claygod.view.effects_more", locale, n=len(running) - len(shown)))
+    else:
+        lines += ["  ✨ " + _effect_text(e, locale) for e in running]
     return lines
 
 
@@ -127,7 +148,7 @@ def _effect_text(e: Mapping[str, Any], locale: str) -> str:
     if e["kind"] == "each_turn":
         text = t("claygod.effect.each_turn", locale, card=card, stat=STAT_MARK[e["stat"]], by=f"{e['by']:+d}")
     elif e["kind"] == "maximise":
-        text = t("claygod.effect.maximise", locale, card=card, colour=COLOUR_MARK[e["colour"]])
+        text = t("claygod.effect.maximise", locale, card=card, colour=die_mark(e["colour"], locale))
     elif e.get("deadline") is not None:
         return t("claygod.effect.clock_live", locale, card=card, time=_clock(e["deadline"]))
     else:
@@ -147,11 +168,10 @@ def _turn_lines(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> l
     if turn["free_cast"]:
         lines.append(t("claygod.view.free_cast", locale))
     if turn["stage"] == "choose_combo":
-        lines.append(t("claygod.view.combos", locale,
-                       combos=" / ".join(combo_name(c, locale) for c in turn["combos"])))
-    for p in view["to_act"]:
-        lines.append(t("claygod.view.waiting", locale, name=names[p["seat"]], what=t(p["prompt"], locale)))
-    return lines
+        lines += wrap_items(t("claygod.view.combos", locale), [combo_name(c, locale) for c in turn["combos"]],
+                            sep=" /")
+    # whose decision it is, said once: the header names no player
+    return lines + pending_lines(view, locale, names, detail=lambda p: t(p["prompt"], locale) if p["prompt"] else None)
 
 
 def _outcome_line(outcome: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
@@ -217,18 +237,19 @@ def _frozen(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
     how = t("claygod.ev.until_thawed", locale) if d["turns"] is None else t("claygod.ev.for_turns", locale,
                                                                               n=d["turns"])
     key = "claygod.ev.frozen_own" if d["seat"] == d["owner"] else "claygod.ev.frozen"
-    return t(key, locale, name=_n(names, d["seat"]), owner=_n(names, d["owner"]), colour=COLOUR_MARK[d["colour"]],
-             how=how)
+    return t(key, locale, name=_n(names, d["seat"]), owner=_n(names, d["owner"]),
+             colour=die_mark(d["colour"], locale), how=how)
 
 
 def _thawed(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
     key = "claygod.ev.thawed_own" if d["seat"] == d["owner"] else "claygod.ev.thawed"
-    return t(key, locale, name=_n(names, d["seat"]), owner=_n(names, d["owner"]), colour=COLOUR_MARK[d["colour"]])
+    return t(key, locale, name=_n(names, d["seat"]), owner=_n(names, d["owner"]),
+             colour=die_mark(d["colour"], locale))
 
 
 def _rolled(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
     values = d["dice"]  # a mapping: stored events come back with their keys sorted, so keep the dice order here
-    dice = " ".join(f"{COLOUR_MARK[c]}{'·' if values[c] is None else values[c]}{'❄' if c in d['held'] else ''}"
+    dice = " ".join(f"{die_mark(c, locale)}{'·' if values[c] is None else values[c]}{'❄' if c in d['held'] else ''}"
                     for c in COLOURS)
     return t("claygod.ev.rolled", locale, name=_n(names, d["seat"]), dice=dice, sum=d["sum"])
 
@@ -251,9 +272,9 @@ def _simple(key: str, **fields: str):
             elif how == "combos":
                 params[placeholder] = " / ".join(combo_name(c, locale) for c in value)
             elif how == "colour":
-                params[placeholder] = COLOUR_MARK[value]
+                params[placeholder] = die_mark(value, locale)
             elif how == "colours":
-                params[placeholder] = " ".join(COLOUR_MARK[c] for c in value)
+                params[placeholder] = " ".join(die_mark(c, locale) for c in value)
             elif how == "stat":
                 params[placeholder] = t(f"claygod.stat.{value}", locale)
             elif how == "prompt":

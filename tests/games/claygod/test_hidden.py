@@ -67,8 +67,11 @@ def test_views_and_boards_hide_the_other_hand_and_both_table_cards():
                 assert view["players"][s]["hand"] == (state["players"][s]["hand"] if s == seat else None)
                 assert view["players"][s]["table_card"] in ("face_down", None)
             variant = GAME.unseen_variant(state, seat, rng)
-            assert GAME.render_view(GAME.view(variant, seat), "ru", NAMES) == GAME.render_view(view, "ru", NAMES)
-            text = GAME.render_view(view, "en", NAMES)
+            for full in (False, True):
+                assert GAME.render_view(GAME.view(variant, seat), "ru", NAMES, full=full) == \
+                    GAME.render_view(view, "ru", NAMES, full=full)
+            # words joined again where a line was wrapped; the full board, which names the most cards
+            text = " ".join(GAME.render_view(view, "en", NAMES, full=True).split())
             hidden = [p["table_card"] for p in state["players"] if p["table_card"]]
             hidden += [c for s in (0, 1) if s != seat for c in state["players"][s]["hand"]]
             shown = set(state["discard"]) | (set(state["players"][seat]["hand"]) if seat is not None else set())
