@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.i18n import t
+from bot.render.text import clip_items, fit, pending_lines, wrap_items
 
 from .cards import catalogue
 from .scoring import points
 from .state import locate
 
 LIMIT = 1800
+ROW_LINES = 3    # lines a row of the field takes on the compact board; the cards beyond are counted
+HAND_LINES = 4   # lines the own hand takes on the compact board
 ROW_ORDER_TOP = ("siege", "ranged", "melee")  # the opponent's half, seen from across the table
 ROW_ORDER_BOTTOM = ("melee", "ranged", "siege")
 
@@ -30,14 +33,6 @@ def _row(row: str, locale: str) -> str:
 
 def _names(ids: Sequence[str], locale: str) -> str:
     return ", ".join(cname(c, locale) for c in ids)
-
-
-def _counted(ids: Sequence[str], locale: str) -> str:
-    """Card names with a count for copies, in the order the cards first appear."""
-    counts: dict[str, int] = {}
-    for cid in ids:
-        counts[cid] = counts.get(cid, 0) + 1
-    return ", ".join(cname(c, locale) + (f"×{n}" if n > 1 else "") for c, n in counts.items())
 
 
 # ------------------------------------------------------------------------------------------ actions
@@ -104,63 +99,69 @@ def _card_with_spec(state: dict, action: dict, cid: str, locale: str) -> str:
 
 
 # ------------------------------------------------------------------------------------------ the board
-def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
-    # Both discard piles are open to both players (rule book §1); they are the first thing to go when the
-    # board would not fit one message, then the names are shortened.
-    for compact, piles in ((False, True), (False, False), (True, False)):
-        text = _board(view, locale, names, compact, piles)
-        if len(text) <= LIMIT:
-            break
-    return text[:LIMIT]
+def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str], *, full: bool = False) -> str:
+    """The table, every line within a phone's width.  Compact: each row of the field in at most ROW_LINES
+    lines and the hand in HAND_LINES, the rest counted; the discard piles (open to both players, rule book
+    §1) as counts.  ``full``: every card of every row, the whole hand and both discard piles."""
+    text = "\n".join(fit(_board(view, locale, names, full)))
+    return text if full else text[:LIMIT]
 
 
-def _board(view: Mapping[str, Any], locale: str, names: Sequence[str], compact: bool, piles: bool = False) -> str:
+def _board(view: Mapping[str, Any], locale: str, names: Sequence[str], full: bool) -> list[str]:
     seat = view.get("seat")
     me = seat if seat is not None else 0
-    lines = [t("gwent.view.header", locale, variant=t(f"gwent.option.variant.{view['variant']}", locale),
+    lines = [t("gwent.view.header", locale, variant=t(f"gwent.view.variant.{view['variant']}", locale),
                round=view["round"] or 1, turn=view["turn_no"])]
     if view["phase"] == "setup":
-        lines.append(_setup_lines(view, locale, names))
-        return "\n".join(lines)
+        return lines + _setup_lines(view, locale, names) + _pending(view, locale, names)
     weather = [t(f"gwent.weather.{w['kind']}", locale) for w in view["weather"]]
-    lines.append(t("gwent.view.weather", locale, weather=", ".join(weather) or t("gwent.view.none", locale)))
+    lines += wrap_items(t("gwent.view.weather", locale), weather or [t("gwent.view.none", locale)])
     for side, order in ((1 - me, ROW_ORDER_TOP), (me, ROW_ORDER_BOTTOM)):
-        lines += _side_lines(view, side, order, locale, names, compact)
-        discard = view["players"][side]["discard"]
-        if piles and discard:
-            lines.append("  " + t("gwent.view.discard_pile", locale, cards=_counted(discard, locale)))
-    lines += _own_lines(view, locale, compact)
-    for p in view["to_act"]:
-        lines.append(t("gwent.view.waiting", locale, name=names[p["seat"]], what=t(p["prompt"], locale)))
-    return "\n".join(lines)
+        lines += _side_lines(view, side, order, locale, names, full)
+    lines += _own_lines(view, locale, full)
+    return lines + _pending(view, locale, names)
 
 
-def _setup_lines(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+def _pending(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> list[str]:
+    """Who owes a decision, once.  The set-up and the card exchange are named as such, not as turns."""
+    def label(p: Mapping[str, Any]) -> str | None:
+        if view["phase"] in ("setup", "mulligan"):
+            return t(f"gwent.pending.{view['phase']}", locale)
+        return None
+
+    def detail(p: Mapping[str, Any]) -> str | None:
+        return None if view["phase"] == "mulligan" or not p["prompt"] else t(p["prompt"], locale)
+
+    return pending_lines(view, locale, names, label=label, detail=detail)
+
+
+def _setup_lines(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> list[str]:
     ready = [names[s] for s, p in enumerate(view["players"]) if p["ready"]]
-    text = t("gwent.view.setup", locale, ready=", ".join(ready) or t("gwent.view.none", locale))
+    lines = wrap_items(t("gwent.view.setup", locale), ready or [t("gwent.view.none", locale)])
     own = view.get("setup")
     if own and own["faction"]:
         deck = own["deck"]
         cat = catalogue()
         units = sum(n for c, n in deck.items() if cat.card(c).is_unit)
-        text += "\n" + t("gwent.view.own_setup", locale, faction=t(f"gwent.faction.{own['faction']}", locale),
-                         leader=lname(own["leader"], locale, short=True) if own["leader"] else "—",
-                         units=units, specials=sum(deck.values()) - units)
-    return text
+        lines.append(t("gwent.view.own_setup", locale, faction=t(f"gwent.faction.{own['faction']}", locale),
+                       leader=lname(own["leader"], locale, short=True) if own["leader"] else "—",
+                       units=units, specials=sum(deck.values()) - units))
+    return lines
 
 
-def _side_lines(view, side: int, order, locale: str, names: Sequence[str], compact: bool) -> list[str]:
+def _side_lines(view, side: int, order, locale: str, names: Sequence[str], full: bool) -> list[str]:
     p = view["players"][side]
     faction = t(f"gwent.faction.{p['faction']}", locale) if p["faction"] else "?"
     status = " · " + t("gwent.view.passed", locale) if p["passed"] else ""
-    lines = [t("gwent.view.player", locale, name=names[side], faction=faction, gems="♦" * p["gems"] + "◊" * (2 - p["gems"]),
-               score=points(p["score"]), hand=p["hand"], deck=p["deck"], discard=len(p["discard"])) + status]
+    lines = [t("gwent.view.player", locale, name=names[side], gems="♦" * p["gems"] + "◊" * (2 - p["gems"]),
+               score=points(p["score"])) + status,
+             "  " + t("gwent.view.counts", locale, hand=p["hand"], deck=p["deck"], discard=len(p["discard"]))]
     leaders = []
     for ld in p["leaders"]:
         mark = " ✗" if ld["used"] else (" ∞" if ld["passive"] else "")
         leaders.append(lname(ld["id"], locale, short=len(p["leaders"]) > 1) + mark)
-    if leaders:
-        lines.append("  " + t("gwent.view.leaders", locale, leaders=", ".join(leaders)))
+    lines += wrap_items("  " + t("gwent.view.leaders", locale, faction=faction, n=len(leaders)),
+                        leaders or ["—"], hang="    ")
     for row in order:
         r = view["board"][side][row]
         marks = []
@@ -175,44 +176,60 @@ def _side_lines(view, side: int, order, locale: str, names: Sequence[str], compa
         if r["weakened"]:
             marks.append(t("gwent.view.weakened", locale))
         head = f"  {_row(row, locale).capitalize()} {points(r['total'])}" + (f" [{', '.join(marks)}]" if marks else "")
-        lines.append(head + ": " + _cards_line(r["cards"], locale, compact))
+        lines += _card_items(head + ":", _row_groups(r["cards"], locale), locale, None if full else ROW_LINES)
+    discard = p["discard"]
+    if full and discard:
+        lines += _card_items("  " + t("gwent.view.discard_pile", locale), _groups(discard, locale), locale, None)
     return lines
 
 
-def _cards_line(cards: Sequence[Mapping[str, Any]], locale: str, compact: bool) -> str:
+def _row_groups(cards: Sequence[Mapping[str, Any]], locale: str) -> list[tuple[str, int]]:
+    """(text, copies) for the cards of a row, neighbours with the same card and strength counted once."""
     groups: list[list] = []
     for c in cards:
         if groups and groups[-1][0] == c["card"] and groups[-1][1] == c["strength"]:
             groups[-1][2] += 1
         else:
             groups.append([c["card"], c["strength"], 1])
-    parts = []
-    for cid, strength, n in groups:
-        name = cname(cid, locale)
-        if compact:
-            name = name[:12]
-        star = "★" if catalogue().card(cid).is_hero else ""
-        parts.append(f"{name} {star}{points(strength)}" + (f"×{n}" if n > 1 else ""))
-    return ", ".join(parts) or "—"
+    return [(f"{cname(cid, locale)} {'★' if catalogue().card(cid).is_hero else ''}{points(strength)}", n)
+            for cid, strength, n in groups]
 
 
-def _own_lines(view: Mapping[str, Any], locale: str, compact: bool) -> list[str]:
+def _groups(ids: Sequence[str], locale: str, strength: bool = False) -> list[tuple[str, int]]:
+    """(text, copies) per card, in the order the cards first appear; a unit's strength when ``strength``."""
+    counts: dict[str, int] = {}
+    for cid in ids:
+        counts[cid] = counts.get(cid, 0) + 1
+    out = []
+    for cid, n in counts.items():
+        c = catalogue().card(cid)
+        out.append((cname(cid, locale) + (f" {c.strength}" if strength and c.is_unit else ""), n))
+    return out
+
+
+def _card_items(head: str, groups: Sequence[tuple[str, int]], locale: str, max_lines: int | None) -> list[str]:
+    """``head`` and the cards ("Лютик 2, Бригада «Врихедд» 5×2"), wrapped; within ``max_lines`` lines when
+    given, the cards that do not fit counted ("… ещё 4")."""
+    items = [text + (f"×{n}" if n > 1 else "") for text, n in groups] or ["—"]
+    hang = " " * (len(head) - len(head.lstrip(" ")) + 2)
+    if max_lines is None:
+        return wrap_items(head, items, hang=hang)
+    copies = [n for _, n in groups]
+    return clip_items(head, items, lambda k: t("core.board.more", locale, n=sum(copies[len(copies) - k:])),
+                      max_lines, hang=hang)
+
+
+def _own_lines(view: Mapping[str, Any], locale: str, full: bool) -> list[str]:
     hand = view.get("hand")
     if hand is None:
         return []
-    counts: dict[str, int] = {}
-    for c in hand:
-        counts[c["card"]] = counts.get(c["card"], 0) + 1
-    items = []
-    for cid, n in counts.items():
-        c = catalogue().card(cid)
-        name = cname(cid, locale)[:14] if compact else cname(cid, locale)
-        items.append(name + (f" ({c.strength})" if c.is_unit else "") + (f"×{n}" if n > 1 else ""))
-    lines = [t("gwent.view.hand", locale, n=len(hand), cards=", ".join(items) or "—")]
+    head = t("gwent.view.hand", locale, n=len(hand))
+    lines = _card_items(head, _groups([c["card"] for c in hand], locale, strength=True), locale,
+                        None if full else HAND_LINES)
     if view.get("candidates"):
-        lines.append(t("gwent.view.candidates", locale, cards=_names([c["card"] for c in view["candidates"]], locale)))
+        lines += wrap_items(t("gwent.view.candidates", locale), [cname(c["card"], locale) for c in view["candidates"]])
     if view.get("revealed"):
-        lines.append(t("gwent.view.revealed", locale, cards=_names(view["revealed"], locale)))
+        lines += wrap_items(t("gwent.view.revealed", locale), [cname(c, locale) for c in view["revealed"]])
     return lines
 
 
@@ -299,19 +316,22 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
             table = _final_table(d["board"], locale, names, compact=True)
         text += "\n" + table
         if d.get("weather"):
-            weather = ", ".join(t(f"gwent.weather.{w}", locale) for w in d["weather"])
-            text += "\n  " + t("gwent.view.weather", locale, weather=weather)
+            weather = [t(f"gwent.weather.{w}", locale) for w in d["weather"]]
+            text += "\n" + "\n".join(wrap_items("  " + t("gwent.view.weather", locale), weather, hang="    "))
     return text
 
 
 def _final_table(board: Sequence[Mapping[str, Any]], locale: str, names: Sequence[str], compact: bool) -> str:
-    """The final table of the round, copied into the thread before the field is cleared (rule book §9)."""
+    """The final table of the round, copied into the thread before the field is cleared (rule book §9), in
+    lines a phone shows whole; ``compact``: each row in at most two lines, the other cards counted."""
     lines = []
     for side, rows in enumerate(board):
-        parts = []
+        lines.append(f"  {names[side]}:")
         for row in ROW_ORDER_BOTTOM:
             cards = [{"card": cid, "strength": value} for cid, value in rows[row]["cards"]]
             if cards:
-                parts.append(f"{_row(row, locale)} {points(rows[row]['total'])}: {_cards_line(cards, locale, compact)}")
-        lines.append(f"  {names[side]}: " + (" · ".join(parts) or "—"))
-    return "\n".join(lines)
+                head = f"    {_row(row, locale)} {points(rows[row]['total'])}:"
+                lines += _card_items(head, _row_groups(cards, locale), locale, 2 if compact else None)
+        if lines[-1] == f"  {names[side]}:":
+            lines[-1] += " —"
+    return "\n".join(fit(lines))

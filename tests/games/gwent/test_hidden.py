@@ -48,14 +48,16 @@ def test_the_other_seat_never_sees_a_hand_in_views_or_on_the_board():
         rng = random.Random(1)
         for seat in (None, 0, 1):
             variant = GAME.unseen_variant(state, seat, rng)
-            assert GAME.render_view(GAME.view(variant, seat), "ru", NAMES) == \
-                GAME.render_view(GAME.view(state, seat), "ru", NAMES)
+            for full in (False, True):
+                assert GAME.render_view(GAME.view(variant, seat), "ru", NAMES, full=full) == \
+                    GAME.render_view(GAME.view(state, seat), "ru", NAMES, full=full)
 
 
 def test_spectator_board_names_no_card_of_any_hand():
     po = play(GAME, 2, seed="hidden-text", options={}, bot_seed=7)
     state = next(s for s in po.states if s["phase"] == "play" and s["turn_no"] == 1)
-    text = GAME.render_view(GAME.view(state, None), "en", NAMES)
+    # words joined again where a line was wrapped; the full board, which names the most cards
+    text = " ".join(GAME.render_view(GAME.view(state, None), "en", NAMES, full=True).split())
     on_board = {state["cards"][u]["id"] for side in (0, 1) for row in state["rows"][side].values() for u in row}
     for seat in (0, 1):
         for uid in state["hand"][seat]:

@@ -579,8 +579,8 @@ def test_the_round_end_message_carries_a_copy_of_the_final_table():
     end = event(result.events, "round_end")
     text = GAME.render_event(end, "ru", ["Аня", "Боб"])
     assert text.endswith("Погода: Мороз")
-    assert "Аня: ближний 1: Бьянка 1" in text
-    assert "Боб: ближний 1: Кагыр Маур аэп Кеаллах 1 · осадный 10: Бол. огненный скорпион 10" in text
+    assert "\n  Аня:\n    ближний 1: Бьянка 1\n" in text
+    assert "\n  Боб:\n    ближний 1: Кагыр Маур аэп Кеаллах 1\n    осадный 10:\n      Бол. огненный скорпион 10\n" in text
     assert result.state["rows"][1]["melee"] == []   # the field itself is cleared for round 2
 
 
@@ -685,7 +685,7 @@ def test_every_modifier_at_once_bran_bond_boost_weakened_horn_in_tenths():
     assert [strength(s, w) for w in warriors] == [105, 105] and strength(s, olaf) == 90
     assert score(s, 0) == 300
     view = GAME.render_view(GAME.view(s, 1), "en", ["A", "B"])
-    assert "Clan an Craite Warrior 10.5×2" in view and "A · Skellige · ♦♦ · 30 pts" in view
+    assert "Clan an Craite Warrior 10.5×2" in view and "── A · ♦♦ · 30 pts\n" in view and "Skellige · leaders:" in view
 
 
 def test_mirror_scoiatael_draw_lots_and_mirror_skellige_revive_nobody():
@@ -751,5 +751,8 @@ def test_both_discard_piles_are_on_everyones_board():
     discard(s, 1, "impera_brigade_guard")
     discard(s, 1, "impera_brigade_guard")
     for seat in (0, 1, None):
-        board = GAME.render_view(GAME.view(s, seat), "ru", ["Аня", "Боб"])
+        # the compact board counts the piles; the full board lists them (wrapped to a phone's width)
+        compact = GAME.render_view(GAME.view(s, seat), "ru", ["Аня", "Боб"])
+        assert "отбой 1" in compact and "отбой 3" in compact and "Бригада «Импера»" not in compact
+        board = " ".join(GAME.render_view(GAME.view(s, seat), "ru", ["Аня", "Боб"], full=True).split())
         assert "Отбой: Бьянка" in board and "Отбой: Кагыр Маур аэп Кеаллах, Бригада «Импера»×2" in board
