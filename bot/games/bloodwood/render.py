@@ -6,11 +6,13 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from bot.i18n import t
+from bot.render.text import clip_items, fit, pending_lines, wrap_items
 
 from .cards import catalogue, kind_name, name
 
 LIMIT = 1800
 LABEL_LIMIT = 80
+KNOWN_LINES = 2  # lines "who has seen whose role" takes on the compact board; the viewers beyond are counted
 
 
 def card_list(cards: Sequence[str], locale: str) -> str:
@@ -73,18 +75,23 @@ def _describe(view: Mapping[str, Any], action: Mapping[str, Any], locale: str, n
 
 
 # ------------------------------------------------------------------------------------------ the board
-def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
-    lines = [_head(view, locale)]
-    lines.append(t("bloodwood.board.roles", locale, roles=_composition(view["composition"])))
+def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str], *, full: bool = False) -> str:
+    """The table, every line within a phone's width.  Compact: the discard pile as its size and top card, who
+    has seen whose role in KNOWN_LINES lines; ``full``: the whole discard pile and every role seen."""
+    lines = [t("bloodwood.board.head", locale, phase=t(f"bloodwood.phase.{view['phase']}", locale),
+               count=min(view["phase_turns"] + 1, view["seats"]), of=view["seats"]),
+             t(f"bloodwood.board.direction.{view['direction']}", locale)]
+    lines += wrap_items(t("bloodwood.board.roles", locale), _composition_items(view["composition"]))
     discard = view["discard"]
-    top = t("bloodwood.board.top", locale, card=name(discard["top"])) if discard["top"] else ""
     lines.append(t("bloodwood.board.decks", locale, day=view["decks"]["day"], night=view["decks"]["night"],
-                   discard=f"{discard['count']}{top}"))
-    turn_seat = view["turn"]["seat"] if view["turn"] else None
-    for seat, player in enumerate(view["players"]):
-        lines.append(_player_line(seat, player, seat == turn_seat, locale, names))
+                   discard=discard["count"]))
+    if full and discard.get("cards"):
+        lines += wrap_items(t("bloodwood.board.discard_pile", locale), _pile_items(discard["cards"]))
+    elif discard["top"]:
+        lines.append(t("bloodwood.board.top", locale, card=name(discard["top"])))
+    lines += [_player_line(seat, player, locale, names) for seat, player in enumerate(view["players"])]
     if view["known"]:
-        lines.append(t("bloodwood.board.known", locale, pairs=_known_pairs(view["known"], names)))
+        lines += _known_lines(view["known"], locale, names, full)
     flight = view["in_flight"]
     if flight:
         lines.append(t("bloodwood.board.in_flight", locale, card=name(flight["card"]), player=names[flight["player"]],
@@ -94,38 +101,77 @@ def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> s
         role = view["players"][me]["role"]
         if role:
             lines.append(t("bloodwood.board.my_role", locale, role=role_text(role), team=team_text(role, locale)))
-        lines.append(t("bloodwood.board.my_hand", locale, cards=card_list(view["hand"], locale)))
+        lines += wrap_items(t("bloodwood.board.my_hand", locale), card_items(view["hand"]) or
+                            [t("bloodwood.board.no_cards", locale)])
         lines += _private_step(view, locale, names)
-        lines += [t("bloodwood.board.asked", locale, what=t(p["prompt"], locale))
-                  for p in view["to_act"] if p["seat"] == me and p["prompt"]]
-    text = "\n".join(lines)
-    return text if len(text) <= LIMIT else text[:LIMIT - 1] + "…"
+    lines += _pending(view, locale, names)
+    text = "\n".join(fit(lines))
+    return text if full or len(text) <= LIMIT else text[:LIMIT - 1] + "…"
 
 
-def _head(view: Mapping[str, Any], locale: str) -> str:
-    count = min(view["phase_turns"] + 1, view["seats"])
-    head = t("bloodwood.board.head", locale, phase=t(f"bloodwood.phase.{view['phase']}", locale), count=count,
-             of=view["seats"], direction=t(f"bloodwood.direction.{view['direction']}", locale))
-    extra = view["turn"]["extra"] if view["turn"] else None
-    if extra:
-        head += " — " + t("bloodwood.board.extra", locale, card=kind_name(extra))
-    return head
+def card_items(cards) -> list[str]:
+    """"Bite ×2", "Mirror": one item per card name, copies counted, in the order first seen."""
+    counts = Counter(name(c) for c in cards)
+    return [f"{n} ×{k}" if k > 1 else n for n, k in counts.items()]
 
 
-def _known_pairs(known: Sequence[Sequence[int]], names: Sequence[str]) -> str:
-    """"Боб: Аня, Вера; Гена: Дина" — whose roles each player has seen (by Blood Test or Confession)."""
+def _pile_items(pile: Sequence[str]) -> list[str]:
+    """The discard pile from its top down, neighbouring copies counted ("Bite ×2")."""
+    items: list[list] = []
+    for cid in reversed(pile):
+        if items and items[-1][0] == cid:
+            items[-1][1] += 1
+        else:
+            items.append([cid, 1])
+    return [f"{name(c)} ×{k}" if k > 1 else name(c) for c, k in items]
+
+
+def _pending(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> list[str]:
+    """Who owes a decision, once: an answer to a card and a declaration are not called turns; the seat asked
+    reads what to do, the others only who is asked."""
+    def label(p: Mapping[str, Any]) -> str | None:
+        kind = p["prompt"].rsplit(".", 1)[-1] if p["prompt"] else ""
+        if kind == "declare":
+            return t("bloodwood.pending.declare", locale)
+        extra = view["turn"]["extra"] if view["turn"] else None
+        if p["kind"] == "turn" and extra:
+            return t("bloodwood.pending.extra", locale, card=kind_name(extra))
+        return None
+
+    def detail(p: Mapping[str, Any]) -> str | None:
+        if p["seat"] == view["seat"] and p["prompt"]:
+            return t(p["prompt"], locale)
+        kind = p["prompt"].rsplit(".", 1)[-1] if p["prompt"] else ""
+        return t(f"bloodwood.pending.about.{kind}", locale) if kind in _ABOUT else None
+
+    return pending_lines(view, locale, names, label=label, detail=detail)
+
+
+#: decisions whose public line says what is being decided (the others: a turn, an answer, a declaration)
+_ABOUT = ("thief_back", "keep_voodoo", "keep_hunter", "give", "leshy", "confess", "draw", "trim", "assign", "first")
+
+
+def _known_lines(known: Sequence[Sequence[int]], locale: str, names: Sequence[str], full: bool) -> list[str]:
+    """Whose roles each player has seen (by Blood Test or Confession): "Боб → Аня, Вера"."""
     seen: dict[int, list[int]] = {}
     for viewer, subject in known:
         seen.setdefault(viewer, []).append(subject)
-    return "; ".join(f"{names[v]}: {', '.join(names[s] for s in subjects)}"
-                     for v, subjects in sorted(seen.items()))
+    items = [f"{names[v]} → {', '.join(names[s] for s in subjects)}" for v, subjects in sorted(seen.items())]
+    head = t("bloodwood.board.known", locale)
+    if full:
+        return wrap_items(head, items, sep=";")
+    return clip_items(head, items, lambda k: t("core.board.more", locale, n=k), KNOWN_LINES, sep=";")
+
+
+def _composition_items(counts: Mapping[str, int]) -> list[str]:
+    return [f"{role_text(r)} ×{n}" if n > 1 else role_text(r) for r, n in counts.items() if n]
 
 
 def _composition(counts: Mapping[str, int]) -> str:
-    return ", ".join(f"{role_text(r)} ×{n}" if n > 1 else role_text(r) for r, n in counts.items() if n)
+    return ", ".join(_composition_items(counts))
 
 
-def _player_line(seat: int, player: Mapping[str, Any], on_turn: bool, locale: str, names: Sequence[str]) -> str:
+def _player_line(seat: int, player: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
     extras = []
     if player["role"]:
         extras.append(role_text(player["role"]))
@@ -135,7 +181,7 @@ def _player_line(seat: int, player: Mapping[str, Any], on_turn: bool, locale: st
         extras.append("Chains")
     if player["asleep"]:
         extras.append("Tranquilizer")
-    return t("bloodwood.board.player", locale, mark="▶ " if on_turn else "  ", name=names[seat],
+    return t("bloodwood.board.player", locale, name=names[seat],
              dna=t(f"bloodwood.dna.{player['dna']}", locale), day=player["hand"]["day"],
              night=player["hand"]["night"], extras="".join(f" [{e}]" for e in extras))
 

@@ -1,7 +1,7 @@
 """What each seat may know, the no-leak variant used by the tests, and the invariants.
 
 Public: the phase, direction and count, DNA and the marks in front of players, the day/night backs of
-every hand (BW-5), deck sizes, the size and top card of the face-up discard pile (BW-6), the card waiting
+every hand (BW-5), deck sizes, the face-up discard pile (BW-6: every card in it was seen going there), the card waiting
 in a counter window, who has seen whose role, and the composition of the teams (BW-4).  Secret: roles,
 hands, deck order, and the private half of a decision in progress (the card picked before its target, the
 cards chosen to keep, the names of a declaration not yet confirmed, the roles given out so far by the
@@ -38,7 +38,7 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         "turn": dict(state["turn"]) if state["turn"] else None, "composition": dict(state["composition"]),
         "players": players,
         "decks": {d: len(cards) for d, cards in state["decks"].items()},
-        "discard": {"count": len(discard), "top": discard[-1] if discard else None},
+        "discard": {"count": len(discard), "top": discard[-1] if discard else None, "cards": list(discard)},
         "in_flight": dict(state["in_flight"]) if state["in_flight"] else None,
         "known": [list(pair) for pair in state["known"]],
         "step": _step_view(state, seat),

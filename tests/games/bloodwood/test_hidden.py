@@ -71,7 +71,7 @@ def test_public_lines_and_boards_name_no_hidden_card(games):
                     line = GAME.render_event(e, "ru", NAMES)
                     if line and e["kind"] in ("draw", "gave", "stole", "voodoo_taken", "voodoo_returned"):
                         assert not any(name in line for name in CARD_NAMES), line
-            board = GAME.render_view(GAME.view(state, None), "ru", NAMES)
+            board = GAME.render_view(GAME.view(state, None), "ru", NAMES, full=True)
             assert "Ваши карты" not in board
             for p in GAME.to_act(state):
                 for action in GAME.legal_actions(state, p.seat):
