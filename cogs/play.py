@@ -8,7 +8,7 @@ click after the table moved on is refused as stale, and two clicks racing for on
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -319,11 +319,15 @@ class Play(commands.Cog):
     @table.command(name=L("discord.cmd.pings"), description=L("discord.cmd.pings.desc"))
     @app_commands.rename(when=L("discord.param.when"))
     @app_commands.describe(when=L("discord.param.when.desc"))
-    async def pings(self, interaction: discord.Interaction, when: Literal["turn", "every", "never"]):
+    @app_commands.choices(when=[app_commands.Choice(name=L(f"discord.pings.choice.{value}"), value=value)
+                                for value in ("turn", "every", "never")])
+    async def pings(self, interaction: discord.Interaction, when: str):
         """When this player is pinged, at every table: a decision passing to them (default), every new
         decision, or never (the live message and their DMs still show everything)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = await self.bot.locale_for(interaction)
+        if when not in ("turn", "every", "never"):  # a value Discord would not send (a crafted interaction)
+            return await say(interaction, t("discord.reject.bad_value", locale))
         await self.bot.store.set_user(player_key(interaction), pings=when)
         await say(interaction, t("discord.pings.set", locale, when=t(f"discord.pings.{when}", locale)))
 

@@ -54,7 +54,7 @@ from bot.discord import panels
 from bot.discord.components import live_view
 from bot.discord.control import render_control
 from bot.discord.host import Host
-from bot.discord.render import clip, discord_user_id, display_names, mention
+from bot.discord.render import discord_user_id, display_names, mention
 from bot.engine import Game
 from bot.i18n import t
 from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, render_message
@@ -171,9 +171,11 @@ class DiscordDeliverer:
         return await self._send_all(channel, texts, table, message, view, mentions, found)
 
     def _plain(self, table: TableRow, seats: list[SeatRow], message: OutboxRow, locale: str) -> str:
+        """A message of the referee's own (a ruling, a cancellation) as it reads in Discord."""
         game = self.bot.games[table.game]
-        return clip(render_message(game, message.kind, message.payload, names=display_names(seats), locale=locale,
-                                   table_id=table.id, board=False), DISCORD_LIMIT)
+        text = render_message(game, message.kind, message.payload, names=display_names(seats), locale=locale,
+                              table_id=table.id, board=False, front="discord")
+        return text[:DISCORD_LIMIT]
 
     async def _view_and_recent(self, table: TableRow, seats: list[SeatRow], state: dict, locale: str
                                ) -> tuple[dict, list[str]]:
@@ -240,9 +242,7 @@ class DiscordDeliverer:
                                     discord.AllowedMentions.none())
         elif asked or finished or message.payload.get("rollback"):
             events = await self.bot.referee.history(table.id, since=live.posted + 1)
-            lines = panels.public_lines(game, events, seats, locale)
-            if message.payload.get("rollback"):
-                lines.append(self._plain(table, seats, message, locale).split("\n")[0])
+            lines = panels.public_lines(game, events, seats, locale)  # a rollback's own line among them
             calls: list[str] = []
             if finished:  # the result and the seed that lets anyone check the whole game
                 lines.append(outcome_line(game, view["outcome"], locale, display_names(seats)))

@@ -39,7 +39,7 @@ async def test_a_table_speaks_its_creators_language_and_a_server_override_wins(h
     h, fake = harness, harness.fake
     h.alice.locale = "en-US"
     table = await started_toy(h)
-    assert "Seed hash" in fake.in_channel(table.thread_id)[0].content
+    assert "· table #" in fake.in_channel(table.thread_id)[0].content
     assert "Join" in [c["label"] for c in fake.messages[(await h.new_table(h.alice, "toy")).thread_id].items()]
 
     refusal = await (await fake.slash(h.bob, "settings language", language="uk")).text()
