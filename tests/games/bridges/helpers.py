@@ -1,0 +1,82 @@
+"""Building Bridges tables in a chosen position: stacked characters, bosses and bank, then characters placed and
+equipped by hand, so each test states exactly what it checks."""
+from __future__ import annotations
+
+from bot.engine import Applied, Rejection
+from bot.games.bridges import GAME
+from bot.games.bridges.state import max_hp
+
+NAMES = ["Аня", "Боб", "Вера", "Гена", "Дина", "Женя", "Зоя", "Иван", "Катя", "Лёва", "Маша", "Ника"]
+NOW = 1000.0
+#: the bosses of islands [1]-[4] in most tests: the Archer on [1], the Bum on [2], the Casserole on [3], Golemko on [4]
+PLACEMENT = ["archer", "karate", "casserole", "golemko"]
+CLASSES = ["burilla", "master", "scout", "mage"]
+
+
+def table(classes=("burilla",), *, placement=PLACEMENT, coins=0, items=None, options=None, rolls=None):
+    """A table at the start of round 1 with the given characters (seat order), bosses and bank."""
+    stack = {"classes": list(classes), "placement": list(placement),
+             "bank": {"coins": coins, "items": dict(items or {})}}
+    if rolls:
+        stack["rolls"] = rolls
+    state = GAME.initial_state(len(classes), seed="test", options=options or {}, now=NOW, stack=stack).state
+    state["fresh"] = [[] for _ in classes]
+    GAME.check_invariants(state)
+    return state
+
+
+def place(state, seat, island, *, hp=None, hands=None, armour=None):
+    """Put a character somewhere with the given gear and health (full health by default)."""
+    c = state["chars"][seat]
+    c["at"] = island
+    if hands is not None:
+        c["hands"] = sorted(hands)
+    if armour is not None:
+        c["armour"] = armour or None
+    c["hp"] = max_hp(state, seat) if hp is None else hp
+    return state
+
+
+def boss_hp(state, bid, hp):
+    state["bosses"][bid]["hp"] = hp
+    return state
+
+
+def apply(state, who, /, **action):
+    result = GAME.apply(state, who, action, now=NOW + 1)
+    assert isinstance(result, Applied), f"{action} by seat {who} refused: {result}"
+    GAME.check_invariants(result.state)
+    return result
+
+
+def act(state, who, /, **action):
+    return apply(state, who, **action).state
+
+
+def reject(state, who, /, **action) -> Rejection:
+    result = GAME.apply(state, who, action, now=NOW + 1)
+    assert isinstance(result, Rejection), f"{action} by seat {who} was accepted"
+    return result
+
+
+def end_all(state):
+    """Every seat still in the phase ends it: the neutral phase is played; returns (state, events)."""
+    events = []
+    for seat in range(state["seats"]):
+        if state["outcome"] is None and state["phase"] == "actions" and not state["chars"][seat]["done"]:
+            result = apply(state, seat, type="end")
+            state = result.state
+            events += result.events
+    return state, events
+
+
+def kinds(events):
+    return [e["kind"] for e in events]
+
+
+def find(events, kind, **match):
+    return [e for e in events if e["kind"] == kind and all(e["data"].get(k) == v for k, v in match.items())]
+
+
+def hp(state, seat):
+    return state["chars"][seat]["hp"]
