@@ -7,7 +7,8 @@ docs/discord.md ("Measured experience").
                                                [--closed-dms K] [--no-auto-forced]
 
 How a seat plays: ``Game.bot_action`` picks the action; the player finds it in their control message in
-their DMs (or, with closed DMs, in the private copy "My move" under the live table message opens) and
+their DMs (or, with closed DMs, in the private copy "My move" under the live table message opens, which
+stays on their screen and is redrawn after each click, so that a player acting again clicks there) and
 clicks the component that carries that choice's index (a button, or the option of a select menu, paging
 if need be); a confirmation is clicked too.  Then everyone waits until the bot delivered everything (the
 outbox is empty), as people would read before clicking.
@@ -113,6 +114,7 @@ class DmClickWorkaround:
 class Driver:
     def __init__(self, h: Harness, fake: FakeDiscord, run: Run, table_id: int, users: dict[int, FakeUser]):
         self.h, self.fake, self.run, self.table_id, self.users = h, fake, run, table_id, users
+        self.private: dict[str, FakeMessage] = {}  # each player's latest "My move" answer (still on screen)
 
     def control(self, user: FakeUser) -> FakeMessage | None:
         """The player's control message for this table in their DMs (the newest that offers something)."""
@@ -135,7 +137,10 @@ class Driver:
         if live is None:
             return None
         ix = await self.fake.click(user, live, prefix=f"j:act:{self.table_id}:")
-        return await ix.answer()
+        answer = await ix.answer()
+        if answer is not None:
+            self.private[user.id] = answer
+        return answer
 
     async def pick(self, user: FakeUser, message: FakeMessage, index: int) -> bool:
         """Click the component carrying choice ``index`` (paging a flat list to it); then the confirmation,
@@ -173,6 +178,11 @@ class Driver:
             return
         if message is not None:
             self.run.fallbacks += 1
+        # the private copy "My move" opened last is still on the player's screen, redrawn in place after
+        # each click: a player acting again uses it, else opens it anew
+        shown = self.private.get(user.id)
+        if shown is not None and choice_component(shown, index) is not None and await self.pick(user, shown, index):
+            return
         message = await self.my_move(user)
         if message is None or not await self.pick(user, message, index):
             raise RuntimeError(f"seat {seat} is offered no choice {index}: {message.text if message else None!r}")
