@@ -182,17 +182,23 @@ def _step(game, state: State, seat: int, action: Action) -> State | None:
 
 
 def _finish_round(game, state: State, seat: int) -> State:
-    """Everyone ends the phase where they are (the seat itself with a Shield ball up if it has one and would be
-    hit); the neutral phase follows."""
-    current = state
-    for s in [seat] + [o for o in range(state["seats"]) if o != seat]:
-        if current["outcome"] is not None or current["phase"] != "actions" or current["chars"][s]["done"]:
-            continue
-        nxt = _step(game, current, s, {"type": "end"})
-        if nxt is None:
-            break
-        current = nxt
-    return current
+    """Everyone ends the phase where they stand and the neutral phase is played (by the real boss rules, on a
+    copy with the bot's own dice), up to the start of the next round."""
+    from bot.engine import Ctx
+
+    from .bosses import neutral_phase
+    from .flow import begin_round
+
+    if state["outcome"] is not None or state["phase"] != "actions":
+        return state
+    sim = clone(state)
+    ctx = Ctx(sim, 0.0)
+    for c in sim["chars"]:
+        c["done"] = True
+    neutral_phase(sim, ctx)
+    if sim["outcome"] is None:
+        begin_round(sim, ctx)
+    return sim
 
 
 def _plan(state: State, seat: int, legal: list[Action]) -> Action:

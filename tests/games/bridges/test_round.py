@@ -1,0 +1,103 @@
+"""§1.2: the shared action phase (any order, several seats at once), its end, the neutral phase, and the end
+of the game (§1.6, §1.9, §5.1)."""
+import random
+
+from bot.engine import Code
+from bot.games.bridges import GAME
+
+from .helpers import NOW, act, apply, end_all, find, kinds, place, reject, table
+
+
+def pending(state):
+    return sorted(p.seat for p in GAME.to_act(state))
+
+
+def test_every_seat_with_its_phase_open_is_asked_at_once_and_may_interleave():
+    """§1.2.1: one player spends 1 AP, another 2, then the first his last one."""
+    state = table(["master", "mage", "scout"])
+    assert pending(state) == [0, 1, 2]
+    state = act(state, 0, type="move", to="chs")
+    state = act(state, 1, type="move", to="chs")
+    state = act(state, 1, type="move", to="BSE")
+    state = act(state, 0, type="move", to="BSE")
+    assert [c["ap"] for c in state["chars"]] == [0, 0, 2] and pending(state) == [0, 1, 2]
+
+
+def test_the_neutral_phase_comes_only_when_every_seat_has_ended():
+    state = table(["master", "mage"])
+    state = act(state, 0, type="end")
+    assert pending(state) == [1] and state["round"] == 1
+    assert reject(state, 0, type="move", to="chs").code == Code.NOT_YOUR_TURN
+    result = apply(state, 1, type="end")
+    assert "neutral_phase" in kinds(result.events) and result.state["round"] == 2
+    assert pending(result.state) == [0, 1] and [c["ap"] for c in result.state["chars"]] == [2, 2]
+
+
+def test_a_seat_may_end_with_ap_left_and_keeps_its_free_actions_at_zero():
+    """BR-1: ending early is allowed; at 0 AP the seat may still buy, equip, drink until it ends."""
+    state = table(["master"], coins=5)
+    state = act(state, 0, type="move", to="chs")
+    state = act(state, 0, type="move", to="BSE")
+    assert state["chars"][0]["ap"] == 0 and pending(state) == [0]
+    state = act(state, 0, type="buy", item="recurve_bow")
+    assert state["bank"]["items"] == {"recurve_bow": 1}
+    result = apply(state, 0, type="end")
+    assert find(result.events, "phase_ended", seat=0)[0]["data"]["ap"] == 0
+
+
+def test_with_phase_end_auto_a_seat_at_zero_ap_is_done():
+    state = table(["master", "mage"], options={"phase_end": "auto"})
+    state = act(state, 0, type="move", to="chs")
+    state = act(state, 0, type="move", to="BSE")
+    assert pending(state) == [1]
+
+
+def test_a_deadline_ends_an_absent_seats_phase():
+    state = table(["master", "mage"], options={"phase_seconds": 60})
+    assert {p.deadline for p in GAME.to_act(state)} == {NOW + 60}
+    early = GAME.apply(state, 1, {"type": "timeout"}, now=NOW + 10)
+    assert early.code == Code.TOO_EARLY
+    state = act(state, 0, type="end")
+    result = GAME.apply(state, 1, {"type": "timeout"}, now=NOW + 61)
+    assert "timed_out" in kinds(result.events) and result.state["round"] == 2
+
+
+def test_a_character_at_zero_health_loses_the_game_at_once():
+    """§1.6: «Единство или смерть»."""
+    state = place(table(["mage", "master"]), 0, "2")
+    state, events = end_all(state)
+    assert state["outcome"]["winners"] == [] and state["outcome"]["params"]["seats"] == [0]
+    assert kinds(events)[-1] == "game_over" and GAME.to_act(state) == []
+
+
+def test_the_base_at_zero_health_loses_the_game():
+    """§5.1: the Base has 10 health; provoked Krabulon's lasers take 2 a round."""
+    state = table(["master"])
+    state["provoked"] = True
+    for _ in range(5):
+        state, _ = end_all(state)
+    assert state["base_hp"] == 0 and state["outcome"]["reason"] == "bridges.outcome.base"
+
+
+def test_malformed_actions_are_refused_and_change_nothing():
+    state = table(["master"])
+    for action in ({"type": "move"}, {"type": "move", "to": "nowhere"}, {"type": "move", "to": "chs", "x": 1},
+                   {"type": "attack", "boss": "golemko", "mode": "kick"}, {"type": "fly"},
+                   {"type": "equip", "item": "crossbow", "replace": "all"}, {"type": "push", "seat": True, "to": "1"}):
+        result = GAME.apply(state, 0, action)
+        assert result.code in (Code.MALFORMED, Code.ILLEGAL), action
+
+
+def test_the_legal_list_and_the_refusals_agree():
+    """Every offered action is accepted; a random sample of the rest is refused."""
+    rnd = random.Random(3)
+    state = table(["burilla", "scout", "master", "mage"], coins=20, items={"spring": 2, "bomb": 1, "potion": 1,
+                                                                           "shield_ball": 1, "crossbow": 1})
+    for _ in range(60):
+        if state["outcome"] is not None:
+            break
+        seat = rnd.choice(pending(state))
+        legal = GAME.legal_actions(state, seat)
+        for action in legal:
+            assert GAME.apply(state, seat, action).__class__.__name__ == "Applied", action
+        state = act(state, seat, **rnd.choice(legal))
