@@ -28,7 +28,7 @@ from .state import (State, bank_count, boss_alive, char, cls_rule, equipped, max
 
 Action = dict
 CLASS_PREFERENCE = ("burilla", "master", "mage", "scout")
-TARGET_ORDER = ("karate", "casserole", "archer", "golemko", "krabulon")
+TARGET_ORDER = ("karate", "krabulon")
 #: what an item in the bank is worth to the team (coins are 10 each)
 ITEM_VALUE = {"bomb": 45, "spring": 12, "potion": 25, "shield_ball": 30, "extending_arm": 30, "greatsword": 25,
               "crossbow": 25, "elements_staff": 30, "forest_staff": 15, "recurve_bow": 12, "giant_shield": 15,
@@ -43,7 +43,7 @@ def choose(state: State, seat: int, rng: random.Random) -> Action:
     if state["phase"] == "choose":
         open_ = [a["cls"] for a in legal]
         return {"type": "choose", "cls": next(c for c in CLASS_PREFERENCE if c in open_)}
-    for rule in (_equip, _drink, _shop):
+    for rule in (_equip, _drink, _shop, _bombard):
         action = rule(state, seat, legal)
         if action is not None:
             return action
@@ -143,7 +143,7 @@ def _shop(state: State, seat: int, legal: list[Action]) -> Action | None:
     if {"type": "blueprints"} in legal and coins >= 7:
         return {"type": "blueprints"}
     hurt = any(char(state, s)["hp"] < max_hp(state, s) for s in team)
-    if {"type": "camp"} in legal and hurt and coins >= 4:
+    if {"type": "camp"} in legal and hurt and (coins >= 4 or team_target(state) == catalogue().final_boss):
         return {"type": "camp"}
     spare = coins
     for want, keep in (("shield_ball", state["seats"]), ("potion", 2), ("spring", 1), ("bomb", 2)):
@@ -167,6 +167,23 @@ def _useful(state: State, seat: int, iid: str) -> bool:
             if _gear_score(state, seat, kept + [iid], c["armour"]) > best:
                 return True
     return False
+
+
+def _bombard(state: State, seat: int, legal: list[Action]) -> Action | None:
+    """Bombs are best thrown at Krabulon from afar: build a Catapult on the Base, charge it, launch."""
+    final = catalogue().final_boss
+    if team_target(state) != final or not bank_count(state, "bomb"):
+        return None
+    crb = state["bosses"][final]["at"]
+    launch = {"type": "launch_item", "item": "bomb", "island": crb}
+    if launch in legal:
+        return launch
+    if {"type": "charge"} in legal:
+        return {"type": "charge"}
+    build = {"type": "build", "building": "catapult"}
+    if build in legal and char(state, seat)["at"] == catalogue().base:
+        return build
+    return None
 
 
 # ------------------------------------------------------------------------------------------ search
@@ -193,12 +210,38 @@ def _finish_round(game, state: State, seat: int) -> State:
         return state
     sim = clone(state)
     ctx = Ctx(sim, 0.0)
+    _allies_strike(sim, ctx, seat)
+    if sim["outcome"] is not None:
+        return sim
     for c in sim["chars"]:
         c["done"] = True
     neutral_phase(sim, ctx)
     if sim["outcome"] is None:
         begin_round(sim, ctx)
     return sim
+
+
+def _allies_strike(sim: State, ctx, seat: int) -> None:
+    """What the bot expects of the team-mates still in the phase: each hits the team's target with what it
+    has left, if the target is within its reach (so that a seat sees the whole team's blow coming)."""
+    from bot.engine import Reject
+
+    from .actions import apply_action
+
+    target = team_target(sim)
+    for other in range(sim["seats"]):
+        c = sim["chars"][other]
+        if other == seat or c["done"] or sim["outcome"] is not None or not boss_alive(sim, target):
+            continue
+        while c["ap"] > 0 and boss_alive(sim, target) and sim["outcome"] is None:
+            modes = attack_modes(sim, other, target)
+            if not modes:
+                break
+            mode = max(modes, key=lambda m: sum(sources(sim, other, target, m)))
+            try:
+                apply_action(sim, other, {"type": "attack", "boss": target, "mode": mode}, ctx)
+            except Reject:
+                break
 
 
 def _plan(state: State, seat: int, legal: list[Action]) -> Action:
@@ -293,9 +336,7 @@ def _avoid(state: State, bid: str, target: str) -> bool:
     """Bosses the team leaves alone for now: attacking them would only wake them or hurt needlessly."""
     if bid == target:
         return False
-    if bid == "archer" and boss_alive(state, "casserole"):
-        return True
-    return bid == "krabulon" and target != "krabulon"
+    return True
 
 
 def _bosses_here(state: State, island: str) -> list[str]:
@@ -340,13 +381,34 @@ def goal_island(state: State, seat: int, target: str) -> str:
     if _calm(state) < 1:
         return state["bosses"][target]["at"]
     healing = state["camp"] or state["bank"]["coins"] >= cat.craftsman["camp"]
-    low = c["hp"] * 2 <= max_hp(state, seat) or (target == cat.final_boss and c["hp"] < max_hp(state, seat)
-                                                   and c["at"] not in ("trl", state["bosses"][target]["at"]))
+    final = target == cat.final_boss
+    engaged = state["provoked"] and c["at"] in ("trl", state["bosses"][target]["at"])
+    low = c["hp"] * 2 <= max_hp(state, seat) or (final and c["hp"] < max_hp(state, seat) and not engaged)
     if low and healing:
         return cat.base
+    if final and not engaged and not team_ready(state):
+        return cat.base if healing or upgrade_waiting(state, seat) else _staging(state)
     if upgrade_waiting(state, seat):
         return cat.base
     return state["bosses"][target]["at"]
+
+
+def team_ready(state: State) -> bool:
+    """Before Krabulon: everyone at full health (where the camp can give it) and nothing left to buy that
+    would help."""
+    heal = state["camp"] or state["bank"]["coins"] >= catalogue().craftsman["camp"]
+    return all((c["hp"] >= max_hp(state, s) or not heal) and not upgrade_waiting(state, s)
+               for s, c in enumerate(state["chars"]))
+
+
+def _staging(state: State) -> str:
+    """An island two steps from Krabulon where no boss will strike: the Archer's (he cannot attack while
+    visited), or one with a calm or dead boss."""
+    for island in ("3", "4"):
+        bosses = [b for b, v in state["bosses"].items() if v["at"] == island and v["hp"] > 0]
+        if not bosses or bosses[0] in ("archer", "casserole") or peaceful(state, bosses[0]):
+            return island
+    return catalogue().base
 
 
 def upgrade_waiting(state: State, seat: int) -> bool:
@@ -400,7 +462,20 @@ def _distances(source: str) -> dict[str, int]:
 
 def _value(game, state: State, seat: int, target: str, plan: list[Action]) -> float:
     after = _finish_round(game, state, seat)
-    return score(after, target) - 0.5 * len(plan)
+    value = score(after, target) - 0.5 * len(plan)
+    if after["outcome"] is None and _calm(after) > 0:
+        # one round further, if nobody moved: who would then be in mortal danger (it would have to flee)
+        quiet = clone(after)
+        for c in quiet["chars"]:
+            c["ap"] = 0
+        later = _finish_round(game, quiet, seat)
+        for s, c in enumerate(after["chars"]):
+            lost = c["hp"] - later["chars"][s]["hp"]
+            if lost >= c["hp"] or (later["outcome"] is not None and not later["outcome"]["winners"]):
+                value -= 300 * _calm(after) if lost >= c["hp"] else 0
+            elif lost:
+                value -= 25 * lost * _calm(after)
+    return value
 
 
 def score(state: State, target: str) -> float:

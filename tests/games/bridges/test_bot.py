@@ -55,11 +55,19 @@ def test_the_bot_chooses_a_free_class():
     assert GAME.bot_action(state, 0, random.Random(0)) == {"type": "choose", "cls": "burilla"}
 
 
-def test_bots_win_some_games():
-    """The team is no pushover but no perfect player either: over a fixed set of two-seat games it wins some
-    (the win rate per seat count is in docs/games/bridges.md)."""
-    wins = 0
-    for i in range(12):
-        po = play(GAME, 2, seed=f"wins-{i}", bot_seed=i)
-        wins += bool(po.final["outcome"]["winners"])
-    assert wins >= 1
+def test_the_bot_team_kills_the_bum_and_outlives_a_team_moving_at_random():
+    """The built-in team is sensible but no match for Krabulon yet (docs/games/bridges.md gives its record):
+    over a fixed set of two-seat games it kills Karate-bum in most of them and lasts far longer than a team
+    choosing uniformly among its legal moves."""
+    bot_rounds = random_rounds = kills = 0
+    for i in range(8):
+        po = play(GAME, 2, seed=f"vs-{i}", bot_seed=i)
+        bot_rounds += po.final["round"]
+        kills += "karate" in po.final["outcome"]["scores"]["bosses_killed"]
+        state, rnd = GAME.initial_state(2, seed=f"vs-{i}").state, random.Random(i)
+        while state["outcome"] is None and state["version"] < 2000:
+            p = rnd.choice(GAME.to_act(state))
+            state = GAME.apply(state, p.seat, rnd.choice(GAME.legal_actions(state, p.seat))).state
+        random_rounds += state["round"]
+    assert kills >= 6
+    assert bot_rounds > 3 * random_rounds
