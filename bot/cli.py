@@ -28,7 +28,7 @@ from bot.free_text import clean_name
 from bot.i18n import DEFAULT_LOCALE, LOCALES, t
 from bot.moves import Moves
 from bot.record import RecordError, export_table, load_export, verify_export, verify_table
-from bot.render.text import outcome_line, render_event, turn_line
+from bot.render.text import outcome_line, render_event
 from bot.service import Accepted, Referee
 from bot.storage.db import DatabaseUnavailable, describe
 from bot.storage.store import Store
@@ -329,11 +329,9 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             table = await store.get_table(table_id)
             names = [s.name for s in await store.seats(table_id)]
             game = get_game(table.game)
-            _say(game.render_view(seen[0], locale, names))
+            _say(game.render_view(seen[0], locale, names))  # the board says who must act, once
             if seen[0].get("outcome"):
                 _say(outcome_line(game, seen[0]["outcome"], locale, names))
-            elif turn := turn_line(seen[0], locale, names):
-                _say(turn)
             return EXIT_OK
         elif verb == "actions":
             legal = await referee.legal(table_id, user)

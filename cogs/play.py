@@ -24,7 +24,7 @@ from bot.discord import records
 from bot.discord.components import log_view
 from bot.discord.render import board_texts, clip
 from bot.engine import Code, Rejection
-from bot.i18n import has, t
+from bot.i18n import t
 from bot.render.text import game_title
 from bot.service import Accepted
 from bot.storage.store import TableRow

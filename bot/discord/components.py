@@ -195,16 +195,6 @@ def lobby_view(table_id: int, locale: str) -> ui.View:
                  OptionsButton(table_id, label=t("lobby.button.options", locale)))
 
 
-def turn_view(table_id: int, version: int, locale: str, *, act: bool) -> ui.View:
-    """The generic buttons under a table message: nothing about any hand is in their labels."""
-    items: list[ui.Item] = []
-    if act:
-        items.append(ActButton(table_id, version, label=t("discord.button.act", locale),
-                               style=discord.ButtonStyle.primary))
-    items.append(HandButton(table_id, label=t("discord.button.hand", locale)))
-    return _view(*items)
-
-
 def live_view(table_id: int, version: int, locale: str, *, playing: bool) -> ui.View:
     """Under the live table message: "My move" (the choices privately, for whoever has no control message in
     their DMs), "My hand", and the full board.  Nothing about any hand is in their labels."""
@@ -245,7 +235,7 @@ def control_view(table_id: int, version: int, seat: int, choices: Sequence[tuple
         buttons = []
     while len(menus) > ROWS:
         menus.sort(key=lambda m: len(m[1]))
-        (a, first), (_, second) = menus[0], menus[1]
+        (_, first), (_, second) = menus[0], menus[1]
         if len(first) + len(second) > PAGE_SIZE:
             return choices_view(table_id, version, seat, [c[1] for c in sorted(choices)], 0, locale)
         menus = [("more", sorted(first + second)), *menus[2:]]

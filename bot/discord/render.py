@@ -14,8 +14,7 @@ from discord.utils import escape_markdown
 
 from bot.engine import Game
 from bot.i18n import has, t
-from bot.render.text import (DISCORD_LIMIT, game_title, outcome_line, render_message, split_text,
-                             turn_line)
+from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, split_text
 from bot.storage.store import SeatRow, TableRow
 
 DISCORD_PREFIX = "discord:"
@@ -51,12 +50,6 @@ def plain_names(seats: Sequence[SeatRow]) -> list[str]:
 def display_names(seats: Sequence[SeatRow]) -> list[str]:
     """Names safe in formatted text: Discord markdown in a display name shows as typed."""
     return [escape_markdown(s.name) for s in seats]
-
-
-def humans_to_act(view: Mapping[str, Any], seats: Sequence[SeatRow]) -> list[SeatRow]:
-    """The seats that owe a decision now and are Discord players (bots need no prompt)."""
-    owed = sorted({p["seat"] for p in view.get("to_act") or []})
-    return [seats[s] for s in owed if not seats[s].is_bot and discord_user_id(seats[s].user_id) is not None]
 
 
 # ---------------------------------------------------------------------------------------------- layout
@@ -95,43 +88,6 @@ def clip(text: str, limit: int) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- messages
-def prompt_lines(view: Mapping[str, Any], seats: Sequence[SeatRow], locale: str) -> list[str]:
-    """A call to act for each Discord player who owes a decision, with what is asked of them."""
-    prompts = {p["seat"]: p.get("prompt") for p in view.get("to_act") or []}
-    lines = []
-    for seat in humans_to_act(view, seats):
-        key = prompts.get(seat.seat)
-        asked = t(key, locale) if key and has(key) else t("discord.turn.default_prompt", locale)
-        lines.append(t("discord.turn.prompt", locale, player=mention(seat), prompt=asked))
-    return lines
-
-
-def table_texts(game: Game, table: TableRow, seats: Sequence[SeatRow], kind: str, payload: Mapping[str, Any],
-                locale: str) -> list[str]:
-    """A message for the table's thread: public events, the public board, and who must act."""
-    text = render_message(game, kind, payload, names=display_names(seats), locale=locale, table_id=table.id,
-                          board=False)
-    blocks = [text]
-    view = payload.get("view")
-    if view is not None and kind in ("start", "update", "finish"):
-        blocks += code_blocks(game.render_view(view, locale, plain_names(seats)))
-        if kind != "finish":
-            blocks += prompt_lines(view, seats, locale)
-    return pack(blocks)
-
-
-def private_texts(game: Game, table: TableRow, seats: Sequence[SeatRow], payload: Mapping[str, Any],
-                  locale: str) -> list[str]:
-    """A direct message to one seat: its private events and its own view of the table."""
-    header = t("discord.dm.header", locale, table=table.id, game=game_title(game, locale))
-    text = render_message(game, "private", payload, names=display_names(seats), locale=locale,
-                          table_id=table.id, board=False)
-    blocks = [header, text]
-    if payload.get("view") is not None:
-        blocks += code_blocks(game.render_view(payload["view"], locale, plain_names(seats)))
-    return pack(blocks)
-
-
 def board_texts(game: Game, seats: Sequence[SeatRow], view: Mapping[str, Any], locale: str, header: str, *,
                 full: bool = False) -> list[str]:
     """A board as one viewer may see it (the public table, or a player's hand), for a private reply;
@@ -140,10 +96,8 @@ def board_texts(game: Game, seats: Sequence[SeatRow], view: Mapping[str, Any], l
     board = game.render_view(view, locale, plain_names(seats), full=True) if full else \
         game.render_view(view, locale, plain_names(seats))
     blocks += code_blocks(board)
-    if view.get("outcome"):
+    if view.get("outcome"):  # (the board itself says who must act, once)
         blocks.append(outcome_line(game, view["outcome"], locale, display_names(seats)))
-    elif turn := turn_line(view, locale, display_names(seats)):
-        blocks.append(turn)
     return pack(blocks)
 
 

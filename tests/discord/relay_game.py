@@ -67,7 +67,7 @@ class Relay(Game):
     def unseen_variant(self, state: State, seat: int | None, rng: Any) -> State:
         raise NotImplementedError
 
-    def render_view(self, view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+    def render_view(self, view: Mapping[str, Any], locale: str, names: Sequence[str], *, full: bool = False) -> str:
         return f"picks={view['picks']} total={view['total']} secret={view['secret']}"
 
     def describe_action(self, state: State, seat: int, action: dict, locale: str, names=()) -> str:

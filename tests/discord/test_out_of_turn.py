@@ -243,7 +243,7 @@ async def test_bloodwood_counter_window_prompts_the_target_alone_and_looks_the_s
         table = await bloodwood_table(h, users, monkeypatch, {0: ["bite", "candle"], 1: bobs_hand}, "night")
         confirmations.append(await do(h, h.alice, table, lambda a: a == {"type": "play", "card": "bite"}))
         confirmations.append(await do(h, h.alice, table, lambda a: a == {"type": "target", "seat": 1}))
-        turn = assert_prompts_only(h, table, [h.bob], [u for u in users if u is not h.bob])
+        assert_prompts_only(h, table, [h.bob], [u for u in users if u is not h.bob])
         assert "на вас сыграна ночная карта" in await asked_of(h, h.bob, table)
         for other in users[2:]:
             assert not choice_labels(await h.open_choices(other, table))
@@ -266,7 +266,7 @@ async def test_bloodwood_confession_asks_its_target_alone_and_shows_the_role_to_
     table = await bloodwood_table(h, users, monkeypatch, {0: ["confession", "candle"]}, "day")
     await do(h, h.alice, table, lambda a: a == {"type": "play", "card": "confession"})
     await do(h, h.alice, table, lambda a: a == {"type": "target", "seat": 1})
-    turn = assert_prompts_only(h, table, [h.bob], [u for u in users if u is not h.bob])
+    assert_prompts_only(h, table, [h.bob], [u for u in users if u is not h.bob])
     assert "confession: кому показать свою роль?" in await asked_of(h, h.bob, table)
     assert not choice_labels(await h.open_choices(h.alice, table))
     await do(h, h.bob, table, lambda a: a == {"type": "show", "seat": 2})
@@ -300,7 +300,7 @@ async def test_bloodwood_the_leshy_asks_every_other_player_at_once_and_each_unti
     table = await bloodwood_table(h, users, monkeypatch, {0: ["leshy", "candle"]}, "night")
     await do(h, h.alice, table, lambda a: a == {"type": "play", "card": "leshy"})
     owing = users[1:]
-    turn = assert_prompts_only(h, table, owing, [h.alice])
+    assert_prompts_only(h, table, owing, [h.alice])
     assert "the leshy: сбросьте две карты" in await asked_of(h, h.bob, table)
     assert not choice_labels(await h.open_choices(h.alice, table))
     for _ in range(2):
@@ -314,12 +314,12 @@ async def test_bloodwood_an_anytime_declaration_is_offered_on_request_and_never_
     users = [h.alice, h.bob, h.carol, fake.add_user("Dan"), fake.add_user("Eve")]
     table = await bloodwood_table(h, users, monkeypatch, {0: ["candle", "keys"]}, "day")
     await do(h, h.alice, table, lambda a: a["type"] == "discard")  # a quiet moment: Alice draws
-    turn = assert_prompts_only(h, table, [h.alice], users[1:], [])  # nobody else is asked anything
+    assert_prompts_only(h, table, [h.alice], users[1:], [])  # nobody else is asked anything
     offer = await h.open_choices(h.bob, table)
     assert offer.ephemeral_for == h.bob.id and "вне очереди" in offer.content
     assert len(choice_labels(offer)) == 1
     await h.pick(h.bob, offer, 0)
     await h.settled()
     assert "✔" in offer.content
-    turn = assert_prompts_only(h, table, [h.bob], [h.alice, h.carol], [])  # now Bob names the other team
+    assert_prompts_only(h, table, [h.bob], [h.alice, h.carol], [])  # now Bob names the other team
     assert "назовите всех игроков другой команды" in await asked_of(h, h.bob, table)

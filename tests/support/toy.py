@@ -108,8 +108,9 @@ class Toy(Game):
         played = sum(state["tricks"]) * state["seats"]
         assert len(cards) + played == 12, "cards were created or lost"
 
-    def render_view(self, view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
-        return f"table={view['table']} tricks={view['tricks']} hand={view['hand']}"
+    def render_view(self, view: Mapping[str, Any], locale: str, names: Sequence[str], *, full: bool = False) -> str:
+        owed = ", ".join(names[p["seat"]] for p in view.get("to_act") or [])
+        return f"table={view['table']} tricks={view['tricks']} hand={view['hand']}" + (f"\nto act: {owed}" if owed else "")
 
     def describe_action(self, state: State, seat: int, action: dict, locale: str, names=()) -> str:
         return f"play {action['card']}"
