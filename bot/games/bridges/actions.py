@@ -690,6 +690,8 @@ def _d_camp(state: State, seat: int, a: Action, ctx: Ctx) -> None:
 def _d_equip(state: State, seat: int, a: Action, ctx: Ctx) -> None:
     iid = a["item"]
     fresh = iid in state["fresh"][seat]
+    if fresh:
+        state["fresh"][seat].remove(iid)
     c = char(state, seat)
     for old in a["replace"]:
         if c["armour"] == old:
@@ -705,8 +707,6 @@ def _d_equip(state: State, seat: int, a: Action, ctx: Ctx) -> None:
         c["hands"].sort()
     clamp_hp(state, seat)
     healed = heal(state, seat, item(iid).get("mhp", 0)) if fresh else 0
-    if fresh and iid in state["fresh"][seat]:
-        state["fresh"][seat].remove(iid)
     ctx.emit("equipped", seat=seat, item=iid, removed=list(a["replace"]), fresh=fresh, healed=healed,
              hp=c["hp"], mhp=max_hp(state, seat), rule="§1.3")
 

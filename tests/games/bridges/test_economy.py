@@ -227,3 +227,14 @@ def test_the_scout_moves_an_ally_to_a_neighbouring_island():
     assert state["chars"][1]["at"] == "3" and state["chars"][0]["ap"] == 1 and state["chars"][1]["ap"] == 2
     assert reject(state, 0, type="push", seat=1, to="CRB").rule == "BR-31"
     assert reject(state, 0, type="push", seat=0, to="chs").key == "bridges.reject.not_ally"
+
+
+def test_two_copies_received_together_can_both_be_put_on_at_once():
+    """BR-4: each copy just received is its own moment (a regression: the first took the second's with it)."""
+    state = table(["burilla"], items={"extending_arm": 2, "plate_armour": 1})
+    state["fresh"] = [["extending_arm", "extending_arm", "plate_armour"]]
+    state = place(state, 0, "chs")
+    state = act(state, 0, type="equip", item="extending_arm")
+    state = act(state, 0, type="equip", item="extending_arm")
+    state = act(state, 0, type="equip", item="plate_armour")
+    assert state["chars"][0]["hands"] == ["extending_arm", "extending_arm"] and hp(state, 0) == 7
