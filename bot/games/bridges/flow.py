@@ -63,6 +63,24 @@ def after_action(state: State, ctx: Ctx, seat: int) -> None:
         ctx.emit("phase_ended", seat=seat, ap=0, how="auto", rule="BR-1")
     check_arm_trade(state, ctx)
     if all(ch["done"] for ch in state["chars"]):
+        start = len(ctx.events)
         neutral_phase(state, ctx)
         if state["outcome"] is None:
             begin_round(state, ctx)
+        summarise_neutral_phase(ctx, start)
+
+
+def summarise_neutral_phase(ctx: Ctx, start: int) -> None:
+    """One short line with what every boss did (the detailed lines, with the priority used and why, come
+    before it): the line a table's live message keeps under the board."""
+    done = []
+    for event in ctx.events[start:]:
+        d = event["data"]
+        if event["kind"] == "boss_turn":
+            done.append({"boss": d["boss"], "ability": d["ability"], "targets": list(d["targets"]),
+                         "healed": d.get("healed"), "why": d["why"]})
+        elif event["kind"] == "base_lasers":
+            done.append({"boss": d["boss"], "ability": "base_lasers", "targets": [], "healed": None,
+                         "why": "base", "amount": d["amount"]})
+    if done:
+        ctx.emit("neutral_summary", bosses=done)

@@ -84,8 +84,23 @@ class Bridges(Game):
     def render_event(self, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
         return render.render_event(event, locale, names)
 
+    def choice_group(self, state: dict, seat: int, action: dict) -> str:
+        """One menu per kind of decision (i18n keys bridges.group.<name>)."""
+        return _GROUPS.get(action.get("type"), "other")
+
+    def confirm(self, state: dict, seat: int, action: dict) -> bool:
+        """Ending one's phase with AP left gives them up for the round (BR-1): asked twice."""
+        return action.get("type") == "end" and state["chars"][seat]["ap"] > 0
+
     def out_of_turn(self, state: dict, seat: int, action: Any) -> Rejection:
         return super().out_of_turn(state, seat, action)
+
+
+_GROUPS = {"choose": "choose", "end": "end", "attack": "fight", "mark": "fight", "trap": "fight",
+           "move": "move", "spring": "move", "launch": "move", "push": "move",
+           "buy": "shop", "blueprints": "shop", "camp": "shop", "dismantle": "shop",
+           "equip": "gear", "unequip": "gear", "guard": "gear",
+           "use": "items", "bomb": "items", "launch_item": "items", "charge": "items", "build": "items"}
 
 
 GAME = Bridges()

@@ -454,6 +454,33 @@ def _boss_turn(d, p, locale, names):
              targets=targets)
 
 
+def _summary(d, p, locale, names):
+    """Short enough for the one line a live table message keeps: the blows first, then who healed, who
+    could not attack, who waited."""
+    blows, heals, blocked, idle = [], [], [], []
+    for b in d["bosses"]:
+        boss = boss_name(b["boss"], locale)
+        if b["why"] == "base":
+            blows.append(t("bridges.sum.base", locale, boss=boss, amount=b["amount"]))
+        elif b["why"] == "visited":
+            blocked.append(boss)
+        elif b["why"] == "idle":
+            idle.append(boss)
+        elif b["healed"] is not None:
+            heals.append(f"{boss} +{b['healed']}")
+        else:
+            blows.append(t("bridges.sum.attack", locale, boss=boss, ability=ability_name(b["ability"], locale),
+                           targets=", ".join(seat_name(s, locale, names) for s in b["targets"])))
+    parts = list(blows)
+    if heals:
+        parts.append(t("bridges.sum.heals", locale, bosses=", ".join(heals)))
+    if blocked:
+        parts.append(t("bridges.sum.visited", locale, bosses=", ".join(blocked)))
+    if idle:
+        parts.append(t("bridges.sum.idle", locale, bosses=", ".join(idle)))
+    return t("bridges.sum.line", locale, parts="; ".join(parts))
+
+
 def _game_over(d, p, locale, names):
     if d["won"]:
         return t("bridges.ev.game_over.won", locale)
@@ -476,7 +503,7 @@ _EVENTS = {
     "moved": _by("how", "moved"), "provoked": _by("why", "provoked"), "no_counter": _by("why", "no_counter"),
     "risky": _risky, "blow": _blow, "counter": _counter, "char_hurt": _hurt, "drop": _drop, "built": _built,
     "launched": _launched, "bomb_laid": _bomb_laid, "guard": _guard, "equipped": _equipped,
-    "boss_turn": _boss_turn, "game_over": _game_over,
+    "boss_turn": _boss_turn, "game_over": _game_over, "neutral_summary": _summary,
 }
 
 __all__ = ["describe_action", "render_view", "render_event", "wrap", "width", "max_hp", "strength", "cls_rule"]
