@@ -67,7 +67,8 @@ def after_action(state: State, ctx: Ctx, seat: int) -> None:
         neutral_phase(state, ctx)
         if state["outcome"] is None:
             begin_round(state, ctx)
-        summarise_neutral_phase(ctx, start)
+        if state["outcome"] is None:  # an ending is told by its own last lines
+            summarise_neutral_phase(ctx, start)
 
 
 def summarise_neutral_phase(ctx: Ctx, start: int) -> None:
