@@ -492,7 +492,9 @@ def candidates(state: State, seat: int) -> list[Action]:
     out += [{"type": "blueprints"}, {"type": "camp"}]
     for iid in sorted(state["bank"]["items"], key=list(cat.items).index):
         if item(iid)["kind"] != "consumable":
-            out += [{"type": "equip", "item": iid, "replace": r} for r in equip_options(state, seat, iid)]
+            # putting on an item in place of the same item changes nothing: not offered (still allowed)
+            out += [{"type": "equip", "item": iid, "replace": r} for r in equip_options(state, seat, iid)
+                    if r != [iid]]
     out += [{"type": "unequip", "item": i} for i in dict.fromkeys(equipped(state, seat))]
     out += [{"type": "guard", "on": not c["guard"]}]
     out += [{"type": "dismantle", "item": i} for i in sorted(state["bank"]["items"], key=list(cat.items).index)]

@@ -33,6 +33,11 @@ TARGET_ORDER = ("karate", "krabulon")
 ITEM_VALUE = {"bomb": 45, "spring": 12, "potion": 25, "shield_ball": 30, "extending_arm": 30, "greatsword": 25,
               "crossbow": 25, "elements_staff": 30, "forest_staff": 15, "recurve_bow": 12, "giant_shield": 15,
               "plate_armour": 25, "spiked_shell": 15}
+#: the weights of the position score (tuned by hand on seeded games)
+KRABULON_WEIGHT = 6000
+TARGET_WEIGHT = 1200
+KILL_BONUS = 2000
+HP_WEIGHT = 70
 AP_TYPES = ("move", "attack", "mark", "trap", "push", "bomb", "build", "charge")
 
 
@@ -486,14 +491,14 @@ def score(state: State, target: str) -> float:
     progress = 1 - kb["hp"] / kb["mhp"]
     if state["outcome"] is not None:
         return 1e6 if state["outcome"]["winners"] else -1e6 + 1000 * progress
-    value = 6000 * progress
+    value = KRABULON_WEIGHT * progress
     for bid, b in state["bosses"].items():
         if bid == final:
             continue
         if b["hp"] <= 0:
-            value += 2000
+            value += KILL_BONUS
         else:
-            value += (1200 if bid == target else 150) * (1 - b["hp"] / b["mhp"])
+            value += (TARGET_WEIGHT if bid == target else 150) * (1 - b["hp"] / b["mhp"])
     value += 150 * state["base_hp"]
     if state["provoked"] and target != final:
         value -= 400
@@ -504,7 +509,7 @@ def score(state: State, target: str) -> float:
     for s, c in enumerate(state["chars"]):
         goal = goal_island(state, s, target)
         hp, mhp = c["hp"], max_hp(state, s)
-        value += calm * 70 * hp + 15 * mhp
+        value += calm * HP_WEIGHT * hp + 15 * mhp
         if hp <= 1:
             value -= 250 * calm
         elif hp == 2:
