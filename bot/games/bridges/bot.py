@@ -140,8 +140,8 @@ def _shop(state: State, seat: int, legal: list[Action]) -> Action | None:
         if cls_rule(state, seat, "no_counter", False) or c["cls"] == "master":
             wants += ["extending_arm", "extending_arm", "greatsword"]
         wants += ["crossbow", "extending_arm"]
-    if c["armour"] is None:
-        wants += ["plate_armour"] if c["cls"] in ("burilla", "master") else ["spiked_shell"]
+    if c["armour"] is None and seat == _tank(state):
+        wants.append("plate_armour")
     for want in wants:
         if want in buys and bank_count(state, want) == 0 and _useful(state, seat, want):
             return buys[want]
@@ -155,6 +155,15 @@ def _shop(state: State, seat: int, legal: list[Action]) -> Action | None:
         if want in buys and bank_count(state, want) < keep and spare >= price(state, seat, want)[0] + 1:
             return buys[want]
     return None
+
+
+def _tank(state: State) -> int:
+    """The one who stands in front: a Burilla (she guards the others), else a Master, else the first seat."""
+    for cls in ("burilla", "master"):
+        for s, c in enumerate(state["chars"]):
+            if c["cls"] == cls:
+                return s
+    return 0
 
 
 def _useful(state: State, seat: int, iid: str) -> bool:
@@ -238,6 +247,19 @@ def _allies_strike(sim: State, ctx, seat: int) -> None:
         c = sim["chars"][other]
         if other == seat or c["done"] or sim["outcome"] is not None or not boss_alive(sim, target):
             continue
+        if not attack_modes(sim, other, target) and c["ap"] >= 2:
+            # one step to where it can hit the target, if there is such a step
+            for there in catalogue().neighbours(c["at"]):
+                here = c["at"]
+                c["at"] = there
+                reach = attack_modes(sim, other, target)
+                c["at"] = here
+                if reach:
+                    try:
+                        apply_action(sim, other, {"type": "move", "to": there}, ctx)
+                    except Reject:
+                        pass
+                    break
         while c["ap"] > 0 and boss_alive(sim, target) and sim["outcome"] is None:
             modes = attack_modes(sim, other, target)
             if not modes:
