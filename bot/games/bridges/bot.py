@@ -24,7 +24,8 @@ from bot.engine import Applied, clone
 from .actions import equip_options, legal_actions, price, problem
 from .combat import attack_modes, sources
 from .data import CLASSES, catalogue, item
-from .state import (State, bank_count, boss_alive, char, cls_rule, equipped, max_hp, peaceful, strength)
+from .state import (State, bank_count, boss_alive, char, cls_rule, equipped, max_hp, peaceful, strength,
+                    team_owns)
 
 Action = dict
 CLASS_PREFERENCE = ("burilla", "master", "mage", "scout")
@@ -38,6 +39,10 @@ KRABULON_WEIGHT = 6000
 TARGET_WEIGHT = 1200
 KILL_BONUS = 2000
 HP_WEIGHT = 70
+#: rounds of patience: the bot weighs risks fully until CALM_ROUNDS, then less and less; past CHARGE_ROUND it
+#: walks at its target whatever it costs, so that every game ends
+CALM_ROUNDS = 25
+CHARGE_ROUND = 45
 AP_TYPES = ("move", "attack", "mark", "trap", "push", "bomb", "build", "charge")
 
 
@@ -61,9 +66,9 @@ def _power(state: State, seat: int, hands: list[str]) -> int:
     body = strength(state, seat) + sum(item(i).get("bonus", 0) for i in hands)
     own = sum(item(i).get("damage", 0) for i in hands)
     reach = any(item(i).get("reach") == "connected" for i in hands)
-    no_counter = any(item(i).get("provokes") == "none" for i in hands)
-    return max(body + (1 if no_counter and all(item(i).get("provokes", "none") == "none" for i in hands
-                                              if "bonus" in item(i)) and hands else 0), own + (1 if reach else 0))
+    bonus = [i for i in hands if "bonus" in item(i)]
+    quiet = bool(bonus) and all(item(i)["provokes"] == "none" for i in bonus)  # no counter-attack: worth 2
+    return max(body + (2 if quiet else 0), own + (1 if reach else 0))
 
 
 def _gear_score(state: State, seat: int, hands: list[str], armour: str | None) -> float:
@@ -142,19 +147,31 @@ def _shop(state: State, seat: int, legal: list[Action]) -> Action | None:
         wants += ["crossbow", "extending_arm"]
     if c["armour"] is None and seat == _tank(state):
         wants.append("plate_armour")
+    arm = catalogue().craftsman["arm_trade"]["item"]
     for want in wants:
-        if want in buys and bank_count(state, want) == 0 and _useful(state, seat, want):
+        spare_ok = bank_count(state, want) == 0 or (want == arm and _arms_wanted(state) > 0)
+        if want in buys and spare_ok and _useful(state, seat, want):
             return buys[want]
     if {"type": "blueprints"} in legal and coins >= 7:
         return {"type": "blueprints"}
     hurt = any(char(state, s)["hp"] < max_hp(state, s) for s in team)
     if {"type": "camp"} in legal and hurt and (coins >= 4 or team_target(state) == catalogue().final_boss):
         return {"type": "camp"}
-    spare = coins
+    spare = coins - 2 * _arms_wanted(state)
     for want, keep in (("shield_ball", state["seats"]), ("potion", 2), ("spring", 1), ("bomb", 2)):
         if want in buys and bank_count(state, want) < keep and spare >= price(state, seat, want)[0] + 1:
             return buys[want]
     return None
+
+
+def _arms_wanted(state: State) -> int:
+    """Extending Arms the team still means to buy (two for each fighter who is not a Mage), once it can."""
+    arm = catalogue().craftsman["arm_trade"]["item"]
+    if not (state["arm_trade"] or team_owns(state, arm)):
+        return 0
+    held = sum(c["hands"].count(arm) for c in state["chars"]) + bank_count(state, arm)
+    fighters = sum(1 for c in state["chars"] if c["cls"] != "mage")
+    return max(0, 2 * fighters - held)
 
 
 def _tank(state: State) -> int:
@@ -287,7 +304,7 @@ def _plan(state: State, seat: int, legal: list[Action]) -> Action:
             found += [a for a in acts if a["type"] == "spring" and a["to"] in _spring_goals(current, seat, target)]
         return found
 
-    if state["round"] > 45:
+    if state["round"] > CHARGE_ROUND:
         return _charge(state, seat, legal, target)
 
     def search(current: State, plan: list[Action], free_used: bool) -> None:
@@ -314,7 +331,7 @@ def _plan(state: State, seat: int, legal: list[Action]) -> Action:
 
 
 def _charge(state: State, seat: int, legal: list[Action], target: str) -> Action:
-    """Past round 45 a team that still has not found its way stops weighing risks: it walks straight at its
+    """Past CHARGE_ROUND a team that still has not found its way stops weighing risks: it walks straight at its
     target and hits it, so that every game ends."""
     attacks = [a for a in legal if a["type"] == "attack" and a["boss"] == target]
     if attacks:
@@ -342,8 +359,23 @@ def _before_end(state: State, seat: int, legal: list[Action]) -> Action:
     return {"type": "end"}
 
 
+def _together(state: State, seat: int, to: str) -> bool:
+    """Krabulon is fought by the whole team at once: nobody steps next to him (or onto his island) before every
+    team-mate is as close as that step."""
+    final = catalogue().final_boss
+    if team_target(state) != final or _calm(state) < 1:
+        return True
+    dist = _distances(state["bosses"][final]["at"])
+    step = dist[to]
+    if step > 1:
+        return True
+    return all(dist[c["at"]] <= step + 1 for s, c in enumerate(state["chars"]) if s != seat)
+
+
 def _worth_trying(state: State, seat: int, a: Action, target: str) -> bool:
     kind = a["type"]
+    if kind in ("move", "spring", "launch") and not _together(state, seat, a["to"]):
+        return False
     if kind == "push":
         return a["seat"] != seat and a["to"] == catalogue().base and char(state, a["seat"])["hp"] <= 1
     if kind == "build":
@@ -395,9 +427,9 @@ def _spring_goals(state: State, seat: int, target: str) -> set[str]:
 
 
 def _calm(state: State) -> float:
-    """1 for the first 25 rounds, falling to 0 by round 40: a team that has found nothing better for that long
+    """1 until CALM_ROUNDS, then falling to 0 over 15 rounds: a team that has found nothing better for that long
     grows bolder, so that every game ends."""
-    return 1 - min(1.0, max(0.0, (state["round"] - 25) / 15))
+    return 1 - min(1.0, max(0.0, (state["round"] - CALM_ROUNDS) / 15))
 
 
 def goal_island(state: State, seat: int, target: str) -> str:
@@ -409,7 +441,7 @@ def goal_island(state: State, seat: int, target: str) -> str:
         return state["bosses"][target]["at"]
     healing = state["camp"] or state["bank"]["coins"] >= cat.craftsman["camp"]
     final = target == cat.final_boss
-    engaged = state["provoked"] and c["at"] in ("trl", state["bosses"][target]["at"])
+    engaged = state["provoked"]  # once Krabulon shoots the Base there is no time left to heal: fight
     low = c["hp"] * 2 <= max_hp(state, seat) or (final and c["hp"] < max_hp(state, seat) and not engaged)
     if low and healing:
         return cat.base
@@ -448,8 +480,12 @@ def upgrade_waiting(state: State, seat: int) -> bool:
     for iid, cost in cat.craftsman["tier2"].items():
         if iid not in state["tier2_sold"]:
             shop[iid] = cost + extra
-    if state["arm_trade"]:
-        shop[cat.craftsman["arm_trade"]["item"]] = cat.craftsman["arm_trade"]["price"]
+    arm = cat.craftsman["arm_trade"]["item"]
+    if state["arm_trade"] or team_owns(state, arm):  # showing the Arm on the Base opens its trade
+        shop[arm] = cat.craftsman["arm_trade"]["price"]
+    held_arms = c["hands"].count(arm)
+    if arm in shop and c["cls"] != "mage" and held_arms < 2 and _arms_wanted(state) > 0 and coins >= shop[arm]:
+        return True
     for iid, cost in shop.items():
         if cost > coins or item(iid)["kind"] == "consumable":
             continue
@@ -528,6 +564,8 @@ def score(state: State, target: str) -> float:
     value += sum(ITEM_VALUE.get(i, 10) * n for i, n in state["bank"]["items"].items())
     # a team that has found nothing better for many rounds grows bolder, so that every game ends
     calm = _calm(state)
+    # a ready team closes in on Krabulon whatever the Lasers cost on the way: the fight pays later
+    pull = 300 if target == final and (team_ready(state) or state["provoked"]) else 40
     for s, c in enumerate(state["chars"]):
         goal = goal_island(state, s, target)
         hp, mhp = c["hp"], max_hp(state, s)
@@ -542,7 +580,7 @@ def score(state: State, target: str) -> float:
         reach = any(item(i).get("reach") == "connected" for i in c["hands"])
         if reach and dist >= 1 and goal != cat.base:
             dist -= 1
-        value -= (40 + 200 * (1 - calm)) * dist
+        value -= (pull + 200 * (1 - calm)) * dist
     return value
 
 
