@@ -25,7 +25,8 @@ Clay God's forced roll, are not decisions, but what they cost is counted):
 - widest line: display columns (emoji and wide characters 2) of the widest line shown anywhere, code
   blocks included (tests/discord/transcript.py ``shown_lines``).
 
-Counting starts with the click on "Start" (the lobby is not counted).  ``--settle`` is the delivery
+Counting starts with the click on "Start" (the lobby is not counted; that click itself is not counted
+among the clicks either, but a ping right after it is a self-ping).  ``--settle`` is the delivery
 worker's wait after a commit (production: 1.0 s), a comma-separated list of values to measure.
 """
 from __future__ import annotations
@@ -290,6 +291,7 @@ async def play_game(game_name: str, seats: int, *, seed: str, settle: float, aut
             run.recorded = sum(n for user, n in rows if user.startswith("discord:"))
             run.forced = sum(n for user, n in rows if user == "auto")
             run.figures = transcript.figures(start)
+            run.figures.clicks -= 1  # the click on Start: it opens play, it is no decision's (self-pings need it)
             await classify_one_choice(h, transcript, start, run)
             run.dm_refused = workaround.used
             title = f"{game_name}, {seats} players, seed {seed}, delivery_settle {settle}" + \
