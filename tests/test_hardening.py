@@ -8,6 +8,7 @@ import json
 import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -92,7 +93,7 @@ def test_a_damaged_database_does_not_hang_the_process(tmp_path, played):
 
 def test_a_database_from_a_newer_release_is_refused_not_written(tmp_path, capsys, played):
     newer = len(migration_files()) + 1
-    with sqlite3.connect(played) as conn:
+    with closing(sqlite3.connect(played)) as conn, conn:  # closing: the with-block only commits
         conn.execute(f"PRAGMA user_version = {newer}")
     before = played.read_bytes()
     code, _, err = run_cli(capsys, "--locale", "en", "--db", str(played), "table", "new", "--game", "toy")
@@ -120,7 +121,7 @@ def test_an_older_database_with_a_duplicate_seat_still_opens(tmp_path):
     """Migration 0003 keeps its rules with triggers, which do not re-check old rows: a database that the
     lobby race of older releases left with a duplicate seat opens, and the duplicate is visible to repair."""
     db = tmp_path / "old.db"
-    with sqlite3.connect(db) as conn:
+    with closing(sqlite3.connect(db)) as conn, conn:
         for number, path in migration_files()[:2]:
             conn.executescript(path.read_text())
         conn.execute("PRAGMA user_version = 2")
