@@ -192,7 +192,7 @@ class Referee:
                 init = game.initial_state(len(seats), seed=seed, options=table.options, now=now, stack=stack)
                 seed_hash = commitment(seed)
                 messages = messages_for(game, init.state, init.events, kind="start",
-                                        extra={"seed_hash": seed_hash, "stacked": bool(stack)})
+                                        extra={"seed_hash": seed_hash, "stacked": bool(stack), "started_by": by_user})
                 return Dealt(seed, seed_hash, dict(stack) if stack else None, init.state, init.events, messages,
                              next_deadline(game, init.state))
 

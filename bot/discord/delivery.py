@@ -195,7 +195,9 @@ class DiscordDeliverer:
         game = self.bot.games[table.game]
         locale = await self.bot.table_locale(table)
         view, recent = await self._view_and_recent(table, seats, state, locale)
-        ping = [s.seat for s in self._ping(seats, view, None, by=None)]
+        # whoever clicked Start is in the thread already: not pinged right after their own click
+        starter = {s.seat for s in seats if s.user_id == message.payload.get("started_by")}
+        ping = [s.seat for s in self._ping(seats, view, None, by=None) if s.seat not in starter]
         # the start's own lines (players, the deal's public facts) all stand under the first board; the seed's
         # hash is in the footer
         opening = recent
@@ -228,7 +230,9 @@ class DiscordDeliverer:
         view, recent = await self._view_and_recent(table, seats, state, locale)
         # after a rollback the restored decisions are asked anew: everyone owing one is pinged
         before = [] if message.payload.get("rollback") or not live.shows else json.loads(live.shows)
-        asked = self._ping(seats, view, before, by=message.payload.get("by"))
+        # a forced move the referee took (a roll opening a turn) is nobody's click: its seat may be pinged
+        by = None if message.payload.get("auto") else message.payload.get("by")
+        asked = self._ping(seats, view, before, by=by)
         finished = view.get("outcome") is not None or message.kind in _CLOSING_KINDS
         seed = message.payload.get("seed") if finished else None
         text = panels.live_text(game, table, seats, view, recent, locale, seed=seed, seed_hash=table.seed_hash)
@@ -332,9 +336,10 @@ class DiscordDeliverer:
         if panel is not None and panel.version >= state["version"]:
             return True
         news = await self.news(table, seats, seat, panel, state)
-        if panel is not None and panel.shows == shows and not news and state.get("outcome") is None \
+        owes = any(p.seat == seat for p in game.to_act(state))
+        if panel is not None and panel.shows == shows and not news and not owes and state.get("outcome") is None \
                 and table.status == "active":
-            return True
+            return True  # still waiting, nothing new: no edit (a seat that owes gets its current choices)
         locale = user["locale"] or await self.bot.table_locale(table)
         content, view = await render_control(self.bot, table, seats, state, seat, locale, news=news)
         try:

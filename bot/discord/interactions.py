@@ -95,10 +95,15 @@ def _as_id(value: object) -> int | None:
 
 
 async def table_here(interaction: discord.Interaction, table_id: object) -> TableRow | Rejection:
-    """The table numbered ``table_id`` if it belongs to the interaction's server; a table of another server
-    gets the same answer as one that does not exist."""
+    """The table numbered ``table_id`` if it belongs to the interaction's server — or, for a click in the
+    player's DMs (their control message), if the clicker sits at it; any other table gets the same answer
+    as one that does not exist."""
     number = _as_id(table_id)
-    table = await judge(interaction).store.get_table(number) if number is not None else None
+    bot = judge(interaction)
+    table = await bot.store.get_table(number) if number is not None else None
+    if table is not None and interaction.guild_id is None:
+        seated = any(s.user_id == player_key(interaction) for s in await bot.store.seats(table.id))
+        return table if seated else _reject("core.reject.no_table", table=clip(str(table_id), 20))
     if table is None or not same_server(table, interaction):
         return _reject("core.reject.no_table", table=clip(str(table_id), 20))
     return table

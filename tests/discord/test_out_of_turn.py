@@ -104,7 +104,7 @@ async def test_gwent_both_players_are_asked_at_once_then_only_whoever_still_owes
 
     h, fake = harness, harness.fake
     table = await _gwent_started(h, monkeypatch, "gwent-out-of-turn", "faction_a=monsters faction_b=nilfgaard")
-    turn = assert_prompts_only(h, table, [h.alice, h.bob], [h.carol])
+    turn = assert_prompts_only(h, table, [h.alice, h.bob], [h.carol], [h.bob])  # Alice clicked Start
     assert "выбор лидера" in flat(turn.content)
     await do(h, h.alice, table, lambda a: a == {"type": "leader_pick", "leader": "eredin_destroyer_of_worlds"})
     assert_prompts_only(h, table, [h.bob], [h.alice], pinged=[])  # still asked, not pinged again
@@ -288,7 +288,7 @@ async def test_bloodwood_the_leaders_look_at_every_role_names_no_leader_in_publi
         sight = [e.to for e in await h.store.events(table.id) if e.kind == "leader_sight"]
         assert sight == [[leader]]
         threads.append(public_shape(h, table, users)[0])
-        assert_prompts_only(h, table, [h.alice], users[1:])  # nobody is asked anything about the look
+        assert_prompts_only(h, table, [h.alice], users[1:], [])  # Alice started it; nobody is asked about the look
         await (await fake.slash(h.alice, "game cancel", table=table.id)).answer()
         await h.settled()
     assert threads[0] == threads[1], "the public start differs with who leads"

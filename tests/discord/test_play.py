@@ -49,8 +49,10 @@ async def test_only_the_seat_that_must_act_is_mentioned_and_pinged(harness):
     table = await started_toy(h, h.alice, h.bob, h.carol)
     turn = h.turn_message(table)
     acting = await user_to_act(h, table)
-    assert turn.pinged == [acting.id]
-    assert acting.mention in turn.content
+    if acting is h.alice:  # she clicked Start: not pinged right after her own click
+        assert turn.pinged == []
+    else:
+        assert turn.pinged == [acting.id] and acting.mention in turn.content
     others = {h.alice.id, h.bob.id, h.carol.id} - {acting.id}
     assert not any(f"<@{uid}>" in turn.content for uid in others)
 
@@ -178,3 +180,24 @@ async def test_each_player_chooses_when_to_be_pinged(harness):
         await h.act(actor, table)
         following = await user_to_act(h, table)
         assert h.new_pings(table) == ([] if following is actor else [following.id])
+
+
+async def test_a_whole_game_played_by_clicks_in_the_dm_control_messages(harness):
+    """One click per decision where the player already is: the control message in their DMs, redrawn in
+    place (a DM click carries no server: the clicker's seat at the table is what admits it)."""
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    acting = await user_to_act(h, table)
+    stranger = fake.add_user("Mallory")  # a crafted click on someone else's control message
+    ix = await fake.click(stranger, as_seen_now(fake.dms(acting)[-1]), prefix="j:do:")
+    assert await ix.text() == f"✋ Стола №{table.id} нет." and (await h.table(table.id)).version == 0
+    while (await h.table(table.id)).status == "active":
+        acting = await user_to_act(h, table)
+        panel = fake.dms(acting)[-1]
+        assert choice_labels(panel), panel.content
+        await h.pick(acting, panel, 0)
+        await h.settled()
+        assert "✔" in panel.content  # redrawn in place, in the DM
+        assert len(fake.dms(acting)) == 1
+    assert (await h.table(table.id)).status == "finished"
+    assert not any(m.components for user in (h.alice, h.bob) for m in fake.dms(user))  # nothing left to click
