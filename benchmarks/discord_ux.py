@@ -51,8 +51,7 @@ import yarl  # noqa: E402
 from discord.gateway import DiscordWebSocket  # noqa: E402
 from discord.http import Route  # noqa: E402
 
-import bot.discord.interactions as interactions  # noqa: E402
-from bot.engine import Rejection, get_game  # noqa: E402
+from bot.engine import get_game  # noqa: E402
 from tests.discord.fake_discord import FakeDiscord, FakeMessage, FakeUser  # noqa: E402
 from tests.discord.harness import ErrorLog, Harness, choice_component  # noqa: E402
 from tests.discord.transcript import Figures, Transcript  # noqa: E402
@@ -78,7 +77,6 @@ class Run:
     forced: int = 0             # actions the referee took for a seat (user "auto")
     stale: int = 0              # clicks that applied nothing (the list was out of date, or refused)
     fallbacks: int = 0          # decisions not found on the DM control message, taken through "My move"
-    dm_refused: int = 0         # DM clicks the bot refused as "no such table" (see DmClickWorkaround)
     one_choice_owed: int = 0    # one-choice lists for a decision the seat owed (a forced move shown)
     one_choice_reactions: int = 0  # the same for a reaction (kept on purpose: see classify_one_choice)
     one_choice_examples: list[str] = field(default_factory=list)
@@ -86,29 +84,6 @@ class Run:
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
     transcript: str = ""
-
-
-# ---------------------------------------------------------------------------------------------- the bug
-class DmClickWorkaround:
-    """Clicks in a DM carry no server, and ``table_here`` (bot/discord/interactions.py) finds a table only
-    from an interaction of its own server: every click on a control message in the DMs is refused as
-    "table N does not exist".  Until that is fixed, the benchmark lets a DM click through to the player's
-    own table (and counts how often it had to), so that the DM experience can be measured at all."""
-
-    def __init__(self) -> None:
-        self.original = interactions.table_here
-        self.used = 0
-
-    async def __call__(self, interaction: Any, table_id: object) -> Any:
-        found = await self.original(interaction, table_id)
-        if isinstance(found, Rejection) and interaction.guild_id is None:
-            bot = interaction.client
-            table = await bot.store.get_table(int(table_id)) if str(table_id).isdigit() else None
-            if table is not None and any(s.user_id == f"discord:{interaction.user.id}"
-                                         for s in await bot.store.seats(table.id)):
-                self.used += 1
-                return table
-        return found
 
 
 # ---------------------------------------------------------------------------------------------- a player
@@ -263,8 +238,6 @@ async def play_game(game_name: str, seats: int, *, seed: str, settle: float, aut
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
     errors = ErrorLog()
     logging.getLogger().addHandler(errors)
-    workaround = DmClickWorkaround()
-    interactions.table_here = workaround  # the cogs take it when the bot loads them
     users = [fake.add_user(NAMES[i]) for i in range(seats)]
     for user in users[seats - closed:]:
         fake.dm_blocked.add(user.id)
@@ -293,13 +266,11 @@ async def play_game(game_name: str, seats: int, *, seed: str, settle: float, aut
             run.figures = transcript.figures(start)
             run.figures.clicks -= 1  # the click on Start: it opens play, it is no decision's (self-pings need it)
             await classify_one_choice(h, transcript, start, run)
-            run.dm_refused = workaround.used
             title = f"{game_name}, {seats} players, seed {seed}, delivery_settle {settle}" + \
                 ("" if auto_forced else ", auto_forced=no") + (f", {closed} with closed DMs" if closed else "")
             run.transcript = transcript.markdown(title, since=start)
         finally:
             await h.stop_bot()
-            interactions.table_here = workaround.original
             logging.getLogger().removeHandler(errors)
             transcript.detach()
             await fake.stop()
@@ -329,7 +300,7 @@ def summary_rows(runs: list[Run]) -> dict[str, Any]:
             "widest_code": code.widest_code, "widest_code_line": code.widest_code_line,
             "recorded": sum(r.recorded for r in runs), "forced": sum(r.forced for r in runs),
             "stale": sum(r.stale for r in runs), "fallbacks": sum(r.fallbacks for r in runs),
-            "dm_refused": sum(r.dm_refused for r in runs), "finished": sum(r.finished for r in runs),
+            "finished": sum(r.finished for r in runs),
             "owed": sum(r.one_choice_owed for r in runs), "reactions": sum(r.one_choice_reactions for r in runs),
             "examples": [f"{r.seed} {e}" for r in runs for e in r.one_choice_examples][:3],
             "seconds": sum(r.seconds for r in runs)}
@@ -371,7 +342,6 @@ def report(label: str, runs: list[Run]) -> str:
         f"| DM channels opened, reads | {f.dm_opens}, {f.reads} | |",
         f"| clicks that applied nothing (stale list) | {s['stale']} | |",
         f"| decisions not on the DM control message (taken via My move) | {s['fallbacks']} | |",
-        f"| DM clicks refused as \"no such table\" (bug, let through) | {s['dm_refused']} | |",
         "",
         f"widest line: `{clip(s['widest_line'])}`",
         f"widest code line: `{clip(s['widest_code_line'])}`",
