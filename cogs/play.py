@@ -1,9 +1,11 @@
-"""Play: the buttons under table messages, the choices they open, ``/play`` for typing, ``/table ...``.
+"""Play: the buttons of the live table message and of the players' control messages, ``/play`` for typing,
+``/table ...``.
 
-The turn message in a thread carries only generic buttons ("Act", "Show my hand").  "Act" answers the
-clicking player privately with their seat's legal actions, labelled by the engine's ``describe_action``
-(which shows only what that seat may know); each choice carries the table version it was offered at, so a
-click after the table moved on is refused as stale, and two clicks racing for one decision apply once.
+A choice is one click in the player's control message (in their DMs, or the private copy "My move" opens);
+it is labelled by the engine's ``describe_action`` (which shows only what that seat may know) and carries the
+table version it was offered at: two clicks racing for one decision apply once, and a click the table has
+since overtaken redraws the message with the current choices.  The clicked message is always redrawn in
+place: what was done, and what the player has now.
 """
 from __future__ import annotations
 

@@ -97,7 +97,7 @@ class StartButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:start:{_
 
 # ------------------------------------------------------------------------------------------------ play
 class ActButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:act:{_N}:{_N}"):
-    """On a turn message: opens, for the clicking player only, the choices their seat has now."""
+    """"My move" under the live message: the clicking player's control message, privately."""
 
     kind, cog, handler = "act", "Play", "on_act"
 
@@ -115,13 +115,13 @@ class ChoiceButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:do:{_N}
 
 
 class PageButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:page:{_N}:{_N}:{_N}:{_N}"):
-    """Turns the page of a long list of choices: table, version, seat, page."""
+    """Turns the page of a flat list of choices (a decision too large for menus): table, version, seat, page."""
 
     kind, cog, handler = "page", "Play", "on_page"
 
 
 class ChoiceSelect(ui.DynamicItem[ui.Select], template=f"j:pick:{_N}:{_N}:{_N}:{_N}"):
-    """A page of legal actions in a select menu (table, version, seat, page); the value is the index."""
+    """One menu of legal actions (table, version, seat, menu number or page); the value is the index."""
 
     def __init__(self, table_id: int, version: int, seat: int, page: int,
                  options: Sequence[discord.SelectOption] = (), placeholder: str | None = None):

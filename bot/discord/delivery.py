@@ -4,16 +4,18 @@ Implements the ``Deliverer`` protocol of bot/delivery.py.  Failures: rate limits
 retried inside discord.py; other 5xx and network errors are transient here (the outbox retries them); any
 other refusal is permanent, recorded in the outbox and listed by ``/mod failures``.
 
-A turn announcement carries buttons ("Act", "Show my hand"); once a newer announcement (or the table's end)
-is posted, the previous one is edited to drop them, so only the newest message of a thread looks live.  The
-previous one is found through the outbox (its Discord message id is the row's external_id).  That edit comes
-after the new message is posted and is only cosmetic: when it fails it is logged and delivery goes on (an
-old button is refused as stale anyway).  Likewise, once the finish (or cancellation) message of a table is
-posted, its thread is archived, and a failure there is logged.
+A table message (start, update, finish, cancellation, ruling) edits the table's **live message** to the table
+as it is now (bot/discord/panels.py), posts a short **move post** when the decision passes to someone who
+was not asked before (pinging just them), and redraws the **control messages** in the players' DMs whose
+question changed or that have private news; a private message redraws its seat's control message.  An
+update followed by another pending one is left out: the later one shows a newer table and posts everything
+since the last post.  The live message and control message ids, the version each shows and what it asks
+are kept in the ``panels`` table.  Once the finish (or cancellation) is posted, the thread is archived; a
+failure there is logged.
 
 A closed DM (50007) is remembered per player (users.dm_closed): the player is told once in the table's
-thread, without any private content, and is not sent DMs again until they join another table; the "Show my
-hand" button gives them the same information.
+thread, without any private content, and is not sent DMs again until they join another table; "My move" and
+"My hand" under the live message give them the same information.
 
 What a crash between Discord taking something and the outbox recording it leads to, kind by kind (the outbox
 row stays pending and the whole delivery is done again after the restart; bot/delivery.py):
@@ -30,12 +32,16 @@ row stays pending and the whole delivery is done again after the restart; bot/de
   and only the missing chunks are.  Not covered: more than 100 messages posted in that channel in between,
   or a message that now renders differently (the server's language changed in between): then, past the
   window, it shows twice.
-- **Removing the buttons of the previous turn message** sets it to no buttons: doing it twice shows the
-  same.  After a possible earlier attempt it is skipped when the thread is archived (the earlier attempt got
-  as far as archiving, so it had already done it; and an archived thread cannot be edited).
+- **Edits** (the live message, a control message) redraw from the record as it is now: done twice they
+  show the same.  A table message found already delivered (the live message's panel is at its version and
+  its post went out) is not edited again, so a replayed result never edits inside an archived thread; a
+  post goes before the edit, since a post reopens an archived thread and an edit there would be refused.
+- **A control message** is created once per player and table (a DM post with a nonce of its own), then
+  only edited.
 - **Archiving the thread** first reads the thread afresh and archives it only if it is not archived.
 - **The lobby message** is redrawn from the table as it is: the same text again.
-- Nothing else is sent: no attachments, pins, reactions, or thread creation (threads are opened by
+- **Pinning** the live message only where the bot has Pin Messages; pinning twice changes nothing.
+- Nothing else is sent: no attachments, reactions, or thread creation (threads are opened by
   ``/game new``, outside the outbox; a lobby that a crash left without its thread is cancelled at start-up,
   bot/discord/client.py).
 """
