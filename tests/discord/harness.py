@@ -73,6 +73,9 @@ class Harness:
         bot = self.bot
 
         async def ready() -> bool:
+            if self._task.done():  # the bot stopped before it was ready: show why, not a time-out
+                self._task.result()
+                raise AssertionError("the bot stopped before it was ready")
             return bot.is_ready()
 
         await eventually(ready, what="the bot to be ready")
