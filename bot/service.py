@@ -29,8 +29,6 @@ log = logging.getLogger("judge.referee")
 
 SYSTEM = "system"
 AUTO = "auto"   # the user a forced move is recorded under when the referee takes it for a seat
-#: referee settings of a table, given among its options but not passed to the game
-TABLE_SETTINGS = ("auto_forced",)
 
 
 @dataclass(frozen=True)
@@ -328,8 +326,8 @@ class Referee:
         assert isinstance(result, Applied)
         new = result.state
         outcome = new.get("outcome")
-        extra = {"seed": table.seed, "seed_hash": table.seed_hash} if outcome is not None else None
-        extra = {**(extra or {}), "by": seat, "auto": user_id == AUTO}
+        extra = {"by": seat, "auto": user_id == AUTO,
+                 **({"seed": table.seed, "seed_hash": table.seed_hash} if outcome is not None else {})}
         messages = messages_for(game, new, result.events, kind="finish" if outcome is not None else "update",
                                 extra=extra, before=state)
         try:

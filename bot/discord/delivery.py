@@ -151,18 +151,18 @@ class DiscordDeliverer:
             return None
         channel = self.bot.get_partial_messageable(int(channel_id))
         live = await self.bot.store.panel(table.id, LIVE)
-        await self._load_wants(seats)
         if kind == "ruling":
             return await self._post(channel, [self._plain(table, seats, message, await self.bot.table_locale(table))],
                                     table, message, discord.AllowedMentions.none())
         if kind == "start" and live is not None:  # delivered before, recorded in the panels but not the outbox
             return live.message_id
         state = await self.bot.store.state(table.id)
+        await self._load_wants(seats)  # who wants which pings, for the post below
         if kind == "start" or live is None:
             sent = await self._open_live(channel, table, seats, message, state)
         else:
             sent = await self._update_live(channel, table, seats, message, state, live)
-        await self._refresh_controls(table, seats, state, by=message.payload.get("by"))
+        await self._refresh_controls(table, seats, state)
         if kind in _CLOSING_KINDS:
             await self.bot.refresh_lobby(table.id)
             await self.bot.archive_thread(table.id)  # after the last word; never raises
@@ -190,7 +190,7 @@ class DiscordDeliverer:
         events = await self.bot.referee.history(table.id, since=max(0, state["version"] - RECENT_VERSIONS))
         return view, panels.public_lines(game, events, seats, locale)[-panels.RECENT_LINES:]
 
-    def _live_components(self, table: TableRow, state: dict, seats: list[SeatRow], locale: str) -> discord.ui.View:
+    def _live_components(self, table: TableRow, state: dict, locale: str) -> discord.ui.View:
         playing = state.get("outcome") is None and table.status == "active"
         return live_view(table.id, state["version"], locale, playing=playing)
 
@@ -214,10 +214,8 @@ class DiscordDeliverer:
                        *panels.public_lines(game, message.payload.get("events") or [], seats, locale)]
         text = panels.live_text(game, table, seats, view, opening, locale, ping=ping, seed_hash=table.seed_hash,
                                 recent_lines=12)
-        mentions = discord.AllowedMentions(users=[discord.Object(discord_user_id(seats[s].user_id)) for s in ping],
-                                           everyone=False, roles=False)
-        sent = await self._post(channel, [text], table, message, mentions,
-                                view=self._live_components(table, state, seats, locale))
+        sent = await self._post(channel, [text], table, message, _pinging([seats[s] for s in ping]),
+                                view=self._live_components(table, state, locale))
         if sent is not None:
             await self.bot.store.set_panel(table.id, LIVE, channel_id=str(channel.id), message_id=sent,
                                            version=state["version"], posted=state["version"],
@@ -241,11 +239,10 @@ class DiscordDeliverer:
         asked = self._ping(seats, view, before, by=by)
         finished = view.get("outcome") is not None or message.kind in _CLOSING_KINDS
         seed = message.payload.get("seed") if finished else None
-        text = panels.live_text(game, table, seats, view, recent, locale, seed=seed, seed_hash=table.seed_hash)
-        components = None if finished else self._live_components(table, state, seats, locale)
+        live_text = panels.live_text(game, table, seats, view, recent, locale, seed=seed, seed_hash=table.seed_hash)
         if message.kind == "cancelled":
-            text += "\n" + t("core.msg.cancelled", locale, table=table.id)
-        live_text = text
+            live_text += "\n" + t("core.msg.cancelled", locale, table=table.id)
+        components = None if finished else self._live_components(table, state, locale)
         post = None
         if message.kind == "cancelled":  # who cancelled, and the seed now public: the closing word
             post = await self._post(channel, [self._plain(table, seats, message, locale)], table, message,
@@ -260,10 +257,8 @@ class DiscordDeliverer:
                     calls.append(t("discord.live.seed_revealed", locale, seed=seed, table=table.id))
             if asked:
                 calls = panels.asked_lines(view, seats, locale, ping=[s.seat for s in asked])
-            text = panels.move_post(lines, calls, locale)
-            mentions = discord.AllowedMentions(
-                users=[discord.Object(discord_user_id(s.user_id)) for s in asked], everyone=False, roles=False)
-            post = await self._post(channel, [text], table, message, mentions)
+            post = await self._post(channel, [panels.move_post(lines, calls, locale)], table, message,
+                                    _pinging(asked))
         # edited after the post: a post reopens an archived thread (a rollback of a finished table), an edit
         # would be refused there
         old = channel.get_partial_message(int(live.message_id))
@@ -319,7 +314,7 @@ class DiscordDeliverer:
         if not await self._refresh_control(table, seats, state, message.seat, message=message):
             raise Skip("DMs closed")
 
-    async def _refresh_controls(self, table: TableRow, seats: list[SeatRow], state: dict, *, by: int | None) -> None:
+    async def _refresh_controls(self, table: TableRow, seats: list[SeatRow], state: dict) -> None:
         """Every human seat whose control message no longer says what is asked of it (or that has news) gets it
         edited; the others are left alone (an edit is an API call)."""
         for seat in seats:
@@ -369,8 +364,7 @@ class DiscordDeliverer:
                 await self._dms_closed(table, row, user, message)
             return False
         except discord.NotFound:  # the player deleted the control message: a new one next time
-            await self.bot.store.conn.execute("DELETE FROM panels WHERE table_id = ? AND seat = ?", (table.id, seat))
-            await self.bot.store.conn.commit()
+            await self.bot.store.forget_panel(table.id, seat)
             return True
         if message_id is not None:
             await self.bot.store.set_panel(table.id, seat, channel_id=channel_id, message_id=message_id,
@@ -460,6 +454,12 @@ class DiscordDeliverer:
             if posted.author.id == me and posted.content.strip() == texts[len(found)].strip():
                 found.append(posted.id)
         return found
+
+
+def _pinging(people: Sequence[SeatRow]) -> discord.AllowedMentions:
+    """Mentions that notify exactly ``people`` (and nobody else a text may name)."""
+    return discord.AllowedMentions(users=[discord.Object(discord_user_id(s.user_id)) for s in people],
+                                   everyone=False, roles=False)
 
 
 class _Probe:

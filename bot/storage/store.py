@@ -338,10 +338,7 @@ class Store:
         is written then.  Raises LobbyRefused when the table is not in the lobby."""
         async with self.transaction() as db:
             await self._lobby_status(db, table_id)
-            seats = [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["is_bot"])) for r in await (await db.execute(
-                "SELECT seat, user_id, name, is_bot FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
-            )).fetchall()]
-            dealt = deal(seats)
+            dealt = deal(await self.seats(table_id))  # read on the transaction's own connection
             await db.execute(
                 "UPDATE tables SET status = 'active', seed = ?, seed_hash = ?, stack = ?, options = ?, version = 0,"
                 " started_at = ?, next_deadline = ? WHERE id = ? AND status = 'lobby'",
@@ -493,13 +490,12 @@ class Store:
 
     async def panel(self, table_id: int, seat: int) -> Panel | None:
         r = await self._one("SELECT * FROM panels WHERE table_id = ? AND seat = ?", (table_id, seat))
-        return None if r is None else Panel(r["table_id"], r["seat"], r["channel_id"], r["message_id"], r["version"],
-                                            r["posted"], r["shows"])
+        return None if r is None else Panel(**dict(r))
 
-    async def panels(self, table_id: int) -> list[Panel]:
-        rows = await self._all("SELECT * FROM panels WHERE table_id = ? ORDER BY seat", (table_id,))
-        return [Panel(r["table_id"], r["seat"], r["channel_id"], r["message_id"], r["version"], r["posted"],
-                      r["shows"]) for r in rows]
+    async def forget_panel(self, table_id: int, seat: int) -> None:
+        """The message is gone (deleted by its reader): the next change creates a new one."""
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM panels WHERE table_id = ? AND seat = ?", (table_id, seat))
 
     async def set_panel(self, table_id: int, seat: int, *, channel_id: str, message_id: str, version: int,
                         posted: int | None = None, shows: str | None = None) -> None:
