@@ -30,7 +30,7 @@ from bot.moves import Moves
 from bot.record import RecordError, export_table, load_export, verify_export, verify_table
 from bot.render.text import outcome_line, render_event
 from bot.service import Accepted, Referee
-from bot.storage.db import DatabaseUnavailable, describe
+from bot.storage.db import DatabaseUnavailable, explain
 from bot.storage.store import Store
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -583,9 +583,8 @@ def _run(args: argparse.Namespace, settings: Settings, locale: str) -> int:
         sys.stderr.write(f"✗ {exc.message(locale)}\n")
         return EXIT_FAILED
     except sqlite3.Error as exc:  # after a good start: the disk filled, another process held the file...
-        reason = t(describe(exc), locale, detail=str(exc).splitlines()[0][:200] if str(exc) else "")
-        sys.stderr.write("✗ " + t("core.cli.database_error", locale, db=str(settings.database), reason=reason)
-                         + "\n")
+        sys.stderr.write("✗ " + t("core.cli.database_error", locale, db=str(settings.database),
+                                  reason=explain(exc, locale)) + "\n")
         return EXIT_FAILED
     except BrokenPipeError:  # the output was piped into a program that stopped reading (head): nothing to say
         sys.stderr.close()

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from bot.render.text import shorten
+
 NAME_MAX = 32      # Discord's own limit for a display name
 TITLE_MAX = 80
 TEXT_MAX = 1000    # a reason or a ruling: a paragraph, shown in one message
@@ -33,14 +35,11 @@ def _visible(text: str, keep_newlines: bool) -> str:
     return "".join(out)
 
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
 
 def clean_name(text: object, *, limit: int = NAME_MAX, fallback: str = "?") -> str:
     """One line, single spaces, at most ``limit`` characters; ``fallback`` when nothing visible is left."""
     cleaned = " ".join(_visible(str(text), keep_newlines=False).split())
-    return _clip(cleaned, limit) or fallback
+    return shorten(cleaned, limit) or fallback
 
 
 def clean_text(text: object | None, *, limit: int = TEXT_MAX) -> str | None:
@@ -54,4 +53,4 @@ def clean_text(text: object | None, *, limit: int = TEXT_MAX) -> str | None:
         if line or (kept and kept[-1]):
             kept.append(line)
     cleaned = "\n".join(kept[:TEXT_LINES]).strip()
-    return _clip(cleaned, limit) or None
+    return shorten(cleaned, limit) or None

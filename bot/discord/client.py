@@ -39,7 +39,7 @@ from bot.discord.render import lobby_text
 from bot.engine import Game, all_games
 from bot.i18n import t
 from bot.service import SYSTEM, Referee
-from bot.storage.db import describe
+from bot.storage.db import explain
 from bot.storage.store import Store, TableRow
 
 log = logging.getLogger("judge.discord")
@@ -232,8 +232,7 @@ class JudgeBot(commands.Bot):
             # transaction wrote nothing, so the player can simply try again
             log.error("the database refused a command: %s", error.original)
             locale = await self.locale_for(interaction)
-            text = t("discord.storage_unavailable", locale, reason=t(describe(error.original), locale,
-                                                                     detail=str(error.original)[:200]))
+            text = t("discord.storage_unavailable", locale, reason=explain(error.original, locale))
         else:
             log.error("command %s failed", interaction.command.qualified_name if interaction.command else "?",
                       exc_info=error)

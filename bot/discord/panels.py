@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 from bot.discord.render import code_blocks, discord_user_id, display_names, mention, plain_names
 from bot.engine import Game
 from bot.i18n import has, t
-from bot.render.text import DISCORD_LIMIT, event_lines, game_title, outcome_line
+from bot.render.text import DISCORD_LIMIT, event_lines, game_title, outcome_line, shorten
 from bot.storage.store import SeatRow, TableRow
 
 RECENT_LINES = 3      # public lines under the board of the live message
@@ -27,14 +27,11 @@ POST_MAX = 300        # characters of a move post
 HASH_SHOWN = 12       # hex digits of the seed's hash in the live message's footer
 
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
 
 def _fit(head: str, board: str, lines: list[str]) -> str:
     """head, board, lines within one message: the board is cut first (the full one is a button away), then
     the oldest lines; the result never exceeds Discord's 2000 characters."""
-    lines = [_clip(line, 500) for line in lines]
+    lines = [shorten(line, 500) for line in lines]
     while True:
         room = DISCORD_LIMIT - len(head) - sum(len(line) + 1 for line in lines) - 2
         if room >= 40 or len(lines) <= 1:
@@ -43,7 +40,7 @@ def _fit(head: str, board: str, lines: list[str]) -> str:
     shown = board
     if len(shown) > room:  # keep the fences: cut inside the block
         shown = shown[: max(0, room - 8)].rstrip() + "\n…\n```" if room > 16 else ""
-    return _clip("\n".join(part for part in [head, shown, *lines] if part), DISCORD_LIMIT)
+    return shorten("\n".join(part for part in [head, shown, *lines] if part), DISCORD_LIMIT)
 
 
 def _deadline(pending: Mapping[str, Any]) -> str:
@@ -69,7 +66,7 @@ def asked_lines(view: Mapping[str, Any], seats: Sequence[SeatRow], locale: str, 
     for (kind, prompt), names in groups.items():
         line = t(f"discord.asked.{kind}", locale, players=", ".join(names), n=len(names))
         if prompt:
-            line += f" — {_clip(t(prompt, locale), 120)}"
+            line += f" — {shorten(t(prompt, locale), 120)}"
         lines.append(line + deadlines[(kind, prompt)])
     return lines
 
@@ -81,7 +78,7 @@ def live_text(game: Game, table: TableRow, seats: Sequence[SeatRow], view: Mappi
     is cut, never the status lines: the full board is a button away)."""
     head = t("discord.live.header", locale, game=game_title(game, locale), table=table.id,
              title=f" · {table.title}" if table.title else "")
-    tail: list[str] = [f"▸ {_clip(line, 200)}" for line in list(recent)[-recent_lines:]]
+    tail: list[str] = [f"▸ {shorten(line, 200)}" for line in list(recent)[-recent_lines:]]
     outcome = view.get("outcome")
     if outcome:
         tail.append(outcome_line(game, outcome, locale, display_names(seats)))
@@ -109,12 +106,12 @@ def move_post(lines: Sequence[str], asked: Sequence[str], locale: str) -> str:
     earlier = len(lines) - len(shown)
     if earlier and shown:
         shown[0] = t("discord.post.earlier", locale, n=earlier) + " " + shown[0]
-    body = [_clip(line, 120) for line in shown]
+    body = [shorten(line, 120) for line in shown]
     text = "\n".join([*body, *asked])
     while len(text) > POST_MAX and body:
         body.pop(0)
         text = "\n".join([*body, *asked])
-    return _clip(text, POST_MAX)
+    return shorten(text, POST_MAX)
 
 
 def control_text(game: Game, table: TableRow, seats: Sequence[SeatRow], seat: int, view: Mapping[str, Any],
@@ -127,7 +124,7 @@ def control_text(game: Game, table: TableRow, seats: Sequence[SeatRow], seat: in
     lines: list[str] = []
     if note:
         lines.append(note)
-    lines += [f"🔒 {_clip(line, 300)}" for line in list(news)[-6:]]
+    lines += [f"🔒 {shorten(line, 300)}" for line in list(news)[-6:]]
     if view.get("outcome"):
         lines.append(outcome_line(game, view["outcome"], locale, display_names(seats)))
     elif asked is not None:

@@ -19,15 +19,12 @@ from bot.i18n import t
 from bot.moves import Moves, public
 from bot.record import RecordError, verify_table
 from bot.render.notices import rollback_line
-from bot.render.text import DISCORD_LIMIT, game_title, render_event
+from bot.render.text import DISCORD_LIMIT, game_title, render_event, shorten
 from bot.storage.store import SeatRow, Store, TableRow
 
 #: the longest single line of the log (a move whose events make a very long line is cut)
 LINE_MAX = 600
 
-
-def _clip(text: str, limit: int = LINE_MAX) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def log_lines(game: Game, seats: Sequence[SeatRow], events: Sequence[Mapping[str, Any]], locale: str, *,
@@ -43,13 +40,13 @@ def log_lines(game: Game, seats: Sequence[SeatRow], events: Sequence[Mapping[str
         stamp = f"`v{entry.version}` " if versions else ""
         if entry.kind == "rollback":
             data = next(e["data"] for e in entry.events if e["kind"] == "rollback")
-            lines.append(stamp + _clip(rollback_line({**data, "move": entry.number}, locale)))
+            lines.append(stamp + shorten(rollback_line({**data, "move": entry.number}, locale), LINE_MAX))
             continue
         texts = [line for e in entry.events if (line := render_event(game, e, locale, names))]
         if entry.kind == "setup":
-            lines += [stamp + "• " + _clip(text) for text in texts]
+            lines += [stamp + "• " + shorten(text, LINE_MAX) for text in texts]
             continue
-        body = _clip(" · ".join(texts) or t("records.log.no_details", locale))
+        body = shorten(" · ".join(texts) or t("records.log.no_details", locale), LINE_MAX)
         if entry.undone:
             undone.add(len(lines))
             lines.append(f"{stamp}~~{entry.number}. {body}~~")
@@ -98,7 +95,7 @@ def move_choices(game: Game, seats: Sequence[SeatRow], events: Sequence[Mapping[
     if played.latest:
         choices.append((f"0. {t('records.move.start', locale)}", 0))
     wanted = typed.strip()
-    return [(_clip(label, 100), number) for label, number in choices
+    return [(shorten(label, 100), number) for label, number in choices
             if not wanted or str(number).startswith(wanted)][:25]
 
 
@@ -114,7 +111,7 @@ async def verify_text(store: Store, game: Game, table: TableRow, locale: str, *,
     try:
         report = await verify_table(store, table.id, moderator=moderator)
     except RecordError as exc:
-        return t("records.verify.cannot", locale, table=table.id, detail=_clip(str(exc), 300))
+        return t("records.verify.cannot", locale, table=table.id, detail=shorten(str(exc), 300))
     if report.ok:
         lines = [t("records.verify.ok", locale, table=table.id, game=title, actions=report.actions,
                    snapshots=report.snapshots_checked), commitment]
@@ -129,4 +126,4 @@ async def verify_text(store: Store, game: Game, table: TableRow, locale: str, *,
         lines.append(t("records.verify.secret", locale))
     elif table.seed:
         lines.append(t("records.verify.seed", locale, seed=table.seed))
-    return _clip("\n".join(lines), DISCORD_LIMIT)
+    return shorten("\n".join(lines), DISCORD_LIMIT)

@@ -154,6 +154,11 @@ def wrap_items(head: str, items: Sequence[str], width: int = PHONE_WIDTH, hang: 
     return lines
 
 
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, the cut marked with "…"."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
 def clip_items(head: str, items: Sequence[str], more: Callable[[int], str], max_lines: int,
                width: int = PHONE_WIDTH, hang: str = "  ", sep: str = ",") -> list[str]:
     """Like ``wrap_items``, but at most ``max_lines`` lines: the items that do not fit are left out and

@@ -130,6 +130,12 @@ def describe(exc: sqlite3.Error) -> str:
     return next((key for needle, key in _REASONS.items() if needle in text), "core.db.other")
 
 
+def explain(exc: sqlite3.Error, locale: str | None) -> str:
+    """SQLite's refusal in words, in ``locale`` (what the terminal and Discord tell a person)."""
+    from bot.i18n import t
+    return t(describe(exc), locale, detail=_first_line(exc))
+
+
 def _first_line(exc: BaseException) -> str:
     text = str(exc)
     return text.splitlines()[0][:200] if text else type(exc).__name__
