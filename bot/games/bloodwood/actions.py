@@ -8,11 +8,11 @@ from typing import Any, Callable
 from bot.engine import Code, Ctx, Reject, Rejection
 
 from . import effects
-from .cards import card, catalogue, name, rule
+from .cards import COUNTERS, card, catalogue, name, rule
 from .declaration import declare, judge
 from .flow import end_turn, pending, proceed
 from .rules import (
-    confession_recipients, counters_held, legal_targets, play_problem, playable, target_problem,
+    confession_recipients, counter_refusal, counters_held, legal_targets, play_problem, playable, target_problem,
 )
 from .setup import assign_role, begin, unassigned
 from .state import (
@@ -77,21 +77,41 @@ def anytime_actions(state: State, seat: int) -> list[dict[str, Any]]:
     checked here is public, so being offered the choice tells nobody anything."""
     step = state["step"]
     quiet = step is not None and step["kind"] in ("turn", "draw") and step["seat"] == turn_seat(state)
-    if (state["outcome"] is None and quiet and seat != step["seat"] and is_pure(state, seat)
-            and not state["sleep"][seat]):
+    if state["outcome"] is None and quiet and seat != step["seat"] and is_pure(state, seat) \
+            and not _asleep_and_barred(state, seat):
         return [{"type": "declare"}]
     return []
 
 
+def _asleep_and_barred(state: State, seat: int) -> bool:
+    """Tranquilizer takes the turn and the defence (§6.4), not the right of every pure player to declare
+    (§4); only the table option ``asleep_may_declare: false`` keeps a sleeping player from it (BW-25)."""
+    return state["sleep"][seat] and not state["options"]["asleep_may_declare"]
+
+
 def out_of_turn(state: State, seat: int, action: Any) -> Rejection:
     """Why a seat that owes nothing may not do this now (public facts only, like anytime_actions)."""
-    if isinstance(action, dict) and action.get("type") == "declare" and state["outcome"] is None:
-        if not is_pure(state, seat):
-            return Rejection(Code.NOT_YOUR_TURN, "bloodwood.reject.mutated_cannot_declare", rule="§4")
-        if state["sleep"][seat]:
-            return Rejection(Code.NOT_YOUR_TURN, "bloodwood.reject.asleep_cannot_declare", rule="BW-25")
-        return Rejection(Code.NOT_YOUR_TURN, "bloodwood.reject.declare_not_now", rule="BW-25")
+    if isinstance(action, dict) and state["outcome"] is None:
+        if action.get("type") == "declare":
+            if not is_pure(state, seat):
+                return Rejection(Code.NOT_YOUR_TURN, "bloodwood.reject.mutated_cannot_declare", rule="§4")
+            if _asleep_and_barred(state, seat):
+                return Rejection(Code.NOT_YOUR_TURN, "bloodwood.reject.asleep_cannot_declare", rule="BW-25")
+            return Rejection(Code.NOT_YOUR_TURN, "bloodwood.reject.declare_not_now", rule="BW-25")
+        misplaced = _misplaced_counter(state, seat, action)
+        if misplaced:
+            return misplaced.rejection
     return Rejection(Code.NOT_YOUR_TURN, "core.reject.not_your_turn")
+
+
+def _misplaced_counter(state: State, seat: int, action: dict) -> Reject | None:
+    """Mirror / Amulet offered when no counter window is this seat's: refused with the book's reason."""
+    if action.get("type") != "counter" or action.get("card") not in COUNTERS:
+        return None
+    step = state["step"]
+    if step is not None and step["kind"] == "counter" and step["seat"] == seat:
+        return None
+    return counter_refusal(state, seat, action["card"])
 
 
 def _may_declare_while_drawing(state: State, seat: int) -> bool:
@@ -165,6 +185,9 @@ def _not_now() -> Reject:
 def apply_action(state: State, seat: int, action: dict, ctx: Ctx) -> None:
     if action["type"] not in ACTION_TYPES:
         raise Reject("bloodwood.reject.unknown_action", code=Code.MALFORMED)
+    misplaced = _misplaced_counter(state, seat, action)
+    if misplaced:
+        raise misplaced
     step = state["step"]
     if not owes(state, seat):  # only an out-of-turn declaration gets here (the core checked it is offered)
         _declare(state, seat, ctx)
@@ -218,7 +241,7 @@ def _apply_turn(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> 
         proceed(state, ctx, "refill")
     elif kind == "pass":
         if playable(state, seat):
-            raise Reject("bloodwood.reject.must_play_or_discard", rule="BW-7")
+            raise Reject("bloodwood.reject.must_play_or_discard", rule="§2")
         ctx.emit("passed", seat=seat)
         proceed(state, ctx, "refill")
     elif kind == "declare":
@@ -259,7 +282,7 @@ def _apply_counter(state: State, seat: int, action: dict, ctx: Ctx, step: dict) 
         if cid not in state["hands"][seat]:
             raise Reject("bloodwood.reject.not_in_hand", card=name(cid))
         if cid not in counters_held(state, seat):
-            raise Reject("bloodwood.reject.chained", rule="BW-16", card=name(cid))
+            raise Reject("bloodwood.reject.chained", rule="§6.3", card=name(cid))  # Mirror is a night card
         effects.answer_attack(state, ctx, seat, cid)
     else:
         raise _not_now()
@@ -357,7 +380,8 @@ def _apply_trim(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> 
     cid = _held(state, seat, action)
     take(state, seat, cid)
     to_discard(state, cid)
-    ctx.emit("discarded", seat=seat, card=cid, why="trim", rule="BW-8")
+    # §2 holds the turn's player to 4 at the end of the turn; another player (Voodoo's target) by BW-8.
+    ctx.emit("discarded", seat=seat, card=cid, why="trim", rule="§2" if seat == turn_seat(state) else "BW-8")
     if len(state["hands"][seat]) <= rule("hand_size"):
         end_turn(state, ctx)  # another player may still hold more than 4
 

@@ -187,6 +187,7 @@ def confess(state: State, ctx: Ctx, seat: int, recipient: int) -> None:
 def _leshy(state: State, ctx: Ctx, seat: int, target: None) -> None:
     """Every other player discards two cards of its choice (all it has if fewer) (§6.6, BW-22)."""
     owed = [0 if s == seat else min(rule("leshy_discards"), len(state["hands"][s])) for s in range(state["seats"])]
+    ctx.emit("leshy_discards", seat=seat, count=rule("leshy_discards"), rule="§6.6")
     if any(owed):
         open_step(state, ctx, "leshy", seat=seat, owed=owed)
     else:
@@ -201,6 +202,7 @@ def _hunter(state: State, ctx: Ctx, seat: int, target: None) -> None:
         to_discard(state, cid)
     ctx.emit("hand_discarded", seat=seat, cards=hand)
     owed = [s != seat and bool(state["hands"][s]) for s in range(state["seats"])]
+    ctx.emit("hunter_gives", seat=seat, rule="§6.7")
     if any(owed):
         open_step(state, ctx, "give", seat=seat, owed=owed)
     else:

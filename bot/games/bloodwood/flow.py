@@ -142,7 +142,7 @@ def mutate_forever(state: State, ctx: Ctx, seat: int) -> None:
     state["curse"][seat] = None
     to_discard(state, "curse_mark")
     state["dna"][seat] = "forever"
-    ctx.emit("mutated_forever", seat=seat, rule="BW-12")
+    ctx.emit("mutated_forever", seat=seat, rule="§6.2")
     if all(d == "forever" for d in state["dna"]):
         # Nobody may declare the end any more (§4): the game cannot be won (BW-26).
         end_game(state, ctx, winners=[], reason="bloodwood.outcome.stalemate")

@@ -23,6 +23,8 @@ class Bloodwood(Game):
         Option("counter_seconds", "int", 120, min=0, max=7 * 24 * 3600),
         Option("extra_turn_specials", "choice", "none", choices=("none", "other")),
         Option("mirror", "choice", "self", choices=("self", "reverse")),
+        Option("reshuffle", "choice", "empty", choices=("empty", "draw")),
+        Option("asleep_may_declare", "bool", True),
     )
     stack_keys = ("day_deck", "night_deck", "roles")
     max_actions = 3000

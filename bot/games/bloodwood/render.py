@@ -268,7 +268,8 @@ _SIMPLE = ("cards_dealt", "dealt", "role", "host_assigns", "slept", "counter_win
            "curse_passed", "cursed", "chained", "tranquilized", "vaccinated", "curse_lifted", "unchained",
            "voodoo_taken", "cards_seen", "voodoo_returned", "cards_returned", "hand_discarded", "stole",
            "stolen_card", "blood_tested", "role_seen", "confessed", "gave", "given_card", "passed", "draw", "drew",
-           "reshuffled", "curse_countdown", "mutated_forever", "declared", "timed_out", "turn_skipped")
+           "reshuffled", "curse_countdown", "mutated_forever", "declared", "timed_out", "turn_skipped",
+           "leshy_discards", "hunter_gives")
 
 _EVENTS = {
     **{kind: _simple(kind) for kind in _SIMPLE},

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from bot.engine import Reject
 
 from .cards import ATTACKS, SPECIALS, card, name
-from .state import State, hand_backs, others, public_player
+from .state import State, hand_backs, others, public_player, turn_seat
 
 
 def play_problem(state: State, seat: int, cid: str) -> Reject | None:
@@ -22,7 +22,10 @@ def play_problem(state: State, seat: int, cid: str) -> Reject | None:
     if c.phase == "night" and state["chains"][seat]:
         return Reject("bloodwood.reject.chained", rule="§6.3", card=name(cid))
     extra = state["turn"]["extra"]
-    if c.kind in SPECIALS and extra and (state["options"]["extra_turn_specials"] == "none" or extra == c.kind):
+    if c.kind in SPECIALS and extra == c.kind:
+        return Reject("bloodwood.reject.two_in_a_row", rule=c.rule, card=name(cid))
+    if c.kind in SPECIALS and extra and state["options"]["extra_turn_specials"] == "none":
+        # The other special card: «дві такі карти» read as "two special cards" (BW-10).
         return Reject("bloodwood.reject.two_in_a_row", rule="BW-10", card=name(cid))
     if c.target != "none" and not legal_targets(state, seat, cid):
         return Reject("bloodwood.reject.no_target", rule=c.rule, card=name(cid))
@@ -33,10 +36,13 @@ def target_problem(state: State, seat: int, cid: str, target: int) -> Reject | N
     """Why ``cid`` may not be played by ``seat`` on ``target``, or None (the card itself is playable)."""
     c = card(cid)
     if target == seat and c.target != "any":
-        return Reject("bloodwood.reject.not_on_self", rule="BW-14", card=name(cid))
+        # Bite's own text forbids it (§6.1); for the other cards the book is silent (BW-14).
+        return Reject("bloodwood.reject.not_on_self", rule=c.rule if c.kind == "bite" else "BW-14", card=name(cid))
     reason = _target_state_problem(state, c.kind, target)
     if reason:
-        return Reject(f"bloodwood.reject.target_{reason}", rule=c.rule, card=name(cid))
+        # A Thief on an empty hand is refused by a ruling; the other conditions are the cards' own texts.
+        cite = "BW-15" if reason == "empty_hand" else c.rule
+        return Reject(f"bloodwood.reject.target_{reason}", rule=cite, card=name(cid))
     return None
 
 
@@ -95,6 +101,26 @@ def counter_window_opens(state: State, target: int) -> bool:
         return False
     backs = hand_backs(state, target)
     return backs["day"] > 0 or (backs["night"] > 0 and not state["chains"][target])
+
+
+def counter_refusal(state: State, seat: int, cid: str) -> Reject:
+    """Why Mirror / Amulet cannot answer anything now, in the book's words (§6.8, §7.8): the window is
+    another player's (no protecting others), the card being resolved is The Leshy or The Hunter (they
+    attack nobody in particular) or a day card played on this seat; otherwise there is no attack to answer.
+    Decided on public facts only: the step and whose it is."""
+    c, step = card(cid), state["step"]
+    kind = step["kind"] if step else None
+    hunter = kind == "give" or (kind == "keep" and step["source"] == "hunter")
+    day_card_on_seat = (kind == "thief_back" and step["target"] == seat) or (kind == "confess" and step["seat"] == seat) \
+        or (kind == "draw" and step["seat"] == seat and seat != turn_seat(state))  # Pandora's Box on him
+    if kind == "counter":
+        return Reject("bloodwood.reject.counter_not_for_others", rule=c.rule, card=name(cid))
+    if kind == "leshy" or hunter:
+        return Reject("bloodwood.reject.counter_not_leshy_hunter", rule=c.rule, card=name(cid),
+                      attack=name("leshy" if kind == "leshy" else "hunter"))
+    if day_card_on_seat:
+        return Reject("bloodwood.reject.counter_not_day", rule=c.rule, card=name(cid))
+    return Reject("bloodwood.reject.counter_only", rule=c.rule, card=name(cid))
 
 
 def counters_held(state: State, seat: int) -> list[str]:

@@ -76,22 +76,29 @@ def decks_to_draw(state: State) -> list[str]:
 
 
 def draw(state: State, ctx: Ctx, seat: int, deck: str) -> None:
-    """One card from the top of ``deck`` into the seat's hand (the table sees only the deck)."""
+    """One card from the top of ``deck`` into the seat's hand (the table sees only the deck).  The deck
+    is rebuilt from the discard the moment its last card is drawn (§1.1); with the table option
+    ``reshuffle: draw``, or when there was nothing to rebuild it with then, at the next draw (BW-6)."""
     if not state["decks"][deck]:
-        reshuffle(state, ctx, deck)
+        reshuffle(state, ctx, deck, rule="BW-6")
     cid = state["decks"][deck].pop(0)
     give(state, seat, cid)
     ctx.emit("draw", seat=seat, deck=deck)
     ctx.emit("drew", to=[seat], seat=seat, card=cid)
+    if not state["decks"][deck] and state["options"]["reshuffle"] == "empty":
+        reshuffle(state, ctx, deck, rule="§1.1")
 
 
-def reshuffle(state: State, ctx: Ctx, deck: str) -> None:
-    """An empty deck is rebuilt from the discarded cards of its back, shuffled (§1.1, BW-6)."""
+def reshuffle(state: State, ctx: Ctx, deck: str, rule: str) -> None:
+    """Rebuild the empty ``deck`` from the discarded cards of its back, shuffled; the other back's cards
+    stay in the pile (BW-6).  Nothing happens while none of them has been discarded."""
     cards = [c for c in state["discard"] if back(c) == deck]
+    if not cards:
+        return
     state["discard"] = [c for c in state["discard"] if back(c) != deck]
     ctx.rng.shuffle(cards, f"bloodwood.{deck}_reshuffle")
     state["decks"][deck] = cards
-    ctx.emit("reshuffled", deck=deck, count=len(cards), rule="BW-6")
+    ctx.emit("reshuffled", deck=deck, count=len(cards), rule=rule)
     ctx.emit("deck_order", to=(), deck=deck, order=list(state["decks"][deck]))
 
 

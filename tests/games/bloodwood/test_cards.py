@@ -41,7 +41,7 @@ def test_bite_targets():
     state = night_table({0: ["bite"]})
     state["dna"][2] = "forever"
     refusal = reject(state, 0, type="play", card="bite", target=0)
-    assert (refusal.key, refusal.rule) == ("bloodwood.reject.not_on_self", "BW-14")
+    assert (refusal.key, refusal.rule) == ("bloodwood.reject.not_on_self", "§6.1")
     assert reject(state, 0, type="play", card="bite", target=2).key == "bloodwood.reject.target_forever"
 
 
@@ -120,7 +120,7 @@ def test_curse_countdown_two_own_turns_then_mutation_forever():
     state = act(state, 1, type="discard", card=state["hands"][1][0])
     state, events = _draw_up(state)
     assert state["dna"][1] == "forever" and state["curse"][1] is None and "curse_mark" in state["discard"]
-    assert event(events, "mutated_forever")["data"] == {"seat": 1, "rule": "BW-12"}
+    assert event(events, "mutated_forever")["data"] == {"seat": 1, "rule": "§6.2"}
     # Mutated forever: no more Bite, Curse Mark or Vaccine on him, and no declaring.
     set_turn(state, 1)
     assert {"type": "declare"} not in GAME.legal_actions(state, 1)
@@ -221,8 +221,8 @@ def test_voodoo_may_return_more_than_four_and_the_target_trims_at_the_end_of_the
     assert state["hands"][0] == ["amulet"] and len(state["hands"][1]) == 6
     # Nobody starts a turn with more than 4 (§1.7, BW-8): the target discards two of his choice first.
     assert pending(state) == [(1, "choice", "bloodwood.prompt.trim")] and state["turn"]["seat"] == 0
-    state = act(state, 1, type="discard", card="thief")
-    state = act(state, 1, type="discard", card="chains")
+    state, events = run(state, (1, {"type": "discard", "card": "thief"}), (1, {"type": "discard", "card": "chains"}))
+    assert event(events, "discarded")["data"]["rule"] == "BW-8", "§2 binds only the turn's player"
     assert state["hands"][1] == ["bite", "candle", "keys", "vaccine"]
     assert state["turn"]["seat"] == 1 and pending(state) == [(1, "turn", "bloodwood.prompt.turn")]
 
@@ -303,7 +303,8 @@ def test_thief_takes_blindly_among_the_chosen_back():
 
 def test_thief_with_one_back_and_on_an_empty_hand():
     state = table(hands={0: ["thief", "thief"], 1: ["keys"], 2: []})
-    assert reject(state, 0, type="play", card="thief", target=2).key == "bloodwood.reject.target_empty_hand"
+    refusal = reject(state, 0, type="play", card="thief", target=2)
+    assert (refusal.key, refusal.rule) == ("bloodwood.reject.target_empty_hand", "BW-15"), "the book is silent"
     state = act(state, 0, type="play", card="thief", target=1)
     assert state["hands"][0] == ["keys", "thief"] and state["hands"][1] == []
 

@@ -107,7 +107,7 @@ def test_chains_forbid_the_mirror_but_not_the_amulet():
     state = act(state, 0, type="play", card="bite", target=1)
     assert GAME.legal_actions(state, 1) == [{"type": "allow"}, {"type": "counter", "card": "amulet"}]
     refusal = reject(state, 1, type="counter", card="mirror")
-    assert (refusal.key, refusal.rule) == ("bloodwood.reject.chained", "BW-16")
+    assert (refusal.key, refusal.rule) == ("bloodwood.reject.chained", "§6.3")
 
 
 def test_counter_refusals():
@@ -182,3 +182,53 @@ def test_a_chained_target_with_a_day_card_is_asked_whether_or_not_it_is_an_amule
         return _public_record(state, [attack, (1, {"type": "allow"}, NOW + 9)])
     assert record(["amulet", "mirror"]) == record(["candle", "bite"])
     assert '"counter_window"' in record(["candle", "bite"])
+
+
+def _refusal(state, seat, card):
+    refusal = reject(state, seat, type="counter", card=card)
+    return refusal.key.removeprefix("bloodwood.reject."), refusal.rule
+
+
+def test_mirror_and_amulet_are_refused_in_the_books_words_against_the_leshy_and_the_hunter():
+    """§6.8 / §7.8: «Не можна застосувати проти "The Leshy" та "The Hunter"» — whether the seat still owes
+    its discard (or its card for the hunter) or has already given it."""
+    state = night({0: ["leshy", "hunter"], 1: ["mirror", "bite", "keys"], 2: ["amulet", "vaccine"]})
+    leshy = act(state, 0, type="play", card="leshy")
+    assert _refusal(leshy, 1, "mirror") == ("counter_not_leshy_hunter", "§6.8")
+    assert _refusal(leshy, 2, "amulet") == ("counter_not_leshy_hunter", "§7.8")
+    assert reject(leshy, 1, type="counter", card="mirror").params["attack"] == "The Leshy"
+    done = act(leshy, 2, type="discard", card="amulet")
+    done = act(done, 2, type="discard", card="vaccine")
+    assert _refusal(done, 1, "mirror") == ("counter_not_leshy_hunter", "§6.8")
+    hunter = act(state, 0, type="play", card="hunter")
+    assert hunter["step"]["kind"] == "give"
+    assert _refusal(hunter, 1, "mirror") == ("counter_not_leshy_hunter", "§6.8")
+    assert reject(hunter, 2, type="counter", card="amulet").params["attack"] == "The Hunter"
+
+
+def test_mirror_and_amulet_do_not_answer_a_day_card_or_protect_another_player():
+    """§6.8 / §7.8: «Не можна використати, щоб захистити іншого гравця. Вона не діє проти карт дня»."""
+    state = table(hands={0: ["thief", "confession", "pandora", "keys"], 1: ["amulet", "bite"], 2: ["mirror"]})
+    thief = act(state, 0, type="play", card="thief", target=1)
+    assert thief["step"]["kind"] == "thief_back"
+    assert _refusal(thief, 1, "amulet") == ("counter_not_day", "§7.8")
+    confession = act(state, 0, type="play", card="confession", target=2)
+    assert _refusal(confession, 2, "mirror") == ("counter_not_day", "§6.8")
+    pandora = act(state, 0, type="play", card="pandora", target=1)
+    assert pandora["step"]["kind"] == "draw" and pandora["step"]["seat"] == 1
+    assert _refusal(pandora, 1, "amulet") == ("counter_not_day", "§7.8")
+    assert _refusal(state, 1, "amulet") == ("counter_only", "§7.8"), "nothing is played on anyone"
+    attacked = night({0: ["bite", "keys"], 1: ["amulet"], 2: ["mirror"]})
+    attacked = act(attacked, 0, type="play", card="bite", target=1)
+    assert _refusal(attacked, 2, "mirror") == ("counter_not_for_others", "§6.8")
+
+
+def test_the_leshy_and_the_hunter_say_publicly_what_everyone_else_must_do():
+    state = night({0: ["leshy", "hunter"], 1: ["bite", "keys", "vaccine"], 2: ["candle"]})
+    _, events = run(state, (0, {"type": "play", "card": "leshy"}))
+    assert event(events, "leshy_discards") == {"kind": "leshy_discards", "to": None,
+                                               "data": {"seat": 0, "count": 2, "rule": "§6.6"}}
+    line = GAME.render_event(event(events, "leshy_discards"), "en", NAMES)
+    assert line == "The Leshy: every player but Аня discards 2 cards (all they hold if fewer). (see §6.6)"
+    _, events = run(state, (0, {"type": "play", "card": "hunter"}))
+    assert event(events, "hunter_gives")["data"] == {"seat": 0, "rule": "§6.7"} and event(events, "hunter_gives")["to"] is None

@@ -128,20 +128,30 @@ def test_another_pure_player_may_declare_at_a_quiet_moment_of_someone_elses_turn
     assert state["outcome"]["winners"] == [0, 2]
 
 
-def test_no_out_of_turn_declaration_inside_a_card_or_while_asleep():
-    """BW-25: never in the middle of a card's resolution (a counter window here), and a tranquilized player
-    sleeps until his skipped turn (he cannot counter either, §6.4)."""
+def test_no_out_of_turn_declaration_inside_a_card():
+    """BW-25: never in the middle of a card's resolution (a counter window here)."""
     state = table(phase="night", hands={0: ["bite", "keys"], 1: ["mirror"]})
     state = act(state, 0, type="play", card="bite", target=1)
     assert pending(state) == [(1, "reaction", "bloodwood.prompt.counter")]
     assert GAME.anytime_actions(state, 2) == []
     refusal = reject(state, 2, type="declare")
     assert (refusal.code, refusal.key, refusal.rule) == (Code.NOT_YOUR_TURN, "bloodwood.reject.declare_not_now", "BW-25")
+
+
+def test_a_sleeping_pure_player_may_declare_unless_the_table_option_bars_it():
+    """§4: «будь-хто з немутованих гравців може заявити»; the Tranquilizer takes the turn and the defence
+    (§6.4), not that right.  Option ``asleep_may_declare: false`` is the reading that a sleeper does nothing."""
     state = table()
-    state["sleep"][2] = True
-    assert GAME.anytime_actions(state, 2) == [] and GAME.anytime_actions(state, 3) == [{"type": "declare"}]
-    assert reject(state, 2, type="declare").key == "bloodwood.reject.asleep_cannot_declare"
-    assert reject(state, 2, type="discard", card="keys").key == "core.reject.not_your_turn"
+    put_mark(state, 2, "sleep")
+    assert GAME.anytime_actions(state, 2) == [{"type": "declare"}]
+    state = act(state, 2, type="declare")
+    assert state["step"] == {"kind": "declare", "opened": 1001.0, "seat": 2, "named": []}
+    barred = table(options={"asleep_may_declare": False})
+    put_mark(barred, 2, "sleep")
+    assert GAME.anytime_actions(barred, 2) == [] and GAME.anytime_actions(barred, 3) == [{"type": "declare"}]
+    refusal = reject(barred, 2, type="declare")
+    assert (refusal.key, refusal.rule) == ("bloodwood.reject.asleep_cannot_declare", "BW-25")
+    assert reject(barred, 2, type="discard", card="keys").key == "core.reject.not_your_turn"
 
 
 def test_a_forever_mutated_enemy_counts_as_mutated_and_roles_are_shown_to_every_seat_at_the_end():
@@ -259,7 +269,10 @@ def test_a_counter_is_not_answered_by_the_attackers_allies_or_anyone_else():
     state = night({0: ["bite", "keys"], 1: ["amulet"], 2: ["mirror", "amulet"]})
     state = act(state, 0, type="play", card="bite", target=1)
     assert pending(state) == [(1, "reaction", "bloodwood.prompt.counter")]
-    assert reject(state, 2, type="counter", card="amulet").code == Code.NOT_YOUR_TURN
+    refusal = reject(state, 2, type="counter", card="amulet")
+    assert (refusal.code, refusal.key, refusal.rule) == (Code.ILLEGAL, "bloodwood.reject.counter_not_for_others", "§7.8")
+    refusal = reject(state, 0, type="counter", card="mirror")
+    assert (refusal.key, refusal.rule) == ("bloodwood.reject.counter_not_for_others", "§6.8")
 
 
 # ------------------------------------------------------------------------------------------ §8 special cards

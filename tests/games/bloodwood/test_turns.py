@@ -87,7 +87,8 @@ def test_hand_limit_at_the_end_of_ones_turn():
     state = table(hands={0: ["vaccine", "candle", "keys", "thief", "blood_test", "confession"]})
     state = act(state, 0, type="discard", card="keys")
     assert pending(state) == [(0, "turn", "bloodwood.prompt.trim")]
-    state = act(state, 0, type="discard", card="thief")
+    state, events = run(state, (0, {"type": "discard", "card": "thief"}))
+    assert event(events, "discarded")["data"] == {"seat": 0, "card": "thief", "why": "trim", "rule": "§2"}
     assert state["turn"]["seat"] == 1 and len(state["hands"][0]) == 4
     assert state["discard"] == ["keys", "thief"]
 
@@ -110,6 +111,39 @@ def test_an_empty_deck_is_rebuilt_from_its_discarded_cards():
     assert recorded["to"] == [] and recorded["data"]["order"] == order
     assert state["discard"] == ["bite"], "only the day cards were reshuffled"
     assert order[0] in state["hands"][0] and state["decks"]["day"] == order[1:]
+
+
+def test_the_deck_is_rebuilt_the_moment_its_last_card_is_drawn():
+    """§1.1: «Якщо карти в будь-якій колоді закінчуються, перемішайте карти з відбою»: when the last card
+    leaves, not at the next draw, so a card discarded afterwards stays in the pile and nobody sees an empty
+    deck that still has cards to come."""
+    state = table(hands={0: ["bite", "vaccine", "keys", "thief"]})
+    last = state["decks"]["day"][-1]
+    state["discard"] = [*state["decks"]["day"][:-1], "bite"]
+    state["decks"]["night"].remove("bite")
+    state["decks"]["day"] = [last]
+    state = act(state, 0, type="discard", card="keys")
+    order = sorted(c for c in state["discard"] if c != "bite")
+    state["rng"]["stack"] = {"bloodwood.day_reshuffle": [order]}
+    state, events = run(state, (0, {"type": "draw", "deck": "day"}))
+    assert kinds(events)[:3] == ["draw", "drew", "reshuffled"] and last in state["hands"][0]
+    assert event(events, "reshuffled")["data"] == {"deck": "day", "count": len(order), "rule": "§1.1"}
+    assert state["decks"]["day"] == order and state["discard"] == ["bite"]
+    assert GAME.view(state, None)["decks"]["day"] == len(order)
+
+
+def test_option_rebuilds_the_deck_only_at_the_next_draw():
+    state = table(options={"reshuffle": "draw"}, hands={0: ["bite", "vaccine", "keys", "thief"]})
+    last = state["decks"]["day"][-1]
+    state["discard"] = [*state["decks"]["day"][:-1], "bite"]
+    state["decks"]["night"].remove("bite")
+    state["decks"]["day"] = [last]
+    state = act(state, 0, type="discard", card="keys")
+    state, events = run(state, (0, {"type": "draw", "deck": "day"}))
+    assert "reshuffled" not in kinds(events) and state["decks"]["day"] == [] and "keys" in state["discard"]
+    state = act(state, 1, type="discard", card=state["hands"][1][0])
+    state, events = run(state, (1, {"type": "draw", "deck": "day"}))
+    assert event(events, "reshuffled")["data"]["rule"] == "BW-6" and state["discard"] == ["bite"]
 
 
 def test_chains_forbid_night_cards_but_not_special_ones():
@@ -173,7 +207,8 @@ def test_option_bars_only_the_same_special_card():
     set_hand(state, 0, ["night_time_loop", "night_eclipse", "bite"])
     state["step"] = {**state["step"], "kind": "turn", "card": None}
     state["step"].pop("left"), state["step"].pop("then")
-    assert reject(state, 0, type="play", card="night_eclipse").key == "bloodwood.reject.two_in_a_row"
+    refusal = reject(state, 0, type="play", card="night_eclipse")
+    assert (refusal.key, refusal.rule) == ("bloodwood.reject.two_in_a_row", "§8.1"), "the card's own words"
     assert {"type": "play", "card": "night_time_loop"} in GAME.legal_actions(state, 0)
 
 
