@@ -203,10 +203,10 @@ def test_choices_and_refusals_do_not_depend_on_what_the_seat_cannot_see(name):
 
 
 #: what the rules reveal when it happens: a face-down card played (Clay God), a hand discarded face up by
-#: Pandora or The Hunter and the end of the game (Bloodwood); everything else a public event says must be
-#: known to the actor already
+#: Pandora or The Hunter and the end of the game (Bloodwood), the cards shown to the Emperor of Nilfgaard
+#: (Gwent: named in the thread); everything else a public event says must be known to the actor already
 _REVEALS = {"claygod": {"play_table"}, "bloodwood": {"hand_discarded", "hunter_kept", "declaration_judged",
-                                                     "roles_revealed", "game_over"}, "gwent": set()}
+                                                     "roles_revealed", "game_over"}, "gwent": {"revealed"}}
 
 
 @pytest.mark.parametrize("name", ["claygod", "bloodwood", "gwent"])

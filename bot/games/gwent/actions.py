@@ -8,7 +8,7 @@ from .cards import ROWS
 from .choices import apply_choice, choice_actions, settle
 from .flow import begin_play, card_done, choose_first, clear_round, deliver_draws, do_pass, keep_candidates
 from .leaders import activate, leader_specs, usable_leaders, why_unusable
-from .leaders_passive import passive
+from .leaders_passive import leader_rule, passive
 from .rules import card_specs, check_spec, distinct, play_card
 from .setup import apply_mulligan, apply_setup, mulligan_actions, setup_actions
 from .state import board_units, card, move, open_cause, opp
@@ -103,8 +103,8 @@ def apply_action(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     elif phase == "keep":
         _expect(state, kind, ("keep",))
         if action.get("card") not in keep_candidates(state, seat):
-            raise Reject("gwent.reject.bad_keep", rule="GW-22")
-        ctx.emit("kept", seat=seat, card=card(state, action["card"]).id)
+            raise Reject("gwent.reject.bad_keep", rule="§6")
+        ctx.emit("kept", seat=seat, card=card(state, action["card"]).id, rule="§6")
         clear_round(state, ctx, kept=action["card"])
     elif state["stack"]:
         _expect(state, kind, CHOICE_TYPES)
@@ -149,7 +149,9 @@ def apply_turn(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     if kind == "move":
         uid = action.get("card")
         if uid not in movable(state, seat):
-            raise Reject("gwent.reject.cannot_move", rule="GW-18")
+            # §7 names the agile units and once a turn; that heroes stay put is ruling GW-18
+            hero = uid in [u for u, _ in board_units(state, seat)] and card(state, uid).is_hero
+            raise Reject("gwent.reject.cannot_move", rule="GW-18" if hero else "§7")
         row = locate_row(state, seat, uid)
         move(state, uid, ["row", seat, "ranged" if row == "melee" else "melee"])
         state["turn"]["moved"].append(uid)
@@ -171,7 +173,8 @@ def apply_turn(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
             raise Reject(key, rule=rule)
         spec = {k: action[k] for k in ("weather", "row", "pile", "idle") if action.get(k) not in (None, False)}
         if spec not in leader_specs(state, seat, lid) or spec.get("idle", True) is not True:  # 1 == True
-            raise Reject("gwent.reject.leader_spec", rule="§7")
+            passive = leader_rule(state, lid).get("passive") and "idle" not in spec
+            raise Reject("gwent.reject.leader_passive" if passive else "gwent.reject.leader_spec", rule="§7")
         activate(state, seat, lid, spec, ctx)
     after_choice(state, ctx)
 

@@ -21,7 +21,7 @@ def has_move(state: dict, seat: int) -> bool:
 # ------------------------------------------------------------------------------------------ turns
 def start_turn(state: dict, seat: int, ctx: Ctx) -> None:
     if not state["hand"][seat] and not usable_leaders(state, seat):
-        ctx.emit("passed", seat=seat, auto="empty_hand")  # rule book: no cards left -> automatic pass
+        ctx.emit("passed", seat=seat, auto="empty_hand", rule="§1")  # no cards left -> automatic pass
         state["players"][seat]["passed"] = True
         rotate_journal(state, seat)
         advance(state, seat, ctx)
@@ -40,14 +40,18 @@ def card_done(state: dict, ctx: Ctx) -> None:
     turn["played"] += 1
     if turn["played"] >= turn["need"]:
         end_turn(state, ctx)
+    elif turn.get("taken_waits") and state["hand"][turn["seat"]]:
+        # §8 note 3 a): an empty hand and the Invader of the North - the card taken does not make a second
+        # card, the player passes and keeps it for the next round (option empty_hand_take, GW-27).
+        do_pass(state, turn["seat"], ctx, auto="taken_card_waits", rule="§8")
     elif not has_move(state, turn["seat"]):
         # Double move: a turn with one card only counts as a pass (rule book, double-move rule).
-        do_pass(state, turn["seat"], ctx, auto="no_second_card")
+        do_pass(state, turn["seat"], ctx, auto="no_second_card", rule="§8")
 
 
-def do_pass(state: dict, seat: int, ctx: Ctx, auto: str | None = None) -> None:
+def do_pass(state: dict, seat: int, ctx: Ctx, auto: str | None = None, rule: str | None = None) -> None:
     state["players"][seat]["passed"] = True
-    ctx.emit("passed", seat=seat, auto=auto)
+    ctx.emit("passed", seat=seat, auto=auto, **({"rule": rule} if rule else {}))
     end_turn(state, ctx)
 
 
@@ -76,7 +80,7 @@ def advance(state: dict, last: int, ctx: Ctx) -> None:
     nxt = opp(last) if not players[opp(last)]["passed"] else last
     if players[opp(nxt)]["passed"] and state["options"]["end_when_ahead"] and round_winner(state) == nxt:
         # Rule book: once the remaining player overtakes the one who passed, the round is over.
-        ctx.emit("ahead", seat=nxt)
+        ctx.emit("ahead", seat=nxt, rule="§9")
         end_round(state, ctx)
         return
     start_turn(state, nxt, ctx)
@@ -112,8 +116,10 @@ def end_round(state: dict, ctx: Ctx) -> None:
               "by_nilfgaard": winner is not None and totals[0] == totals[1]}
     state["results"].append(result)
     state["turn"] = None
+    # a level round goes to Nilfgaard (§6); without it, the book is silent (GW-7)
+    cite = {"rule": "§6" if result["by_nilfgaard"] else "GW-7"} if totals[0] == totals[1] else {}
     ctx.emit("round_end", **result, gems=[p["gems"] for p in state["players"]], board=board_copy(state),
-             weather=[w["kind"] for w in state["weather"]])
+             weather=[w["kind"] for w in state["weather"]], **cite)
     if any(p["gems"] == 0 for p in state["players"]):
         finish_game(state, ctx)
         return
@@ -161,7 +167,7 @@ def clear_round(state: dict, ctx: Ctx, kept: str | None) -> None:
         state["journal"] = {"cur": [], "at": None, "last": None}  # White Flame never reaches into a new round
     winner = state["results"][-1]["winner"]
     if winner is not None and perk(state, winner, "northern_realms"):
-        ctx.emit("bonus_card", seat=winner)
+        ctx.emit("bonus_card", seat=winner, rule="§6")
         draw(state, winner, 1, ctx)
     for p in state["players"]:
         p["passed"] = False
@@ -176,7 +182,7 @@ def start_round(state: dict, ctx: Ctx, tokens: list[dict]) -> None:
         # Kambi left on the field at the end of a round: Hemdall arrives at the start of the next one.
         if not on_field(state, token["card"]):
             new_token(state, token["card"], token["side"], catalogue().card(token["card"]).rows[0])
-            ctx.emit("avenger", side=token["side"], card=None, token=token["card"])
+            ctx.emit("avenger", side=token["side"], card=None, token=token["card"], rule="§5")
     # Rule book §9: every round repeats the procedure from its point 3, so turns are counted from 1 again.
     state["turn_in_round"] = state["turn_no"] = 0
     if state["round"] == 3:

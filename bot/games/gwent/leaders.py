@@ -17,15 +17,14 @@ LEADER_WEATHER = ("rain", "fog", "frost", "clear")
 
 
 def usable_leaders(state: dict, seat: int) -> list[str]:
-    """Standard: the one leader, once a game, unless passive or cancelled by the White Flame.  HardGwent: one
-    per round, three per game, never the same twice, none in a round blocked by the White Flame."""
+    """Standard: the one leader, once a game, unless cancelled by the White Flame (a passive one only idle).
+    HardGwent: one per round, three per game, never the same twice, none in a round blocked by the White
+    Flame."""
     player = state["players"][seat]
     used = player["leaders_used"]
     if state["variant"] == "standard":
         lid = player["leaders"][0]
-        if leader_rule(state, lid).get("passive") or blocked_by_white_flame(state, seat) or lid in used:
-            return []
-        return [lid]
+        return [] if blocked_by_white_flame(state, seat) or lid in used else [lid]
     if state["round_fx"]["blocked"][seat] or player["leader_round"] or len(used) >= rules(state)["leaders_per_game"]:
         return []
     return [lid for lid in player["leaders"] if lid not in used]
@@ -35,25 +34,26 @@ def why_unusable(state: dict, seat: int, lid: str) -> tuple[str, str]:
     """The i18n key and rule of the reason a leader of ``seat`` cannot be activated now."""
     player = state["players"][seat]
     if state["variant"] == "standard":
-        if leader_rule(state, lid).get("passive"):
-            return "gwent.reject.leader_passive", "§7"
         if blocked_by_white_flame(state, seat):
             return "gwent.reject.leader_blocked", "§7"
         return "gwent.reject.leader_used", "§7"
     if lid in player["leaders_used"]:
         return "gwent.reject.leader_used", "§8"
     if state["round_fx"]["blocked"][seat]:
-        return "gwent.reject.leader_blocked_round", "GW-16"
+        return "gwent.reject.leader_blocked_round", "§7"
     if player["leader_round"]:
         return "gwent.reject.leader_this_round", "§8"
     return "gwent.reject.leader_three", "§8"
 
 
 def leader_specs(state: dict, seat: int, lid: str) -> list[dict[str, Any]]:
-    """The ways to activate a leader; every leader may also be used idle (rule book, leader principle 4)."""
+    """The ways to activate a leader; every leader may also be used idle (rule book, leader principle 4), a
+    passive one only idle: it works by itself, and its one use is a legal skip of the turn."""
     rule = leader_rule(state, lid)
     ability = rule["ability"]
-    if ability == "weather" and rule["kind"] == "choice":
+    if rule.get("passive"):
+        specs = []
+    elif ability == "weather" and rule["kind"] == "choice":
         specs = [{"weather": k} for k in LEADER_WEATHER]
     elif ability == "weaken_horn":
         specs = [{"row": r} for r in ROWS]
@@ -71,11 +71,12 @@ def activate(state: dict, seat: int, lid: str, spec: dict[str, Any], ctx: Ctx) -
     player["leaders_used"].append(lid)
     player["leader_round"] = True
     open_cause(state, "leader", leader=lid, seat=seat)
-    ctx.emit("leader", seat=seat, leader=lid, **spec)
-    if spec.get("idle"):
-        return
     rule = leader_rule(state, lid)
     ability, enemy = rule["ability"], opp(seat)
+    on_enemy_row = ability == "weaken_horn" and not spec.get("idle")  # the Treacherous lies on his row
+    ctx.emit("leader", seat=seat, leader=lid, **spec, **({"side": enemy} if on_enemy_row else {}))
+    if spec.get("idle"):
+        return
     if ability == "weather":
         leader_weather(state, seat, spec.get("weather") or rule["kind"], ctx)
     elif ability == "reveal_hand":
@@ -86,10 +87,12 @@ def activate(state: dict, seat: int, lid: str, spec: dict[str, Any], ctx: Ctx) -
         pile = rule["pile"]
         if revive_candidates(state, seat, [pile], heroes=False):
             push(state, "take", seat, pile=pile)
+            if pile == "enemy" and taken_card_waits(state, seat):
+                state["turn"]["taken_waits"] = True
     elif ability == "leader_horn":
         slot = state["slots"][seat][rule["row"]]
         if state["variant"] == "standard" and slot["horn"] is not None:
-            ctx.emit("horn_replaced", seat=seat, row=rule["row"])
+            ctx.emit("horn_replaced", seat=seat, row=rule["row"], rule="§7")
             move(state, slot["horn"], ["discard", seat])
         set_flag(state, ["slots", seat, rule["row"], "leader_horn"], True)
     elif ability == "row_scorch":
@@ -104,7 +107,7 @@ def activate(state: dict, seat: int, lid: str, spec: dict[str, Any], ctx: Ctx) -
         if len(state["hand"][seat]) >= rule["discard"] and state["deck"][seat] + state["aside"][seat]:
             push(state, "discard", seat, left=rule["discard"])
         else:
-            ctx.emit("leader_no_effect", seat=seat, leader=lid)
+            ctx.emit("leader_no_effect", seat=seat, leader=lid, rule="GW-20")
     elif ability == "revive":
         if revive_candidates(state, seat, rule["piles"], heroes=rule.get("heroes", False)):
             push(state, "revive", seat, piles=rule["piles"], heroes=rule.get("heroes", False), to="field",
@@ -121,9 +124,18 @@ def activate(state: dict, seat: int, lid: str, spec: dict[str, Any], ctx: Ctx) -
         set_flag(state, ["round_fx", "bran", seat], True)
 
 
+def taken_card_waits(state: dict, seat: int) -> bool:
+    """§8 note 3 a): the Invader of the North opening a double move with an empty hand is a lone card, the
+    card it takes waits for the next round; the table may let that card be the turn's second (GW-27)."""
+    turn = state["turn"]
+    return (state["options"]["empty_hand_take"] == "autopass" and not state["hand"][seat]
+            and turn is not None and turn["need"] == 2 and turn["played"] == 0)
+
+
 def reveal_hand(state: dict, seat: int, count: int, ctx: Ctx) -> None:
     """Emperor of Nilfgaard: the opponent shows ``count`` cards of his choice (forum) or at random (option);
-    with that many cards or fewer the judge shows them all.  Only the leader's owner sees them."""
+    with that many cards or fewer the judge shows them all.  They are named in the game thread (§7), or,
+    with the option ``emperor_shown_to: owner``, to the two players only (GW-24)."""
     enemy = opp(seat)
     hand = list(state["hand"][enemy])
     if len(hand) <= count or state["options"]["emperor_reveal"] == "random":
@@ -138,7 +150,8 @@ def reveal_hand(state: dict, seat: int, count: int, ctx: Ctx) -> None:
 
 def reveal(state: dict, viewer: int, uid: str, ctx: Ctx) -> None:
     state["revealed"][viewer].append(uid)
-    ctx.emit("revealed", to=(viewer, opp(viewer)), seat=opp(viewer), card=state["cards"][uid]["id"])
+    to = None if state["options"]["emperor_shown_to"] == "thread" else (viewer, opp(viewer))
+    ctx.emit("revealed", to=to, seat=opp(viewer), card=state["cards"][uid]["id"], rule="§7")
 
 
 def discards_to_decks(state: dict, sides: list[int], no_summon: bool, ctx: Ctx) -> None:
@@ -153,7 +166,7 @@ def discards_to_decks(state: dict, sides: list[int], no_summon: bool, ctx: Ctx) 
             touched.add(owner(state, uid))
             if no_summon:
                 set_flag(state, ["no_summon"], state["no_summon"] + [uid])
-    ctx.emit("discards_returned", sides=sides)
+    ctx.emit("discards_returned", sides=sides, rule="§7")
     for s in sorted(touched):
         reshuffle(state, s, ctx)
 
@@ -168,30 +181,62 @@ def reshuffle(state: dict, seat: int, ctx: Ctx) -> None:
 def white_flame(state: dict, seat: int, ctx: Ctx) -> None:
     """HardGwent: right after an opponent's turn with a leader, that leader's effect is undone (other cards of
     that turn keep their effects; Eredin's chosen card is taken away with all it did).  Otherwise the opponent
-    may use no leader for the rest of the round (rule book, White Flame and double-move notes 1-2)."""
+    may use no leader for the rest of the round (§7 White Flame, §8 double-move notes 1-2)."""
     enemy = opp(seat)
     last = state["journal"]["last"]
     causes = last["causes"] if last and last["seat"] == enemy else []
     leader_causes = [c for c in causes if c["kind"] == "leader"]
     if not leader_causes:
         set_flag(state, ["round_fx", "blocked", enemy], True)
-        ctx.emit("leaders_blocked", seat=enemy)
+        ctx.emit("leaders_blocked", seat=enemy, rule="§7")
         return
     cause = leader_causes[0]
     chosen = cause.get("chosen")
+    changes = []
     if chosen:
         for other in causes:
             if other["kind"] == "card" and other.get("card") == chosen:
-                undo_ops(state, other["ops"])
-        if locate(state, chosen) != ["deck", enemy]:
+                changes += undo_ops(state, other["ops"])
+        zone = locate(state, chosen)
+        if zone != ["deck", enemy]:
             relocate(state, chosen, ["deck", enemy])
-    moved = undo_ops(state, cause["ops"])
-    back_to_hand = [state["cards"][u]["id"] for u in moved if u in state["hand"][enemy]]
-    to_deck = [state["cards"][u]["id"] for u in moved + ([chosen] if chosen else []) if u in state["deck"][enemy]]
-    ctx.emit("leader_cancelled", seat=enemy, leader=cause["leader"], rule="GW-16")
-    if to_deck:
-        ctx.emit("cancel_returned", to=(enemy,), seat=enemy, cards=to_deck)
-        reshuffle(state, enemy, ctx)
-    if back_to_hand:
-        ctx.emit("cancel_to_hand", seat=enemy, cards=back_to_hand)
+            changes.append({"uid": chosen, "card": state["cards"][chosen]["id"], "left": zone[0], "to": "deck"})
+    changes += undo_ops(state, cause["ops"])
+    ctx.emit("leader_cancelled", seat=enemy, leader=cause["leader"], rule="§8")
+    announce_undone(state, enemy, changes, ctx)
 
+
+#: where a card undone by the White Flame goes, as the announcement groups it
+_PLACE = {"row": "field", "horn": "field", "mardroeme": "field", "weather": "field", "discard": "discard",
+          "hand": "hand", "deck": "deck", "aside": "deck", "cand": "deck"}
+
+
+def announce_undone(state: dict, enemy: int, changes: list[dict], ctx: Ctx) -> None:
+    """Name every card the White Flame brought back or took away (§9: the judge notes every change of the
+    field before the next turn).  A card going from the hand back to the deck (a draw undone, Eredin's secret
+    pick) is named to its owner only; the others were seen where they were."""
+    first: dict[str, dict] = {}
+    for ch in changes:  # a card moved twice (the chosen card played, then taken back) counts once
+        if "uid" in ch:
+            first.setdefault(ch["uid"], {**ch}).update(to=ch["to"])
+    groups: dict[str, list[str]] = {}
+    for ch in [*first.values(), *(c for c in changes if "uid" not in c)]:
+        if "token" in ch:
+            groups.setdefault("gone" if ch["gone"] else "field", []).append(ch["token"])
+        elif "weather" in ch:
+            groups.setdefault("weather_gone" if ch["gone"] else "weather_back", []).append(ch["weather"])
+        elif ch["left"] != ch["to"]:
+            place = _PLACE[ch["to"]]
+            secret = place == "deck" and ch["left"] == "hand"
+            groups.setdefault("deck_hidden" if secret else place, []).append(ch["card"])
+    for where, items in groups.items():
+        items.reverse()  # undone newest first: named in the order they had moved
+        if where == "deck_hidden":
+            ctx.emit("cancel_returned", to=(enemy,), seat=enemy, cards=items)
+            ctx.emit("cancel_moved", seat=enemy, where=where, n=len(items))
+        elif where.startswith("weather"):
+            ctx.emit("cancel_moved", seat=enemy, where=where, weathers=items, n=len(items))
+        else:
+            ctx.emit("cancel_moved", seat=enemy, where=where, cards=items, n=len(items))
+    if "deck" in groups or "deck_hidden" in groups:
+        reshuffle(state, enemy, ctx)

@@ -156,9 +156,12 @@ def _side_lines(view, side: int, order, locale: str, names: Sequence[str], full:
     lines = [t("gwent.view.player", locale, name=names[side], gems="♦" * p["gems"] + "◊" * (2 - p["gems"]),
                score=points(p["score"])) + status,
              "  " + t("gwent.view.counts", locale, hand=p["hand"], deck=p["deck"], discard=len(p["discard"]))]
+    if p["shown"]:  # the hand's cards shown to the Emperor of Nilfgaard (§7)
+        lines += wrap_items("  " + t("gwent.view.shown", locale), [cname(c, locale) for c in p["shown"]], hang="    ")
     leaders = []
     for ld in p["leaders"]:
-        mark = " ✗" if ld["used"] else (" ∞" if ld["passive"] else "")
+        # a passive leader used idle still works: both marks
+        mark = (" ∞" if ld["passive"] else "") + (" ✗" if ld["used"] else "")
         leaders.append(lname(ld["id"], locale, short=len(p["leaders"]) > 1) + mark)
     lines += wrap_items("  " + t("gwent.view.leaders", locale, faction=faction, n=len(leaders)),
                         leaders or ["—"], hang="    ")
@@ -228,8 +231,6 @@ def _own_lines(view: Mapping[str, Any], locale: str, full: bool) -> list[str]:
                         None if full else HAND_LINES)
     if view.get("candidates"):
         lines += wrap_items(t("gwent.view.candidates", locale), [cname(c["card"], locale) for c in view["candidates"]])
-    if view.get("revealed"):
-        lines += wrap_items(t("gwent.view.revealed", locale), [cname(c, locale) for c in view["revealed"]])
     return lines
 
 
@@ -272,6 +273,7 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
         p["n"] = d["n"]
     elif kind == "scorched":
         p["cards"] = ", ".join(f"{cname(k['card'], locale)} ({names[k['side']]})" for k in d["killed"])
+        p["n"] = len(d["killed"])
     elif kind == "row_scorch_short":
         p.update(total=points(d["total"]), need=d["need"])
     elif kind == "weather":
@@ -290,8 +292,10 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
             p["name"] = names[d["winner"]]
             key = "gwent.ev.round_nilfgaard" if d["by_nilfgaard"] else key
     elif kind == "factions":
-        p["a"] = t(f"gwent.faction.{d['factions'][0]}", locale)
-        p["b"] = t(f"gwent.faction.{d['factions'][1]}", locale)
+        for seat, who in enumerate("ab"):
+            p[who] = t(f"gwent.faction.{d['factions'][seat]}", locale)
+            p[f"{who}_leaders"] = ", ".join(lname(lid, locale, short=True) for lid in d["leaders"][seat])
+            p[f"n{who}"] = len(d["leaders"][seat])
         p.update(first=names[0], second=names[1])
     elif kind == "revived" and d.get("source") == "skellige":
         key = "gwent.ev.revived_skellige"
@@ -305,11 +309,18 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
         p["rounds"] = " / ".join(f"{points(x)}:{points(y)}" for x, y in d["rounds"])
     elif kind == "leader" and d.get("idle"):
         key = "gwent.ev.leader_idle"
-    elif kind == "leader_cancelled":
-        p["rule"] = d.get("rule", "")
+    elif kind == "leader" and d.get("row"):  # Crach an Craite's horn, the Treacherous on an enemy row
+        key = "gwent.ev.leader_row_enemy" if isinstance(d.get("side"), int) else "gwent.ev.leader_row"
+    elif kind == "cancel_moved":
+        key = f"gwent.ev.cancel_moved.{d['where']}"
+        p["n"] = d["n"]
+        if d.get("weathers"):
+            p["weather"] = ", ".join(t(f"gwent.weather.{w}", locale) for w in d["weathers"])
     elif kind == "discards_returned":
         p["sides"] = ", ".join(names[s] for s in d["sides"])
     text = t(key, locale, **p)
+    if d.get("rule"):
+        text += " " + t("core.cite", locale, rule=d["rule"])
     if kind == "round_end" and d.get("board"):
         table = _final_table(d["board"], locale, names, compact=False)
         if len(table) > LIMIT - 300:

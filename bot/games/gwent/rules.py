@@ -70,11 +70,11 @@ def check_spec(state: dict, seat: int, uid: str, action: dict) -> dict[str, Any]
     if given in specs:
         return given
     if not specs:
-        raise Reject("gwent.reject.no_free_row", rule="GW-31", card=c.id)
+        raise Reject("gwent.reject.no_free_row", rule="§2", card=c.id)
     if c.effect == "decoy":
         if "target" in given:
             raise Reject("gwent.reject.decoy_target", rule="§2")
-        raise Reject("gwent.reject.need_target", code=Code.MALFORMED, rule="GW-13")
+        raise Reject("gwent.reject.need_target", code=Code.MALFORMED, rule="§2")
     wanted = specs[0]
     for key in ("row", "side", "target"):
         if key in given and key not in wanted:
@@ -103,8 +103,8 @@ def play_card(state: dict, seat: int, uid: str, spec: dict, ctx: Ctx, source: st
     if effect == "decoy":
         move(state, uid, ["discard", owner(state, uid)])
         if "target" in spec:
-            leave_board(state, spec["target"], ["hand", seat], ctx)
             ctx.emit("decoyed", seat=seat, card=card(state, spec["target"]).id)
+            leave_board(state, spec["target"], ["hand", seat], ctx)
     elif effect == "horn":
         move(state, uid, ["horn", seat, spec["row"]])
     elif effect == "mardroeme":
@@ -191,7 +191,7 @@ def leave_board(state: dict, uid: str, dest: list, ctx: Ctx) -> None:
         move(state, uid, dest)
     if c.summons and not on_field(state, c.summons):
         new_token(state, c.summons, side, catalogue().card(c.summons).rows[0])
-        ctx.emit("avenger", side=side, card=c.id, token=c.summons)
+        ctx.emit("avenger", side=side, card=c.id, token=c.summons, rule="§5")
 
 
 def on_field(state: dict, card_id: str) -> bool:
@@ -200,12 +200,13 @@ def on_field(state: dict, card_id: str) -> bool:
 
 # ------------------------------------------------------------------------------------------ scorch
 def scorch(state: dict, sides: list[int], rows_: tuple[str, ...] | list[str], ctx: Ctx, cap: int | None) -> None:
-    """Kill the strongest non-hero unit(s) among ``sides``/``rows_``; ties all die (HardGwent limits apply)."""
+    """Kill the strongest non-hero unit(s) among ``sides``/``rows_``; ties all die (§2; HardGwent limits
+    apply).  The strongest may have strength 0 (a lone Kambi), unless the table spares it (GW-10)."""
     values = strengths(state)
     pool = [u for s in sides for r in rows_ for u in state["rows"][s][r] if not card(state, u).is_hero]
-    best = max((values[u] for u in pool), default=0)
-    if best <= 0:  # ruling GW-10: nothing of strength 0 is "the strongest"
-        ctx.emit("scorch_none")
+    best = max((values[u] for u in pool), default=None)
+    if best is None or (best <= 0 and state["options"]["scorch_spares_zero"]):
+        ctx.emit("scorch_none", rule="GW-10" if pool else "§2")
         return
     kill(state, _limit(state, [u for u in pool if values[u] == best], cap), ctx)
 
@@ -215,7 +216,7 @@ def row_scorch(state: dict, side: int, row: str, ctx: Ctx, cap: int | None) -> N
     total = row_totals(state)[side][row]
     need = rules(state)["row_scorch_min"]
     if total < need * 10:
-        ctx.emit("row_scorch_short", side=side, row=row, total=total, need=need)
+        ctx.emit("row_scorch_short", side=side, row=row, total=total, need=need, rule="§3")
         return
     scorch(state, [side], [row], ctx, cap)
 
@@ -240,12 +241,12 @@ def _limit(state: dict, victims: list[str], cap: int | None) -> list[str]:
 
 
 def kill(state: dict, victims: list[str], ctx: Ctx) -> None:
-    killed = []
-    for uid in victims:
-        side = locate(state, uid)[1]
-        killed.append({"card": card(state, uid).id, "side": side})
+    """The victims go to the discard pile of their side; the line comes before what their leaving calls
+    (Kambi's Hemdall)."""
+    sides = [locate(state, uid)[1] for uid in victims]
+    ctx.emit("scorched", killed=[{"card": card(state, u).id, "side": s} for u, s in zip(victims, sides)], rule="§2")
+    for uid, side in zip(victims, sides):
         leave_board(state, uid, ["discard", side], ctx)
-    ctx.emit("scorched", killed=killed)
 
 
 # ------------------------------------------------------------------------------------------ weather

@@ -1,9 +1,9 @@
 """Strength of every unit on the board: a pure function of the board, recomputed, never accumulated.
 
 Order of the rule book: weather -> tight bond -> morale boost -> horn, then the Treacherous (standard) doubles
-spies.  Heroes are immune to all of it.  Strengths are kept in tenths of a point: King Bran halves weather
-losses and the HardGwent Treacherous halves a horn, and the rule book rounds the result up to tenths at the
-very end (ruling GW-12).
+spies.  Heroes are immune to all of it.  Strengths are kept in tenths of a point: King Bran halves the
+strength under weather and the HardGwent Treacherous halves a non-leader horn, and the rule book rounds the
+result up to tenths at the very end (§7, ruling GW-12).
 """
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ def strengths(state: dict) -> dict[str, int]:
     hardgwent = state["variant"] == "hardgwent"
     bad = weather_rows(state)
     spies_doubled = any(passive(state, s, "double_spies") for s in (0, 1))
+    options = state["options"]
     out: dict[str, int] = {}
     for side in (0, 1):
         bran = passive(state, side, "half_weather") or state["round_fx"]["bran"][side]
@@ -40,8 +41,10 @@ def strengths(state: dict) -> dict[str, int]:
             boost = sum(boosters)
             bards = sum(1 for c in cards if c.has("horn"))
             slot = state["slots"][side][row]
-            card_horn = slot["horn"] is not None or slot["horn_crach"]
-            weak = row in state["weak_horn"][side]
+            crach = slot["horn_crach"]
+            # §7: the HardGwent Treacherous halves the non-leader horn; Crach an Craite's horn is a leader's,
+            # spared unless the table says otherwise (GW-28)
+            halved = row in state["weak_horn"][side] and (options["treacherous_crach"] or not crach)
             for uid, c, is_booster in zip(uids, cards, boosters):
                 if c.is_hero:
                     out[uid] = c.strength * 10
@@ -49,14 +52,19 @@ def strengths(state: dict) -> dict[str, int]:
                 value = Fraction(c.strength)
                 if row in bad:
                     hit = min(value, Fraction(1))
-                    value = max(hit, value / 2) if bran else hit
+                    if not bran:
+                        value = hit
+                    else:  # §7: the unit loses only 50 % (GW-12: the option keeps plain weather's floor)
+                        value = max(hit, value / 2) if options["bran_weather_floor"] else value / 2
                 if c.has("tight_bond"):
                     value *= bonds[c.id]
                 value += boost - (1 if is_booster else 0)
-                horned = card_horn or bards - (1 if c.has("horn") else 0) > 0
+                card_horn = slot["horn"] is not None or bards - (1 if c.has("horn") else 0) > 0
                 if hardgwent:
-                    value *= 1 + (Fraction(1, 2) if weak else 1) * horned + slot["leader_horn"]
-                elif horned or slot["leader_horn"]:
+                    # a standard horn (card, bard or Crach's) adds x1; the other leaders' horns add to it (§7)
+                    horn = Fraction(int(card_horn or crach), 2 if halved else 1)
+                    value *= 1 + horn + slot["leader_horn"]
+                elif card_horn or crach or slot["leader_horn"]:
                     value *= 2
                 if spies_doubled and c.has("spy"):
                     value *= 2

@@ -100,6 +100,10 @@ def move(state: dict, uid: str, dest: list, index: int | None = None, weather: s
     at = _take(state, uid, src) if src else None
     _put(state, uid, dest, index, weather)
     log(state, ["move", uid, src, dest, at, entry["kind"] if entry else weather])
+    if src and src[0] == "hand" and uid in state["revealed"][opp(src[1])]:
+        # A card shown to the Emperor is known only while it stays in the hand: should it come back later
+        # (drawn again after Crach an Craite), nobody has seen it.
+        state["revealed"][opp(src[1])].remove(uid)
 
 
 def is_token(uid: str) -> bool:
@@ -175,9 +179,11 @@ def rotate_journal(state: dict, seat: int) -> None:
         state["journal"] = {"cur": [], "at": None, "last": {"seat": seat, "causes": journal["cur"]}}
 
 
-def undo_ops(state: dict, ops: list) -> list[str]:
-    """Reverse journaled operations that are still in place, newest first.  Returns the uids moved back."""
-    moved = []
+def undo_ops(state: dict, ops: list) -> list[dict]:
+    """Reverse journaled operations that are still in place, newest first.  Returns what changed, for the
+    referee to announce: ``{"uid", "card", "left", "to"}`` for a card moved back (zone kinds it left and
+    went to), ``{"token", "gone": bool}`` for a token taken off or put back, ``{"weather", "gone": bool}``."""
+    changes: list[dict] = []
     for op in reversed(ops):
         kind = op[0]
         if kind == "move":
@@ -185,16 +191,17 @@ def undo_ops(state: dict, ops: list) -> list[str]:
             if uid in state["cards"] and src is not None and locate(state, uid) == dest:
                 _take(state, uid, dest)
                 _put(state, uid, src, at, weather)
-                moved.append(uid)
+                changes.append({"uid": uid, "card": state["cards"][uid]["id"], "left": dest[0], "to": src[0]})
         elif kind == "token_add":
             if op[1] in state["cards"] and locate(state, op[1]):
                 zone = locate(state, op[1])
                 _take(state, op[1], zone)
-                del state["cards"][op[1]]
+                changes.append({"token": state["cards"].pop(op[1])["id"], "gone": True})
         elif kind == "token_remove":
             _, uid, info, zone, index = op
             state["cards"][uid] = info
             _put(state, uid, zone, index)
+            changes.append({"token": info["id"], "gone": False})
         elif kind == "flag":
             _, path, old, new = op
             target = state
@@ -205,9 +212,11 @@ def undo_ops(state: dict, ops: list) -> list[str]:
         elif kind == "weather_add":
             if op[1] in state["weather"]:
                 state["weather"].remove(op[1])
+                changes.append({"weather": op[1]["kind"], "gone": True})
         elif kind == "weather_drop":
             state["weather"].insert(min(op[2], len(state["weather"])), op[1])
-    return moved
+            changes.append({"weather": op[1]["kind"], "gone": False})
+    return changes
 
 
 # --------------------------------------------------------------------------------------------- shapes

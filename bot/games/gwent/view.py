@@ -49,6 +49,8 @@ def build(state: dict, seat: int | None) -> dict[str, Any]:
             "hand": len(state["hand"][s]), "deck": len(state["deck"][s]) + len(state["aside"][s]) + len(state["cand"][s]),
             "discard": [state["cards"][u]["id"] for u in state["discard"][s]],
             "ready": state["phase"] != "setup" or state["setup"][s]["step"] == "ready",
+            # the cards of this hand shown to the Emperor of Nilfgaard, where the viewer may know them
+            "shown": _sorted_ids(state, state["revealed"][opp(s)]) if knows_shown(state, s, seat) else [],
         })
     turn = state["turn"]
     out: dict[str, Any] = {
@@ -67,12 +69,16 @@ def build(state: dict, seat: int | None) -> dict[str, Any]:
     out["deck_contents"] = _counts(_sorted_ids(state, state["deck"][seat] + state["aside"][seat]))
     out["candidates"] = [{"uid": u, "card": state["cards"][u]["id"]} for u in state["cand"][seat]]
     out["mulligan"] = state["mull"][seat]
-    known = [u for u in state["revealed"][seat] if u in state["hand"][opp(seat)]]
-    out["revealed"] = _sorted_ids(state, known)
     if state["phase"] == "setup":
         st = state["setup"][seat]
         out["setup"] = {"step": st["step"], "faction": st["faction"], "leader": st["leader"], "deck": st["deck"]}
     return out
+
+
+def knows_shown(state: dict, holder: int, viewer: int | None) -> bool:
+    """The cards shown to the Emperor are named in the game thread (§7); with the option
+    ``emperor_shown_to: owner`` only the two players know them (GW-24)."""
+    return state["options"]["emperor_shown_to"] == "thread" or viewer in (holder, opp(holder))
 
 
 def _counts(ids: list[str]) -> dict[str, int]:
@@ -84,13 +90,13 @@ def _counts(ids: list[str]) -> dict[str, int]:
 
 def unseen_variant(state: dict, seat: int | None, rng: Any) -> dict:
     """Re-deal everything ``seat`` cannot see: the order of its own deck, and the opponent's hand (but the
-    cards the Emperor revealed), deck, set-aside cards and exchange candidates."""
+    cards shown to the Emperor, where the seat knows them), deck, set-aside cards and exchange candidates."""
     new = clone(state)
     for holder in (0, 1):
         if holder == seat:
             rng.shuffle(new["deck"][holder])
             continue
-        known = set(new["revealed"][seat]) if seat is not None else set()
+        known = set(new["revealed"][opp(holder)]) if knows_shown(state, holder, seat) else set()
         zones = ["hand", "deck", "aside", "cand"]
         pool = [u for z in zones for u in new[z][holder] if u not in known]
         rng.shuffle(pool)

@@ -30,8 +30,8 @@ def test_private_events_never_go_to_the_other_seat_or_the_channel():
             if e["kind"] in PRIVATE_KINDS:
                 assert e["to"] is not None and len(e["to"]) == 1, e
                 assert e["data"]["seat"] in e["to"]
-            if e["kind"] == "revealed":
-                assert sorted(e["to"]) == [0, 1]
+            if e["kind"] == "revealed":  # named in the game thread (§7)
+                assert e["to"] is None
             if e["kind"] == "shuffled":
                 assert e["to"] == []
 

@@ -81,18 +81,36 @@ def test_hardgwent_daisy_draws_two_after_the_turn():
     assert len(s["hand"][0]) == hand + 2 and s["turn"]["seat"] == 1
 
 
-def test_emperor_the_opponent_chooses_what_to_show_and_only_the_emperor_sees_it():
+def test_emperor_the_opponent_chooses_what_to_show_and_names_it_in_the_thread():
+    # §7: «Карты указывает не в ЛС, а в сообщении в теме игры»
     s = table("nilfgaard", "northern_realms", leaders=("emhyr_emperor_of_nilfgaard", None))
     shown = give(s, 1, "catapult", "ves", "vernon_roche", "thaler", "keira_metz")
     s = act(s, 0, type="leader", leader="emhyr_emperor_of_nilfgaard")
     assert GAME.to_act(s)[0].seat == 1 and GAME.to_act(s)[0].prompt == "gwent.prompt.reveal"
     for uid in shown[:3]:
         result = apply(s, 1, type="reveal", card=uid)
-        assert event(result.events, "revealed")["to"] == [0, 1]
+        assert event(result.events, "revealed")["to"] is None
         s = result.state
     assert s["turn"]["seat"] == 1
-    assert sorted(GAME.view(s, 0)["revealed"]) == ["catapult", "vernon_roche", "ves"]
-    assert GAME.view(s, 1)["revealed"] == [] and "revealed" not in GAME.view(s, None)
+    for viewer in (0, 1, None):
+        assert sorted(GAME.view(s, viewer)["players"][1]["shown"]) == ["catapult", "vernon_roche", "ves"]
+        assert "Катапульта" in GAME.render_view(GAME.view(s, viewer), "ru", NAMES)
+    assert GAME.view(s, None)["players"][0]["shown"] == []
+    # a shown card that leaves the hand is no longer listed
+    s = act(s, 1, type="play", card=shown[0])
+    assert sorted(GAME.view(s, None)["players"][1]["shown"]) == ["vernon_roche", "ves"]
+
+
+def test_emperor_shown_to_the_owner_only_with_the_option():
+    s = table("nilfgaard", "northern_realms", leaders=("emhyr_emperor_of_nilfgaard", None), emperor_shown_to="owner")
+    shown = give(s, 1, "catapult", "ves", "vernon_roche", "thaler", "keira_metz")
+    s = act(s, 0, type="leader", leader="emhyr_emperor_of_nilfgaard")
+    for uid in shown[:3]:
+        result = apply(s, 1, type="reveal", card=uid)
+        assert event(result.events, "revealed")["to"] == [0, 1]
+        s = result.state
+    assert sorted(GAME.view(s, 0)["players"][1]["shown"]) == ["catapult", "vernon_roche", "ves"]
+    assert GAME.view(s, None)["players"][1]["shown"] == []
     assert "Катапульта" in GAME.render_view(GAME.view(s, 0), "ru", NAMES)
     assert "Катапульта" not in GAME.render_view(GAME.view(s, None), "ru", NAMES)
 
@@ -101,12 +119,12 @@ def test_emperor_random_option_and_small_hands_are_shown_whole():
     s = table("nilfgaard", "northern_realms", leaders=("emhyr_emperor_of_nilfgaard", None), emperor_reveal="random")
     give(s, 1, "catapult", "ves", "vernon_roche", "thaler")
     s = act(s, 0, type="leader", leader="emhyr_emperor_of_nilfgaard")
-    assert len(GAME.view(s, 0)["revealed"]) == 3 and s["turn"]["seat"] == 1
+    assert len(GAME.view(s, 0)["players"][1]["shown"]) == 3 and s["turn"]["seat"] == 1
     s = table("nilfgaard", "northern_realms", leaders=("emhyr_emperor_of_nilfgaard", None), filler=False)
     give(s, 1, "catapult", "ves")
     give(s, 0, "cahir")
     s = act(s, 0, type="leader", leader="emhyr_emperor_of_nilfgaard")
-    assert GAME.view(s, 0)["revealed"] == ["catapult", "ves"]
+    assert sorted(GAME.view(s, None)["players"][1]["shown"]) == ["catapult", "ves"]
 
 
 def test_take_from_discard_leaders():
@@ -208,7 +226,8 @@ def test_standard_white_flame_blocks_the_opponents_leader_and_his_passive_leader
     s = table("monsters", "nilfgaard", leaders=("eredin_the_treacherous", "emhyr_the_white_flame"))
     spy = place(s, 0, "vattier_de_rideaux", owner=1)
     assert strength(s, spy) == 40  # not doubled: the Treacherous is cancelled
-    assert usable_leaders(s, 0) == [] and usable_leaders(s, 1) == []
+    # «можно считать, что никаких Лидеров нет вообще»: not even idle; the White Flame itself may be used idle
+    assert usable_leaders(s, 0) == [] and usable_leaders(s, 1) == ["emhyr_the_white_flame"]
 
 
 def test_hardgwent_white_flame_cancels_the_previous_turns_leader_but_not_its_other_card():
@@ -257,7 +276,30 @@ def test_white_flame_takes_back_the_card_oberons_killer_chose():
     result = apply(s, 1, type="leader", leader="emhyr_the_white_flame")
     s = result.state
     assert draug in s["deck"][0] and a in s["hand"][0] and b in s["hand"][0]
-    assert event(result.events, "cancel_returned")["to"] == [0]
+    # every card that moves is named (§9): the Draug was seen on the field, the discards in the pile
+    lines = [GAME.render_event(e, "ru", NAMES) for e in result.events if e["to"] is None]
+    assert "Белое Пламя: в колоду Аня уходит Драуг." in lines
+    assert "Белое Пламя: в руку Аня возвращаются Гуль, Накер." in lines
+
+
+def test_white_flame_names_a_secret_pick_taken_back_from_the_hand_to_its_owner_only():
+    s = table("monsters", "nilfgaard", variant="hardgwent", first=1)
+    s = act(s, 1, type="play", card=give(s, 1, "cahir"))
+    a, b = give(s, 0, "ghoul", "nekker")
+    give(s, 0, "fiend")
+    s = act(s, 0, type="leader", leader="eredin_destroyer_of_worlds")
+    s = act(s, 0, type="discard", card=a)
+    s = act(s, 0, type="discard", card=b)
+    draug = find(s, 0, "draug", ("deck", "aside"))
+    s = act(s, 0, type="take", card=draug)
+    s = act(s, 0, type="play", card=find(s, 0, "fiend", ("hand",)))
+    result = apply(s, 1, type="leader", leader="emhyr_the_white_flame")
+    assert draug in result.state["deck"][0]
+    private = event(result.events, "cancel_returned")
+    assert private["to"] == [0] and private["data"]["cards"] == ["draug"]
+    public = [GAME.render_event(e, "ru", NAMES) for e in result.events if e["to"] is None]
+    assert "Белое Пламя: из руки Аня в колоду уходит 1 карта." in public
+    assert not any("Драуг" in line for line in public)
 
 
 def test_a_leader_action_for_the_wrong_leader_is_malformed():

@@ -239,6 +239,40 @@ def test_kambi_scorched_calls_hemdall_in_its_place():
     assert kambi in s["discard"][0] and ids(s, s["rows"][0]["melee"]) == ["kayran", "hemdall"]
 
 
+def test_scorch_kills_a_lone_kambi_of_strength_zero_and_hemdall_takes_her_place():
+    # §2: Scorch kills «самый сильный (наибольший показатель силы) отряд»; a lone Kambi (0) is the strongest
+    s = table("skellige", "monsters")
+    kambi = place(s, 0, "kambi")
+    place(s, 0, "cerys")  # a hero: never a victim
+    s = act(s, 0, type="pass")
+    result = apply(s, 1, type="play", card=give(s, 1, "scorch"))
+    s = result.state
+    assert kambi in s["discard"][0] and "hemdall" in ids(s, s["rows"][0]["melee"])
+    lines = [GAME.render_event(e, "ru", ["Аня", "Боб"]) for e in result.events]
+    scorched = lines.index("Казнь: в отбой уходит Камби (Аня). (см. §2)")
+    assert lines[scorched + 1].startswith("Хеймдалль выходит на поле (Аня).")  # after the Scorch, not before
+
+
+def test_gw10_option_scorch_spares_strength_zero():
+    s = table("skellige", "monsters", scorch_spares_zero=True)
+    kambi = place(s, 0, "kambi")
+    s = act(s, 0, type="pass")
+    result = apply(s, 1, type="play", card=give(s, 1, "scorch"))
+    assert kambi in result.state["rows"][0]["melee"]
+    assert event(result.events, "scorch_none")["data"]["rule"] == "GW-10"
+
+
+def test_king_bran_halves_even_a_one_under_weather_and_the_option_keeps_one():
+    # §7 King Bran: «теряют от любой погоды только 50% от своих очков силы» - a 1 keeps 0.5 (GW-12 option: 1)
+    for floor, expected in ((False, 5), (True, 10)):
+        s = table("skellige", "monsters", leaders=("king_bran", None), bran_weather_floor=floor)
+        ghoul = place(s, 0, "ghoul", owner=1)          # strength 1, on Bran's side
+        lugos = place(s, 0, "madman_lugos")            # strength 6
+        s = act(s, 0, type="play", card=give(s, 0, "biting_frost"))
+        assert (strength(s, ghoul), strength(s, lugos)) == (expected, 30)
+        assert ("Гуль 0.5" in GAME.render_view(GAME.view(s, None), "ru", ["Аня", "Боб"])) is not floor
+
+
 def test_a_faction_card_cannot_summon_hemdall_or_an_untransformed_vildkaarl():
     s = table("skellige", "nilfgaard")
     s = act(s, 0, type="play", card=give(s, 0, "faction_card_skellige"))
@@ -296,11 +330,21 @@ def test_every_active_leader_may_be_used_idle(variant):
             assert s["weather"] == [] and not any(s["slots"][0][r]["leader_horn"] for r in s["slots"][0])
 
 
-def test_passive_standard_leaders_are_never_offered_as_a_move():
+def test_passive_standard_leaders_are_offered_only_idle_and_keep_working_after():
+    # §7 principle 4: «любую Лидерскую карту можно использовать "вхолостую"»; principle 2: passive cards act
+    # all three rounds, so the idle use spends the leader's one use, not its effect
     s = table("monsters", "nilfgaard", leaders=("eredin_the_treacherous", None))
-    assert offered(s, 0, "leader") == []
+    assert offered(s, 0, "leader") == [{"type": "leader", "leader": "eredin_the_treacherous", "idle": True}]
     s = table("skellige", "nilfgaard", leaders=("king_bran", None))
-    assert offered(s, 0, "leader") == []
+    assert offered(s, 0, "leader") == [{"type": "leader", "leader": "king_bran", "idle": True}]
+    lugos = place(s, 0, "madman_lugos")
+    s = act(s, 0, type="play", card=give(s, 0, "biting_frost"))
+    s = act(s, 1, type="play", card=give(s, 1, "cahir"))
+    result = apply(s, 0, type="leader", leader="king_bran", idle=True)
+    s = result.state
+    assert s["turn"]["seat"] == 1 and s["players"][0]["leaders_used"] == ["king_bran"]
+    assert strength(s, lugos) == 30 and offered(s, 0, "leader") == []   # still halves the frost: 6 -> 3
+    assert "Король Бран ∞ ✗" in GAME.render_view(GAME.view(s, None), "ru", ["Аня", "Боб"])
 
 
 def test_hardgwent_leader_horns_stack_with_a_horn_card_to_three_times():
@@ -506,8 +550,8 @@ def test_true_is_not_a_seat_and_one_is_not_idle():
 
 
 # ---------------------------------------------------------------------------------------------- rulings GW-27..29
-def test_gw27_a_card_a_leader_takes_into_an_empty_hand_may_be_the_second_card():
-    s = table("nilfgaard", "northern_realms", variant="hardgwent", first=1, filler=False)
+def _invader_with_an_empty_hand(**options):
+    s = table("nilfgaard", "northern_realms", variant="hardgwent", first=1, filler=False, **options)
     give(s, 1, "ves", "yarpen_zigrin")
     s = act(s, 1, type="play", card=find(s, 1, "ves", ("hand",)))
     spy = discard(s, 0, "vattier_de_rideaux")
@@ -515,10 +559,37 @@ def test_gw27_a_card_a_leader_takes_into_an_empty_hand_may_be_the_second_card():
     s["discard"][1].append(spy)          # my spy died on the opponent's side: it lies in his pile
     assert s["hand"][0] == [] and s["turn"]["need"] == 2
     s = act(s, 0, type="leader", leader="emhyr_invader_of_the_north")
+    return s, spy
+
+
+def test_invader_of_the_north_into_an_empty_hand_is_an_automatic_pass():
+    # §8 note 3 a): «В руке 0 карт, а игрок активирует Лидерскую карту "Завоеватель Севера" для воскрешения
+    # из отбоя Шпиона ... произойдет автопас»
+    s, spy = _invader_with_an_empty_hand()
+    result = apply(s, 0, type="take", card=spy)
+    s = result.state
+    passed = event(result.events, "passed")
+    assert s["players"][0]["passed"] and s["hand"][0] == [spy] and s["turn"]["seat"] == 1
+    assert (passed["data"]["auto"], passed["data"]["rule"]) == ("taken_card_waits", "§8")
+    assert "(см. §8)" in GAME.render_event(passed, "ru", ["Аня", "Боб"])
+
+
+def test_gw27_option_a_card_the_invader_takes_into_an_empty_hand_may_be_the_second_card():
+    s, spy = _invader_with_an_empty_hand(empty_hand_take="play")
     s = act(s, 0, type="take", card=spy)
     assert not s["players"][0]["passed"] and s["turn"]["seat"] == 0
     s = act(s, 0, type="play", card=spy)
     assert spy in s["rows"][1]["melee"] and len(s["hand"][0]) == 2 and not s["players"][0]["passed"]
+
+
+def test_the_relentless_is_not_the_listed_case_its_card_may_be_the_second():
+    # §8: «игрок может забрать карту с поля или отбоя в Руку и тут же выложить ее»; note 3 a) names the Invader
+    s = table("nilfgaard", "northern_realms", variant="hardgwent", first=1, filler=False)
+    s = act(s, 1, type="play", card=give(s, 1, "ves"))
+    cahir = discard(s, 0, "cahir")
+    s = act(s, 0, type="leader", leader="emhyr_the_relentless")
+    s = act(s, 0, type="take", card=cahir)
+    assert not s["players"][0]["passed"] and s["turn"]["seat"] == 0
 
 
 def test_gw27_without_a_second_card_the_leader_alone_is_a_pass_and_its_cards_come_after():
@@ -532,12 +603,31 @@ def test_gw27_without_a_second_card_the_leader_alone_is_a_pass_and_its_cards_com
     assert event(result.events, "passed")["data"]["auto"] == "no_second_card"
 
 
-def test_gw28_the_hardgwent_treacherous_weakens_crachs_standard_horn():
+def test_the_hardgwent_treacherous_spares_crachs_leader_horn_but_halves_a_horn_card():
+    # §7 the Treacherous: «ослабляет в нем нелидерский эффект командирского рога»; Crach an Craite is a leader
     s = table("skellige", "monsters", variant="hardgwent", first=0)
     lugos = place(s, 0, "madman_lugos")
     s = act(s, 0, type="leader", leader="crach_an_craite", row="melee")
     assert strength(s, lugos) == 120
+    result = apply(s, 1, type="leader", leader="eredin_the_treacherous", row="melee")
+    s = result.state
+    assert strength(s, lugos) == 120
+    line = GAME.render_event(event(result.events, "leader"), "ru", ["Аня", "Боб"])
+    assert "ряд «ближний» соперника (Аня)" in line
+    s = table("skellige", "monsters", variant="hardgwent", first=0)
+    lugos = place(s, 0, "madman_lugos")
+    relocate(s, give(s, 0, "commanders_horn"), ["horn", 0, "melee"])
+    s = act(s, 0, type="pass")
     s = act(s, 1, type="leader", leader="eredin_the_treacherous", row="melee")
+    assert strength(s, lugos) == 90
+
+
+def test_gw28_option_the_treacherous_weakens_crachs_horn_too():
+    s = table("skellige", "monsters", variant="hardgwent", first=0, treacherous_crach=True)
+    lugos = place(s, 0, "madman_lugos")
+    result = apply(s, 0, type="leader", leader="crach_an_craite", row="melee")
+    assert "ряд «ближний»" in GAME.render_event(event(result.events, "leader"), "ru", ["Аня", "Боб"])
+    s = act(result.state, 1, type="leader", leader="eredin_the_treacherous", row="melee")
     assert strength(s, lugos) == 90
 
 
@@ -669,7 +759,7 @@ def test_gw31_a_horn_with_every_row_taken_stays_in_the_hand():
     horn = give(s, 0, "commanders_horn")
     assert all(a.get("card") != horn for a in GAME.legal_actions(s, 0))
     r = reject(s, 0, type="play", card=horn, row="siege")
-    assert (r.key, r.rule) == ("gwent.reject.no_free_row", "GW-31")
+    assert (r.key, r.rule) == ("gwent.reject.no_free_row", "§2")
 
 
 def test_every_modifier_at_once_bran_bond_boost_weakened_horn_in_tenths():
@@ -726,7 +816,7 @@ def test_hardgwent_emperor_sees_six_cards_chosen_by_the_opponent():
     for uid in hand[:6]:
         s = act(s, 1, type="reveal", card=uid)
     assert len(s["revealed"][0]) == 6 and s["turn"]["seat"] == 1
-    assert len(GAME.view(s, 0)["revealed"]) == 6 and GAME.view(s, None).get("revealed") is None
+    assert len(GAME.view(s, None)["players"][1]["shown"]) == 6  # named in the thread (§7)
 
 
 def test_hardgwent_leader_row_scorches_need_twenty_points():

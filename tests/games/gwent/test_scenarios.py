@@ -34,7 +34,7 @@ def test_hands_and_decks_never_reach_the_other_seat(path):
         for seat in (0, 1):
             secret = set(state["hand"][seat] + state["deck"][seat] + state["aside"][seat] + state["cand"][seat])
             for viewer in ("None", str(1 - seat)):
-                shown = set(state["revealed"][1 - seat]) if viewer != "None" else set()  # the Emperor's reveals
+                shown = set(state["revealed"][1 - seat])  # shown to the Emperor: named in the thread (§7)
                 text = repr(entry["views"][viewer])
                 leaked = [u for u in secret - shown if f"'{u}'" in text]
                 assert not leaked, (path.stem, entry.get("step"), viewer, leaked)
