@@ -56,6 +56,7 @@ class Play(commands.Cog):
                        note: str | None = None, seat: int | None = None) -> tuple[str, discord.ui.View | None] | Rejection:
         """The clicking player's control message as the table is now, with what is new for them since the
         message they clicked showed it."""
+        self.bot.grips.keep(player_key(interaction), interaction)  # a DM click's token redraws their messages
         table = await self.bot.store.get_table(table_id)
         state = await self.bot.store.state(table_id)
         if state is None:

@@ -33,6 +33,7 @@ from bot.config import Settings
 from bot.delivery import DeliveryWorker
 from bot.discord.components import DYNAMIC_ITEMS, handled, lobby_view
 from bot.discord.delivery import DiscordDeliverer
+from bot.discord.grips import Grips
 from bot.discord.interactions import say
 from bot.discord.locale import JudgeTranslator, reply_locale
 from bot.discord.render import lobby_text
@@ -143,6 +144,7 @@ class JudgeBot(commands.Bot):
         self.games: Mapping[str, Game] = games if games is not None else all_games()
         self.extension_names = tuple(extensions)
         self.tick_seconds = tick_seconds
+        self.grips = Grips()  # the players' latest DM clicks: their tokens redraw control messages
         self.deliverer = DiscordDeliverer(self)
         self.delivery = DeliveryWorker(store, self.deliverer, self.referee.changed, idle=delivery_idle,
                                        settle=delivery_settle)

@@ -115,6 +115,7 @@ class DiscordDeliverer:
         self.bot = bot
         self._left_over: set[int] | None = None  # outbox ids pending when this process began delivering
         self._wants: dict[str, str] = {}           # each player's ping setting, read per table message
+        self._dm_closed: dict[str, bool] = {}      # and whether their DMs are closed (pinged in the thread)
 
     async def deliver(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
         try:
@@ -157,12 +158,12 @@ class DiscordDeliverer:
         if kind == "start" and live is not None:  # delivered before, recorded in the panels but not the outbox
             return live.message_id
         state = await self.bot.store.state(table.id)
-        await self._load_wants(seats)  # who wants which pings, for the post below
+        await self._load_users(seats)  # who wants which pings and whose DMs are closed, for the pings below
         if kind == "start" or live is None:
-            sent = await self._open_live(channel, table, seats, message, state)
+            sent, asked = await self._open_live(channel, table, seats, message, state)
         else:
-            sent = await self._update_live(channel, table, seats, message, state, live)
-        await self._refresh_controls(table, seats, state)
+            sent, asked = await self._update_live(channel, table, seats, message, state, live)
+        await self._refresh_controls(table, seats, state, ping={s.seat for s in asked})
         if kind in _CLOSING_KINDS:
             await self.bot.refresh_lobby(table.id)
             await self.bot.archive_thread(table.id)  # after the last word; never raises
@@ -195,9 +196,10 @@ class DiscordDeliverer:
         return live_view(table.id, state["version"], locale, playing=playing)
 
     async def _open_live(self, channel: discord.PartialMessageable, table: TableRow, seats: list[SeatRow],
-                         message: OutboxRow, state: dict) -> str | None:
+                         message: OutboxRow, state: dict) -> tuple[str | None, list[SeatRow]]:
         """The start of play: the live message is posted (a new message: it pings whoever must decide first)
-        and pinned where the bot may pin."""
+        and pinned where the bot may pin.  Nobody is pinged in the DMs: the control messages are created
+        silently."""
         game = self.bot.games[table.game]
         locale = await self.bot.table_locale(table)
         view, recent = await self._view_and_recent(table, seats, state, locale)
@@ -221,14 +223,18 @@ class DiscordDeliverer:
                                            version=state["version"], posted=state["version"],
                                            shows=_shows(view, None))
             await self._pin(int(channel.id), int(sent), table)
-        return sent
+        return sent, []
 
     async def _update_live(self, channel: discord.PartialMessageable, table: TableRow, seats: list[SeatRow],
-                           message: OutboxRow, state: dict, live: Panel) -> str | None:
+                           message: OutboxRow, state: dict, live: Panel) -> tuple[str | None, list[SeatRow]]:
+        """The live message edited to the table as it is; a post in the thread only for what closes or changes
+        the game's course (the end, a cancellation, a rollback) and for the ping of a player whose DMs are
+        closed.  Returns what was posted (else the live message) and the players to ping in their DMs: their
+        control message is posted anew there, with their choices."""
         if message.kind != "cancelled" and live.version >= state["version"] and live.posted >= message.version:
             # delivered before (the crash came after the live message, the post and the panel were written):
             # the live message shows this table already, and an edit now could reach an archived thread
-            return live.message_id
+            return live.message_id, []
         game = self.bot.games[table.game]
         locale = await self.bot.table_locale(table)
         view, recent = await self._view_and_recent(table, seats, state, locale)
@@ -237,6 +243,7 @@ class DiscordDeliverer:
         # a forced move the referee took (a roll opening a turn) is nobody's click: its seat may be pinged
         by = None if message.payload.get("auto") else message.payload.get("by")
         asked = self._ping(seats, view, before, by=by)
+        in_thread = [s for s in asked if self._dm_closed.get(s.user_id)]
         finished = view.get("outcome") is not None or message.kind in _CLOSING_KINDS
         seed = message.payload.get("seed") if finished else None
         live_text = panels.live_text(game, table, seats, view, recent, locale, seed=seed, seed_hash=table.seed_hash)
@@ -247,18 +254,19 @@ class DiscordDeliverer:
         if message.kind == "cancelled":  # who cancelled, and the seed now public: the closing word
             post = await self._post(channel, [self._plain(table, seats, message, locale)], table, message,
                                     discord.AllowedMentions.none())
-        elif asked or finished or message.payload.get("rollback"):
-            events = await self.bot.referee.history(table.id, since=live.posted + 1)
-            lines = panels.public_lines(game, events, seats, locale)  # a rollback's own line among them
+        elif in_thread or finished or message.payload.get("rollback"):
+            # what happened since the live message last showed the table (a rollback's own line among it)
+            events = await self.bot.referee.history(table.id, since=max(live.posted, live.version) + 1)
+            lines = panels.public_lines(game, events, seats, locale)
             calls: list[str] = []
             if finished:  # the result and the seed that lets anyone check the whole game
                 lines.append(outcome_line(game, view["outcome"], locale, display_names(seats)))
                 if seed:
                     calls.append(t("discord.live.seed_revealed", locale, seed=seed, table=table.id))
             if asked:
-                calls = panels.asked_lines(view, seats, locale, ping=[s.seat for s in asked])
+                calls = panels.asked_lines(view, seats, locale, ping=[s.seat for s in in_thread])
             post = await self._post(channel, [panels.move_post(lines, calls, locale)], table, message,
-                                    _pinging(asked))
+                                    _pinging(in_thread))
         # edited after the post: a post reopens an archived thread (a rollback of a finished table), an edit
         # would be refused there
         old = channel.get_partial_message(int(live.message_id))
@@ -267,13 +275,13 @@ class DiscordDeliverer:
                                        version=state["version"],
                                        posted=state["version"] if post is not None else None,
                                        shows=_shows(view, None))
-        return post or live.message_id
+        return post or live.message_id, [s for s in asked if s not in in_thread]
 
     def _ping(self, seats: list[SeatRow], view: dict, before: list | None, *, by: int | None) -> list[SeatRow]:
         """The Discord players to ping now: those asked something they were not asked in the live message
         before (a turn that begins, a reaction asked), never the player whose own click led here; and
         only as each player wants it (users.pings: every decision / turn start / never — looked up by
-        the caller through ``_wants``)."""
+        the caller through ``_load_users``)."""
         asked_before = {(s, k, p) for s, k, p in (before or [])}
         seats_before = {s for s, _, _ in (before or [])}
         result = []
@@ -288,9 +296,10 @@ class DiscordDeliverer:
                 result.append(seat)
         return result
 
-    async def _load_wants(self, seats: list[SeatRow]) -> None:
-        self._wants = {s.user_id: (await self.bot.store.user(s.user_id)).get("pings") or "turn"
-                       for s in seats if panels.human(s)}
+    async def _load_users(self, seats: list[SeatRow]) -> None:
+        users = {s.user_id: await self.bot.store.user(s.user_id) for s in seats if panels.human(s)}
+        self._wants = {key: user.get("pings") or "turn" for key, user in users.items()}
+        self._dm_closed = {key: bool(user["dm_closed"]) for key, user in users.items()}
 
     async def _pin(self, channel_id: int, message_id: int, table: TableRow) -> None:
         """Pin the live message where the bot may (Pin Messages); pinning is cosmetic: never raises."""
@@ -314,15 +323,17 @@ class DiscordDeliverer:
         if not await self._refresh_control(table, seats, state, message.seat, message=message):
             raise Skip("DMs closed")
 
-    async def _refresh_controls(self, table: TableRow, seats: list[SeatRow], state: dict) -> None:
+    async def _refresh_controls(self, table: TableRow, seats: list[SeatRow], state: dict, *,
+                                ping: set[int] = frozenset()) -> None:
         """Every human seat whose control message no longer says what is asked of it (or that has news) gets it
-        edited; the others are left alone (an edit is an API call)."""
+        redrawn; the seats in ``ping`` get it posted anew (a new DM notifies: their ping); the others are left
+        alone (a write is an API call)."""
         for seat in seats:
             if panels.human(seat):
-                await self._refresh_control(table, seats, state, seat.seat, message=None)
+                await self._refresh_control(table, seats, state, seat.seat, message=None, ping=seat.seat in ping)
 
     async def _refresh_control(self, table: TableRow, seats: list[SeatRow], state: dict, seat: int, *,
-                               message: OutboxRow | None) -> bool:
+                               message: OutboxRow | None, ping: bool = False) -> bool:
         """Bring one seat's control message up to the current state; False when that player's DMs are closed
         (they use "My move" under the live message)."""
         row = seats[seat]
@@ -344,18 +355,17 @@ class DiscordDeliverer:
         locale = user["locale"] or await self.bot.table_locale(table)
         content, view = await render_control(self.bot, table, seats, state, seat, locale, news=news)
         try:
-            if panel is None:
-                channel = await self.bot.create_dm(discord.Object(discord_user_id(row.user_id)))
-                probe = message or _Probe(table.id, state["version"], seat)
-                again = message is not None and await self._maybe_delivered(message)
-                found = await self._already_there(channel, [content], table, probe, "seat") if again else []
-                sent = await self._send_all(channel, [content], table, probe, view, discord.AllowedMentions.none(),
-                                            found, part=f"c{seat}.")
-                message_id, channel_id = sent, str(channel.id)
+            if panel is None or ping:
+                channel_id, message_id = await self._post_control(table, row, panel, content, view,
+                                                                  message or _Probe(table.id, state["version"], seat),
+                                                                  again=message is not None and
+                                                                  await self._maybe_delivered(message),
+                                                                  silent=not ping)
+                if panel is not None and message_id != panel.message_id:
+                    await self._delete_control(row, panel)  # one control message per table in the DMs
             else:
-                old = self.bot.get_partial_messageable(int(panel.channel_id)).get_partial_message(int(panel.message_id))
-                await old.edit(content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
-                message_id, channel_id = panel.message_id, panel.channel_id
+                await self._edit_control(row, panel, content, view)
+                channel_id, message_id = panel.channel_id, panel.message_id
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 raise
@@ -370,6 +380,52 @@ class DiscordDeliverer:
             await self.bot.store.set_panel(table.id, seat, channel_id=channel_id, message_id=message_id,
                                            version=state["version"], shows=shows)
         return True
+
+    async def _post_control(self, table: TableRow, row: SeatRow, panel: Panel | None, content: str,
+                            view: discord.ui.View | None, message: OutboxRow | _Probe, *, again: bool,
+                            silent: bool) -> tuple[str, str | None]:
+        """A new control message in the player's DMs: (channel id, message id).  Through the token of the
+        player's latest click while it lives (not rate-limited), else an ordinary post with a nonce; either way
+        first looked for when an earlier attempt may have posted it."""
+        grip = self.bot.grips.fresh(row.user_id)
+        if grip is not None and not again:
+            try:
+                return str(grip.interaction.channel_id), str(await grip.post(content, view, silent=silent))
+            except discord.HTTPException as exc:
+                if exc.status >= 500:
+                    raise
+                self.bot.grips.drop(row.user_id, exc)
+        channel = await self.bot.create_dm(discord.Object(discord_user_id(row.user_id)))
+        part = f"c{row.seat}." if panel is None else f"r{row.seat}."
+        found = await self._already_there(channel, [content], table, message, "seat") if again else []
+        sent = await self._send_all(channel, [content], table, message, view, discord.AllowedMentions.none(),
+                                    found, part=part, silent=silent)
+        return str(channel.id), sent
+
+    async def _edit_control(self, row: SeatRow, panel: Panel, content: str, view: discord.ui.View | None) -> None:
+        fields = {"content": content, "view": view, "allowed_mentions": discord.AllowedMentions.none()}
+        grip = self.bot.grips.fresh(row.user_id)
+        if grip is not None:
+            try:
+                if await grip.edit(int(panel.message_id), **fields):
+                    return
+            except discord.HTTPException as exc:
+                if exc.status >= 500:
+                    raise
+                self.bot.grips.drop(row.user_id, exc)
+        old = self.bot.get_partial_messageable(int(panel.channel_id)).get_partial_message(int(panel.message_id))
+        await old.edit(**fields)
+
+    async def _delete_control(self, row: SeatRow, panel: Panel) -> None:
+        """The control message a new one replaces; a failure leaves it in place (its buttons, out of date, are
+        refused and redraw it), never fails the delivery."""
+        try:
+            grip = self.bot.grips.fresh(row.user_id)
+            if grip is None or not await grip.delete(int(panel.message_id)):
+                await self.bot.get_partial_messageable(int(panel.channel_id)).get_partial_message(
+                    int(panel.message_id)).delete()
+        except (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError, OSError) as exc:
+            log.info("an old control message of a table stays in a player's DMs: %s", type(exc).__name__)
 
     async def news(self, table: TableRow, seats: list[SeatRow], seat: int, panel: Panel | None,
                    state: dict) -> list[str]:
@@ -413,7 +469,7 @@ class DiscordDeliverer:
 
     async def _send_all(self, channel: discord.abc.Messageable, texts: Sequence[str], table: TableRow,
                         message: OutboxRow, view: discord.ui.View | None, mentions: discord.AllowedMentions,
-                        found: Sequence[int] = (), *, part: str = "") -> str | None:
+                        found: Sequence[int] = (), *, part: str = "", silent: bool = False) -> str | None:
         """Send the chunks of one outbox message in order, the last with the buttons, but for the first
         ``found`` ones (an earlier attempt delivered them); returns the id of the last."""
         last = found[-1] if found else None
@@ -421,7 +477,7 @@ class DiscordDeliverer:
             kwargs = {"view": view} if i == len(texts) - 1 and view is not None else {}
             try:
                 sent = await channel.send(texts[i], nonce=nonce(table, message, f"{part}{i}"),
-                                          allowed_mentions=mentions, **kwargs)
+                                          allowed_mentions=mentions, silent=silent, **kwargs)
             except discord.NotFound as exc:
                 if exc.code != UNKNOWN_MESSAGE:
                     raise

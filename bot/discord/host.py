@@ -9,6 +9,7 @@ from typing import Any, Mapping, Protocol
 import discord
 
 from bot.config import Settings
+from bot.discord.grips import Grips
 from bot.engine import Game
 from bot.service import Referee
 from bot.storage.store import Store, TableRow
@@ -19,6 +20,7 @@ class Host(Protocol):
     referee: Referee
     settings: Settings
     games: Mapping[str, Game]
+    grips: Grips
     user: Any
 
     async def locale_for(self, interaction: discord.Interaction) -> str: ...

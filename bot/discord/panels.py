@@ -21,7 +21,7 @@ from bot.i18n import has, t
 from bot.render.text import DISCORD_LIMIT, event_lines, game_title, outcome_line, shorten
 from bot.storage.store import SeatRow, TableRow
 
-RECENT_LINES = 3      # public lines under the board of the live message
+RECENT_LINES = 6      # public lines under the board of the live message (the thread gets no post per move)
 POST_LINES = 3        # lines of a move post
 POST_MAX = 300        # characters of a move post
 HASH_SHOWN = 12       # hex digits of the seed's hash in the live message's footer

@@ -31,6 +31,9 @@ from aiohttp import WSMsgType, web
 
 API = "/api/v10"
 EPHEMERAL = 1 << 6
+SUPPRESS_NOTIFICATIONS = 1 << 12
+#: seconds an interaction token allows followups and edits of its answers (Discord: 15 minutes)
+TOKEN_LIFE = 15 * 60
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
 MANAGE_GUILD = 1 << 5
 MANAGE_THREADS = 1 << 34
@@ -137,9 +140,16 @@ class FakeMessage:
     def text(self) -> str:
         return visible_text(self.content, self.embeds, self.components)
 
+    dm_of: str | None = None              # the user whose DMs this message is in
+
     @property
     def pinged(self) -> list[str]:
-        """The users this message notifies: mentioned in the content and allowed by allowed_mentions."""
+        """The users this new message notifies: in the DMs, their owner; elsewhere those mentioned in the
+        content and allowed by allowed_mentions.  A silent message (SUPPRESS_NOTIFICATIONS) notifies nobody."""
+        if self.flags & SUPPRESS_NOTIFICATIONS:
+            return []
+        if self.dm_of is not None:
+            return [self.dm_of]
         mentioned = re.findall(r"<@!?(\d+)>", self.content)
         allowed = self.allowed_mentions
         if allowed is None or "users" in (allowed.get("parse") or []):
@@ -375,6 +385,8 @@ class FakeDiscord:
                               "position": 0, "permission_overwrites": [], "parent_id": None}}
         self.dm_channels: dict[str, str] = {}       # DM channel id -> user id
         self.dm_blocked: set[str] = set()
+        self.expired_tokens: set[str] = set()
+        self.removed: dict[str, FakeMessage] = {}  # deleted messages, for what was ever shown  # interaction tokens made to have outlived their 15 minutes
         self.dm_refusals: dict[str, int] = {}       # user id -> how many DMs Discord refused
         self.messages: dict[str, FakeMessage] = {}
         self.interactions: dict[str, Interaction] = {}
@@ -445,6 +457,7 @@ class FakeDiscord:
     def remove_message(self, message_id: str) -> None:
         """A message is deleted (by the bot, or by a moderator in the tests)."""
         msg = self.messages.pop(message_id)
+        self.removed[message_id] = msg
         if msg.nonce is not None:
             self.deleted_nonces[msg.nonce] = msg.created
 
@@ -582,7 +595,7 @@ class FakeDiscord:
         msg = FakeMessage(snowflake(), cid, body.get("content") or "", body.get("embeds") or [],
                           body.get("components") or [], (body.get("flags") or 0), author or self.app_id,
                           nonce=body.get("nonce"), ephemeral_for=ephemeral_for, interaction_id=interaction_id,
-                          allowed_mentions=body.get("allowed_mentions"))
+                          allowed_mentions=body.get("allowed_mentions"), dm_of=self.dm_channels.get(cid))
         msg.history.append(msg.text)
         self.messages[msg.id] = msg
         return msg
@@ -833,12 +846,21 @@ class FakeDiscord:
         return json_response(result)
 
     def _webhook_interaction(self, request: web.Request) -> Interaction | None:
+        """The interaction whose token the request uses, while that token lives (after 15 minutes Discord
+        answers 401 Invalid Webhook Token: see ``expired``)."""
         if request.match_info["app"] != self.app_id:
             return None
         for ix in self.interactions.values():
             if ix.token == request.match_info["token"]:
-                return ix
+                return None if self.expired(ix) else ix
         return None
+
+    def expire_tokens(self) -> None:
+        """Every interaction token so far as if 15 minutes had passed."""
+        self.expired_tokens |= {ix.token for ix in self.interactions.values()}
+
+    def expired(self, ix: Interaction) -> bool:
+        return time.monotonic() - ix.created > TOKEN_LIFE or ix.token in self.expired_tokens
 
     async def followup(self, request: web.Request) -> web.Response:
         ix = self._webhook_interaction(request)
@@ -901,7 +923,7 @@ class FakeDiscord:
         msg = self._webhook_message(ix, request.match_info["mid"]) if ix else None
         if msg is None:
             return error(404, 10008, "Unknown Message")
-        self.messages.pop(msg.id, None)
+        self.remove_message(msg.id)
         return web.Response(status=204)
 
     # ------------------------------------------------------------------ gateway
@@ -1109,9 +1131,14 @@ class FakeDiscord:
         cid = self.dm_channel(user)
         return [m for m in self.messages.values() if m.channel_id == cid] if cid else []
 
+    def dm_history(self, user: FakeUser) -> list[FakeMessage]:
+        """Every message the user's DMs ever held, deleted ones included (what the user may have read)."""
+        cid = self.dm_channel(user)
+        return [m for m in (*self.messages.values(), *self.removed.values()) if m.channel_id == cid] if cid else []
+
     def public_texts(self) -> list[tuple[FakeMessage, str]]:
-        """Every text ever shown publicly in the server (edits included), for leak scans."""
-        return [(m, text) for m in self.messages.values()
+        """Every text ever shown publicly in the server (edits and deleted messages included), for leak scans."""
+        return [(m, text) for m in (*self.messages.values(), *self.removed.values())
                 if m.channel_id in self.channels and not m.ephemeral_for for text in m.history]
 
     def threads(self) -> list[dict[str, Any]]:

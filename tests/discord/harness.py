@@ -134,12 +134,18 @@ class Harness:
         return ix
 
     def new_pings(self, table: TableRow) -> list[str]:
-        """The users notified by the table's thread since the last call (new messages only: edits never
-        notify)."""
-        posts = [m for m in self.fake.in_channel(table.thread_id) if not m.ephemeral_for]
+        """The users notified about the table since the last call: by new posts in its thread (mentions) and
+        by new messages of the table in the players' DMs (a DM notifies its owner unless silent).  Edits never
+        notify."""
         seen = self._pings_seen.get(table.id, 0)
-        self._pings_seen[table.id] = len(posts)
-        return [uid for m in posts[seen:] for uid in m.pinged]
+        fresh = sorted((m for m in (*self.fake.messages.values(), *self.fake.removed.values())
+                        if int(m.id) > seen and not m.ephemeral_for
+                        and (m.channel_id == table.thread_id
+                             or (m.dm_of is not None and f"/{table.thread_id}" in m.history[0]))),
+                       key=lambda m: int(m.id))
+        if fresh:
+            self._pings_seen[table.id] = int(fresh[-1].id)
+        return [uid for m in fresh for uid in m.pinged]
 
     def turn_message(self, table: TableRow) -> FakeMessage | None:
         """The latest message in the table's thread that carries the Act button."""
@@ -260,7 +266,7 @@ async def assert_private_stays_private(h: Harness, table: TableRow, users: list[
         for seat, user in enumerate(users):
             if user is None:
                 continue
-            dms = "\n".join(text for m in h.fake.dms(user) for text in m.history)
+            dms = "\n".join(text for m in h.fake.dm_history(user) for text in m.history)
             if seat in seats and user.id not in h.fake.dm_blocked:
                 assert line in dms, f"seat {seat} did not get: {line}"
             elif seat not in seats:

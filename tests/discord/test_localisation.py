@@ -49,7 +49,8 @@ async def test_a_table_speaks_its_creators_language_and_a_server_override_wins(h
     assert reply == t("discord.settings.language_set", "uk", language=t("discord.language.uk", "uk"))
     assert t("discord.list.header", "uk") in await (await fake.slash(h.alice, "game list")).text()
     await h.act(h.alice if (await h.store.state(table.id))["turn"] == 0 else h.bob, table)
-    assert "Хід:" in fake.in_channel(table.thread_id)[-1].content
+    live = fake.in_channel(table.thread_id)[0]  # the live message, edited after the move, in the server's language
+    assert "стіл №" in live.content and "table #" not in live.content
 
     await (await fake.slash(owner, "settings language", language="auto")).answer()
     assert t("discord.list.header", "en") in await (await fake.slash(h.alice, "game list")).text()

@@ -149,10 +149,11 @@ async def test_more_than_25_choices_need_no_paging_and_reactions_prompt_only_the
     await h.settled()
     assert "✔ pick 33" in choices.content
 
-    post = fake.in_channel(table.thread_id)[-1]  # the decision passed: one short post pings its owner
-    assert post.pinged == [h.carol.id]  # the seat before Alice owes the reaction
-    assert h.carol.mention in post.content and h.bob.mention not in post.content
-    assert len(post.content.splitlines()) <= 3 and len(post.content) <= 300
+    # the decision passed: its owner alone is notified, by their control message posted anew in their DMs
+    # (the seat before Alice owes the reaction); the thread gets no post
+    assert h.new_pings(table) == [h.carol.id]
+    assert len(fake.in_channel(table.thread_id)) == 1
+    assert [m for m in fake.dms(h.carol) if m.find(prefix="j:do:")] == fake.dms(h.carol)  # one message: choices
     waits = await h.open_choices(h.bob, table)
     assert "Ждём" in waits.content and not choice_labels(waits)
     reaction = await h.open_choices(h.carol, table)

@@ -56,7 +56,10 @@ async def test_messages_committed_while_the_bot_was_down_are_delivered_once_afte
     await h.start_bot()
     await h.settled()
     thread = fake.in_channel(table.thread_id)
-    assert len(thread) == before + 1  # the new move, and the start message not again
+    assert len(thread) == before  # the start message not again; the move edits the live message
+    assert "table=[" in thread[0].content and thread[0].history[-1] != thread[0].history[0]
+    for user in (h.alice, h.bob):  # one control message each, the next player's posted anew: not twice
+        assert len(fake.dms(user)) == 1
     row = (await h.store.conn.execute_fetchall("SELECT status, external_id FROM outbox WHERE id = ?",
                                                (start_message[0],)))[0]
     assert tuple(row) == ("sent", start_message[1])
@@ -89,11 +92,15 @@ async def test_rate_limits_and_server_errors_are_retried_without_duplicates(harn
     fake.fail("POST", in_thread, 503)  # not retried by discord.py: the outbox retries it
     await h.start(h.alice, table)
     await h.settled(timeout=10)
-    fake.fail("POST", in_thread, 500)  # retried by discord.py after a second
-    await h.act(await user_to_act(h, table), table)
+    acting = await user_to_act(h, table)
+    following = h.bob if acting is h.alice else h.alice
+    # the move posts the next player's control message anew in their DMs: retried by discord.py after a second
+    fake.fail("POST", rf"^/api/v10/channels/{fake.dm_channel(following)}/messages$", 500)
+    await h.act(acting, table)
     await h.settled(timeout=10)
     thread = fake.in_channel(table.thread_id)
-    assert len(thread) == 2 and "🎲" in thread[0].content
+    assert len(thread) == 1 and "🎲" in thread[0].content
+    assert len(fake.dms(following)) == 1 and fake.dms(following)[0].find(prefix="j:do:")
     failed = await h.store.conn.execute_fetchall("SELECT COUNT(*) FROM outbox WHERE status != 'sent'")
     assert failed[0][0] == 0
 

@@ -1,0 +1,86 @@
+"""The players' latest clicks in their DMs, kept for the life of their interaction tokens, so that their
+control messages are redrawn and re-posted without rate-limited calls.
+
+A click on a control message gives the bot an interaction whose token, for 15 minutes, edits or deletes the
+clicked message and posts followups in the same DM channel (one per user and bot, so every table's control
+message of that player is there).  Discord does not count these requests against the bot's global rate limit.
+While a player plays live the deliverer goes through the token of their latest click; once it is too old, or
+after a restart (tokens are credentials worthless after 15 minutes: they live only in memory), it makes the
+ordinary calls.  A request the token no longer allows falls back to the ordinary calls too.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import discord
+
+log = logging.getLogger("judge.discord.grips")
+
+#: seconds a token is used: Discord allows 15 minutes; one is kept in hand for queues and clock drift
+TOKEN_LIFE = 14 * 60
+
+
+@dataclass
+class Grip:
+    """One click's interaction: what its token may still touch."""
+
+    interaction: discord.Interaction
+    clicked: int                                       # the message the click was on ("@original")
+    since: float
+    posted: set[int] = field(default_factory=set)      # followups this token created
+
+    async def edit(self, message_id: int, **fields) -> bool:
+        """Edit ``message_id`` through the token; False when the token cannot reach that message."""
+        if message_id == self.clicked:
+            await self.interaction.edit_original_response(**fields)
+        elif message_id in self.posted:
+            await self.interaction.followup.edit_message(message_id, **fields)
+        else:
+            return False
+        return True
+
+    async def delete(self, message_id: int) -> bool:
+        if message_id == self.clicked:
+            await self.interaction.delete_original_response()
+        elif message_id in self.posted:
+            await self.interaction.followup.delete_message(message_id)
+        else:
+            return False
+        return True
+
+    async def post(self, content: str, view: discord.ui.View | None, *, silent: bool) -> int:
+        """A new message in the player's DMs (it notifies them unless ``silent``)."""
+        kwargs = {"view": view} if view is not None else {}
+        sent = await self.interaction.followup.send(content, wait=True, silent=silent,
+                                                    allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+        self.posted.add(sent.id)
+        return sent.id
+
+
+class Grips:
+    """The latest DM click of each player (by the store's user key)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic):
+        self._clock = clock
+        self._by_user: dict[str, Grip] = {}
+
+    def keep(self, user_key: str, interaction: discord.Interaction) -> None:
+        """Remember a click on a message in the player's DMs (a click in a server channel would post there)."""
+        if interaction.guild_id is None and interaction.message is not None:
+            self._by_user[user_key] = Grip(interaction, interaction.message.id, self._clock())
+
+    def fresh(self, user_key: str) -> Grip | None:
+        grip = self._by_user.get(user_key)
+        if grip is not None and self._clock() - grip.since > TOKEN_LIFE:
+            del self._by_user[user_key]
+            return None
+        return grip
+
+    def drop(self, user_key: str, reason: BaseException) -> None:
+        """Forget a token Discord refused (expired, or its message gone): ordinary calls from now on."""
+        if self._by_user.pop(user_key, None) is not None:
+            log.info("a player's interaction token was refused (%s); using ordinary calls",
+                     getattr(reason, "status", type(reason).__name__))

@@ -1,0 +1,91 @@
+"""Control messages in the DMs during live play: the next player's choices are posted anew through the token
+of their own latest click (a followup: no rate-limited call, and a new DM is their ping), the old message goes,
+and a hand-over costs one rate-limited write, the live message's edit.  Without a living token the same is
+done by ordinary calls; a player whose DMs are closed is pinged in the thread."""
+from tests.discord.test_play import started_toy, user_to_act
+from tests.discord.transcript import Transcript
+
+
+def control(fake, user):
+    """The user's one control message of the table (the only message in their DMs in these tests)."""
+    held = fake.dms(user)
+    assert len(held) == 1, f"{user.name} holds {len(held)} control messages"
+    return held[0]
+
+
+async def move_in_dms(h, table):
+    """The player to act clicks their first choice in their DM control message; returns who."""
+    acting = await user_to_act(h, table)
+    await h.pick(acting, control(h.fake, acting), 0)
+    await h.settled()
+    return acting
+
+
+async def test_a_hand_over_in_live_play_is_one_write_and_the_new_dm_is_the_ping(harness, monkeypatch):
+    h, fake = harness, harness.fake
+    monkeypatch.setattr("bot.service.new_seed", lambda: "tokens-1")  # a game with hand-overs and a trick won
+    table = await started_toy(h)
+    transcript = Transcript(fake)
+    await move_in_dms(h, table)  # the second player has not clicked yet: ordinary calls for them
+    await move_in_dms(h, table)  # now both have: tokens from here on
+    h.new_pings(table)
+
+    hand_overs = 0
+    while (await h.table(table.id)).status == "active":
+        mark = transcript.mark()
+        acting = await move_in_dms(h, table)
+        if (await h.table(table.id)).status != "active":
+            break
+        following = await user_to_act(h, table)
+        steps = transcript.entries[mark:]
+        writes = [e for e in steps if e.rate_limited]
+        assert [(e.kind, e.where) for e in writes] == [("edit", "thread")], "only the live message is written"
+        if following is acting:  # the same player goes on (a trick won): redrawn by the answer to the click
+            assert h.new_pings(table) == [] and control(fake, acting).find(prefix="j:do:") is not None
+            continue
+        hand_overs += 1
+        posted = [e for e in steps if e.kind == "followup" and e.where == f"DM {following.name}"]
+        assert len(posted) == 1 and posted[0].pings == [following.id]
+        assert any(e.kind == "response_delete" and e.user_id == following.id for e in steps)
+        assert control(fake, following).find(prefix="j:do:") is not None  # their choices, one click away
+        assert control(fake, acting).find(prefix="j:do:") is None        # the clicker: waiting, redrawn
+        assert h.new_pings(table) == [following.id]                     # nobody else, never the clicker
+    assert hand_overs >= 2
+    assert len(fake.in_channel(table.thread_id)) == 2  # the live message, and the final result
+    assert fake.violations == []
+
+
+async def test_without_a_living_token_the_same_is_done_by_ordinary_calls(harness):
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    await move_in_dms(h, table)
+    await move_in_dms(h, table)
+    fake.expire_tokens()  # fifteen minutes later
+    transcript = Transcript(fake)
+    acting = await move_in_dms(h, table)
+    following = await user_to_act(h, table)
+    writes = [(e.kind, e.where) for e in transcript.entries if e.rate_limited and e.ok]
+    assert sorted(writes) == sorted([("edit", "thread"), ("post", f"DM {following.name}"),
+                                     ("delete", f"DM {following.name}")])
+    assert control(fake, following).find(prefix="j:do:") is not None
+    assert control(fake, acting).find(prefix="j:do:") is None
+    assert fake.violations == []
+
+
+async def test_a_player_whose_dms_are_closed_is_pinged_in_the_thread(harness):
+    h, fake = harness, harness.fake
+    fake.dm_blocked.add(h.bob.id)
+    table = await started_toy(h)
+    h.new_pings(table)
+    for _ in range(5):
+        acting = await user_to_act(h, table)
+        await h.act(acting, table)
+        following = await user_to_act(h, table)
+        pings = h.new_pings(table)
+        if following is acting:
+            assert pings == []
+        elif following is h.bob:
+            post = fake.in_channel(table.thread_id)[-1]
+            assert pings == [h.bob.id] and h.bob.mention in post.content and len(post.content) <= 300
+        else:
+            assert pings == [h.alice.id] and fake.dms(h.alice)[-1].pinged == [h.alice.id]
