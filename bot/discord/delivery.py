@@ -5,9 +5,13 @@ retried inside discord.py; other 5xx and network errors are transient here (the 
 other refusal is permanent, recorded in the outbox and listed by ``/mod failures``.
 
 A table message (start, update, finish, cancellation, ruling) edits the table's **live message** to the table
-as it is now (bot/discord/panels.py), posts a short **move post** when the decision passes to someone who
-was not asked before (pinging just them), and redraws the **control messages** in the players' DMs whose
-question changed or that have private news; a private message redraws its seat's control message.  An
+as it is now (bot/discord/panels.py) and redraws the **control messages** in the players' DMs whose question
+changed or that have private news; a player to whom the decision passes (asked something they were not asked
+before) gets their control message posted anew instead, the new DM being their ping, and the old one deleted.
+While a player plays live this goes through the token of their own latest click (bot/discord/grips.py), which
+Discord does not count against the rate limit, so that a hand-over costs one rate-limited write, the live
+message's edit.  A short **move post** in the thread only for the end, a cancellation, a rollback and the ping
+of a player whose DMs are closed.  A private message redraws its seat's control message.  An
 update followed by another pending one is left out: the later one shows a newer table and posts everything
 since the last post.  The live message and control message ids, the version each shows and what it asks
 are kept in the ``panels`` table.  Once the finish (or cancellation) is posted, the thread is archived; a
@@ -36,8 +40,10 @@ row stays pending and the whole delivery is done again after the restart; bot/de
   show the same.  A table message found already delivered (the live message's panel is at its version and
   its post went out) is not edited again, so a replayed result never edits inside an archived thread; a
   post goes before the edit, since a post reopens an archived thread and an edit there would be refused.
-- **A control message** is created once per player and table (a DM post with a nonce of its own), then
-  only edited.
+- **A control message** is posted with a nonce of its own (per player, table and version); a post through a
+  player's token has no nonce, so after a failed attempt that may have reached Discord the DM is looked
+  through first, as above.  The message it replaces is deleted once the new one is posted; if a crash or a
+  refusal comes in between, it stays (its buttons, out of date, redraw it when clicked).
 - **Archiving the thread** first reads the thread afresh and archives it only if it is not archived.
 - **The lobby message** is redrawn from the table as it is: the same text again.
 - **Pinning** the live message only where the bot has Pin Messages; pinning twice changes nothing.

@@ -3,10 +3,11 @@
 - the **live table message**, the table's first message in its thread, edited after every change: the
   board, the last few public lines, who is asked what (with the deadline as a Discord timestamp), and the
   seed's hash as a footer;
-- the **move post**, one short new message (at most 3 lines, 300 characters) when the decision passes to
-  another person: what happened since the last post, and the ping of whoever must now decide;
-- the **control message**, one per player and table in that player's DMs, edited in place: the player's
-  own board, what is new for them only, and what is asked of them (its buttons are built in components).
+- the **move post**, one short new message (at most 3 lines, 300 characters) for what the thread must
+  hear of: the end, a rollback, a cancellation, and the ping of a player whose DMs are closed;
+- the **control message**, one per player and table in that player's DMs, edited in place, and posted anew
+  when a decision passes to that player (the new DM is their ping): the player's own board, what is new for
+  them only, and what is asked of them (its buttons are built in components).
 
 Visibility is decided before this module: it gets the public view for public texts and a seat's own view
 and private events for that seat's control message.
