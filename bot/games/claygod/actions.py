@@ -13,8 +13,8 @@ from bot.engine import Code, Ctx, Reject
 from . import outcome
 from .cards import COLOUR_MARK, COLOURS, STATS, catalogue, rules
 from .deck import discard, draw, refill
-from .dice import freezable, freeze, frozen_colours, matching_combos, roll, thaw, values
-from .effects import Resolution, resolve
+from .dice import freezable, freezable_for_good, freeze, frozen_colours, matching_combos, roll, thaw, values
+from .effects import Moment, Resolution, resolve
 from .state import awaited_seat, dice_sum, energy, opponent, player
 from .turns import end_turn
 
@@ -41,7 +41,7 @@ def _legal_main(state: dict, seat: int) -> list[dict[str, Any]]:
     acts += [{"type": "restore_health"}, {"type": "restore_sphere"},
              {"type": "freeze_all", "pay": "health"}, {"type": "freeze_all", "pay": "sphere"}]
     for side, q in (("own", p), ("enemy", o)):
-        acts += [{"type": "freeze", "side": side, "colour": c} for c in freezable(q)]
+        acts += [{"type": "freeze", "side": side, "colour": c} for c in freezable_for_good(q)]
         acts += [{"type": "thaw", "side": side, "colour": c} for c in frozen_colours(q)]
     if dice_sum(p) > o["last_roll_sum"]:
         acts += [{"type": "attack", "stat": s} for s in STATS]
@@ -192,16 +192,17 @@ def _freeze_target(state: dict, seat: int) -> int:
 
 
 def _combo_freeze(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
-    """Three sixes: one energy of each player, held for one turn (ruling CG-18)."""
+    """Three sixes: one energy of each player, held through its owner's next roll (ruling CG-18)."""
     target = _freeze_target(state, seat)
     colour = _field(action, "colour", COLOURS)
     if colour not in freezable(player(state, target)):
         raise Reject("claygod.reject.cannot_freeze", rule="CG-18", colour=COLOUR_MARK[colour])
     step = state["turn"]["steps"].pop(0)
-    freeze(player(state, target)["dice"][colour], step["turns"])
-    ctx.emit("frozen", seat=seat, owner=target, colour=colour, turns=step["turns"], cause="three_sixes",
+    freeze(player(state, target)["dice"][colour], "three_sixes", rolls=step["rolls"])
+    ctx.emit("frozen", seat=seat, owner=target, colour=colour, rolls=step["rolls"], cause="three_sixes",
              ruling="CG-18")
-    _advance(state, ctx)
+    if not outcome.check(state, ctx):  # the seventh frozen die loses (rule 6)
+        _advance(state, ctx)
 
 
 def _flush_discard(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
@@ -211,10 +212,17 @@ def _flush_discard(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     ctx.emit("discarded", seat=seat, card=card, cause="flush")
 
 
+def flush_target(state: dict, seat: int) -> int:
+    """How many cards the falling flush draws up to: «добрать из колоды до 5» (option ``flush_draw:
+    hand_size``: the player's hand size, ruling CG-15)."""
+    if state["options"]["flush_draw"] == "hand_size":
+        return player(state, seat)["hand_size"]
+    return state["turn"]["steps"][0]["up_to"]
+
+
 def _flush_done(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
-    """The falling flush: after the discards, draw up to the hand size, then play (ruling CG-15)."""
-    p = player(state, seat)
-    drawn = draw(state, seat, p["hand_size"] - len(p["hand"]), ctx)
+    """The falling flush: after the discards, draw up to five, then play (ruling CG-15)."""
+    drawn = draw(state, seat, flush_target(state, seat) - len(player(state, seat)["hand"]), ctx)
     ctx.emit("flush_done", seat=seat, count=len(drawn))  # said even when nothing was replaced
     state["turn"]["steps"].pop(0)
     _advance(state, ctx)
@@ -237,8 +245,8 @@ def _swap_give(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
 
 
 # ---------------------------------------------------------------------------------- the nine actions
-def _cast(state: dict, seat: int, card: str, source: str, ctx: Ctx) -> bool:
-    """Play one card: to the used pile, then its effects.  True when the game goes on."""
+def _cast(state: dict, seat: int, card: str, source: str, ctx: Ctx, moment: Moment | None = None) -> None:
+    """Play one card: to the used pile, then its effects (reading the numbers of ``moment``, if given)."""
     p = player(state, seat)
     if source == "hand":
         p["hand"].remove(card)
@@ -246,29 +254,33 @@ def _cast(state: dict, seat: int, card: str, source: str, ctx: Ctx) -> bool:
         p["table_card"] = None
     discard(state, card)
     ctx.emit("played", seat=seat, card=card, source=source)
-    resolve(state, seat, catalogue().card(card).effects, ctx, {"card": card})
-    return not outcome.check(state, ctx)
+    resolve(state, seat, catalogue().card(card).effects, ctx, {"card": card, "source": source}, moment)
 
 
 def _play(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     card = _hand_card(state, seat, action.get("card"))
     _require_energy(state, seat, [card])
-    if _cast(state, seat, card, "hand", ctx):
-        _finish_turn(state, seat, ctx)
+    _cast(state, seat, card, "hand", ctx)
+    _after_check(state, seat, ctx)
 
 
 def _play_two(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
-    """Rule 4: two cards at once when the dice cover both costs; the hand is then refilled by the
-    opponent's choice (ruling CG-28)."""
+    """Rule 4: two cards «одновременно» when the dice cover both costs: both read the numbers as they were
+    before the play and the game is judged once both have acted (option ``two_cards: in_order``: one after
+    the other, judged after each); the hand is then refilled by the opponent's choice (ruling CG-28)."""
     cards = action.get("cards")
     if not isinstance(cards, list) or len(cards) != 2 or cards[0] == cards[1]:
         raise Reject("claygod.reject.two_cards", code=Code.MALFORMED)
     cards = [_hand_card(state, seat, c) for c in cards]
     _require_energy(state, seat, cards)
+    together = state["options"]["two_cards"] == "together"
+    moment = Moment(state) if together else None
     for card in cards:
-        if not _cast(state, seat, card, "hand", ctx):
+        _cast(state, seat, card, "hand", ctx, moment)
+        if not together and outcome.check(state, ctx):
             return
-    _start_give(state, seat, ctx)
+    if not outcome.check(state, ctx):
+        _start_give(state, seat, ctx)
 
 
 def _play_table(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
@@ -280,15 +292,19 @@ def _play_table(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     if low:
         raise Reject("claygod.reject.table_energy", rule="§3.2", colour=COLOUR_MARK[low], have=energy(p, low),
                      need=rules()["table_card_energy"])
-    if _cast(state, seat, p["table_card"], "table", ctx):
-        _finish_turn(state, seat, ctx)
+    _cast(state, seat, p["table_card"], "table", ctx)
+    _after_check(state, seat, ctx)
 
 
 def _discard(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    """Rule 3.3: «сбросить ненужную карту и взять новую из колоды» — a new card even in a hand above its size
+    (option ``discard_draw: to_hand_size``: only up to the hand size, ruling CG-20)."""
     card = _hand_card(state, seat, action.get("card"))
     player(state, seat)["hand"].remove(card)
     discard(state, card)
     ctx.emit("discarded", seat=seat, card=card, cause="action")
+    if state["options"]["discard_draw"] == "always":
+        draw(state, seat, 1, ctx)
     _finish_turn(state, seat, ctx)
 
 
@@ -302,15 +318,15 @@ def _restore(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
 
 
 def _freeze_all(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
-    """Rules 3.6 and 3.7: every own energy is held through the next roll (ruling CG-11)."""
+    """Rules 3.6 and 3.7: every own energy is held through the player's next roll (ruling CG-11)."""
     pay = _field(action, "pay", STATS)
     res = Resolution(state, seat, ctx, {"action": "freeze_all"})
     res.add(seat, pay, -rules()["freeze_all_cost"])
     res.finish()
-    turns = rules()["freeze_all_turns"]
+    rolls = rules()["freeze_all_rolls"]
     for die in player(state, seat)["dice"].values():
-        freeze(die, turns)
-    ctx.emit("frozen_all", seat=seat, pay=pay, turns=turns, ruling="CG-11")
+        freeze(die, "freeze_all", rolls=rolls)
+    ctx.emit("frozen_all", seat=seat, pay=pay, rolls=rolls, ruling="CG-11")
     _after_check(state, seat, ctx)
 
 
@@ -322,13 +338,13 @@ def _target_die(state: dict, seat: int, action: dict) -> tuple[int, str, dict]:
 
 
 def _freeze_one(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
-    """Rule 3.8: a freeze that lasts until the die is thawed (ruling CG-11)."""
+    """Rule 3.8: a freeze that lasts until the die is thawed (ruling CG-11), also on a die held for a term."""
     owner, colour, die = _target_die(state, seat, action)
     if die["value"] is None:
         raise Reject("claygod.reject.not_rolled", rule="CG-32", colour=COLOUR_MARK[colour])
-    if die["frozen"]:
+    if colour not in freezable_for_good(player(state, owner)):
         raise Reject("claygod.reject.already_frozen", rule="§3.8", colour=COLOUR_MARK[colour])
-    freeze(die, None)
+    freeze(die, "action")
     ctx.emit("frozen", seat=seat, owner=owner, colour=colour, turns=None, cause="action")
     _after_check(state, seat, ctx)
 

@@ -13,7 +13,8 @@ from typing import Any, Mapping
 from .actions import legal_actions
 from .cards import catalogue, rules
 from .dice import freezable
-from .state import lasting_freeze, opponent, player
+from .outcome import counts_as_frozen
+from .state import opponent, player
 
 HEALTH, SPHERE = 1.0, 0.6
 ONGOING_TURNS = 6          # how long the bot expects an ongoing spell to keep acting
@@ -70,10 +71,11 @@ def clock_value(state: dict, caster: int) -> float:
 
 
 def _locking_value(state: dict, seat: int, colours) -> float:
-    """Own dice frozen for good (the Pyramid): a seventh loses at once, a sixth leaves the opponent one freeze
-    from winning (ruling CG-13); otherwise two energies held at 6 are a gain."""
+    """Own dice frozen in a way that counts for rule 6 (the Pyramid's for good): a seventh loses at once, a
+    sixth leaves the opponent one freeze from winning (ruling CG-13); otherwise two energies held at 6 are a
+    gain."""
     dice = player(state, seat)["dice"]
-    locked = len({c for c, d in dice.items() if lasting_freeze(d)} | set(colours))
+    locked = len({c for c, d in dice.items() if counts_as_frozen(state, d)} | set(colours))
     return {7: -WIN, 6: -WIN / 2}.get(locked, 3.0)
 
 
@@ -132,7 +134,7 @@ def preview(state: dict, caster: int, effects) -> float:
         elif do == "skip_turns":
             on_enemy = e["who"] == "enemy" or (e.get("house_rule") and state["options"][e["house_rule"]] == "enemy")
             bonus += TURN_VALUE * e["n"] * (1 if on_enemy else -1)
-        elif do == "hand_size":
+        elif do == "lose_place":
             bonus -= 4.0
         elif do == "max_and_freeze":
             bonus += _locking_value(state, caster, e["colours"])
@@ -193,9 +195,9 @@ def _score(state: dict, seat: int, action: dict[str, Any], values: dict[str, flo
     own = action.get("side") == "own"
     dice = (me if own else them)["dice"]
     die = dice[action["colour"]]
-    locked = sum(lasting_freeze(d) for d in dice.values())
+    locked = sum(counts_as_frozen(state, d) for d in dice.values())
     if kind == "freeze":
-        if locked == 6:  # the seventh lasting freeze decides the game (ruling CG-13)
+        if locked == 6:  # the seventh frozen die decides the game (rule 6, ruling CG-13)
             return -WIN if own else WIN
         if own:
             if locked == 5:  # the opponent would freeze the seventh

@@ -29,7 +29,7 @@ EFFECT_SCHEMAS: dict[str, Record] = {
     "each_turn": Record({"who": WHO, "stat": _STAT, "by": int}),
     "extra_turns": Record({"n": IntRange(1, 10)}),
     "skip_turns": Record({"who": OneOf("self", "enemy"), "n": IntRange(1, 10)}, {"house_rule": str}),
-    "hand_size": Record({"who": WHO, "by": int}),
+    "lose_place": Record({}),
     "maximise": Record({"colour": _COLOUR, "turns": IntRange(1, 50)}),
     "max_and_freeze": Record({"colours": ListOf(_COLOUR, 1, 7)}),
     "freeze_all_dice": Record({"turns": IntRange(1, 50)}),
@@ -39,9 +39,9 @@ EFFECT_SCHEMAS: dict[str, Record] = {
     "clock": Record({}),
     # combo-only steps
     "swap_spheres": Record({}),
-    "freeze_one_each": Record({"turns": IntRange(1, 50)}),
+    "freeze_one_each": Record({"rolls": IntRange(1, 50)}),
     "free_cast": Record({}),
-    "redraw": Record({}),
+    "redraw": Record({"up_to": IntRange(1, 10)}),
     "swap_card": Record({}),
 }
 
@@ -84,7 +84,7 @@ RULES_SCHEMA = Record({
     "table_card_energy": IntRange(1, 6),
     "restore_health": Record({"health": int, "sphere": int}),
     "restore_sphere": Record({"health": int, "sphere": int}),
-    "freeze_all_cost": IntRange(0), "freeze_all_turns": IntRange(1), "attack_damage": IntRange(0),
+    "freeze_all_cost": IntRange(0), "freeze_all_rolls": IntRange(1), "attack_damage": IntRange(0),
     "live_turn_seconds": IntRange(1), "clock_live_seconds": IntRange(1),
 })
 

@@ -13,17 +13,27 @@ RESHUFFLE_TAG = "claygod.reshuffle"
 
 
 def draw_one(state: dict, ctx: Ctx) -> str | None:
-    """The top card of the deck; an empty deck is first rebuilt from the shuffled used pile (rule 4,
-    ruling CG-29).  None when both are empty."""
+    """The top card of the deck, or None when the deck and the used pile are both empty.  Rule 4: «когда
+    игральная колода заканчивается, использованные карты перемешиваются» — the used pile becomes the new deck
+    as soon as the last card is taken (or at the next draw, if the pile was empty then)."""
     if not state["deck"]:
-        if not state["discard"]:
-            return None
-        pile = list(state["discard"])
-        ctx.rng.shuffle(pile, RESHUFFLE_TAG)
-        state["deck"], state["discard"] = pile, []
-        ctx.emit("shuffled", to=RECORD, order=list(pile))
-        ctx.emit("reshuffled", count=len(pile))
-    return state["deck"].pop(0)
+        _rebuild(state, ctx)
+    if not state["deck"]:
+        return None
+    card = state["deck"].pop(0)
+    if not state["deck"]:
+        _rebuild(state, ctx)
+    return card
+
+
+def _rebuild(state: dict, ctx: Ctx) -> None:
+    if not state["discard"]:
+        return
+    pile = list(state["discard"])
+    ctx.rng.shuffle(pile, RESHUFFLE_TAG)
+    state["deck"], state["discard"] = pile, []
+    ctx.emit("shuffled", to=RECORD, order=list(pile))
+    ctx.emit("reshuffled", count=len(pile), ruling="§4")
 
 
 def draw(state: dict, seat: int, n: int, ctx: Ctx) -> list[str]:
@@ -43,12 +53,12 @@ def draw(state: dict, seat: int, n: int, ctx: Ctx) -> list[str]:
 
 def refill(state: dict, seat: int, ctx: Ctx) -> None:
     """Rule 5: after the turn the hand is filled up to the hand size, then an empty table place gets a new
-    face-down card (ruling CG-19)."""
+    face-down card (ruling CG-19) — unless a card played from it took the place for good (CG-20)."""
     p = player(state, seat)
     missing = p["hand_size"] - len(p["hand"])
     if missing > 0:
         draw(state, seat, missing, ctx)
-    if p["table_card"] is None:
+    if p["table_card"] is None and p.get("table_place", True):
         card = draw_one(state, ctx)
         if card is not None:
             p["table_card"] = card

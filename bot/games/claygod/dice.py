@@ -11,7 +11,7 @@ from typing import Any
 from bot.engine import Ctx
 
 from .cards import COLOURS, catalogue
-from .state import dice_sum, player
+from .state import dice_sum, lasting_freeze, player
 
 DICE_TAG = "claygod.dice"
 
@@ -29,6 +29,8 @@ def roll(state: dict, seat: int, ctx: Ctx) -> list[str]:
         die = p["dice"][colour]
         if die["frozen"]:
             held.append(colour)
+            if die.get("frozen_rolls"):
+                die["frozen_rolls"] -= 1  # this roll is the one it was held through; it thaws as the turn ends
         if colour in top:
             die["value"] = 6
         elif not die["frozen"]:
@@ -41,20 +43,32 @@ def values(p: dict[str, Any]) -> list[int]:
     return [p["dice"][c]["value"] or 0 for c in COLOURS]
 
 
-def freeze(die: dict[str, Any], turns: int | None) -> None:
-    """Freeze a die for ``turns`` of its owner's turns, or until thawed (None).  A longer hold wins."""
-    if die["frozen"] and (die["frozen_turns"] is None or (turns is not None and die["frozen_turns"] >= turns)):
+def freeze(die: dict[str, Any], cause: str, turns: int | None = None, rolls: int | None = None) -> None:
+    """Freeze a die until thawed (no term), for ``turns`` of its owner's full turns or through its owner's
+    next ``rolls`` rolls.  A longer hold is never shortened (ruling CG-11): a hold until thawed beats any
+    term, and a hold through the next roll counts as one turn against a term in turns."""
+    if lasting_freeze(die):
         return
-    die["frozen"], die["frozen_turns"] = True, turns
+    if die["frozen"] and (turns is not None or rolls is not None):
+        old = die["frozen_turns"] if die["frozen_turns"] is not None else die.get("frozen_rolls")
+        if old >= (turns if turns is not None else rolls):
+            return
+    die.update(frozen=True, frozen_turns=turns, frozen_rolls=rolls, frozen_by=cause)
 
 
 def thaw(die: dict[str, Any]) -> None:
-    die["frozen"], die["frozen_turns"] = False, None
+    die.update(frozen=False, frozen_turns=None, frozen_rolls=None, frozen_by=None)
 
 
 def freezable(p: dict[str, Any]) -> list[str]:
-    """Colours that action 8 (or three sixes) may freeze: rolled and not frozen yet (ruling CG-32)."""
+    """Colours three sixes may freeze: rolled and not frozen yet (rulings CG-18, CG-32)."""
     return [c for c in COLOURS if p["dice"][c]["value"] is not None and not p["dice"][c]["frozen"]]
+
+
+def freezable_for_good(p: dict[str, Any]) -> list[str]:
+    """Colours §3.8 may freeze: rolled and not already frozen until thawed.  A die held for a term may be
+    frozen for good: the longer freeze wins (ruling CG-11)."""
+    return [c for c in COLOURS if p["dice"][c]["value"] is not None and not lasting_freeze(p["dice"][c])]
 
 
 def frozen_colours(p: dict[str, Any]) -> list[str]:

@@ -4,6 +4,10 @@ A Resolution applies one list of effects for a caster and collects every change 
 their maxima into a single public "stats" event, so the log shows one line per card with exact values
 (``from`` → ``to``).  Effects that change something else (turns, dice, hand size, ongoing spells) emit their
 own public event.  Nothing here is hidden: every card effect is public.
+
+Every effect that reads a number (Спасение's "if your health is below 5", "up to the maximum", Суд Соломона)
+reads it as it stood when the play began, its Moment, and changes the number by the difference: two cards
+played at once (§4) thus both read the same numbers and their changes add up (ruling CG-28).
 """
 from __future__ import annotations
 
@@ -19,9 +23,21 @@ PANDORA = "pandoras_box"
 PANDORA_TAG = "claygod.pandora"
 
 
+NUMBERS = ("health", "sphere", "max_health", "max_sphere")
+
+
+class Moment:
+    """The numbers as they stood when a play began, and the spells the play has added since."""
+
+    def __init__(self, state: dict):
+        self.numbers = [{k: p[k] for k in NUMBERS} for p in state["players"]]
+        self.new_effects: list[dict[str, Any]] = []
+
+
 class Resolution:
-    def __init__(self, state: dict, caster: int, ctx: Ctx, cause: Mapping[str, Any]):
+    def __init__(self, state: dict, caster: int, ctx: Ctx, cause: Mapping[str, Any], moment: Moment | None = None):
         self.state, self.caster, self.ctx, self.cause = state, caster, ctx, dict(cause)
+        self.moment = moment or Moment(state)
         self.changes: list[dict[str, Any]] = []
 
     # ------------------------------------------------------------------ plumbing
@@ -50,9 +66,17 @@ class Resolution:
     def add(self, seat: int, stat: str, by: int, why: str | None = None) -> None:
         self.set_stat(seat, stat, player(self.state, seat)[stat] + by, why)
 
+    def before(self, seat: int, stat: str) -> int:
+        return self.moment.numbers[seat][stat]
+
+    def become(self, seat: int, stat: str, value: int) -> None:
+        """What the effect makes of the number it read at the Moment, applied as a change."""
+        self.add(seat, stat, value - self.before(seat, stat))
+
     def _effect(self, seat: int, kind: str, **data: Any) -> None:
         entry = {"kind": kind, "card": self.cause.get("card"), "caster": self.caster, **data}
         player(self.state, seat)["effects"].append(entry)
+        self.moment.new_effects.append(entry)
         self.ctx.emit("effect_added", seat=seat, effect=entry)
 
     # ------------------------------------------------------------------ health and sphere
@@ -62,18 +86,18 @@ class Resolution:
 
     def _change_if_below(self, e):
         for seat in self.targets(e["who"]):
-            below = player(self.state, seat)[e["stat"]] < e["below"]
+            below = self.before(seat, e["stat"]) < e["below"]
             self.add(seat, e["stat"], e["by"] if below else e["else_by"])
 
     def _set(self, e):
         for seat in self.targets(e["who"]):
-            self.set_stat(seat, e["stat"], e["to"])
+            self.become(seat, e["stat"], e["to"])
 
     def _raise_to_max(self, e):
         """"До максимума": up to the seat's maximum, never down (ruling CG-4)."""
         for seat in self.targets(e["who"]):
-            p = player(self.state, seat)
-            self.set_stat(seat, e["stat"], max(p[e["stat"]], p["max_" + e["stat"]]))
+            stat = e["stat"]
+            self.become(seat, stat, max(self.before(seat, stat), self.before(seat, "max_" + stat)))
 
     def _raise_max(self, e):
         for seat in self.targets(e["who"]):
@@ -81,17 +105,17 @@ class Resolution:
 
     def _swap_spheres(self, e):
         a, b = self.caster, opponent(self.caster)
-        sa, sb = player(self.state, a)["sphere"], player(self.state, b)["sphere"]
-        self.set_stat(a, "sphere", sb)
-        self.set_stat(b, "sphere", sa)
+        sa, sb = self.before(a, "sphere"), self.before(b, "sphere")
+        self.become(a, "sphere", sb)
+        self.become(b, "sphere", sa)
 
     def _solomon(self, e):
         """Both healths and both spheres are pooled and halved; an odd point goes to the caster (CG-23)."""
         a, b = self.caster, opponent(self.caster)
         for stat in ("health", "sphere"):
-            total = player(self.state, a)[stat] + player(self.state, b)[stat]
-            self.set_stat(a, stat, total - total // 2)
-            self.set_stat(b, stat, total // 2)
+            total = self.before(a, stat) + self.before(b, stat)
+            self.become(a, stat, total - total // 2)
+            self.become(b, stat, total // 2)
 
     # ------------------------------------------------------------------ ongoing spells and turns
     def _each_turn(self, e):
@@ -99,9 +123,12 @@ class Resolution:
             self._effect(seat, "each_turn", stat=e["stat"], by=e["by"], turns_left=None)
 
     def _lift_curses(self, e):
-        """Снятие проклятия: every spell draining the caster's health each turn ends (ruling CG-8)."""
+        """Снятие проклятия: every spell draining the caster's health each turn ends (ruling CG-8); a curse
+        cast by the same play (the other of two cards) came after nothing and stays."""
         p = player(self.state, self.caster)
-        lifted = [x for x in p["effects"] if x["kind"] == "each_turn" and x["stat"] == "health" and x["by"] < 0]
+        fresh = self.moment.new_effects
+        lifted = [x for x in p["effects"] if x["kind"] == "each_turn" and x["stat"] == "health" and x["by"] < 0
+                  and not any(x is y for y in fresh)]
         p["effects"] = [x for x in p["effects"] if x not in lifted]
         self.ctx.emit("curses_lifted", seat=self.caster, cards=[x["card"] for x in lifted], ruling="CG-8")
 
@@ -120,12 +147,18 @@ class Resolution:
             p["skip_turns"] += e["n"]
             self.ctx.emit("skip_turns", seat=seat, n=e["n"], total=p["skip_turns"], **ruling)
 
-    def _hand_size(self, e):
-        for seat in self.targets(e["who"]):
-            p = player(self.state, seat)
-            before = p["hand_size"]
-            p["hand_size"] = max(rules()["min_hand_size"], before + e["by"])
-            self.ctx.emit("hand_size", seat=seat, before=before, after=p["hand_size"])
+    def _lose_place(self, e):
+        """Жертва «место этой карты теперь всегда будет свободно», Знамя «на место знамени уже не поставишь
+        воина»: the place the card was played from stays empty for good — the table place for a card turned up
+        from the table (option ``lost_place: hand``: always a hand place), else one place in the hand (CG-20)."""
+        p = player(self.state, self.caster)
+        if self.cause.get("source") == "table" and self.state["options"]["lost_place"] == "card":
+            p["table_place"] = False
+            self.ctx.emit("table_place_lost", seat=self.caster, ruling="CG-20")
+            return
+        before = p["hand_size"]
+        p["hand_size"] = max(rules()["min_hand_size"], before - 1)
+        self.ctx.emit("hand_size", seat=self.caster, before=before, after=p["hand_size"])
 
     def _clock(self, e):
         """Часы: a term of its own; an earlier Clock still running keeps its own, earlier end (CG-25, CG-33)."""
@@ -141,7 +174,8 @@ class Resolution:
         choices = [c for c in catalogue().cards if c != PANDORA]
         card = self.ctx.rng.choice(choices, PANDORA_TAG)
         self.ctx.emit("pandora", seat=self.caster, card=card, ruling="CG-24")
-        resolve(self.state, self.caster, catalogue().card(card).effects, self.ctx, {"card": card, "via": PANDORA})
+        cause = {"card": card, "via": PANDORA, "source": self.cause.get("source")}
+        resolve(self.state, self.caster, catalogue().card(card).effects, self.ctx, cause, self.moment)
 
     # ------------------------------------------------------------------ dice
     def _maximise(self, e):
@@ -153,7 +187,7 @@ class Resolution:
         p = player(self.state, self.caster)
         for colour in e["colours"]:
             p["dice"][colour]["value"] = 6
-            freeze(p["dice"][colour], None)
+            freeze(p["dice"][colour], "pyramid")
         self.ctx.emit("max_frozen", seat=self.caster, colours=list(e["colours"]))
 
     def _freeze_all_dice(self, e):
@@ -162,26 +196,27 @@ class Resolution:
             for colour in COLOURS:
                 die = player(self.state, seat)["dice"][colour]
                 if die["value"] is not None:
-                    freeze(die, e["turns"])
+                    freeze(die, "snowflake", turns=e["turns"])
         self.ctx.emit("snow", seat=self.caster, turns=e["turns"], ruling="CG-30")
 
     # ------------------------------------------------------------------ combination steps owed this turn
     def _freeze_one_each(self, e):
         steps = self.state["turn"]["steps"]
-        steps += [{"kind": "freeze_own", "turns": e["turns"]}, {"kind": "freeze_enemy", "turns": e["turns"]}]
+        steps += [{"kind": "freeze_own", "rolls": e["rolls"]}, {"kind": "freeze_enemy", "rolls": e["rolls"]}]
 
     def _free_cast(self, e):
         self.state["turn"]["free_cast"] = True
         self.ctx.emit("free_cast", seat=self.caster)
 
     def _redraw(self, e):
-        self.state["turn"]["steps"].append({"kind": "flush"})
+        self.state["turn"]["steps"].append({"kind": "flush", "up_to": e["up_to"]})
 
     def _swap_card(self, e):
         self.state["turn"]["steps"].append({"kind": "swap"})
 
 
-def resolve(state: dict, caster: int, effects, ctx: Ctx, cause: Mapping[str, Any]) -> None:
-    res = Resolution(state, caster, ctx, cause)
+def resolve(state: dict, caster: int, effects, ctx: Ctx, cause: Mapping[str, Any],
+            moment: Moment | None = None) -> None:
+    res = Resolution(state, caster, ctx, cause, moment)
     res.run(effects)
     res.finish()

@@ -19,16 +19,23 @@ class ClayGod(Game):
     name = "claygod"
     min_seats = 2
     max_seats = 2
+    # The first value is the rule book's text; the others are readings some tables prefer (docs/rulings).
     options = (
         Option("maximum", "choice", "start", choices=("start", "win_line")),           # CG-4
         Option("win_needs", "choice", "either", choices=("either", "both")),            # CG-34
+        Option("count_turns", "choice", "round", choices=("round", "every")),           # CG-6
+        Option("frozen_defeat", "choice", "any", choices=("any", "lasting")),           # CG-13
         Option("frozen_combos", "bool", False),                                          # CG-14
         Option("flush_order", "choice", "any", choices=("any", "colours")),             # CG-15
+        Option("flush_draw", "choice", "five", choices=("five", "hand_size")),          # CG-15
+        Option("discard_draw", "choice", "always", choices=("always", "to_hand_size")),  # CG-20
+        Option("lost_place", "choice", "card", choices=("card", "hand")),               # CG-20
         Option("prince_skip", "choice", "caster", choices=("caster", "enemy")),         # CG-22
-        Option("clock_mode", "choice", "turns", choices=("turns", "live")),             # CG-25
+        Option("clock_mode", "choice", "live", choices=("live", "turns")),              # CG-25
         Option("clock_turns", "int", 15, min=1, max=100),                                # CG-25
-        Option("turn_clock", "choice", "off", choices=("off", "live", "async")),        # CG-26
+        Option("turn_clock", "choice", "live", choices=("live", "async", "off")),       # CG-26
         Option("async_turn_hours", "int", 24, min=1, max=168),                           # CG-26
+        Option("two_cards", "choice", "together", choices=("together", "in_order")),    # CG-28
     )
     stack_keys = STACK_KEYS
     max_actions = 3000

@@ -1,11 +1,22 @@
-"""Rule 6: who has won or lost.  Checked after every complete step (a whole card, a whole combination, the
-start-of-turn spells), never in the middle of one (ruling CG-9)."""
+"""Rule 6: who has won or lost.  Checked after every complete step (a whole card, both cards of a two-card
+play, a whole combination, the start-of-turn spells), never in the middle of one (ruling CG-9)."""
 from __future__ import annotations
 
 from bot.engine import Ctx
 
 from .cards import rules
 from .state import lasting_freeze, opponent
+
+#: holds that do not make "all dice frozen" a defeat (ruling CG-13): the player's own §3.6/§3.7, an action the
+#: book offers, and Снежинка's five turns, which the book would otherwise cut short on the spot
+SPARED_HOLDS = ("freeze_all", "snowflake")
+
+
+def counts_as_frozen(state: dict, die: dict) -> bool:
+    """Whether the die counts towards rule 6's «все кубики заморожены» (ruling CG-13, option ``frozen_defeat``)."""
+    if state["options"]["frozen_defeat"] == "lasting":
+        return lasting_freeze(die)
+    return die["frozen"] and die.get("frozen_by") not in SPARED_HOLDS
 
 
 def _fall(state: dict, seat: int) -> str | None:
@@ -15,8 +26,8 @@ def _fall(state: dict, seat: int) -> str | None:
         return "health_low"
     if p["sphere"] < r["lose_sphere_below"]:
         return "sphere_low"
-    if all(lasting_freeze(d) for d in p["dice"].values()):
-        return "frozen"  # ruling CG-13
+    if all(counts_as_frozen(state, d) for d in p["dice"].values()):
+        return "frozen"
     return None
 
 
@@ -35,16 +46,19 @@ def check(state: dict, ctx: Ctx) -> bool:
     """End the game if rule 6 says so; True when the game is over."""
     if state["outcome"] is not None:
         return True
-    beaten = {}
-    for seat in (0, 1):
-        why = _fall(state, seat) or _win(state, opponent(seat))
-        if why:
-            beaten[seat] = why
+    fell = {seat: _fall(state, seat) for seat in (0, 1)}
+    won = {seat: _win(state, seat) for seat in (0, 1)}
+    beaten = {seat: fell[seat] or won[opponent(seat)] for seat in (0, 1) if fell[seat] or won[opponent(seat)]}
     if not beaten:
         return False
-    if len(beaten) == 2:  # a draw (ruling CG-9); both above 200 at once (Вечер) is no "fall"
-        both_won = all(why.endswith("_high") for why in beaten.values())
-        finish(state, ctx, winners=[], reason="both_won" if both_won else "both_fell")
+    if len(beaten) == 2:  # a draw (ruling CG-9)
+        if not any(fell.values()):
+            reason = "both_won"  # both above 200 at once (Вечер)
+        elif not any(won.values()):
+            reason = "both_fell"
+        else:
+            reason = "won_and_fell"  # one mage above 200 and below a losing line at once
+        finish(state, ctx, winners=[], reason=reason)
     else:
         (loser, why), = beaten.items()
         finish(state, ctx, winners=[opponent(loser)], reason=why, loser=loser)
@@ -58,6 +72,9 @@ def finish(state: dict, ctx: Ctx, *, winners: list[int], reason: str, loser: int
         "scores": {"health": [p["health"] for p in state["players"]],
                    "sphere": [p["sphere"] for p in state["players"]]},
     }
-    ruling = {"frozen": "CG-13", "both_fell": "CG-9", "both_won": "CG-9", "clock": "CG-25",
-              "both_high": "CG-34"}.get(reason)
-    ctx.emit("game_over", winners=winners, reason=reason, **params, **({"ruling": ruling} if ruling else {}))
+    # the rule book's §6 where it decides, the ruling where it is silent
+    ruling = {"both_fell": "CG-9", "both_won": "CG-9", "won_and_fell": "CG-9", "clock": "CG-25",
+              "both_high": "CG-34"}.get(reason, "§6")
+    if reason == "frozen" and state["options"]["frozen_defeat"] == "lasting":
+        ruling = "CG-13"
+    ctx.emit("game_over", winners=winners, reason=reason, **params, ruling=ruling)

@@ -8,6 +8,7 @@ from typing import Any, Mapping, Sequence
 from bot.i18n import t
 from bot.render.text import fit, pending_lines, wrap_items
 
+from .actions import flush_target
 from .cards import COLOUR_MARK, COLOURS, catalogue
 
 LIMIT = 1800
@@ -38,7 +39,8 @@ def _die(die: Mapping[str, Any], colour: str, locale: str) -> str:
     value = "·" if die["value"] is None else str(die["value"])
     frost = ""
     if die["frozen"]:
-        frost = "❄" if die["frozen_turns"] is None else f"❄{die['frozen_turns']}"
+        left = die["frozen_turns"] if die["frozen_turns"] is not None else die.get("frozen_rolls")
+        frost = "❄" if left is None else f"❄{left}"
     return f"{die_mark(colour, locale)}{value}{frost}"
 
 
@@ -77,7 +79,7 @@ def _describe(state: dict, seat: int, action: dict, locale: str) -> str:
     if kind == "attack":
         return t(f"claygod.act.attack_{action['stat']}", locale)
     if kind == "flush_done":
-        return t("claygod.act.flush_done", locale, n=state["players"][seat]["hand_size"])
+        return t("claygod.act.flush_done", locale, n=flush_target(state, seat))
     return t(f"claygod.act.{kind}", locale)
 
 
@@ -122,8 +124,7 @@ def _player_lines(view: Mapping[str, Any], s: int, locale: str, names: Sequence[
     lines = [t("claygod.view.player", locale, name=names[s], health=p["health"], sphere=p["sphere"],
                max_health=p["max_health"], max_sphere=p["max_sphere"]),
              "  " + t("claygod.view.player_cards", locale, cards=p["hand_count"], size=p["hand_size"], sum=total,
-                      table=t("claygod.view.table_card" if p["table_card"] else "claygod.view.no_table_card",
-                              locale)),
+                      table=t(_table_key(p), locale)),
              "  " + dice_text(p["dice"], locale)]
     extra = []
     if p["extra_turns"]:
@@ -140,6 +141,12 @@ def _player_lines(view: Mapping[str, Any], s: int, locale: str, names: Sequence[
     else:
         lines += ["  ✨ " + _effect_text(e, locale) for e in running]
     return lines
+
+
+def _table_key(p: Mapping[str, Any]) -> str:
+    if p["table_card"]:
+        return "claygod.view.table_card"
+    return "claygod.view.no_table_card" if p.get("table_place", True) else "claygod.view.no_table_place"
 
 
 def _effect_text(e: Mapping[str, Any], locale: str) -> str:
@@ -219,7 +226,7 @@ def _stats(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
         text = f"{STAT_MARK[c['stat']]} {c['from']}→{c['to']}"
         why = c.get("why")
         if why:
-            text += f" ({t('claygod.cause.drain', locale) if why == 'drain' else card_name(why, locale)})"
+            text += f" ({t('claygod.cause.' + why, locale) if why in ('drain', 'drained') else card_name(why, locale)})"
         parts.setdefault(c["seat"], []).append(text)
     body = "; ".join(f"{_n(names, s)} " + ", ".join(items) for s, items in parts.items())
     return f"{label}: {body}"
@@ -234,8 +241,12 @@ def _effect_ended(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> st
 
 
 def _frozen(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
-    how = t("claygod.ev.until_thawed", locale) if d["turns"] is None else t("claygod.ev.for_turns", locale,
-                                                                              n=d["turns"])
+    if d.get("rolls") is not None:
+        how = t("claygod.ev.for_rolls", locale, n=d["rolls"])
+    elif d.get("turns") is not None:
+        how = t("claygod.ev.for_turns", locale, n=d["turns"])
+    else:
+        how = t("claygod.ev.until_thawed", locale)
     key = "claygod.ev.frozen_own" if d["seat"] == d["owner"] else "claygod.ev.frozen"
     return t(key, locale, name=_n(names, d["seat"]), owner=_n(names, d["owner"]),
              colour=die_mark(d["colour"], locale), how=how)
@@ -312,7 +323,7 @@ _EVENTS = {
     "frozen": _frozen,
     "thawed": _thawed,
     "thawed_by_time": _simple("thawed_by_time", name="seat:seat", colours="colours:colours"),
-    "frozen_all": _simple("frozen_all", name="seat:seat", stat="stat:pay", n="n:turns"),
+    "frozen_all": _simple("frozen_all", name="seat:seat", stat="stat:pay"),
     "max_frozen": _simple("max_frozen", name="seat:seat", colours="colours:colours"),
     "snow": _simple("snow", name="seat:seat", n="n:turns"),
     "effect_added": _effect_added,
@@ -321,6 +332,7 @@ _EVENTS = {
     "extra_turns": _simple("extra_turns", name="seat:seat", n="n:n"),
     "skip_turns": _simple("skip_turns", name="seat:seat", n="n:n"),
     "hand_size": _simple("hand_size", name="seat:seat", before="n:before", after="n:after"),
+    "table_place_lost": _simple("table_place_lost", name="seat:seat"),
     "free_cast": _simple("free_cast", name="seat:seat"),
     "pandora": _simple("pandora", name="seat:seat", card="card:card"),
     "played": _played,

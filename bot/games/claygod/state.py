@@ -1,17 +1,22 @@
 """The shape of a Clay God table state and small helpers over it.
 
     players[i]   health, sphere, max_health, max_sphere, hand_size, hand (card ids), table_card (the face-down
-                 card, or None), dice {colour: {value, frozen, frozen_turns}}, effects (ongoing spells),
-                 extra_turns, skip_turns, last_roll_sum, turns (own turns begun, skipped ones included)
+                 card, or None), table_place (False once a card played from the table took it for good),
+                 dice {colour: {value, frozen, frozen_turns, frozen_rolls, frozen_by}}, effects (ongoing
+                 spells), extra_turns, skip_turns, last_roll_sum, turns (own full turns begun, rule 7: skipped
+                 ones included, extra ones not)
     deck         card ids, top first;  discard  the used pile, oldest first (public)
-    turn         seat, number (turns since the start), stage (what is awaited), since (when it started),
-                 free_cast (seven ones), combos (to choose from), steps (combo choices still owed),
+    turn         seat, number (turns since the start), extra (an extra turn inside the player's full turn),
+                 stage (what is awaited), since (when it started), free_cast (seven ones), combos (to choose
+                 from), steps (combo choices still owed),
                  give (the two-card play's hand-over: from, to, left)
 
-A die's ``value`` is None until its first roll.  ``frozen_turns`` is None for a freeze that lasts until a
-die is thawed, else how many more of the owner's turns the freeze holds (ruling CG-11).  An effect's
-``turns_left`` is None for one that lasts until lifted, else how many more of the bearer's turns it acts in
-(ruling CG-6).
+A die's ``value`` is None until its first roll.  A frozen die's term (ruling CG-11) is ``frozen_turns``, how
+many more of the owner's full turns it holds (Снежинка), or ``frozen_rolls``, how many more of the owner's rolls
+it is held through (three sixes, §3.6/§3.7; 0 once used: it thaws as that turn ends); both None: until thawed.
+``frozen_by`` says what froze it: ``action`` (§3.8), ``pyramid``, ``three_sixes``, ``freeze_all``,
+``snowflake``.  An effect's ``turns_left`` is None for one that lasts until lifted, else how many more of the
+bearer's full turns it acts in (rule 7, ruling CG-6).
 """
 from __future__ import annotations
 
@@ -33,7 +38,9 @@ def new_player(stats: dict[str, Any] | None = None) -> dict[str, Any]:
         "hand_size": r["hand_size"],
         "hand": [],
         "table_card": None,
-        "dice": {c: {"value": None, "frozen": False, "frozen_turns": None} for c in COLOURS},
+        "table_place": True,
+        "dice": {c: {"value": None, "frozen": False, "frozen_turns": None, "frozen_rolls": None, "frozen_by": None}
+                 for c in COLOURS},
         "effects": [],
         "extra_turns": 0,
         "skip_turns": 0,
@@ -59,7 +66,8 @@ def energy(p: dict[str, Any], colour: str) -> int:
 
 
 def lasting_freeze(die: dict[str, Any]) -> bool:
-    return die["frozen"] and die["frozen_turns"] is None
+    """Frozen until thawed: no term in turns and none in rolls (ruling CG-11)."""
+    return die["frozen"] and die["frozen_turns"] is None and die.get("frozen_rolls") is None
 
 
 def timed_spells_active(state: dict) -> bool:
@@ -67,7 +75,7 @@ def timed_spells_active(state: dict) -> bool:
     for p in state["players"]:
         if p["skip_turns"] or any(e["kind"] == "clock" or e.get("turns_left") is not None for e in p["effects"]):
             return True
-        if any(d["frozen"] and d["frozen_turns"] is not None for d in p["dice"].values()):
+        if any(d["frozen"] and not lasting_freeze(d) for d in p["dice"].values()):
             return True
     return False
 

@@ -22,15 +22,16 @@ def build(state: dict, seat: int | None) -> dict[str, Any]:
     for s, p in enumerate(state["players"]):
         entry = {k: copy.deepcopy(p[k]) for k in _PUBLIC_PLAYER_KEYS}
         entry.update(hand_count=len(p["hand"]), hand=list(p["hand"]) if s == seat else None,
-                     table_card="face_down" if p["table_card"] is not None else None)
+                     table_card="face_down" if p["table_card"] is not None else None,
+                     table_place=p.get("table_place", True))
         players.append(entry)
     turn = state["turn"]
     return {
         "players": players,
         "deck_count": len(state["deck"]),
         "discard": list(state["discard"]),
-        "turn": {k: copy.deepcopy(turn[k]) for k in ("seat", "number", "stage", "free_cast", "combos", "steps",
-                                                      "give")},
+        "turn": {**{k: copy.deepcopy(turn[k]) for k in ("seat", "number", "stage", "free_cast", "combos", "steps",
+                                                         "give")}, "extra": turn.get("extra", False)},
     }
 
 
@@ -59,12 +60,15 @@ def check_invariants(state: dict) -> None:
         if p["table_card"] is not None:
             zones.append(p["table_card"])
         assert p["hand_size"] >= rules()["min_hand_size"], "hand size below the floor"
+        assert p.get("table_place", True) or p["table_card"] is None, "a table card on a place taken for good"
         assert set(p["dice"]) == set(COLOURS), "a die is missing"
         for colour, die in p["dice"].items():
             assert die["value"] is None or 1 <= die["value"] <= 6, f"{colour} die shows {die['value']}"
             assert not die["frozen"] or die["value"] is not None, "a die frozen before its first roll"
-            assert die["frozen"] or die["frozen_turns"] is None, "a thawed die with a hold left"
-            assert die["frozen_turns"] is None or die["frozen_turns"] >= 0, "a negative hold"
+            terms = [die["frozen_turns"], die.get("frozen_rolls")]
+            assert die["frozen"] or terms == [None, None], "a thawed die with a hold left"
+            assert all(n is None or n >= 0 for n in terms), "a negative hold"
+            assert None in terms, "a hold counted both in turns and in rolls"
         for e in p["effects"]:
             assert e.get("turns_left") is None or e["turns_left"] >= 0, "an effect past its term"
         assert p["extra_turns"] >= 0 and p["skip_turns"] >= 0

@@ -68,7 +68,9 @@ def dice(state, seat):
 
 
 def frozen(state, seat):
-    return {c: d["frozen_turns"] for c, d in state["players"][seat]["dice"].items() if d["frozen"]}
+    """Each frozen die's term: full turns left, else rolls left to be held through, else None (until thawed)."""
+    return {c: d["frozen_turns"] if d["frozen_turns"] is not None else d["frozen_rolls"]
+            for c, d in state["players"][seat]["dice"].items() if d["frozen"]}
 
 
 def numbers(state):

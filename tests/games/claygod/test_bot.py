@@ -69,10 +69,12 @@ def test_the_bot_does_not_lock_its_own_last_dice_with_the_pyramid():
 
 def test_bot_games_end_by_the_rules_not_by_a_blind_clock_or_a_freeze_and_thaw_stall():
     """Demo games used to end by the Clock about one time in nine (played blind from the table) and some
-    ran for thousands of actions, both players freezing and thawing one die."""
+    ran for thousands of actions, both players freezing and thawing one die.  Played by post (the Clock in
+    turns, no turn clock): the book's real-time clocks against the playout's 1-30 s a step would time out
+    most decisions and say nothing of the bot's play."""
     reasons, longest = Counter(), 0
     for i in range(30):
-        po = play(GAME, 2, seed=f"bot-{i}", bot_seed=i)
+        po = play(GAME, 2, seed=f"bot-{i}", bot_seed=i, options={"clock_mode": "turns", "turn_clock": "off"})
         assert not po.cut
         reasons[po.final["outcome"]["reason"]] += 1
         longest = max(longest, len(po.steps))

@@ -75,7 +75,8 @@ def test_library_raises_the_sphere_and_its_maximum():
 
 
 def test_clock_restores_to_the_maximum_then_counts_own_turns():
-    before, after, events = cast("clock", stats=[{"health": 20, "sphere": 60}, {}], clock_turns=2)
+    before, after, events = cast("clock", stats=[{"health": 20, "sphere": 60}, {}], clock_mode="turns",
+                                  clock_turns=2)
     p = after["players"][0]
     assert (p["health"], p["sphere"]) == (50, 60)
     assert p["effects"] == [{"kind": "clock", "card": "clock", "caster": 0, "turns_left": 2}]
@@ -90,7 +91,7 @@ def test_clock_restores_to_the_maximum_then_counts_own_turns():
 
 
 def test_clock_live_five_minutes_reach_the_opponents_turn():
-    _, after, _ = cast("clock", stats=[{"health": 20}, {}], clock_mode="live")
+    _, after, _ = cast("clock", stats=[{"health": 20}, {}], clock_mode="live", turn_clock="off")
     clock = after["players"][0]["effects"][0]
     assert clock["deadline"] == 1000.0 + 300 and clock["turns_left"] is None
     (pending,) = GAME.to_act(after)
@@ -267,7 +268,8 @@ def test_pandoras_box_releases_a_random_card():
     assert numbers(applied.state) == [(50, 50), (46, 50)]
     assert event(applied.events, "pandora")["data"] == {"seat": 0, "card": "dragonfly", "ruling": "CG-24"}
     assert "dragonfly" not in applied.state["discard"] and applied.state["discard"][-1] == "pandoras_box"
-    assert event(applied.events, "stats")["data"]["cause"] == {"card": "dragonfly", "via": "pandoras_box"}
+    assert event(applied.events, "stats")["data"]["cause"] == {"card": "dragonfly", "via": "pandoras_box",
+                                                               "source": "hand"}
 
 
 def test_pandoras_box_can_be_dangerous():

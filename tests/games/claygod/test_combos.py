@@ -120,12 +120,13 @@ def test_three_sixes_freeze_one_energy_of_each_player_for_one_turn():
     state = act(state, 0, type="combo_freeze", colour="blue")
     assert frozen(state, 0) == {"red": 1} and state["turn"]["stage"] == "action"
     state = act(state, 0, type="restore_sphere")
-    assert frozen(state, 1) == {"blue": 0}, "held through seat 1's current turn"
+    assert frozen(state, 1) == {"blue": 1}, "held through seat 1's next roll"
     after = roll(state, 1, [1, 1, 1, 1, 1, 1])  # six dice thrown: blue is held
     assert after.state["players"][1]["dice"]["blue"]["value"] == enemy_blue
+    assert frozen(after.state, 1) == {"blue": 0}, "used by this roll: it thaws as the turn ends"
     assert "combo" not in kinds(after.events), "a roll with a held die forms no combination (CG-14)"
     state = act(after.state, 1, type="restore_sphere")
-    assert frozen(state, 1) == {} and frozen(state, 0) == {"red": 0}
+    assert frozen(state, 1) == {} and frozen(state, 0) == {"red": 1}
 
 
 def test_three_sixes_skip_the_enemy_pick_when_nothing_can_be_frozen():

@@ -60,5 +60,5 @@ def test_messages_in_every_language_cite_the_rule_and_reveal_no_card(acting):
         text = refusal.message(locale)
         assert "claygod." not in text and "pearl" not in text.lower()
     energy = reject(acting, 0, type="play", card="demon").message("en")
-    assert energy == "Not enough energy: it needs 🟥6, you rolled 🟥1. (see §3.1)"
+    assert energy == "Not enough energy: it needs 🟥6, you have 🟥1. (see §3.1)"
     assert GAME.describe_action(acting, 0, {"type": "play", "card": "demon"}, "ru") == "Сыграть: Демон (🟥К6)"

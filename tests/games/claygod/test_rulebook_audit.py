@@ -1,6 +1,7 @@
 """An audit of the rule book against the engine, paragraph by paragraph, for what the other files do not
-pin down: terms counted across extra and skipped turns (ruling CG-6), the Clock (CG-25), two cards and the
-hand-over (§4, CG-28), the table card and the deck (§1, §3.2, §4), freezing (§3.6-§3.8, CG-11, CG-13)."""
+pin down: terms counted in full turns across extra and skipped turns (rule 7, ruling CG-6), the Clock (CG-25),
+two cards and the hand-over (§4, CG-28), the table card and the deck (§1, §3.2, §4), freezing (§3.6-§3.8, CG-11,
+CG-13)."""
 import pytest
 
 from bot.engine.playout import play
@@ -25,16 +26,43 @@ def ready_maximised(state, seat, dice=(6, 6, 6, 6, 6, 6, 6)):
 
 
 # ------------------------------------------------------------------------------ terms across extra turns
-def test_an_extra_turn_is_one_of_the_ten_turns_of_a_maximised_energy():
+def test_extra_turns_are_inside_the_full_turn_and_do_not_count_among_the_ten_turns():
+    """Rule 7: «полный ход — это когда ход проходит по кругу и возвращается к игроку»."""
     state = act(ready(table(hands=(["dolmen", "trumpet"], [])), 0), 0, type="play", card="dolmen")
     state = pass_turn(state, 1)
     assert effect(state, 0, "dolmen")["turns_left"] == 9
     state = act(ready_maximised(state, 0), 0, type="play", card="trumpet")
+    assert state["turn"]["seat"] == 0 and state["turn"]["extra"] and effect(state, 0, "dolmen")["turns_left"] == 9
+    state = act(ready_maximised(state, 0), 0, type="restore_sphere")
+    assert state["turn"]["seat"] == 0 and effect(state, 0, "dolmen")["turns_left"] == 9
+    state = act(ready_maximised(state, 0), 0, type="restore_sphere")
+    assert state["turn"]["seat"] == 1 and effect(state, 0, "dolmen")["turns_left"] == 9
+    state = pass_turn(state, 1)
+    assert effect(state, 0, "dolmen")["turns_left"] == 8 and state["players"][0]["turns"] == 3
+
+
+def test_the_table_option_counts_every_extra_turn_as_a_turn():
+    state = table(hands=(["dolmen", "trumpet"], []), count_turns="every")
+    state = act(ready(state, 0), 0, type="play", card="dolmen")
+    state = pass_turn(state, 1)
+    state = act(ready_maximised(state, 0), 0, type="play", card="trumpet")
     assert state["turn"]["seat"] == 0 and effect(state, 0, "dolmen")["turns_left"] == 8
     state = act(ready_maximised(state, 0), 0, type="restore_sphere")
-    assert state["turn"]["seat"] == 0 and effect(state, 0, "dolmen")["turns_left"] == 7
-    state = act(ready_maximised(state, 0), 0, type="restore_sphere")
-    assert state["turn"]["seat"] == 1 and effect(state, 0, "dolmen")["turns_left"] == 7
+    assert effect(state, 0, "dolmen")["turns_left"] == 7 and state["players"][0]["turns"] == 4
+
+
+def test_the_drain_and_a_curse_act_once_a_round_not_in_each_extra_turn():
+    state = ready(table(hands=(["trumpet", "vampire_helm"], []), stats=[{"sphere": -4}, {}]), 0)
+    assert numbers(state) == [(48, -4), (52, 50)], "rule 7 at the first turn's start"
+    state = act(state, 0, type="play", card="vampire_helm")  # health -1 every turn, sphere +30
+    state = pass_turn(state, 1)
+    assert numbers(state)[0] == (47, 26), "the helm at the turn's start; the sphere is no longer below 0"
+    state["players"][0]["sphere"] = -4
+    state = act(ready(state, 0), 0, type="play", card="trumpet")
+    state = pass_turn(pass_turn(state, 0), 0)
+    assert numbers(state) == [(47, -4), (52, 46)], "two extra turns: neither the helm nor the drain acted"
+    state = pass_turn(state, 1)
+    assert numbers(state) == [(44, -4), (54, 46)], "the next full turn: the helm -1, the drain -2 (+2)"
 
 
 def test_three_sixes_hold_the_rollers_die_through_an_extra_turn_and_the_enemys_through_their_next():
@@ -46,29 +74,48 @@ def test_three_sixes_hold_the_rollers_die_through_an_extra_turn_and_the_enemys_t
     state["players"][0]["dice"]["green"]["value"] = 5  # the boots cost yellow 5, green 5
     state = act(state, 0, type="play", card="swift_boots")
     assert state["turn"]["seat"] == 0, "+1 turn"
-    assert frozen(state, 0) == {"red": 0} and frozen(state, 1) == {"red": 1}
+    assert frozen(state, 0) == {"red": 1} and frozen(state, 1) == {"red": 1}
     applied = roll(state, 0, [1, 1, 1, 1, 1, 1])  # six dice thrown: red is held in the extra turn
     assert applied.state["players"][0]["dice"]["red"]["value"] == 6
     state = act(applied.state, 0, type="restore_sphere")
-    assert frozen(state, 0) == {}, "the roller's die thaws after the extra turn"
-    assert state["turn"]["seat"] == 1 and frozen(state, 1) == {"red": 0}
+    assert frozen(state, 0) == {}, "the roller's die thaws after the extra turn's roll"
+    assert state["turn"]["seat"] == 1 and frozen(state, 1) == {"red": 1}
     applied = roll(state, 1, [2, 2, 2, 2, 2, 2])
     assert applied.state["players"][1]["dice"]["red"]["value"] == enemy_red
     assert frozen(act(applied.state, 1, type="restore_sphere"), 1) == {}
 
 
-def test_the_clock_counts_extra_turns_among_its_owners_turns():
-    state = ready(table(hands=(["clock", "trumpet"], []), clock_turns=3), 0)
+def test_a_hold_through_the_next_roll_outlasts_a_skipped_turn():
+    """CG-11/CG-18: three sixes and §3.6 hold a die through its owner's next roll; a skipped turn has none."""
+    state = pass_turn(table(first=1, hands=(["wyvern_gaze"], [])), 1)
+    state = roll(state, 0, [6, 6, 6, 1, 2, 3, 5]).state
+    state = act(state, 0, type="combo_freeze", colour="red")
+    enemy_blue = state["players"][1]["dice"]["blue"]["value"]
+    state = act(state, 0, type="combo_freeze", colour="blue")
+    state["players"][0]["dice"]["green"]["value"] = 4  # the gaze costs orange 4, green 4, violet 4
+    state = act(state, 0, type="play", card="wyvern_gaze")  # the enemy's next turn is skipped
+    assert state["players"][1]["turns"] == 2 and state["turn"]["seat"] == 0
+    assert frozen(state, 1) == {"blue": 1}, "the skipped turn had no roll: still held"
+    state = roll(state, 0, [2, 3, 2, 3, 2, 3]).state  # red is held through this roll
+    state = act(state, 0, type="discard", card=state["players"][0]["hand"][0])
+    assert frozen(state, 0) == {} and frozen(state, 1) == {"blue": 1}
+    applied = roll(state, 1, [1, 1, 1, 1, 1, 1])
+    assert applied.state["players"][1]["dice"]["blue"]["value"] == enemy_blue
+
+
+def test_the_clock_counts_full_turns_not_extra_ones():
+    state = ready(table(hands=(["clock", "trumpet"], []), clock_mode="turns", clock_turns=2), 0)
     state = act(state, 0, type="play", card="clock")
     state = pass_turn(state, 1)
-    assert effect(state, 0, "clock")["turns_left"] == 2
-    state = act(ready(state, 0), 0, type="play", card="trumpet")  # two more turns in a row
     assert effect(state, 0, "clock")["turns_left"] == 1
-    state = pass_turn(state, 0)
+    state = act(ready(state, 0), 0, type="play", card="trumpet")  # two more turns in a row
+    state = pass_turn(pass_turn(state, 0), 0)
+    assert effect(state, 0, "clock")["turns_left"] == 1 and state["turn"]["seat"] == 1
+    state = pass_turn(state, 1)
     assert effect(state, 0, "clock")["turns_left"] == 0 and state["outcome"] is None
     applied = apply(roll(state, 0, [2, 3, 2, 3, 2, 3, 1]).state, 0, type="restore_sphere")
-    assert applied.state["outcome"]["winners"] == [1], "the third own turn was the last: not won, lost"
-    assert applied.state["players"][0]["turns"] == 4 and applied.state["players"][1]["turns"] == 1
+    assert applied.state["outcome"]["winners"] == [1], "the second own full turn was the last: not won, lost"
+    assert applied.state["players"][0]["turns"] == 3 and applied.state["players"][1]["turns"] == 2
 
 
 # ------------------------------------------------------------------------------ terms across skipped turns
@@ -115,7 +162,8 @@ def test_a_wyvern_gaze_skip_still_bleeds_the_ban_dagger():
 
 # ------------------------------------------------------------------------------ the Clock
 def test_a_clock_owner_who_wins_in_the_last_turn_wins():
-    state = ready(table(hands=(["clock", "charmed_monster"], []), clock_turns=1, stats=[{}, {"health": 8}]), 0)
+    state = ready(table(hands=(["clock", "charmed_monster"], []), clock_mode="turns", clock_turns=1,
+                        stats=[{}, {"health": 8}]), 0)
     state = act(state, 0, type="play", card="clock")
     state = pass_turn(state, 1)
     assert effect(state, 0, "clock")["turns_left"] == 0
@@ -124,8 +172,8 @@ def test_a_clock_owner_who_wins_in_the_last_turn_wins():
 
 
 def test_the_clock_from_the_face_down_card_binds_its_player():
-    state = ready(table(table_cards=["clock", None], clock_turns=1, stats=[{"health": 7, "sphere": 3}, {}]), 0,
-                  dice=(2, 2, 2, 2, 2, 2, 2))
+    state = ready(table(table_cards=["clock", None], clock_mode="turns", clock_turns=1,
+                        stats=[{"health": 7, "sphere": 3}, {}]), 0, dice=(2, 2, 2, 2, 2, 2, 2))
     applied = apply(state, 0, type="play_table")
     assert numbers(applied.state)[0] == (50, 50)
     assert effect(applied.state, 0, "clock")["turns_left"] == 1
@@ -149,7 +197,7 @@ def test_the_library_raises_what_the_clock_restores():
 
 
 def test_a_live_clock_reaches_past_turns_and_strikes_at_the_first_late_action():
-    state = ready(table(hands=(["clock"], []), clock_mode="live"), 0)
+    state = ready(table(hands=(["clock"], []), clock_mode="live", turn_clock="off"), 0)
     state = act(state, 0, now=1000.0, type="play", card="clock")
     state = pass_turn(state, 1, now=1100.0)
     state = pass_turn(state, 0, now=1200.0)
@@ -164,12 +212,30 @@ def test_a_live_clock_reaches_past_turns_and_strikes_at_the_first_late_action():
 HANDS = (["demon", "sunset", "pearl", "eye", "flight"], ["ghost", "skeleton", "luck", "mask", "statue"])
 
 
-def test_two_cards_the_first_ends_the_game_the_second_is_not_played():
+def test_two_cards_at_once_are_judged_when_both_have_acted():
+    """§4 «двумя картами одновременно»: rule 6 is checked once both cards have acted (CG-9, CG-28)."""
     state = ready(table(hands=HANDS, stats=[{}, {"health": 4}]), 0)
+    applied = apply(state, 0, type="play_two", cards=["demon", "sunset"])
+    assert applied.state["outcome"]["winners"] == [0]
+    assert [e["data"]["card"] for e in applied.events if e["kind"] == "played"] == ["demon", "sunset"]
+    assert numbers(applied.state)[0] == (52, 50) and "give_requested" not in kinds(applied.events)
+
+
+def test_two_cards_one_after_the_other_the_first_ends_the_game_the_second_is_not_played():
+    state = ready(table(hands=HANDS, stats=[{}, {"health": 4}], two_cards="in_order"), 0)
     applied = apply(state, 0, type="play_two", cards=["demon", "sunset"])
     assert applied.state["outcome"]["winners"] == [0]
     assert [e["data"]["card"] for e in applied.events if e["kind"] == "played"] == ["demon"]
     assert "sunset" in applied.state["players"][0]["hand"] and "give_requested" not in kinds(applied.events)
+
+
+def test_two_cards_at_once_both_read_the_numbers_before_the_play():
+    """Full Moon (own health -2) with Rescue (+20 below 5, else +5): at 6 health Rescue reads 6, not 4."""
+    hands = (["full_moon", "rescue", "pearl", "eye", "flight"], HANDS[1])
+    state = ready(table(hands=hands, stats=[{"health": 6}, {}]), 0)
+    assert numbers(act(state, 0, type="play_two", cards=["full_moon", "rescue"]))[0] == (9, 50)
+    state = ready(table(hands=hands, stats=[{"health": 6}, {}], two_cards="in_order"), 0)
+    assert numbers(act(state, 0, type="play_two", cards=["full_moon", "rescue"]))[0] == (24, 50)
 
 
 def test_two_cards_a_short_giver_hands_over_all_it_has_and_the_deck_makes_up_the_rest():
@@ -315,23 +381,42 @@ def test_pandoras_box_and_the_face_down_card_release_exactly_the_cards_effect(ca
     boxed = fresh(hands=(["pandoras_box"], []))
     push(boxed, "claygod.pandora", [card])
     assert _outcome_of(boxed, 0, {"type": "play", "card": "pandoras_box"}) == from_hand
-    assert _outcome_of(fresh(table_cards=[card, None]), 0, {"type": "play_table"}) == from_hand
+    # Знамя and Жертва take the place they were played from (CG-20): the table place, here
+    same_place = {"lost_place": "hand"} if card in ("banner", "sacrifice") else {}
+    assert _outcome_of(fresh(table_cards=[card, None], **same_place), 0, {"type": "play_table"}) == from_hand
 
 
 # ------------------------------------------------------------------------------ hand size (CG-20) and two Clocks
-def test_above_the_hand_size_a_discard_draws_nothing():
-    state = ready(table(table_cards=["banner", None], deck_top=["pearl", "eye"]), 0, dice=(2, 2, 2, 2, 2, 2, 2))
-    state = act(state, 0, type="play_table")
-    me = state["players"][0]
-    assert (len(me["hand"]), me["hand_size"], me["table_card"]) == (5, 4, "pearl")
-    state = pass_turn(state, 1)
-    card, deck = state["players"][0]["hand"][0], list(state["deck"])
-    state = act(ready(state, 0), 0, type="discard", card=card)
-    assert len(state["players"][0]["hand"]) == 4 and state["deck"] == deck, "CG-20: down to the hand size"
+@pytest.mark.parametrize("card", ["banner", "sacrifice"])
+def test_a_card_that_takes_its_place_for_good_from_the_table_takes_the_table_place(card):
+    """Жертва «место этой карты теперь всегда будет свободно»; Знамя «на место знамени уже не поставишь
+    воина»: played from the table, the table place stays empty (CG-20)."""
+    state = ready(table(table_cards=[card, None], deck_top=["pearl", "eye"]), 0, dice=(2, 2, 2, 2, 2, 2, 2))
+    applied = apply(state, 0, type="play_table")
+    me = applied.state["players"][0]
+    assert (len(me["hand"]), me["hand_size"], me["table_card"], me["table_place"]) == (5, 5, None, False)
+    assert "table_place_lost" in kinds(applied.events) and applied.state["deck"][0] == "pearl"
+    state = pass_turn(pass_turn(applied.state, 1), 0)
+    assert state["players"][0]["table_card"] is None, "never refilled"
+    assert GAME.render_view(GAME.view(state, 1), "ru", ["А", "Б"]).count("места на столе нет") == 1
+
+
+def test_a_discard_always_draws_a_new_card_even_above_the_hand_size():
+    """§3.3 «сбросить ненужную карту и взять новую из колоды»; the team's reading is an option (CG-20)."""
+    for option, kept in (("always", 5), ("to_hand_size", 4)):
+        state = ready(table(table_cards=["banner", None], deck_top=["pearl", "eye"], lost_place="hand",
+                            discard_draw=option), 0, dice=(2, 2, 2, 2, 2, 2, 2))
+        state = act(state, 0, type="play_table")
+        me = state["players"][0]
+        assert (len(me["hand"]), me["hand_size"], me["table_card"]) == (5, 4, "pearl")
+        state = pass_turn(state, 1)
+        card, deck = state["players"][0]["hand"][0], list(state["deck"])
+        state = act(ready(state, 0), 0, type="discard", card=card)
+        assert len(state["players"][0]["hand"]) == kept and len(state["deck"]) == len(deck) - (kept - 4)
 
 
 def test_a_second_clock_does_not_extend_the_first():
-    state = ready(table(hands=(["clock", "pandoras_box"], []), clock_turns=2), 0)
+    state = ready(table(hands=(["clock", "pandoras_box"], []), clock_mode="turns", clock_turns=2), 0)
     state = act(state, 0, type="play", card="clock")
     state = pass_turn(state, 1)
     state = ready(state, 0)
@@ -369,7 +454,8 @@ def test_every_term_runs_down_by_exactly_the_bearers_turns_in_bot_games():
 
 
 def _check_terms(seed):
-    po = play(GAME, 2, seed=f"terms-{seed}", bot_seed=seed, options={"prince_skip": ("caster", "enemy")[seed % 2]})
+    options = {"prince_skip": ("caster", "enemy")[seed % 2], "clock_mode": "turns", "turn_clock": "off"}
+    po = play(GAME, 2, seed=f"terms-{seed}", bot_seed=seed, options=options)
     before, checked = po.initial, 0
     for step, after in zip(po.steps, po.states):
         events = apply(before, step["seat"], now=step["now"], **step["action"]).events

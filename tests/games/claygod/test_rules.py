@@ -21,8 +21,8 @@ def test_the_deal_five_in_hand_one_face_down_the_rest_a_deck():
     dealt = [e for e in result.events if e["kind"] == "dealt"]
     assert [e["to"] for e in dealt] == [[0], [1]]
     assert event(result.events, "table_cards_set")["to"] == []
-    assert state["turn"] == {"seat": state["turn"]["seat"], "number": 1, "stage": "roll", "since": 0.0,
-                             "free_cast": False, "combos": [], "steps": [], "give": None}
+    assert state["turn"] == {"seat": state["turn"]["seat"], "number": 1, "extra": False, "stage": "roll",
+                             "since": 0.0, "free_cast": False, "combos": [], "steps": [], "give": None}
 
 
 def test_the_first_player_is_drawn_by_lot():
@@ -225,7 +225,7 @@ def test_an_empty_deck_is_rebuilt_from_the_shuffled_used_pile():
     push(state, "claygod.reshuffle", [order])  # one stacked value: the whole new deck, top first
     applied = apply(state, 0, type="discard", card="ghost")
     assert applied.state["players"][0]["hand"][-1] == "ghost", "drawn straight back from the top"
-    assert event(applied.events, "reshuffled")["data"] == {"count": 63}
+    assert event(applied.events, "reshuffled")["data"] == {"count": 63, "ruling": "§4"}
     assert event(applied.events, "shuffled")["to"] == []
     assert applied.state["discard"] == [] and applied.state["deck"] == order[1:]
     GAME.check_invariants(applied.state)
@@ -342,7 +342,8 @@ def test_extra_turns_are_taken_before_the_opponent_and_skips_pass_over_the_playe
     assert state["turn"]["seat"] == 0
     state = act(ready(state, 0), 0, type="play", card="wyvern_gaze")
     assert (state["turn"]["seat"], state["turn"]["number"]) == (0, 4)
-    assert state["players"][1]["turns"] == 1 and state["players"][0]["turns"] == 3
+    # rule 7's full turns: seat 0's first (with its extra turn) and the one after seat 1's skipped turn
+    assert state["players"][1]["turns"] == 1 and state["players"][0]["turns"] == 2
 
 
 def test_hand_size_never_below_the_floor():
