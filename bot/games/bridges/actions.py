@@ -139,14 +139,27 @@ def problem(state: State, seat: int, a: Action) -> Reject | None:
         if char(state, seat)["cls"]:
             return Reject("bridges.reject.chosen", rule="§1.1")
         if a["cls"] not in open_classes(state):
-            return Reject("bridges.reject.class_taken", rule="BR-2", cls=a["cls"])
+            # Unique up to four players is the book's (§1.1); "evenly" beyond that is the option's (BR-2).
+            return Reject("bridges.reject.class_taken", rule="§1.1" if state["seats"] <= len(CLASSES) else "BR-2",
+                          cls=a["cls"])
         return None
     if kind == "choose":
         return Reject("bridges.reject.chosen", rule="§1.1")
     return PROBLEMS[kind](state, seat, a)
 
 
+#: the actions that cost AP (§1.4, §1.3, §1.8, §4.5); every other one is free (BR-28)
+AP_ACTIONS = ("move", "attack", "mark", "trap", "push", "bomb", "build", "charge")
+
+
 def _p_end(state: State, seat: int, a: Action) -> Reject | None:
+    """§1.2.1: the phase lasts «пока все игроки не потратят все свои Очки Действия», so under ``phase_end:
+    spend`` a seat ends it only with its AP spent, or when nothing it could do costs AP (BR-1)."""
+    ap = char(state, seat)["ap"]
+    if state["options"]["phase_end"] != "spend" or ap == 0:
+        return None
+    if any(problem(state, seat, x) is None for x in candidates(state, seat) if x["type"] in AP_ACTIONS):
+        return Reject("bridges.reject.spend_ap", rule="§1.2", ap=ap)
     return None
 
 
@@ -210,7 +223,7 @@ def _p_push(state: State, seat: int, a: Action) -> Reject | None:
         return Reject("bridges.reject.not_ally", rule="§1.3")
     there = _here(state, ally)
     if not catalogue().adjacent(there, a["to"]):
-        return Reject("bridges.reject.not_adjacent", rule="BR-31", island=a["to"], here=there)
+        return Reject("bridges.reject.not_adjacent", rule="§1.3", island=a["to"], here=there)  # «на соседний остров»
     return _need_ap(state, seat, 1, "§1.3")
 
 
@@ -554,7 +567,8 @@ def arrive(state: State, ctx: Ctx, seat: int, island: str, how: str, *, own: boo
 def _d_end(state: State, seat: int, a: Action, ctx: Ctx) -> None:
     c = char(state, seat)
     c["done"] = True
-    ctx.emit("phase_ended", seat=seat, ap=c["ap"], how="end", rule="BR-1")
+    # All AP spent: the book's own end of the phase (§1.2); with AP left, a ruling allows it (BR-1).
+    ctx.emit("phase_ended", seat=seat, ap=c["ap"], how="end", rule="BR-1" if c["ap"] else "§1.2")
 
 
 def _d_move(state: State, seat: int, a: Action, ctx: Ctx) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 
 from bot.engine import Applied, clone
 
-from .actions import equip_options, legal_actions, price, problem
+from .actions import AP_ACTIONS, equip_options, legal_actions, price, problem
 from .combat import attack_modes, sources
 from .data import CLASSES, catalogue, item
 from .state import (State, bank_count, boss_alive, char, cls_rule, equipped, max_hp, peaceful, strength,
@@ -43,7 +43,7 @@ HP_WEIGHT = 70
 #: walks at its target whatever it costs, so that every game ends
 CALM_ROUNDS = 25
 CHARGE_ROUND = 45
-AP_TYPES = ("move", "attack", "mark", "trap", "push", "bomb", "build", "charge")
+END = {"type": "end"}
 
 
 def choose(state: State, seat: int, rng: random.Random) -> Action:
@@ -294,11 +294,12 @@ def _plan(state: State, seat: int, legal: list[Action]) -> Action:
     sim = _sim_copy(state, seat)
     c = char(state, seat)
     target = team_target(state)
-    best: list[Any] = [None, {"type": "end"}]
+    may_end = END in legal  # not while AP can still be spent (phase_end: spend, BR-1)
+    best: list[Any] = [None, END]
 
     def options(current: State, free_used: bool, first: bool) -> list[Action]:
         acts = legal if first else legal_actions(current, seat)
-        kinds = AP_TYPES if first else ("move", "attack", "bomb", "mark")
+        kinds = AP_ACTIONS if first else ("move", "attack", "bomb", "mark")
         found = [a for a in acts if a["type"] in kinds and _worth_trying(current, seat, a, target)]
         if not free_used:
             found += [a for a in acts if a["type"] == "spring" and a["to"] in _spring_goals(current, seat, target)]
@@ -308,9 +309,10 @@ def _plan(state: State, seat: int, legal: list[Action]) -> Action:
         return _charge(state, seat, legal, target)
 
     def search(current: State, plan: list[Action], free_used: bool) -> None:
-        value = _value(GAME, current, seat, target, plan)
-        if best[0] is None or value > best[0]:
-            best[0], best[1] = value, plan[0] if plan else {"type": "end"}
+        if plan or may_end:
+            value = _value(GAME, current, seat, target, plan)
+            if best[0] is None or value > best[0]:
+                best[0], best[1] = value, plan[0] if plan else END
         if len(plan) >= 3 or current["outcome"] is not None or current["phase"] != "actions":
             return
         for a in options(current, free_used, not plan):
@@ -321,8 +323,8 @@ def _plan(state: State, seat: int, legal: list[Action]) -> Action:
 
     search(sim, [], False)
     best_first = best[1]
-    if best_first["type"] == "end":
-        return _before_end(state, seat, legal)
+    if best_first == END:
+        return _before_end(state, seat, legal) if may_end else _spend_somehow(state, seat, legal)
     if best_first["type"] == "attack" and not c["risky"]:
         risky = {**best_first, "risky": True}
         if risky in legal:
@@ -341,7 +343,7 @@ def _charge(state: State, seat: int, legal: list[Action], target: str) -> Action
     moves = [a for a in legal if a["type"] == "move" and goal[a["to"]] < here]
     if moves:
         return moves[0]
-    return {"type": "end"}
+    return END if END in legal else _spend_somehow(state, seat, legal)
 
 
 def _risky_off(a: Action) -> Action:
@@ -356,7 +358,20 @@ def _before_end(state: State, seat: int, legal: list[Action]) -> Action:
         after = _finish_round(GAME, _sim_copy(state, seat), seat)
         if after["outcome"] is not None or after["chars"][seat]["hp"] < char(state, seat)["hp"]:
             return shield
-    return {"type": "end"}
+    return END
+
+
+def _spend_somehow(state: State, seat: int, legal: list[Action]) -> Action:
+    """The book lets the phase end only once every AP is spent (§1.2.1): the AP action whose round ends best."""
+    from .game import GAME
+
+    target = team_target(state)
+    spend = [a for a in legal if a["type"] in AP_ACTIONS and not a.get("risky")]
+
+    def outcome(a: Action) -> float:
+        after = _step(GAME, _sim_copy(state, seat), seat, a)
+        return float("-inf") if after is None else _value(GAME, after, seat, target, [a])
+    return max(spend, key=outcome)
 
 
 def _together(state: State, seat: int, to: str) -> bool:

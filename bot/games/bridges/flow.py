@@ -40,12 +40,13 @@ def begin_round(state: State, ctx: Ctx) -> None:
 
 
 def check_arm_trade(state: State, ctx: Ctx) -> None:
-    """«Показать Руку»: a character at the craftsman while the team owns an Extending Arm opens the trade for
-    good (§5.1, BR-21)."""
+    """«Показать Руку»: a character at the craftsman «когда в Банке есть Рука» opens the trade for good (§5.1);
+    with ``arm_trade: owned`` an Arm worn by a character will do too (BR-21)."""
     trade = catalogue().craftsman["arm_trade"]["item"]
     if state["arm_trade"] or state["phase"] != "actions":
         return
-    if team_owns(state, trade) and chars_on(state, catalogue().craftsman["island"]):
+    shown = bank_count(state, trade) > 0 if state["options"]["arm_trade"] == "bank" else team_owns(state, trade)
+    if shown and chars_on(state, catalogue().craftsman["island"]):
         state["arm_trade"] = True
         ctx.emit("arm_trade", in_bank=bank_count(state, trade), rule="§5.1")
 

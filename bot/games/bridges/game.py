@@ -18,13 +18,14 @@ class Bridges(Game):
     max_seats = 12
     options = (
         Option("classes", "choice", "choose", choices=("choose", "random")),               # BR-2
-        Option("duplicates", "choice", "even", choices=("even", "free")),                  # BR-2
-        Option("phase_end", "choice", "explicit", choices=("explicit", "auto")),           # BR-1
+        Option("duplicates", "choice", "free", choices=("free", "even")),                  # BR-2
+        Option("phase_end", "choice", "spend", choices=("spend", "explicit", "auto")),     # BR-1
         Option("bomb_timing", "choice", "next_round", choices=("next_round", "neutral")),  # BR-13
         Option("casserole", "choice", "retaliates", choices=("retaliates", "counter_only")),  # BR-9
         Option("tie_break", "choice", "acted", choices=("acted", "moved")),                # BR-11
         Option("boss_order", "choice", "islands", choices=("islands", "list")),            # BR-23
-        Option("master_camp", "choice", "pay", choices=("pay", "free")),                   # BR-20
+        Option("master_camp", "choice", "free", choices=("free", "pay")),                  # BR-20
+        Option("arm_trade", "choice", "bank", choices=("bank", "owned")),                  # BR-21
         Option("phase_seconds", "int", 0, min=0, max=7 * 24 * 3600),                       # BR-33
     )
     stack_keys = STACK_KEYS

@@ -164,7 +164,7 @@ def bank_take(state: State, iid: str, n: int = 1) -> None:
 
 
 def team_owns(state: State, iid: str) -> bool:
-    """In the Bank or in someone's hands (BR-21: the Base's «Показать Руку»)."""
+    """In the Bank or in someone's hands (option ``arm_trade: owned``, BR-21)."""
     return bank_count(state, iid) > 0 or any(iid in equipped(state, s) for s in range(state["seats"]))
 
 

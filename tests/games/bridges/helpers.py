@@ -14,12 +14,15 @@ CLASSES = ["burilla", "master", "scout", "mage"]
 
 
 def table(classes=("burilla",), *, placement=PLACEMENT, coins=0, items=None, options=None, rolls=None):
-    """A table at the start of round 1 with the given characters (seat order), bosses and bank."""
+    """A table at the start of round 1 with the given characters (seat order), bosses and bank.  Unless a test
+    says otherwise it plays with ``phase_end: explicit`` (BR-1), so that a test may end a phase with AP left
+    to reach the bosses' turn; tests/games/bridges/test_round.py pins the book's default."""
+    options = {"phase_end": "explicit", **(options or {})}
     stack = {"classes": list(classes), "placement": list(placement),
              "bank": {"coins": coins, "items": dict(items or {})}}
     if rolls:
         stack["rolls"] = rolls
-    state = GAME.initial_state(len(classes), seed="test", options=options or {}, now=NOW, stack=stack).state
+    state = GAME.initial_state(len(classes), seed="test", options=options, now=NOW, stack=stack).state
     state["fresh"] = [[] for _ in classes]
     GAME.check_invariants(state)
     return state

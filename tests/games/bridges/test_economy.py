@@ -37,8 +37,6 @@ def test_the_troll_sells_his_stock_only_on_his_island_and_not_twice_the_craftsma
 
 def test_showing_the_extending_arm_opens_its_trade_for_two_coins():
     """§5.1: come to the craftsman while the Bank has an Arm: the trade opens for good."""
-    state = place(table(["burilla"], coins=6, items={"extending_arm": 1}), 0, "chs")
-    assert not state["arm_trade"] or True
     state = table(["burilla"], coins=6, items={"extending_arm": 1})
     assert state["arm_trade"], "everyone starts at the craftsman"
     state = act(state, 0, type="buy", item="extending_arm")
@@ -48,21 +46,38 @@ def test_showing_the_extending_arm_opens_its_trade_for_two_coins():
     assert reject(closed, 0, type="buy", item="extending_arm").key == "bridges.reject.show_hand"
 
 
+def test_a_worn_arm_opens_the_trade_only_by_option():
+    """§5.1: «надо просто прийти к ремесленнику, когда в Банке есть Рука» — an Arm in a character's hand is not
+    in the Bank; ``arm_trade: owned`` counts it too (BR-21)."""
+    for option, opens in (("bank", False), ("owned", True)):
+        state = table(["burilla"], items={"extending_arm": 1}, options={"arm_trade": option})
+        state["arm_trade"] = False  # as if the Arm had come after the team left the Base, worn at once
+        state["bank"]["items"] = {}
+        state = place(state, 0, "chs", hands=["extending_arm"])
+        state = act(state, 0, type="move", to="BSE")
+        assert state["arm_trade"] is opens, option
+
+
 def test_the_camp_heals_whoever_starts_the_round_on_the_base():
     state = table(["master", "mage"], coins=2)
     place(state, 0, "BSE", hp=1)
     place(state, 1, "chs", hp=4, armour="plate_armour")
     state = act(state, 0, type="camp")
-    assert state["camp"] and state["bank"]["coins"] == 0 and reject(state, 0, type="camp").rule == "§5.1"
+    assert state["camp"] and state["bank"]["coins"] == 2, "the Master builds it without coins (BR-20)"
+    assert reject(state, 0, type="camp").rule == "§5.1"
     state, events = end_all(state)
     assert hp(state, 0) == 3 and find(events, "camp_heal", seat=0)
     assert not find(events, "camp_heal", seat=1), "only on the Base"
 
 
-def test_the_camp_is_free_for_the_master_only_by_option():
-    assert reject(table(["master"], coins=1), 0, type="camp").key == "bridges.reject.no_coins"
-    state = act(table(["master"], coins=0, options={"master_camp": "free"}), 0, type="camp")
-    assert state["camp"]
+def test_the_camp_is_free_for_the_master_and_paid_by_option():
+    """§5.1 «Возвести Лагерь: Построить уютный лагерь» + §1.3 the Master's «Возведение построек не требует
+    монет»: built, so free for him; ``master_camp: pay`` treats it as an upgrade bought like any other."""
+    state = act(table(["master"], coins=0), 0, type="camp")
+    assert state["camp"] and state["bank"]["coins"] == 0
+    refusal = reject(table(["master"], coins=1, options={"master_camp": "pay"}), 0, type="camp")
+    assert (refusal.key, refusal.rule) == ("bridges.reject.no_coins", "§5.1")
+    assert reject(table(["mage"], coins=1), 0, type="camp").key == "bridges.reject.no_coins"
 
 
 def test_the_master_dismantles_for_half_the_price_rounded_down():
@@ -225,7 +240,7 @@ def test_the_scout_moves_an_ally_to_a_neighbouring_island():
     place(state, 1, "chn")
     state = act(state, 0, type="push", seat=1, to="3")
     assert state["chars"][1]["at"] == "3" and state["chars"][0]["ap"] == 1 and state["chars"][1]["ap"] == 2
-    assert reject(state, 0, type="push", seat=1, to="CRB").rule == "BR-31"
+    assert reject(state, 0, type="push", seat=1, to="CRB").rule == "§1.3", "«на соседний остров»"
     assert reject(state, 0, type="push", seat=0, to="chs").key == "bridges.reject.not_ally"
 
 

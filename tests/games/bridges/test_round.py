@@ -33,8 +33,34 @@ def test_the_neutral_phase_comes_only_when_every_seat_has_ended():
     assert pending(result.state) == [0, 1] and [c["ap"] for c in result.state["chars"]] == [2, 2]
 
 
-def test_a_seat_may_end_with_ap_left_and_keeps_its_free_actions_at_zero():
-    """BR-1: ending early is allowed; at 0 AP the seat may still buy, equip, drink until it ends."""
+def test_by_the_book_a_seat_ends_its_phase_only_with_its_ap_spent():
+    """§1.2.1: «Эта фаза продолжается до тех пор, пока все игроки не потратят все свои Очки Действия»."""
+    state = table(["master", "mage"], coins=5, options={"phase_end": "spend"})
+    refusal = reject(state, 0, type="end")
+    assert (refusal.key, refusal.rule, dict(refusal.params)) == ("bridges.reject.spend_ap", "§1.2", {"ap": 2})
+    assert {"type": "end"} not in GAME.legal_actions(state, 0)
+    state = act(state, 0, type="move", to="chs")
+    state = act(state, 0, type="move", to="BSE")
+    state = act(state, 0, type="buy", item="recurve_bow")  # free actions at 0 AP, until the seat ends
+    result = apply(state, 0, type="end")
+    assert find(result.events, "phase_ended", seat=0)[0]["data"] == {"seat": 0, "ap": 0, "how": "end", "rule": "§1.2"}
+
+
+def test_by_the_book_a_seat_with_nothing_to_spend_its_ap_on_may_still_end():
+    """BR-1: a Mage in Plate Armour with 1 AP on an island without a boss cannot move (2 AP, §4.4), attack, build
+    (no coins) or lay a bomb: the phase would never end, so the seat ends it and loses the AP."""
+    state = table(["mage", "master"], items={"plate_armour": 1}, options={"phase_end": "spend"})
+    state["bank"]["items"] = {}
+    state = place(state, 0, "chs", armour="plate_armour")
+    assert reject(state, 0, type="end").key == "bridges.reject.spend_ap", "2 AP: it can still move"
+    state["chars"][0]["ap"] = 1
+    result = apply(state, 0, type="end")
+    assert find(result.events, "phase_ended", seat=0)[0]["data"]["rule"] == "BR-1"
+
+
+def test_a_seat_may_end_with_ap_left_by_option_and_keeps_its_free_actions_at_zero():
+    """Option ``phase_end: explicit`` (BR-1): ending early is allowed; at 0 AP the seat may still buy, equip,
+    drink until it ends."""
     state = table(["master"], coins=5)
     state = act(state, 0, type="move", to="chs")
     state = act(state, 0, type="move", to="BSE")

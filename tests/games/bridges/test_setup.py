@@ -84,7 +84,7 @@ def test_characters_are_chosen_unique_up_to_four_players():
     assert state["phase"] == "choose" and {p.seat for p in GAME.to_act(state)} == {0, 1, 2}
     state = act(state, 1, type="choose", cls="mage")
     refusal = reject(state, 0, type="choose", cls="mage")
-    assert (refusal.key, refusal.rule) == ("bridges.reject.class_taken", "BR-2")
+    assert (refusal.key, refusal.rule) == ("bridges.reject.class_taken", "§1.1")
     assert {a["cls"] for a in GAME.legal_actions(state, 0)} == {"master", "scout", "burilla"}
     state = act(state, 0, type="choose", cls="burilla")
     assert reject(state, 0, type="choose", cls="scout").code == Code.NOT_YOUR_TURN
@@ -92,17 +92,17 @@ def test_characters_are_chosen_unique_up_to_four_players():
     assert state["phase"] == "actions" and state["bank"]["coins"] >= 4
 
 
-def test_duplicates_come_evenly_beyond_four_players_or_freely_by_option():
-    """§1.1.4, BR-2: with five players the fifth may repeat a class only once all four are taken."""
-    state = GAME.initial_state(5, seed="c").state
-    for seat, cls in enumerate(["mage", "mage"]):
-        if seat == 0:
-            state = act(state, seat, type="choose", cls=cls)
-    assert reject(state, 1, type="choose", cls="mage").rule == "BR-2"
-    free = GAME.initial_state(5, seed="c", options={"duplicates": "free"}).state
+def test_duplicates_are_free_beyond_four_players_or_come_evenly_by_option():
+    """§1.1.4: «Дубликаты разрешаются, если число игроков превышает количество доступных классов» — any class
+    with five players (the book); ``duplicates: even`` lets a class repeat only once all four are taken (BR-2)."""
+    free = GAME.initial_state(5, seed="c").state
     free = act(free, 0, type="choose", cls="mage")
     free = act(free, 1, type="choose", cls="mage")
     assert [c["cls"] for c in free["chars"][:2]] == ["mage", "mage"]
+    even = GAME.initial_state(5, seed="c", options={"duplicates": "even"}).state
+    even = act(even, 0, type="choose", cls="mage")
+    refusal = reject(even, 1, type="choose", cls="mage")
+    assert (refusal.key, refusal.rule) == ("bridges.reject.class_taken", "BR-2")
 
 
 def test_random_characters_are_dealt_four_at_a_time():
