@@ -846,3 +846,39 @@ def test_both_discard_piles_are_on_everyones_board():
         assert "отбой 1" in compact and "отбой 3" in compact and "Бригада «Импера»" not in compact
         board = " ".join(GAME.render_view(GAME.view(s, seat), "ru", ["Аня", "Боб"], full=True).split())
         assert "Отбой: Бьянка" in board and "Отбой: Кагыр Маур аэп Кеаллах, Бригада «Импера»×2" in board
+
+
+# ---------------------------------------------------------------------------------------------- the judge's lines
+def test_the_faction_announcement_names_the_leaders():
+    s = GAME.initial_state(2, seed="f", options={"faction_a": "skellige", "faction_b": "nilfgaard"}, now=0).state
+    events = []
+    for seat in (0, 1):
+        while s["setup"][seat]["step"] != "ready":
+            legal = GAME.legal_actions(s, seat)
+            result = apply(s, seat, **next((a for a in legal if a["type"] == "deck_preset"), legal[0]))
+            s, events = result.state, events + result.events
+    line = GAME.render_event(event(events, "factions"), "ru", ["Аня", "Боб"])
+    assert line == "Аня: Скеллиге, лидер: Крах ан Крайт. Боб: Нильфгаард, лидер: Йож из Эрленвальда."
+    s = table("skellige", "nilfgaard", variant="hardgwent")
+    data = {"factions": ["skellige", "nilfgaard"], "leaders": [p["leaders"] for p in s["players"]]}
+    line = GAME.render_event({"kind": "factions", "to": None, "data": data}, "en", ["Ann", "Bob"])
+    assert line.startswith("Ann: Skellige, leaders Crach an Craite, King Bran, Harald the Cripple, Valhalla, Helheim.")
+
+
+def test_a_draw_is_announced_with_its_number():
+    s = table("northern_realms", "nilfgaard", variant="hardgwent")
+    s = act(s, 0, type="play", card=give(s, 0, "ves"))
+    s = act(s, 1, type="play", card=give(s, 1, "vattier_de_rideaux"))   # a spy: two cards in HardGwent
+    result = apply(s, 1, type="play", card=s["hand"][1][0])             # the turn's second card: a Decoy
+    line = GAME.render_event(event(result.events, "drew_count"), "en", ["Ann", "Bob"])
+    assert line == "Bob draws 2 cards."
+    assert GAME.render_event(event(result.events, "drew_count"), "ru", ["Аня", "Боб"]) == "Боб берёт из колоды 2 карты."
+
+
+def test_the_decoy_is_announced_before_the_hemdall_it_calls():
+    s = table("skellige", "monsters")
+    kambi = place(s, 0, "kambi")
+    result = apply(s, 0, type="play", card=s["hand"][0][0], target=kambi)
+    lines = [GAME.render_event(e, "en", ["Ann", "Bob"]) for e in result.events]
+    decoyed = next(i for i, line in enumerate(lines) if line and line.startswith("Decoy: Kambi"))
+    assert lines[decoyed + 1].startswith("Hemdall takes the field (Ann).")
