@@ -36,6 +36,9 @@ class Gwent(Game):
     )
     stack_keys = ("decks",)
     max_actions = 600
+    #: the mulligan's second half when a single distinct card can be taken: private to its player, and the
+    #: public sees nothing of the mulligan's steps, so taking it at once tells nobody anything
+    auto_actions = frozenset({"mulligan_take"})
 
     def confirm(self, state: dict, seat: int, action: dict) -> bool:
         """A pass ends the player's round for good; in HardGwent, where every card is a double move's worth,
