@@ -17,7 +17,8 @@ async def _do(h, table, user, wanted):
 
 async def test_two_players_act_in_the_same_phase_through_the_buttons(harness):
     h, fake = harness, harness.fake
-    table = await h.new_table(h.alice, "bridges")
+    # phase_end=explicit (BR-1): the last part ends a phase with AP left, which the book's default refuses
+    table = await h.new_table(h.alice, "bridges", options="phase_end=explicit")
     await h.join(h.bob, table)
     await h.start(h.alice, table)
     table = await h.table(table.id)
@@ -52,7 +53,7 @@ async def test_two_players_act_in_the_same_phase_through_the_buttons(harness):
     assert "Ход боссов: лечатся " in thread and "Запеканка +0" in thread and "ждут " in thread
     assert "Раунд 2" in thread
 
-    # ending with AP left asks for a confirmation first (BR-1)
+    # ending with AP left (option explicit) asks for a confirmation first (BR-1)
     choices = await h.open_choices(h.bob, table)
     _seat, _version, legal = await h.bot.referee.legal(table.id, f"discord:{h.bob.id}")
     await h.pick(h.bob, choices, legal.index({"type": "end"}), confirm=False)
