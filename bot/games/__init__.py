@@ -5,4 +5,5 @@ GAME_MODULES: tuple[str, ...] = (
     "bot.games.bloodwood",
     "bot.games.claygod",
     "bot.games.bridges",
+    "bot.games.raiders",
 )

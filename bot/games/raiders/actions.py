@@ -1,0 +1,298 @@
+"""The turn, the interrupt window and the disputes: who owes what, the legal actions, applying one.
+
+The window (state["window"]) opens when a capture is declared or a шняга is applied, and asks every player at
+once, so that nobody learns who holds what from who is asked:
+
+    capture   {seat, fighter, prop} of the declared capture, or None (a window opened by a шняга)
+    queue     applied шняги waiting to resolve: {seat, card, target, effects, manual, discarded, disputed}
+    passed    the seats that passed since the last шняга; when every seat has, the window resolves
+    owe       a step one player owes before anyone goes on: {seat, what: discard | state, entry, left}
+    vote      a dispute about a judge-assisted step: {entry, by, uphold: [seats], reject: [seats]}
+    since     when the players were last asked (the optional answer clock)
+
+Actions: capture {card, prop} · shnyaga {card, target} · end · pass · discard {card} · state {effect} ·
+dispute {entry} · vote {uphold}.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import Ctx, Reject
+
+from .cards import fighter
+from .effects import manual_outcomes, playable, resolve_capture, resolve_queue
+from .setup import start_turn
+from .state import active, babki, guard_of, sides, side_total, turn_order_from
+
+# the rule-book paragraphs a refusal cites
+R_CAPTURE, R_SHNYAGA, R_DISPUTE = "Захват", "Шняга", "Разрешение споров"
+
+
+# ------------------------------------------------------------------------------------------ who acts
+def owing(state: dict) -> list[tuple[int, str]]:
+    """(seat, kind) of everyone who owes a decision now: kind turn, reaction (the window) or choice."""
+    if state["outcome"] is not None:
+        return []
+    w = state["window"]
+    if w is None:
+        return [(active(state), "turn")]
+    if w["owe"]:
+        return [(w["owe"]["seat"], "choice")]
+    if w["vote"]:
+        v = w["vote"]
+        voted = set(v["uphold"]) | set(v["reject"])
+        return [(s, "choice") for s in voters(state, v) if s not in voted]
+    return [(s, "reaction") for s in range(state["seats"]) if s not in w["passed"]]
+
+
+def voters(state: dict, vote: dict) -> list[int]:
+    """Everyone but the author of the disputed step (ruling RD-16)."""
+    author = state["window"]["queue"][vote["entry"]]["seat"]
+    return [s for s in range(state["seats"]) if s != author]
+
+
+# ------------------------------------------------------------------------------------------ legal actions
+def _shnyaga_actions(state: dict, seat: int) -> list[dict]:
+    found = []
+    for card in state["players"][seat]["hand"]:
+        for target in playable(state, seat, card) or ():
+            found.append({"type": "shnyaga", "card": card, "target": target})
+    return found
+
+
+def legal_actions(state: dict, seat: int) -> list[dict]:
+    kinds = dict(owing(state))
+    if seat not in kinds:
+        return []
+    w = state["window"]
+    if w is None:
+        found = []
+        if not state["turn"]["captured"]:
+            found += [{"type": "capture", "card": card, "prop": p["card"]}
+                      for card in state["players"][seat]["hand"] for p in state["props"] if p["owner"] != seat]
+        return found + _shnyaga_actions(state, seat) + [{"type": "end"}]
+    if w["owe"]:
+        if w["owe"]["what"] == "discard":
+            return [{"type": "discard", "card": c} for c in state["players"][seat]["hand"]]
+        return [{"type": "state", "effect": e} for e in manual_outcomes(state, seat)]
+    if w["vote"]:
+        return [{"type": "vote", "uphold": True}, {"type": "vote", "uphold": False}]
+    disputes = [{"type": "dispute", "entry": i} for i, e in enumerate(w["queue"])
+                if e["manual"] and not e["disputed"] and e["seat"] != seat and e["effects"]]
+    return [{"type": "pass"}, *_shnyaga_actions(state, seat), *disputes]
+
+
+# ------------------------------------------------------------------------------------------ applying
+def apply_action(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    kind = action["type"]
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        raise Reject("raiders.reject.unknown_action", type=str(kind)[:40])
+    handler(state, seat, action, ctx)
+
+
+def _refuse_unless_offered(state: dict, seat: int, action: dict) -> None:
+    if action not in legal_actions(state, seat):
+        raise Reject(*_why_not(state, seat, action))
+
+
+def _why_not(state: dict, seat: int, action: dict) -> tuple[str, str | None]:
+    """The refusal's message key and the rule it rests on (args for Reject)."""
+    kind = action.get("type")
+    hand = state["players"][seat]["hand"]
+    w = state["window"]
+    if kind == "capture":
+        if w is not None:
+            return "raiders.reject.only_shnyagi", R_CAPTURE
+        if state["turn"]["captured"]:
+            return "raiders.reject.one_attempt", R_CAPTURE
+        if action.get("card") not in hand:
+            return "raiders.reject.not_in_hand", R_CAPTURE
+        return "raiders.reject.no_such_property", R_CAPTURE
+    if kind == "shnyaga":
+        card = action.get("card")
+        if card not in hand:
+            return "raiders.reject.not_in_hand", R_SHNYAGA
+        sh = fighter(state, card).shnyaga
+        if sh is None:
+            return "raiders.reject.no_shnyaga", R_SHNYAGA
+        if playable(state, seat, card) is None:
+            if sh.timing == "own_turn" and seat != active(state):
+                return "raiders.reject.own_turn_only", R_SHNYAGA
+            if sh.timing == "capture" and not (w and w["capture"]):
+                return "raiders.reject.capture_only", R_SHNYAGA
+            if len(hand) - 1 < sh.cost:
+                return "raiders.reject.cannot_pay", R_SHNYAGA
+            return "raiders.reject.only_discard", R_SHNYAGA
+        return "raiders.reject.bad_target", R_SHNYAGA
+    if kind == "dispute":
+        return "raiders.reject.no_dispute", "RD-16"
+    return "raiders.reject.not_now", None
+
+
+def _capture(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    _refuse_unless_offered(state, seat, action)
+    card, target = action["card"], action["prop"]
+    state["players"][seat]["hand"].remove(card)
+    state["turn"]["captured"] = True
+    p = guard_of(state, target)
+    state["window"] = _window(state, {"seat": seat, "fighter": card, "prop": target}, ctx)
+    ctx.emit("capture", seat=seat, card=card, prop=target, guard=p["guard"], owner=p["owner"], rule=R_CAPTURE)
+
+
+def _window(state: dict, capture: dict | None, ctx: Ctx) -> dict:
+    return {"capture": capture, "queue": [], "passed": [], "owe": None, "vote": None, "since": ctx.now}
+
+
+def _shnyaga(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    _refuse_unless_offered(state, seat, action)
+    card, target = action["card"], action["target"]
+    sh = fighter(state, card).shnyaga
+    state["players"][seat]["hand"].remove(card)
+    state["discard"].append(card)
+    if state["window"] is None:
+        state["window"] = _window(state, None, ctx)
+    w = state["window"]
+    entry = {"seat": seat, "card": card, "target": target, "manual": sh.manual, "discarded": [], "disputed": False,
+             "effects": [] if sh.manual else [dict(e) for e in sh.effects if e["do"] != "discard"]}
+    w["queue"].append(entry)
+    _asked_again(w, ctx)
+    ctx.emit("shnyaga", seat=seat, card=card, target=target, manual=sh.manual, rule=R_SHNYAGA)
+    if sh.cost:
+        w["owe"] = {"seat": seat, "what": "discard", "entry": len(w["queue"]) - 1, "left": sh.cost}
+    elif sh.manual:
+        w["owe"] = {"seat": seat, "what": "state", "entry": len(w["queue"]) - 1, "left": 1}
+
+
+def _asked_again(w: dict, ctx: Ctx) -> None:
+    """«Захват считается состоявшимся, когда все игроки сказали «пас»»: a new шняга gives everyone another say."""
+    w["passed"] = []
+    w["since"] = ctx.now
+
+
+def _discard(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    _refuse_unless_offered(state, seat, action)
+    w = state["window"]
+    state["players"][seat]["hand"].remove(action["card"])
+    state["discard"].append(action["card"])
+    w["queue"][w["owe"]["entry"]]["discarded"].append(action["card"])
+    ctx.emit("discarded", seat=seat, card=action["card"], rule=R_SHNYAGA)
+    w["owe"]["left"] -= 1
+    if w["owe"]["left"] == 0:
+        w["owe"] = None
+
+
+def _state(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    """The player states the outcome of a judge-assisted card from the primitives (RD-15)."""
+    _refuse_unless_offered(state, seat, action)
+    w = state["window"]
+    entry = w["queue"][w["owe"]["entry"]]
+    effect = dict(action["effect"])
+    entry["target"] = effect.pop("target", None)
+    entry["effects"] = [effect]
+    w["owe"] = None
+    ctx.emit("stated", seat=seat, card=entry["card"], effect=effect, target=entry["target"], ruling="RD-15")
+
+
+def _pass(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    _refuse_unless_offered(state, seat, action)
+    w = state["window"]
+    w["passed"].append(seat)
+    ctx.emit("passed", seat=seat)
+    if len(w["passed"]) == state["seats"]:
+        close_window(state, ctx)
+
+
+def close_window(state: dict, ctx: Ctx) -> None:
+    """Everyone passed in a row: the queue resolves, then the capture; крутизна changes end with the capture."""
+    w = state["window"]
+    ctx.emit("window_closed", capture=w["capture"] is not None)
+    resolve_queue(state, ctx)
+    if w["capture"]:
+        resolve_capture(state, ctx)
+        state["mods"] = {}
+    state["window"] = None
+    check_win(state, ctx)
+
+
+def _end(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    _refuse_unless_offered(state, seat, action)
+    ctx.emit("turn_ended", seat=seat)
+    start_turn(state, (seat + 1) % state["seats"], ctx)
+
+
+# ------------------------------------------------------------------------------------------ disputes
+def _dispute(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    """A player disputes a judge-assisted step while the window is open («непосредственно в процессе»)."""
+    _refuse_unless_offered(state, seat, action)
+    w = state["window"]
+    w["vote"] = {"entry": action["entry"], "by": seat, "uphold": [seat], "reject": []}
+    w["queue"][action["entry"]]["disputed"] = True
+    ctx.emit("disputed", seat=seat, card=w["queue"][action["entry"]]["card"],
+             author=w["queue"][action["entry"]]["seat"], rule=R_DISPUTE)
+    _count_votes(state, ctx)
+
+
+def _vote(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    _refuse_unless_offered(state, seat, action)
+    v = state["window"]["vote"]
+    v["uphold" if action["uphold"] else "reject"].append(seat)
+    ctx.emit("voted", seat=seat, uphold=action["uphold"])
+    _count_votes(state, ctx)
+
+
+def _count_votes(state: dict, ctx: Ctx) -> None:
+    """Upheld by a majority of the voters; a tie leaves the step standing (RD-16).  Settled once the outcome is
+    certain, so nobody is asked a vote that cannot change it."""
+    w = state["window"]
+    v = w["vote"]
+    total = len(voters(state, v))
+    need = total // 2 + 1
+    if len(v["uphold"]) < need and total - len(v["reject"]) >= need:
+        return
+    upheld = len(v["uphold"]) >= need
+    entry = w["queue"][v["entry"]]
+    w["vote"] = None
+    _asked_again(w, ctx)
+    mode = state["options"]["disputes"]
+    ctx.emit("dispute_settled", upheld=upheld, mode=mode, card=entry["card"], author=entry["seat"], rule=R_DISPUTE)
+    if not upheld:
+        return
+    entry["effects"] = []
+    if mode == "rollback":  # «Ход откатывается назад, карты возвращаются игрокам в руку»
+        for card in [entry["card"], *entry["discarded"]]:
+            state["discard"].remove(card)
+            state["players"][entry["seat"]]["hand"].append(card)
+        w["queue"].pop(v["entry"])
+
+
+# ------------------------------------------------------------------------------------------ the end
+def check_win(state: dict, ctx: Ctx) -> None:
+    """«Как только вы захватили собственность на 36 и более бабок, вы выиграли»: checked whenever the
+    window closes.  Several at once: the most бабки, then the nearest in turn order from the active player
+    (RD-13)."""
+    over = [side for side in sides(state) if side_total(state, side) >= state["target"]]
+    if not over:
+        return
+    order = turn_order_from(state, active(state))
+    over.sort(key=lambda side: (-side_total(state, side), min(order.index(s) for s in side)))
+    winners = over[0]
+    scores = {str(s): babki(state, s) for s in range(state["seats"])}
+    state["outcome"] = {"winners": list(winners), "reason": "raiders.outcome.target",
+                        "params": {"babki": side_total(state, winners), "target": state["target"]},
+                        "scores": scores}
+    state["window"] = None
+    ctx.emit("won", winners=list(winners), babki=side_total(state, winners), target=state["target"], rule="Собственность")
+
+
+def timeout(state: dict, seat: int, ctx: Ctx) -> None:
+    """The answer clock ran out: a silent player passes, a silent voter leaves the step standing (RD-17)."""
+    w = state["window"]
+    if w["vote"]:
+        _vote(state, seat, {"type": "vote", "uphold": False}, ctx)
+    else:
+        _pass(state, seat, {"type": "pass"}, ctx)
+
+
+_HANDLERS = {"capture": _capture, "shnyaga": _shnyaga, "end": _end, "pass": _pass, "discard": _discard,
+             "state": _state, "dispute": _dispute, "vote": _vote}

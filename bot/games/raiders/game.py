@@ -1,0 +1,96 @@
+"""Raiders (Рейдеры) as the referee core sees it: options (the book's variants and dispute modes, rulings where
+tables differ), set-up, who acts, actions, views."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from bot.engine import Ctx, Game, Option, Pending
+
+from . import bot, render, view
+from .actions import apply_action, legal_actions, owing, timeout
+from .cards import set_names
+from .setup import STACK_KEYS, setup
+
+_PROMPT = {"turn": "raiders.prompt.turn", "reaction": "raiders.prompt.window"}
+
+
+class Raiders(Game):
+    name = "raiders"
+    min_seats = 2
+    max_seats = 6
+    options = (
+        Option("deck", "choice", "house", choices=set_names()),                         # the deck file
+        Option("sets", "choice", "auto", choices=("auto", "one", "two")),               # «Варианты игры»
+        Option("short_target", "bool", False),                                          # «Варианты игры»
+        Option("pairs", "bool", False),                                                 # «пара на пару»
+        Option("disputes", "choice", "rollback", choices=("rollback", "void")),         # «Разрешение споров»
+        Option("window_seconds", "int", 0, min=0, max=7 * 24 * 3600),                   # RD-17
+    )
+    stack_keys = STACK_KEYS
+    #: six players answer every window: a long six-seat game is about 3000 actions
+    max_actions = 8000
+    #: every playout here is checked in depth (each view of each seat after every action): a six-seat game takes
+    #: several seconds, so 12 (each seat count twice, the options in turn) take about half a minute
+    conformance_playouts = 12
+    demo_seats = 3
+
+    def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+        setup(state, ctx, stack)
+
+    def to_act(self, state: dict) -> list[Pending]:
+        w = state.get("window")
+        seconds = state["options"]["window_seconds"]
+        deadline = w["since"] + seconds if seconds and w and not w["owe"] else None
+        found = []
+        for seat, kind in owing(state):
+            prompt = _PROMPT.get(kind) or ("raiders.prompt.vote" if w["vote"] else f"raiders.prompt.{w['owe']['what']}")
+            found.append(Pending(seat, kind, deadline if kind != "turn" else None, prompt))
+        return found
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        return legal_actions(state, seat)
+
+    def _apply(self, state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+        apply_action(state, seat, action, ctx)
+
+    def _timeout(self, state: dict, seat: int, ctx: Ctx) -> None:
+        timeout(state, seat, ctx)
+
+    def _view(self, state: dict, seat: int | None) -> dict[str, Any]:
+        return view.build(state, seat)
+
+    def unseen_variant(self, state: dict, seat: int | None, rng: Any) -> dict:
+        return view.unseen_variant(state, seat, rng)
+
+    def check_invariants(self, state: dict) -> None:
+        view.check_invariants(state)
+
+    def judge_table(self, state: dict) -> dict[str, Any]:
+        return view.judge_table(state)
+
+    def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
+        return bot.choose(state, seat, rng)
+
+    def choice_group(self, state: dict, seat: int, action: dict) -> str:
+        """One menu per kind of decision; the pass is always a button of its own (one click)."""
+        if action["type"] == "state":
+            return "state_" + ("krutizna" if action["effect"]["do"] == "krutizna" else "other")
+        return action["type"]
+
+    def confirm(self, state: dict, seat: int, action: dict) -> bool:
+        """Ending the turn with the capture attempt unused gives it up."""
+        return action["type"] == "end" and not state["turn"]["captured"]
+
+    def describe_action(self, state: dict, seat: int, action: dict, locale: str,
+                        names: Sequence[str] = ()) -> str:
+        return render.describe_action(state, seat, action, locale, names)
+
+    def render_view(self, view_: Mapping[str, Any], locale: str, names: Sequence[str], *,
+                    full: bool = False) -> str:
+        return render.render_view(view_, locale, names, full=full)
+
+    def render_event(self, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
+        return render.render_event(event, locale, names)
+
+
+GAME = Raiders()
