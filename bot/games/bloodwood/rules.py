@@ -111,8 +111,11 @@ def counter_refusal(state: State, seat: int, cid: str) -> Reject:
     c, step = card(cid), state["step"]
     kind = step["kind"] if step else None
     hunter = kind == "give" or (kind == "keep" and step["source"] == "hunter")
-    day_card_on_seat = (kind == "thief_back" and step["target"] == seat) or (kind == "confess" and step["seat"] == seat) \
+    day_card_on_seat = (
+        (kind == "thief_back" and step["target"] == seat)
+        or (kind == "confess" and step["seat"] == seat)
         or (kind == "draw" and step["seat"] == seat and seat != turn_seat(state))  # Pandora's Box on him
+    )
     if kind == "counter":
         return Reject("bloodwood.reject.counter_not_for_others", rule=c.rule, card=name(cid))
     if kind == "leshy" or hunter:

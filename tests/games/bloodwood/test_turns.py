@@ -113,16 +113,22 @@ def test_an_empty_deck_is_rebuilt_from_its_discarded_cards():
     assert order[0] in state["hands"][0] and state["decks"]["day"] == order[1:]
 
 
-def test_the_deck_is_rebuilt_the_moment_its_last_card_is_drawn():
-    """§1.1: «Якщо карти в будь-якій колоді закінчуються, перемішайте карти з відбою»: when the last card
-    leaves, not at the next draw, so a card discarded afterwards stays in the pile and nobody sees an empty
-    deck that still has cards to come."""
-    state = table(hands={0: ["bite", "vaccine", "keys", "thief"]})
+def _one_day_card_left(options=None):
+    """Seat 0 has discarded Keys and is to draw; the day deck holds one card, the other day cards and a Bite
+    lie in the discard.  Returns the state and the last card of the deck."""
+    state = table(options=options, hands={0: ["bite", "vaccine", "keys", "thief"]})
     last = state["decks"]["day"][-1]
     state["discard"] = [*state["decks"]["day"][:-1], "bite"]
     state["decks"]["night"].remove("bite")
     state["decks"]["day"] = [last]
-    state = act(state, 0, type="discard", card="keys")
+    return act(state, 0, type="discard", card="keys"), last
+
+
+def test_the_deck_is_rebuilt_the_moment_its_last_card_is_drawn():
+    """§1.1: «Якщо карти в будь-якій колоді закінчуються, перемішайте карти з відбою»: when the last card
+    leaves, not at the next draw, so a card discarded afterwards stays in the pile and nobody sees an empty
+    deck that still has cards to come."""
+    state, last = _one_day_card_left()
     order = sorted(c for c in state["discard"] if c != "bite")
     state["rng"]["stack"] = {"bloodwood.day_reshuffle": [order]}
     state, events = run(state, (0, {"type": "draw", "deck": "day"}))
@@ -133,12 +139,7 @@ def test_the_deck_is_rebuilt_the_moment_its_last_card_is_drawn():
 
 
 def test_option_rebuilds_the_deck_only_at_the_next_draw():
-    state = table(options={"reshuffle": "draw"}, hands={0: ["bite", "vaccine", "keys", "thief"]})
-    last = state["decks"]["day"][-1]
-    state["discard"] = [*state["decks"]["day"][:-1], "bite"]
-    state["decks"]["night"].remove("bite")
-    state["decks"]["day"] = [last]
-    state = act(state, 0, type="discard", card="keys")
+    state, _ = _one_day_card_left({"reshuffle": "draw"})
     state, events = run(state, (0, {"type": "draw", "deck": "day"}))
     assert "reshuffled" not in kinds(events) and state["decks"]["day"] == [] and "keys" in state["discard"]
     state = act(state, 1, type="discard", card=state["hands"][1][0])
