@@ -287,7 +287,7 @@ def _play_table(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     """Rule 3.2: the face-down card, when every energy is at least 2, whatever it costs (ruling CG-19)."""
     p = player(state, seat)
     if p["table_card"] is None:
-        raise Reject("claygod.reject.no_table_card", rule="CG-19")
+        raise Reject("claygod.reject.no_table_card", rule="§3.2")
     low = None if state["turn"]["free_cast"] else _low_energy(p)
     if low:
         raise Reject("claygod.reject.table_energy", rule="§3.2", colour=COLOUR_MARK[low], have=energy(p, low),
