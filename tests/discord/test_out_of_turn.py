@@ -3,6 +3,8 @@ mentioned (and pinged when the decision is new to them), the others are refused,
 away what the prompt is about."""
 import re
 
+import pytest
+
 from bot.games.claygod.render import card_name
 from tests.discord.harness import choice_labels
 
@@ -157,12 +159,17 @@ async def to_alices_turn(h, table):
     assert state["phase"] == "play" and state["turn"]["seat"] == 0
 
 
-async def test_gwent_the_emperors_opponent_alone_chooses_the_cards_shown_and_only_the_emperor_sees_them(
-        harness, monkeypatch):
+@pytest.mark.parametrize("shown_to", ["thread", "owner"])
+async def test_gwent_the_emperors_opponent_alone_chooses_the_cards_shown_named_in_the_thread_or_to_the_two(
+        harness, monkeypatch, shown_to):
+    """The rule book names the cards in the game thread (§7, the default); the table option
+    emperor_shown_to=owner keeps them between the two players (GW-24): then nothing of them reaches the
+    channel."""
     from bot.games.gwent.render import cname
 
     h, fake = harness, harness.fake
-    table = await _gwent_started(h, monkeypatch, "gwent-emperor", "faction_a=nilfgaard faction_b=monsters")
+    table = await _gwent_started(h, monkeypatch, "gwent-emperor",
+                                 f"faction_a=nilfgaard faction_b=monsters emperor_shown_to={shown_to}")
     await do(h, h.alice, table, lambda a: a == {"type": "leader_pick", "leader": "emhyr_emperor_of_nilfgaard"})
     await do(h, h.bob, table, lambda a: a["type"] == "leader_pick")
     for user in (h.alice, h.bob):
@@ -171,7 +178,7 @@ async def test_gwent_the_emperors_opponent_alone_chooses_the_cards_shown_and_onl
     h.new_pings(table)
     await do(h, h.alice, table, lambda a: a["type"] == "leader")
     asked = h.turn_message(table)
-    for n in range(3):  # three cards to show: one ask, one ping (a card shown in private posts nothing)
+    for n in range(3):  # three cards to show: one ask, one ping (each card shown follows Bob's own click)
         turn = assert_prompts_only(h, table, [h.bob], [h.alice, h.carol], None if n == 0 else [])
         assert turn is asked
         assert "какую карту показать Императору" in flat(turn.content)
@@ -181,12 +188,16 @@ async def test_gwent_the_emperors_opponent_alone_chooses_the_cards_shown_and_onl
     assert "одна карта или пас" in flat(turn.content)
 
     shown = [e for e in await h.store.events(table.id) if e.kind == "revealed"]
-    assert len(shown) == 3 and all(sorted(e.to) == [0, 1] for e in shown)
+    assert len(shown) == 3
     names = {cname(e.data["card"], "ru") for e in shown}
-    alice_dms = "\n".join(text for m in fake.dms(h.alice) for text in m.history)
-    assert all(name in alice_dms for name in names)
-    for message, text in fake.public_texts():
-        assert not [name for name in names if name in text], f"a shown card in a channel: {text}"
+    public = "\n".join(text for _, text in fake.public_texts())
+    if shown_to == "thread":
+        assert all(e.to is None for e in shown) and all(name in public for name in names)
+    else:
+        assert all(sorted(e.to) == [0, 1] for e in shown)
+        alice_dms = "\n".join(text for m in fake.dms(h.alice) for text in m.history)
+        assert all(name in alice_dms for name in names)
+        assert not [name for name in names if name in public], f"a shown card in a channel: {public}"
 
 
 # ---------------------------------------------------------------------------------------------- Bloodwood
