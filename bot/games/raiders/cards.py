@@ -254,13 +254,17 @@ def _check_set(raw: Any, p: _Problems) -> None:
     ids = [c.get("id") for key in ("fighters", "properties") for c in raw.get(key) or [] if isinstance(c, dict)]
     for dup in sorted({i for i in ids if isinstance(i, str) and ids.count(i) > 1}):
         p.add(f"id {dup!r}", "used by more than one card")
-    kinds: dict[str, Any] = {}
+    kinds: dict[str, list[tuple[int, dict]]] = {}
     for i, card in enumerate(raw.get("properties") or []):
         if isinstance(card, dict) and isinstance(card.get("kind"), str) and isinstance(card.get("bonuses", {}), dict):
-            table = card.get("bonuses", {})
-            if kinds.setdefault(card["kind"], table) != table:
+            kinds.setdefault(card["kind"], []).append((i, card))
+    for kind, members in kinds.items():
+        tables = [repr(c.get("bonuses", {})) for _, c in members]
+        usual = max(set(tables), key=tables.count)  # the odd card out is the mistake, not the others
+        for (i, card), table in zip(members, tables):
+            if table != usual:
                 p.add(f"properties[{i}] (id {card.get('id')!r}).bonuses",
-                      f"differs from the other {card['kind']!r} cards' bonuses {kinds[card['kind']]}")
+                      f"differs from the other {kind!r} cards' bonuses {usual}")
 
 
 def _read(path: Path) -> tuple[Any, list[str]]:
