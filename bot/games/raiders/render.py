@@ -86,7 +86,7 @@ def _target(state: Mapping[str, Any], card: str, locale: str, names: Sequence[st
 
 def effect_text(state: Mapping[str, Any], effect: Mapping[str, Any], locale: str, names: Sequence[str],
                 target: str | None = None) -> str:
-    target = effect.get("target", target)
+    target = target or effect.get("target")  # a card's effect names a kind of target; the entry names the fighter
     params: dict[str, Any] = {"by": f"{effect['by']:+d}" if "by" in effect else "", "n": effect.get("count", 0)}
     if target:
         params["target"] = _target(state, target, locale, names) if _on(state, target) else \
