@@ -15,7 +15,6 @@ dispute {entry} · vote {uphold}.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from bot.engine import Ctx, Reject
 

@@ -8,6 +8,7 @@ from bot.i18n import t
 from bot.render.text import fit, pending_lines, wrap_items
 
 from .cards import RANKS, SUIT_MARK, Fighter, cards_of, lookup, lookup_prop, table_cards
+from .state import on_board
 
 LIMIT = 1800
 
@@ -77,8 +78,6 @@ def describe_action(state: dict, seat: int, action: dict, locale: str, names: Se
 
 def _target(state: Mapping[str, Any], card: str, locale: str, names: Sequence[str]) -> str:
     cards = cards_of(state)
-    from .state import on_board
-
     where = on_board(state, card)
     owner = _seat(names, where[0]) if where else "?"
     return t("raiders.target", locale, card=fighter_name(cards, card, locale), owner=owner)
@@ -95,8 +94,6 @@ def effect_text(state: Mapping[str, Any], effect: Mapping[str, Any], locale: str
 
 
 def _on(state: Mapping[str, Any], card: str) -> bool:
-    from .state import on_board
-
     return on_board(state, card) is not None
 
 
