@@ -1,0 +1,60 @@
+"""Pictures of a table (PNG), drawn from a *view*: a picture can show only what its viewer may already know.
+
+``picture(view, locale, names, kind)``: ``table`` is the whole table as the view's seat (or, for seat None,
+the public) sees it, with that seat's hand below where the game has one; ``hand`` is the seat's own hand
+alone (None where the game has no hand, or the view is the public's).  One module per game draws them
+(``<game>.table`` / ``<game>.hand``, on a ``canvas.Canvas``).  ``Pictures`` keeps the pictures of the
+latest table versions, so that a change of the table draws each distinct view once.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, Callable, Mapping, Sequence
+
+from . import bloodwood, bridges, claygod, gwent, raiders
+
+#: the bound every picture keeps (Discord takes up to 10 MiB; a phone should not wait for one)
+MAX_BYTES = 300_000
+KINDS = ("table", "hand")
+_GAMES = {"bloodwood": bloodwood, "bridges": bridges, "claygod": claygod, "gwent": gwent, "raiders": raiders}
+
+
+def supported(game: str) -> bool:
+    return game in _GAMES
+
+
+def picture(view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str = "table") -> bytes | None:
+    """The PNG of ``view``, or None when the game draws no such picture (no hand, an unknown game)."""
+    module = _GAMES.get(view["game"])
+    draw = getattr(module, kind, None) if module is not None else None
+    if draw is None:
+        return None
+    canvas = draw(view, locale, names)
+    return canvas.png() if canvas is not None else None
+
+
+def filename(table_id: int, version: int, kind: str) -> str:
+    """The attachment's name: Discord shows it, and a new name per version makes clients load the new one."""
+    return f"table{table_id}-v{version}-{kind}.png"
+
+
+class Pictures:
+    """The pictures of recent table versions by (table, version, viewer, kind, locale, names): every viewer
+    of one table version gets the same bytes, drawn once."""
+
+    def __init__(self, size: int = 64):
+        self._size = size
+        self._kept: OrderedDict[tuple, bytes | None] = OrderedDict()
+
+    def get(self, table_id: int, version: int, seat: int | None, kind: str, locale: str, names: Sequence[str],
+            view: Callable[[], Mapping[str, Any]]) -> bytes | None:
+        """The picture, drawn from ``view()`` (called only when it is not kept)."""
+        key = (table_id, version, seat, kind, locale, tuple(names))
+        if key in self._kept:
+            self._kept.move_to_end(key)
+            return self._kept[key]
+        made = picture(view(), locale, names, kind)
+        self._kept[key] = made
+        while len(self._kept) > self._size:
+            self._kept.popitem(last=False)
+        return made
