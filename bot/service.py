@@ -284,7 +284,7 @@ class Referee:
 
     async def _forced_moves(self, table_id: int, limit: int = 50) -> None:
         """Take, for human seats, the decisions that have a single legal action of a kind the game allows
-        (``Game.auto_actions``: Clay God's roll), when the table's ``auto_forced`` setting is on.  Recorded
+        (``Game.forced_action``: Clay God's roll), when the table's ``auto_forced`` setting is on.  Recorded
         like any action, under the user ``auto``.  Reactions are never taken: answering one at once would
         tell the table that the seat had nothing to answer with.  Called under the table's lock."""
         for _ in range(limit):
@@ -300,9 +300,9 @@ class Referee:
             for pending in game.to_act(state):
                 if pending.seat in bots or pending.kind == "reaction":
                     continue
-                legal = game.legal_actions(state, pending.seat)
-                if len(legal) == 1 and legal[0].get("type") in game.auto_actions:
-                    forced = pending.seat, legal[0]
+                action = game.forced_action(state, pending.seat, game.legal_actions(state, pending.seat))
+                if action is not None:
+                    forced = pending.seat, action
                     break
             if forced is None:
                 return

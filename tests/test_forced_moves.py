@@ -55,3 +55,14 @@ async def test_gwent_takes_the_only_card_an_exchange_offers(env):
                                                                      (AUTO, "mulligan_take")]
     state = await store.state(tid)
     assert state["mull"][0]["give"] is None and state["hand"][0]  # the exchange is complete
+
+
+def test_bloodwood_takes_only_what_tells_nobody_anything():
+    game = get_game("bloodwood")
+    legal_one = [{"type": "discard", "card": "bite"}]
+    state = {"hands": [["bite"], ["bite", "bite"]]}
+    assert game.forced_action(state, 0, legal_one) == legal_one[0]   # the last card: the count is public
+    assert game.forced_action(state, 1, legal_one) is None           # two of a kind: it would tell
+    assert game.forced_action(state, 0, [{"type": "pass"}]) == {"type": "pass"}
+    assert game.forced_action(state, 0, [{"type": "play", "card": "bite"}]) is None  # never a play
+    assert game.forced_action(state, 0, [*legal_one, {"type": "pass"}]) is None      # a real choice

@@ -346,6 +346,14 @@ class Game:
         decision needs paging): by default its type.  Group names are i18n keys ``<game>.group.<name>``."""
         return action["type"]
 
+    def forced_action(self, state: State, seat: int, legal: list[Action]) -> Action | None:
+        """The action the referee takes for ``seat`` at once (when the table allows forced moves), or None:
+        by default the single legal action when its type is one of ``auto_actions``.  A game narrows it where
+        a single choice would tell the table something only the seat knows."""
+        if len(legal) == 1 and legal[0].get("type") in self.auto_actions:
+            return legal[0]
+        return None
+
     def confirm(self, state: State, seat: int, action: Action) -> bool:
         """Whether the action cannot be taken back and ends something for good (a declaration that ends the
         game, a final pass): front ends ask for a confirmation first."""

@@ -28,6 +28,16 @@ class Bloodwood(Game):
     )
     stack_keys = ("day_deck", "night_deck", "roles")
     max_actions = 3000
+    #: single choices whose taking tells nobody anything, every hand's size and every deck's being public
+    #: (BW-5): a pass with an empty hand, a draw from the only deck left, a steal of the only kind of back a
+    #: hand shows, and a discard or gift of a hand's last card (``forced_action``)
+    auto_actions = frozenset({"pass", "draw", "steal", "discard", "give"})
+
+    def forced_action(self, state: dict, seat: int, legal: list[dict]) -> dict | None:
+        action = super().forced_action(state, seat, legal)
+        if action is not None and action["type"] in ("discard", "give") and len(state["hands"][seat]) > 1:
+            return None  # several cards all of one kind: taking it at once would tell the table so
+        return action
 
     def confirm(self, state: dict, seat: int, action: dict) -> bool:
         """The declaration of the end cannot be withdrawn (§4, BW-25): asked twice."""
