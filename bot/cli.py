@@ -5,6 +5,7 @@
     play GAME                play at the terminal against bot players (or --hotseat)
     scenario FILE            run a deterministic scenario (docs/scenarios.md), print JSON
     replay / export / verify a stored table
+    picture TABLE            a stored table as a picture (PNG), as a seat or the public sees it
     table new|join|leave|bot|start|cancel|list|status|actions|act|log   the lobby and play, one command at a time
     mod rollback|ruling|cancel|failures   moderator tools
 """
@@ -111,13 +112,16 @@ async def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
     games = [_game(args.game, locale)] if args.game else [get_game(name) for name in all_games()]
     plan = [(game, _seat_count(game, args.seats, locale), _checked_options(game, args.option, locale))
             for game in games]  # every argument checked before the first table is played
+    # beside the database by default: the demo's tables and their pictures stay together
+    database = Path(settings.database)
+    pictures = Path(args.pictures) if args.pictures else database.parent / f"{database.stem}-pictures"
     store, referee = await _open(settings)
     failures = 0
     try:
         for game, seats, options in plan:
             for _ in range(args.games):
                 result = await run_demo_table(referee, game.name, seats=seats, locale=locale, out=sys.stdout,
-                                              verbose=args.verbose, options=options)
+                                              verbose=args.verbose, options=options, pictures=pictures)
                 failures += not (result.finished and result.verified)
     finally:
         await store.close()
@@ -281,6 +285,34 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
             _say(game.render_view(game.view(state, seat), locale, names))
     finally:
         await store.close()
+    return EXIT_OK
+
+
+async def cmd_picture(args: argparse.Namespace, settings: Settings) -> int:
+    """A table as a picture (PNG), drawn from the view of ``--seat`` or of the public, at ``--version``."""
+    from bot.render.picture import picture
+
+    locale = args.locale or settings.locale
+    store = await Store.open(settings.database)
+    try:
+        table = await store.get_table(args.table)
+        if table is None:
+            return _refuse(Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": args.table}), locale)
+        state = await store.state(args.table, args.version)
+        if state is None and args.version is None:
+            return _refuse(Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": args.table}), locale)
+        if state is None:
+            raise UsageError(t("picture.cli.no_such_version", locale, version=args.version, last=table.version))
+        names = [s.name for s in await store.seats(args.table)]
+        if args.seat is not None and not 0 <= args.seat < len(names):
+            raise UsageError(t("core.cli.no_such_seat", locale, seat=args.seat, last=len(names) - 1))
+        png = picture(get_game(table.game).view(state, args.seat), locale, names)
+    finally:
+        await store.close()
+    if png is None:
+        raise UsageError(t("picture.cli.no_picture", locale, game=t(f"{table.game}.title", locale)))
+    Path(args.out).write_bytes(png)
+    _say(t("picture.cli.written", locale, file=args.out, kb=max(1, len(png) // 1024)))
     return EXIT_OK
 
 
@@ -475,6 +507,9 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("--seats", type=_number(1, 100, locale), help="number of seats")
     s.add_argument("--option", action="append", metavar="NAME=VALUE", help="table option (repeatable)")
     s.add_argument("--verbose", "-v", action="store_true", help="print every message, not just the results")
+    s.add_argument("--pictures", metavar="DIR",
+                   help="where the final picture of each table is written (default: beside the database, "
+                        "judge-pictures/ for judge.db)")
     s.set_defaults(func=cmd_demo)
 
     s = sub.add_parser("play", help="play at the terminal")
@@ -511,6 +546,15 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("--seat", type=_number(0, 100, locale), help="as this seat (0, 1, ...) sees it (default: public)")
     s.add_argument("--moderator", action="store_true", help="everything, hidden events included")
     s.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("picture", help="a stored table as a picture (PNG)")
+    s.add_argument("table", type=table_no)
+    who = s.add_mutually_exclusive_group()
+    who.add_argument("--seat", type=_number(0, 100, locale), help="as this seat (0, 1, ...) sees it, its hand included")
+    who.add_argument("--public", action="store_true", help="as the public sees it (the default)")
+    s.add_argument("--version", type=version_no, help="the table at this version (default: as it is now)")
+    s.add_argument("--out", required=True, help="the PNG file to write")
+    s.set_defaults(func=cmd_picture)
 
     s = sub.add_parser("mod", help="moderator tools: rollback, ruling, cancel, failed deliveries")
     s.add_argument("verb", choices=["rollback", "ruling", "cancel", "failures"])

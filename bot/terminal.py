@@ -6,12 +6,14 @@ import asyncio
 import json
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
 from bot.delivery import Skip, drain
 from bot.engine import Code, Rejection, get_game
 from bot.i18n import t
 from bot.record import verify_table
+from bot.render.picture import picture
 from bot.render.text import outcome_line, render_event, render_message
 from bot.service import Accepted, Referee
 from bot.storage.store import OutboxRow, SeatRow, TableRow
@@ -156,8 +158,10 @@ class DemoResult:
 
 
 async def run_demo_table(referee: Referee, game_name: str, *, seats: int, locale: str, out: TextIO,
-                         verbose: bool = False, options: dict[str, Any] | None = None) -> DemoResult:
-    """One complete table of bot players, stored like any other, then verified from the record."""
+                         verbose: bool = False, options: dict[str, Any] | None = None,
+                         pictures: Path | None = None) -> DemoResult:
+    """One complete table of bot players, stored like any other, then verified from the record; its final
+    picture (the public's view) written into ``pictures`` when given."""
     store = referee.store
     game = get_game(game_name)
     table = await referee.create_table(game_name, creator="cli:demo", creator_name="demo", options=options,
@@ -187,4 +191,10 @@ async def run_demo_table(referee: Referee, game_name: str, *, seats: int, locale
                 n=row.version, result=result,
                 check="✓" if report.ok else "✗ " + "; ".join(report.problems))
     out.write(summary + "\n")
+    png = picture(game.view(await store.state(table.id), None), locale, names) if pictures is not None else None
+    if png is not None:
+        path = pictures / f"table{table.id}-{game_name}-{locale}.png"
+        pictures.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(png)
+        out.write(t("picture.demo.written", locale, file=str(path)) + "\n")
     return DemoResult(table.id, game_name, row.version, row.status == "finished", report.ok, summary)
