@@ -277,9 +277,12 @@ class Referee:
                 if isinstance(resolved, Rejection):
                     return resolved
                 seat = resolved
-            result = await self._apply(table, game, state, seat, user_id, action)
+            result = await self._apply(table, game, state, seat, user_id, action, signal=False)
             if isinstance(result, Accepted):
                 await self._forced_moves(table_id)
+                # delivery wakes once the forced moves are in too: it sends one update for the click and
+                # what the referee took after it, not two
+                self.changed.set()
             return result
 
     async def _forced_moves(self, table_id: int, limit: int = 50) -> None:
@@ -306,12 +309,12 @@ class Referee:
                     break
             if forced is None:
                 return
-            result = await self._apply(table, game, state, forced[0], AUTO, forced[1])
+            result = await self._apply(table, game, state, forced[0], AUTO, forced[1], signal=False)
             if not isinstance(result, Accepted):
                 return
 
     async def _apply(self, table: TableRow, game: Game, state: dict[str, Any], seat: int, user_id: str,
-                     action: Any) -> Accepted | Rejection:
+                     action: Any, *, signal: bool = True) -> Accepted | Rejection:
         now = self.now()
         try:
             result = game.apply(state, seat, action, now=now)
@@ -337,7 +340,8 @@ class Referee:
                 outcome=outcome)
         except VersionConflict:
             return _reject(Code.STALE, "core.reject.stale")
-        self.changed.set()
+        if signal:
+            self.changed.set()
         return Accepted(table.id, new["version"], seat, result.events, finished=outcome is not None)
 
     async def tick(self) -> list[Accepted]:
@@ -353,10 +357,12 @@ class Referee:
                 state = await self.store.state(table_id)
                 overdue = [p.seat for p in game.to_act(state) if p.deadline is not None and p.deadline <= now]
                 if overdue:
-                    result = await self._apply(table, game, state, overdue[0], SYSTEM, {"type": "timeout"})
+                    result = await self._apply(table, game, state, overdue[0], SYSTEM, {"type": "timeout"},
+                                               signal=False)
                     if isinstance(result, Accepted):
                         done.append(result)
                         await self._forced_moves(table_id)
+                        self.changed.set()
         return done
 
     async def drive_bots(self, table_id: int, *, limit: int = 10_000) -> int:
