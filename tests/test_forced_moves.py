@@ -66,3 +66,12 @@ def test_bloodwood_takes_only_what_tells_nobody_anything():
     assert game.forced_action(state, 0, [{"type": "pass"}]) == {"type": "pass"}
     assert game.forced_action(state, 0, [{"type": "play", "card": "bite"}]) is None  # never a play
     assert game.forced_action(state, 0, [*legal_one, {"type": "pass"}]) is None      # a real choice
+
+
+def test_raiders_ends_a_turn_for_an_empty_hand_only():
+    game = get_game("raiders")
+    end = [{"type": "end"}]
+    assert game.forced_action({"players": [{"hand": []}]}, 0, end) == end[0]
+    assert game.forced_action({"players": [{"hand": ["c1"]}]}, 0, end) is None  # it would tell: nothing usable
+    last = [{"type": "discard", "card": "c1"}]
+    assert game.forced_action({"players": [{"hand": ["c1"]}]}, 0, last) == last[0]

@@ -7,7 +7,7 @@ from typing import Any, Mapping, Sequence
 from bot.engine import Ctx, Game, Option, Pending
 
 from . import bot, render, view
-from .actions import apply_action, legal_actions, owing, timeout
+from .actions import apply_action, legal_actions, moderate, owing, timeout, upholding
 from .cards import set_names
 from .setup import STACK_KEYS, setup
 
@@ -33,6 +33,16 @@ class Raiders(Game):
     #: several seconds, so 12 (each seat count twice, the options in turn) take about half a minute
     conformance_playouts = 12
     demo_seats = 3
+    #: the end of a turn with an empty hand and the discard of a hand's last card: hand sizes are public, so
+    #: taking them at once tells nobody anything (an "end" with cards in hand would tell that none can be used)
+    auto_actions = frozenset({"end", "discard"})
+
+    def forced_action(self, state: dict, seat: int, legal: list[dict]) -> dict | None:
+        action = super().forced_action(state, seat, legal)
+        held = len(state["players"][seat]["hand"])
+        if action is not None and held > (0 if action["type"] == "end" else 1):
+            return None
+        return action
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         setup(state, ctx, stack)
@@ -55,6 +65,12 @@ class Raiders(Game):
 
     def _timeout(self, state: dict, seat: int, ctx: Ctx) -> None:
         timeout(state, seat, ctx)
+
+    def upholding(self, state: dict, disputed: Sequence[Mapping[str, Any]]) -> dict | None:
+        return upholding(state, list(disputed))
+
+    def _moderate(self, state: dict, action: dict, ctx: Ctx) -> None:
+        moderate(state, action, ctx)
 
     def _view(self, state: dict, seat: int | None) -> dict[str, Any]:
         return view.build(state, seat)
