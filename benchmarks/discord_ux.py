@@ -19,8 +19,8 @@ Clay God's forced roll, are not decisions, but what they cost is counted):
 - API calls / decision: the bot's rate-limited writes (posts, edits, DM posts and edits, pins, deletions,
   thread edits); answers to interactions are not rate-limited and not counted;
 - clicks / decision: every component interaction (choices, menus, pages, confirmations, "My move");
-- pings / decision: notifications by mention in a new message; self-pings: pings of the user whose own
-  click was the last thing any user did;
+- pings / decision: notifications: a new message that mentions someone, or a new message in someone's DMs
+  (unless sent silently); self-pings: pings of the user whose own click was the last thing any user did;
 - one-choice lists: control messages (DM, ephemeral or redrawn) offering exactly one choice;
 - widest line: display columns (emoji and wide characters 2) of the widest line shown anywhere, code
   blocks included (tests/discord/transcript.py ``shown_lines``).
@@ -56,7 +56,7 @@ from tests.discord.fake_discord import FakeDiscord, FakeMessage, FakeUser  # noq
 from tests.discord.harness import ErrorLog, Harness, choice_component  # noqa: E402
 from tests.discord.transcript import Figures, Transcript  # noqa: E402
 
-GAMES = (("claygod", 2), ("gwent", 2), ("bloodwood", 6))
+GAMES = (("claygod", 2), ("gwent", 2), ("bloodwood", 6), ("raiders", 3), ("bridges", 2))
 NAMES = ("Alice", "Bob", "Carol", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lee")
 TARGETS = {"api": 1.2, "clicks": 1.1, "self_pings": 0, "one_choice": 0, "widest": 40}
 #: clicks on one decision before the driver gives up on it (a stale list is redrawn and clicked again)
@@ -371,7 +371,7 @@ async def main() -> int:
     parser.add_argument("--games", type=int, default=1, help="games per kind (different seeds)")
     parser.add_argument("--out", type=Path, default=None, help="where the transcripts go (default: a temp dir)")
     parser.add_argument("--settle", default="0.3,0", help="delivery_settle values to measure, comma-separated")
-    parser.add_argument("--game", action="append", help="only these games (claygod, gwent, bloodwood)")
+    parser.add_argument("--game", action="append", help="only these games (claygod, gwent, bloodwood, raiders, bridges)")
     parser.add_argument("--closed-dms", type=int, default=0, help="players (the last ones) with closed DMs")
     parser.add_argument("--no-auto-forced", action="store_true", help="play with the table option auto_forced=no")
     args = parser.parse_args()
