@@ -3,7 +3,8 @@
 A rollback never rewrites the record.  It appends a moderator action (seat -1, ``{"type": "rollback",
 "to": v}``) whose resulting state is the state after version ``v``, renumbered to the next version; the
 actions after ``v`` stay in the record, and every old button becomes stale because versions only grow.
-Replay and verification understand this action (bot/record.py).
+Replay and verification understand this action (bot/record.py), and the two other moderator steps a dispute's
+decision may record (bot/disputes.py, ``moderator_step``): a correction and a game's own upholding step.
 
 Players and Discord moderators name the position by its public move number (bot/moves.py: versions also
 count private steps, which players must not be able to count); the terminal's operator may still give a
@@ -14,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Code, Rejection, clone, get_game
+from bot.engine import Applied, Code, Game, Rejection, clone, get_game
 from bot.free_text import clean_text
 from bot.moves import Moves
 from bot.service import Accepted, Referee, messages_for, next_deadline
-from bot.storage.store import Message, VersionConflict
+from bot.storage.store import Message, Step, VersionConflict
 
 MODERATOR_SEAT = -1
 
@@ -28,6 +29,35 @@ def rollback_state(target: dict[str, Any], new_version: int) -> dict[str, Any]:
     state = clone(target)
     state["version"] = new_version
     return state
+
+
+def rollback_step(game: Game, target: dict[str, Any], *, table_version: int, to_version: int, to_move: int,
+                  moderator: str, reason: str | None, at: float) -> Step:
+    """The recorded step of a rollback from ``table_version`` back to ``target`` (the state after ``to_version``,
+    right after the public move ``to_move``): announced at the table, every seat shown its own view again."""
+    state = rollback_state(target, table_version + 1)
+    told = {"to": to_version, "move": to_move, "reason": reason, "by": moderator}
+    event = {"kind": "rollback", "to": None, "data": told}
+    messages = messages_for(game, state, [], kind="update", extra={"rollback": told})
+    # every seat gets its own view again: hands may differ from what they last saw
+    messages += [Message("seat", "private", {"version": state["version"], "events": [],
+                                             "view": game.view(state, seat)}, seat=seat)
+                 for seat in range(state["seats"])]
+    return Step(MODERATOR_SEAT, moderator, {"type": "rollback", "to": to_version}, at, state, [event], messages,
+                next_deadline(game, state), state.get("outcome"))
+
+
+def moderator_step(game: Game, state: dict[str, Any], action: dict[str, Any], at: float) -> Applied | Rejection:
+    """A moderator's step other than a rollback, applied to ``state`` — the same code live and in replay, so
+    both agree: ``{"type": "amend", "seat": s, "action": a}`` is a correction, the action ``a`` a moderator
+    entered for seat ``s``; ``{"type": "uphold", "action": a}`` the game's own step upholding a dispute
+    (``Game.upholding``)."""
+    kind = action.get("type")
+    if kind == "amend":
+        return game.apply(state, action.get("seat"), action.get("action"), now=at)
+    if kind == "uphold":
+        return game.moderate(state, action.get("action"), now=at)
+    return Rejection(Code.MALFORMED, "core.reject.malformed")
 
 
 async def rollback(referee: Referee, table_id: int, to_version: int | None = None, *, move: int | None = None,
@@ -64,27 +94,17 @@ async def rollback(referee: Referee, table_id: int, to_version: int | None = Non
             return Rejection(Code.ILLEGAL, "core.reject.bad_rollback", {"to": to_version, "version": table.version})
         to_move = played.number_at(to_version)
         game = get_game(table.game)
-        target = await store.state(table_id, to_version)
-        state = rollback_state(target, table.version + 1)
-        now = referee.now()
-        told = {"to": to_version, "move": to_move, "reason": reason, "by": moderator}
-        event = {"kind": "rollback", "to": None, "data": told}
-        messages = messages_for(game, state, [], kind="update", extra={"rollback": told})
-        # every seat gets its own view again: hands may differ from what they last saw
-        messages += [Message("seat", "private", {"version": state["version"], "events": [],
-                                                 "view": game.view(state, seat)}, seat=seat)
-                     for seat in range(state["seats"])]
+        step = rollback_step(game, await store.state(table_id, to_version), table_version=table.version,
+                             to_version=to_version, to_move=to_move, moderator=moderator, reason=reason,
+                             at=referee.now())
         try:
-            await store.record_action(
-                table_id, expected_version=table.version, seat=MODERATOR_SEAT, user_id=moderator,
-                action={"type": "rollback", "to": to_version}, at=now, state=state, events=[event],
-                messages=messages, next_deadline=next_deadline(game, state), outcome=state.get("outcome"))
+            await store.record_step(table_id, table.version, step)
         except VersionConflict:
             return Rejection(Code.STALE, "core.reject.stale")
         await store.add_moderation(table_id, moderator, "rollback", reason, {"to": to_version, "move": to_move,
-                                                                            "from": table.version}, now)
+                                                                            "from": table.version}, step.at)
     referee.changed.set()
-    return Accepted(table_id, state["version"], MODERATOR_SEAT, [event], finished=state.get("outcome") is not None)
+    return Accepted(table_id, step.state["version"], MODERATOR_SEAT, step.events, finished=step.outcome is not None)
 
 
 async def ruling(referee: Referee, table_id: int, *, moderator: str, text: str) -> bool | Rejection:

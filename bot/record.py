@@ -20,8 +20,8 @@ from typing import Any
 from bot.engine import Reject, Rejection, get_game
 from bot.engine.canonical import dumps
 from bot.engine.rng import commitment
-from bot.moderation import MODERATOR_SEAT, rollback_state
-from bot.storage.store import Store
+from bot.moderation import MODERATOR_SEAT, moderator_step, rollback_state
+from bot.storage.store import DisputeRow, Store
 
 FORMAT = "judge-table/1"
 EXPORT_MAX_BYTES = 256 * 1024 * 1024  # far above any real table (a long one exports to a few MB)
@@ -70,10 +70,30 @@ async def export_table(store: Store, table_id: int, *, include_seed: bool = Fals
         "actions": [{"version": a.version, "seat": a.seat, "action": a.action, "at": a.at}
                     for a in await store.actions(table_id)] if reveal else None,
         "snapshots": [{"version": v, "sha256": _sha(text)} for v, text in snapshots],
+        "disputes": [_dispute(d, include_private=include_seed) for d in await store.disputes(table_id=table_id)],
     }
     if include_states:
         doc["states"] = [{"version": v, "state": text} for v, text in snapshots]
     return doc
+
+
+def _dispute(d: DisputeRow, *, include_private: bool) -> dict[str, Any]:
+    """A dispute as the record keeps it; a text its author kept from the table stays out (but for a moderator)."""
+    return {"id": d.id, "seat": d.seat, "move": d.move, "version": d.version, "private": d.private,
+            "text": d.text if include_private or not d.private else None, "raised_at": d.raised_at,
+            "status": d.status, "moderator": d.moderator, "reason": d.reason, "decision": d.decision,
+            "decided_at": d.decided_at}
+
+
+def _check_disputes(doc: dict[str, Any], report: "Verification") -> None:
+    """Every step a decision says it recorded is a moderator's action of the record (which the re-run applied)."""
+    moderators = {a["version"] for a in doc["actions"] if a["seat"] == MODERATOR_SEAT}
+    for d in doc.get("disputes") or []:
+        steps = (d.get("decision") or {}).get("steps") if isinstance(d, dict) else None
+        for version in steps if isinstance(steps, list) else []:
+            if version not in moderators:
+                report.problems.append(Problem(f"dispute {d.get('id')} names step {version}, not a moderator's action"
+                                               " of the record", "dispute_step", dispute=d.get("id"), version=version))
 
 
 @dataclass
@@ -139,6 +159,7 @@ def _check_shape(doc: dict[str, Any]) -> None:
             isinstance(x, dict) and _is_int(x.get("version")) and _is_int(x.get("seat"))
             and isinstance(x.get("action"), dict) and isinstance(x.get("at"), (int, float))
             for x in doc["actions"]), "actions must be a list of {version, seat, action, at}"),
+        (doc.get("disputes") is None or isinstance(doc.get("disputes"), list), "disputes must be a list"),
     ]
     for ok, problem in checks:
         if not ok:
@@ -198,7 +219,8 @@ def verify_export(doc: dict[str, Any]) -> Verification:
             compare(step["version"])
             continue
         try:
-            result = game.apply(state, step["seat"], step["action"], now=step["at"])
+            result = (moderator_step(game, state, step["action"], step["at"]) if step["seat"] == MODERATOR_SEAT
+                      else game.apply(state, step["seat"], step["action"], now=step["at"]))
         except Exception as exc:  # the engine should refuse, not crash; either way the record is not honest
             report.problems.append(Problem(f"action {step['version']} cannot be re-run ({type(exc).__name__})",
                                            "crash", version=step["version"], error=type(exc).__name__))
@@ -214,6 +236,7 @@ def verify_export(doc: dict[str, Any]) -> Verification:
             report.problems.append(Problem(f"action {step['version']} produced version {state['version']}",
                                            "version", version=step["version"], produced=state["version"]))
         compare(step["version"])
+    _check_disputes(doc, report)
     if len(expected) != report.snapshots_checked and not report.problems:
         report.problems.append(Problem("the record has snapshots that no action produced", "extra"))
     if meta.get("outcome") is not None and state.get("outcome") != meta["outcome"]:

@@ -51,6 +51,25 @@ def _refused(refusal: LobbyRefused, table_id: int | None = None) -> Rejection:
     return _reject(code, f"core.reject.{reason}", table=table_id, max=refusal.limit, limit=refusal.limit)
 
 
+#: how long a move may be disputed unless the table says otherwise: until the disputing player's next move
+DEFAULT_WINDOW = "next_move"
+MOST_WINDOW_MOVES = 100
+
+
+def dispute_window(raw: Any) -> str | None:
+    """A table's dispute window as stored ('next_move', 'off', or a number of moves as text), or None when
+    ``raw`` is none of these.  A referee setting, given with the options like ``auto_forced``."""
+    if raw in ("next_move", "off"):
+        return raw
+    if isinstance(raw, bool):
+        return None
+    try:
+        moves = int(raw)
+    except (TypeError, ValueError):
+        return None
+    return str(moves) if 1 <= moves <= MOST_WINDOW_MOVES and str(raw).strip() == str(moves) else None
+
+
 def next_deadline(game: Game, state: dict[str, Any]) -> float | None:
     deadlines = [p.deadline for p in game.to_act(state) if p.deadline is not None]
     return min(deadlines) if deadlines else None
@@ -121,6 +140,10 @@ class Referee:
         if not isinstance(auto_forced, bool):
             return _reject(Code.BAD_OPTIONS, "core.reject.bad_option", name="auto_forced", value=str(auto_forced)[:40],
                            game=game.name)
+        raw_window = options.pop("dispute_window", DEFAULT_WINDOW)
+        window = dispute_window(raw_window)
+        if window is None:
+            return _reject(Code.BAD_OPTIONS, "disputes.reject.bad_window", value=str(raw_window)[:40])
         try:
             validated = game.validate_options(options)
         except Reject as r:
@@ -131,6 +154,7 @@ class Referee:
                 title=clean_name(title, limit=TITLE_MAX) if title else None, locale=locale, guild_id=guild_id,
                 channel_id=channel_id, max_seats=game.max_seats,
                 creator_name=clean_name(creator_name) if join else None, auto_forced=auto_forced,
+                dispute_window=window,
                 per_user=self.limits.per_user, per_server=self.limits.per_server)
         except LobbyRefused as refusal:
             return _refused(refusal)
@@ -284,6 +308,10 @@ class Referee:
                 # what the referee took after it, not two
                 self.changed.set()
             return result
+
+    async def take_forced_moves(self, table_id: int) -> None:
+        """After a moderator's step: the forced moves it left, taken at once (called under the table's lock)."""
+        await self._forced_moves(table_id)
 
     async def _forced_moves(self, table_id: int, limit: int = 50) -> None:
         """Take, for human seats, the decisions that have a single legal action of a kind the game allows

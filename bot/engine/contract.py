@@ -22,6 +22,7 @@ Everything else is the game's own.  A game writes:
     out_of_turn(state, seat, action) optional: why such an action is refused now (a Rejection)
     judge_table(state)               optional: the numbers a judge reads off the table (scores...), derived
     _apply(state, seat, action, ctx) mutate the (already copied) state; raise Reject for user mistakes
+    upholding / _moderate            optional: a moderator's step upholding a dispute the game settles itself
     _view(state, seat | None)        what that seat (or a spectator, None) may know of the game's own keys
     unseen_variant(state, seat, rng) a state that differs from ``state`` only in what ``seat`` cannot see
     check_invariants(state)          assertions (card conservation and the like) used by the tests
@@ -310,6 +311,20 @@ class Game:
         new["version"] = state["version"] + 1
         return Applied(new, ctx.events)
 
+    def moderate(self, state: State, action: Any, *, now: float = 0.0) -> Applied | Rejection:
+        """Apply a moderator's step of the game's own (``upholding``); never mutates ``state``.  Recorded as
+        an action of seat -1, so that replay applies it again (bot/record.py)."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            return Rejection(Code.MALFORMED, "core.reject.malformed")
+        new = clone(state)
+        ctx = Ctx(new, now)
+        try:
+            self._moderate(new, action, ctx)
+        except Reject as r:
+            return r.rejection
+        new["version"] = state["version"] + 1
+        return Applied(new, ctx.events)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (None = spectator, the public channel) may know.  Never contains the RNG."""
         return {
@@ -384,6 +399,16 @@ class Game:
 
     def _apply(self, state: State, seat: int, action: Action, ctx: Ctx) -> None:
         raise NotImplementedError
+
+    def upholding(self, state: State, disputed: Sequence[Mapping[str, Any]]) -> Action | None:
+        """The moderator's step (for ``moderate``) that upholds, in the game's own way, a dispute about the move
+        whose events are ``disputed``, or None: the referee then rolls the table back to before that move.
+        Raiders: a judge-assisted card still waiting in the window is settled in the table's dispute mode."""
+        return None
+
+    def _moderate(self, state: State, action: Action, ctx: Ctx) -> None:
+        """Apply a step ``upholding`` offered; games without any refuse every one."""
+        raise Reject("core.reject.malformed", code=Code.MALFORMED)
 
     def _timeout(self, state: State, seat: int, ctx: Ctx) -> None:
         """A deadline passed for ``seat``.  Games with deadlines override this."""

@@ -1,5 +1,5 @@
-"""The referee's own notices at a table: a moderator's rollback, ruling or cancellation (naming who did it
-and why), and where to check the revealed seed.  Shared by the terminal and Discord (bot/render/text.py).
+"""The referee's own notices at a table: a moderator's rollback, ruling or cancellation, a dispute raised or
+decided (naming who did it and why), and where to check the revealed seed.  Shared by the terminal and Discord (bot/render/text.py).
 
 People are named by their user key: a Discord user as a mention, which Discord shows as their name and
 which notifies nobody unless the message allows that user (the bot allows no one by default); a terminal
@@ -15,6 +15,8 @@ DISCORD_PREFIX = "discord:"
 TERMINAL_PREFIX = "cli:"
 #: the front ends, for the one thing that differs in these notices: the command that checks a table
 FRONTS = ("terminal", "discord")
+#: the referee's markers on a moderator's step settling a dispute (bot/disputes.py)
+DISPUTE_EVENTS = ("amended", "upheld")
 
 
 def person(user_key: str | None, locale: str) -> str:
@@ -56,6 +58,27 @@ def cancelled_line(payload: Mapping[str, Any], table_id: int, locale: str) -> st
     if payload.get("reason"):
         return t("notice.cancelled_reason", locale, table=table_id, who=who, reason=_reason(payload["reason"]))
     return t("notice.cancelled", locale, table=table_id, who=who)
+
+
+def dispute_line(payload: Mapping[str, Any], locale: str) -> str:
+    """A ``dispute`` message of the outbox: a dispute raised, or decided (with the server note it left)."""
+    d = payload["dispute"]
+    who = person(d.get("by"), locale)
+    if d["event"] == "raised":
+        if d.get("text") is None:
+            return t("disputes.notice.raised_private", locale, who=who, move=d["move"], id=d["id"])
+        return t("disputes.notice.raised", locale, who=who, move=d["move"], id=d["id"], text=d["text"])
+    key = d["kind"] if d["kind"] in ("reject", "amend") else d.get("mode") or "rollback"
+    line = t(f"disputes.notice.{key}", locale, id=d["id"], move=d["move"], who=who, reason=d["reason"])
+    if d.get("note"):
+        line += "\n" + t("disputes.notice.note", locale, rule=d["note"], text=d["reason"])
+    return line
+
+
+def dispute_event_line(event: Mapping[str, Any], locale: str) -> str:
+    """The referee's marker on a moderator's step of a dispute (a correction, a game's own upholding step)."""
+    d = event["data"]
+    return t(f"disputes.ev.{event['kind']}", locale, who=person(d.get("by"), locale), id=d.get("dispute"))
 
 
 def seed_line(seed: Any, table_id: int, locale: str, front: str = "terminal") -> str:

@@ -10,7 +10,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from bot.i18n import t
-from bot.render.notices import cancelled_line, rollback_line, ruling_line, seed_line
+from bot.render.notices import (
+    DISPUTE_EVENTS, cancelled_line, dispute_event_line, dispute_line, rollback_line, ruling_line, seed_line,
+)
 
 if TYPE_CHECKING:  # the games import this module for their boards; the engine must not be imported back
     from bot.engine import Game
@@ -236,6 +238,8 @@ def render_event(game: Game, event: Mapping[str, Any], locale: str, names: Seque
     """One event as text: the referee's own events (a moderator's rollback) here, the game's by the game."""
     if event["kind"] == "rollback":
         return rollback_line(event["data"], locale)
+    if event["kind"] in DISPUTE_EVENTS and event["to"] is None:
+        return dispute_event_line(event, locale)
     return game.render_event(event, locale, names)
 
 
@@ -245,7 +249,7 @@ def event_lines(game: Game, events: Sequence[Mapping[str, Any]], locale: str, na
 
 def render_message(game: Game, kind: str, payload: Mapping[str, Any], *, names: Sequence[str], locale: str,
                    table_id: int, board: bool = True, turn: bool | None = None, front: str = "terminal") -> str:
-    """One outbox message as text.  ``kind``: start | update | finish | private | cancelled.
+    """One outbox message as text.  ``kind``: start | update | finish | private | cancelled | ruling | dispute.
 
     ``board``: include the table (the compact board).  ``turn``: end with the one-line statement of who must
     act; by default only when the board is left out, because a board states that itself (a caller that
@@ -260,6 +264,8 @@ def render_message(game: Game, kind: str, payload: Mapping[str, Any], *, names: 
             lines.append(t("core.msg.stacked", locale))
     if kind == "ruling":
         return ruling_line(payload, table_id, locale)
+    if kind == "dispute":
+        return dispute_line(payload, locale)
     if payload.get("rollback"):
         lines.append(rollback_line(payload["rollback"], locale))
     if kind == "cancelled":

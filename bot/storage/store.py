@@ -81,6 +81,7 @@ class TableRow:
     finished_at: float | None
     max_seats: int | None = None
     auto_forced: bool = True
+    dispute_window: str = "next_move"
 
     @classmethod
     def from_row(cls, row: aiosqlite.Row) -> "TableRow":
@@ -161,6 +162,70 @@ class Panel:
 
 
 @dataclass(frozen=True)
+class Step:
+    """One recorded action with everything it caused (``record_action``; a moderator's decision may write
+    several in one transaction)."""
+
+    seat: int
+    user_id: str
+    action: dict[str, Any]
+    at: float
+    state: dict[str, Any]
+    events: list[dict[str, Any]]
+    messages: list["Message"]
+    next_deadline: float | None
+    outcome: dict[str, Any] | None
+
+
+class DisputeClosed(Exception):
+    """The dispute was decided by someone else meanwhile."""
+
+
+class DisputeRefused(Exception):
+    """A dispute the record does not take: ``reason`` already_disputed (that move, by that player) or too_many."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class DisputeRow:
+    id: int
+    table_id: int
+    user_id: str
+    seat: int
+    move: int
+    version: int
+    text: str
+    private: bool
+    status: str
+    raised_at: float
+    moderator: str | None
+    reason: str | None
+    decision: dict[str, Any] | None
+    decided_at: float | None
+
+    @classmethod
+    def from_row(cls, row: aiosqlite.Row) -> "DisputeRow":
+        d = dict(row)
+        d["private"] = bool(d["private"])
+        d["decision"] = json.loads(d["decision"]) if d["decision"] is not None else None
+        return cls(**d)
+
+
+@dataclass(frozen=True)
+class ServerRuling:
+    id: int
+    guild_id: str
+    rule: str
+    text: str
+    moderator: str
+    dispute_id: int | None
+    at: float
+
+
+@dataclass(frozen=True)
 class Message:
     """An outgoing message to enqueue: to the table's channel/thread, or privately to one seat."""
 
@@ -209,6 +274,7 @@ class Store:
         title: str | None = None, locale: str | None = None, guild_id: str | None = None,
         channel_id: str | None = None, max_seats: int | None = None, creator_name: str | None = None,
         per_user: int | None = None, per_server: int | None = None, auto_forced: bool = True,
+        dispute_window: str = "next_move",
     ) -> int:
         """A new lobby (with its creator seated when ``creator_name`` is given).  ``per_user`` / ``per_server``
         cap the open (lobby or active) tables of the creator and of the server; counted inside the
@@ -221,9 +287,10 @@ class Store:
                 raise LobbyRefused("too_many_tables_server", per_server)
             cur = await db.execute(
                 "INSERT INTO tables (game, status, options, creator, origin, title, locale, guild_id, channel_id,"
-                " created_at, max_seats, auto_forced) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created_at, max_seats, auto_forced, dispute_window)"
+                " VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game, dumps(options), creator, origin, title, locale, guild_id, channel_id, now, max_seats,
-                 int(auto_forced)),
+                 int(auto_forced), dispute_window),
             )
             table_id = cur.lastrowid
             if creator_name is not None:
@@ -358,29 +425,37 @@ class Store:
     ) -> None:
         """Append one applied action with everything it caused, atomically.  Raises VersionConflict if the
         table is not at ``expected_version`` any more (another action won the race).  Seat -1 marks a
-        moderator's action (a rollback), the only kind that may reopen a finished table."""
-        version = expected_version + 1
+        moderator's action (a rollback, a correction), the only kind that may reopen a finished table."""
+        await self.record_step(table_id, expected_version,
+                               Step(seat, user_id, action, at, state, events, messages, next_deadline, outcome))
+
+    async def record_step(self, table_id: int, expected_version: int, step: Step) -> None:
         async with self.transaction() as db:
-            if outcome is None:
-                # a moderator's rollback may reopen a finished table, hence 'finished' here
-                cur = await db.execute(
-                    "UPDATE tables SET version = ?, next_deadline = ?, status = 'active', outcome = NULL,"
-                    " finished_at = NULL WHERE id = ? AND version = ? AND (status = 'active' OR"
-                    " (status = 'finished' AND ? < 0))", (version, next_deadline, table_id, expected_version, seat))
-            else:
-                cur = await db.execute(
-                    "UPDATE tables SET version = ?, next_deadline = NULL, status = 'finished', outcome = ?,"
-                    " finished_at = ? WHERE id = ? AND version = ? AND status = 'active'",
-                    (version, dumps(outcome), at, table_id, expected_version))
-            if cur.rowcount != 1:
-                raise VersionConflict(f"table {table_id} is not at version {expected_version}")
-            await db.execute(
-                "INSERT INTO actions (table_id, version, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, version, seat, user_id, dumps(action), at))
-            await db.execute("INSERT INTO snapshots (table_id, version, state) VALUES (?, ?, ?)",
-                             (table_id, version, pack_state(state)))
-            await self._insert_events(db, table_id, version, events)
-            await self._insert_messages(db, table_id, version, messages, at)
+            await self._append(db, table_id, expected_version, step)
+
+    async def _append(self, db: aiosqlite.Connection, table_id: int, expected_version: int, step: Step) -> None:
+        version = expected_version + 1
+        if step.outcome is None:
+            # a moderator's rollback may reopen a finished table, hence 'finished' here
+            cur = await db.execute(
+                "UPDATE tables SET version = ?, next_deadline = ?, status = 'active', outcome = NULL,"
+                " finished_at = NULL WHERE id = ? AND version = ? AND (status = 'active' OR"
+                " (status = 'finished' AND ? < 0))", (version, step.next_deadline, table_id, expected_version,
+                                                      step.seat))
+        else:
+            cur = await db.execute(
+                "UPDATE tables SET version = ?, next_deadline = NULL, status = 'finished', outcome = ?,"
+                " finished_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                (version, dumps(step.outcome), step.at, table_id, expected_version))
+        if cur.rowcount != 1:
+            raise VersionConflict(f"table {table_id} is not at version {expected_version}")
+        await db.execute(
+            "INSERT INTO actions (table_id, version, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, version, step.seat, step.user_id, dumps(step.action), step.at))
+        await db.execute("INSERT INTO snapshots (table_id, version, state) VALUES (?, ?, ?)",
+                         (table_id, version, pack_state(step.state)))
+        await self._insert_events(db, table_id, version, step.events)
+        await self._insert_messages(db, table_id, version, step.messages, step.at)
 
     async def cancel_table(self, table_id: int, *, moderator: str, reason: str | None, now: float,
                            notice: Callable[[TableRow], Message]) -> bool:
@@ -455,6 +530,83 @@ class Store:
             await db.execute(
                 "INSERT INTO moderation (table_id, moderator, action, reason, data, at) VALUES (?, ?, ?, ?, ?, ?)",
                 (table_id, moderator, action, reason, dumps(data) if data is not None else None, now))
+
+    # ------------------------------------------------------------------ disputes and server rulings
+    async def raise_dispute(self, table_id: int, *, user_id: str, seat: int, move: int, version: int, text: str,
+                            private: bool, at: float, notice: Callable[[int], Message], most_open: int) -> int:
+        """A new open dispute, and the table's notice of it (``notice(id)``), together.  Refused with
+        DisputeRefused when the player already disputes that move or has ``most_open`` disputes open there."""
+        async with self.transaction() as db:
+            async with db.execute("SELECT move FROM disputes WHERE table_id = ? AND user_id = ? AND status = 'open'",
+                                  (table_id, user_id)) as cur:
+                open_moves = [r["move"] for r in await cur.fetchall()]
+            if move in open_moves:
+                raise DisputeRefused("already_disputed")
+            if len(open_moves) >= most_open:
+                raise DisputeRefused("too_many")
+            cur = await db.execute(
+                "INSERT INTO disputes (table_id, user_id, seat, move, version, text, private, raised_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (table_id, user_id, seat, move, version, text, int(private), at))
+            dispute_id = cur.lastrowid
+            async with db.execute("SELECT version FROM tables WHERE id = ?", (table_id,)) as cur:
+                (table_version,) = await cur.fetchone()
+            await self._insert_messages(db, table_id, table_version, [notice(dispute_id)], at)
+            return dispute_id
+
+    async def dispute(self, dispute_id: int) -> DisputeRow | None:
+        row = await self._one("SELECT * FROM disputes WHERE id = ?", (dispute_id,))
+        return DisputeRow.from_row(row) if row else None
+
+    async def disputes(self, *, table_id: int | None = None, guild_id: str | None = None,
+                       status: str | None = None, limit: int = 100) -> list[DisputeRow]:
+        """Disputes, oldest first; ``guild_id`` keeps to the tables of one server ('' : tables of none)."""
+        where, params = [], []
+        if table_id is not None:
+            where.append("table_id = ?")
+            params.append(table_id)
+        if guild_id is not None:
+            where.append("table_id IN (SELECT id FROM tables WHERE COALESCE(guild_id, '') = ?)")
+            params.append(guild_id)
+        if status is not None:
+            where.append("status = ?")
+            params.append(status)
+        sql = "SELECT * FROM disputes" + (" WHERE " + " AND ".join(where) if where else "")
+        return [DisputeRow.from_row(r) for r in await self._all(sql + " ORDER BY id LIMIT ?", (*params, limit))]
+
+    async def decide_dispute(self, dispute_id: int, *, status: str, moderator: str, reason: str,
+                             decision: dict[str, Any], at: float, expected_version: int, steps: Sequence[Step],
+                             notice: Message) -> None:
+        """Settle an open dispute in one transaction: the table's notice of the decision (first, so that it
+        reads before the steps' own messages), the moderator's steps on the table, the dispute's new status
+        and the moderation log's row.  Raises DisputeClosed (decided meanwhile) or VersionConflict."""
+        async with self.transaction() as db:
+            async with db.execute("SELECT table_id, status FROM disputes WHERE id = ?", (dispute_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row["status"] != "open":
+                raise DisputeClosed(dispute_id)
+            table_id = row["table_id"]
+            await self._insert_messages(db, table_id, expected_version, [notice], at)
+            for i, step in enumerate(steps):
+                await self._append(db, table_id, expected_version + i, step)
+            await db.execute("UPDATE disputes SET status = ?, moderator = ?, reason = ?, decision = ?, decided_at = ?"
+                             " WHERE id = ?", (status, moderator, reason, dumps(decision), at, dispute_id))
+            await db.execute(
+                "INSERT INTO moderation (table_id, moderator, action, reason, data, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, moderator, f"dispute_{status}", reason, dumps({"dispute": dispute_id, **decision}), at))
+
+    async def add_server_ruling(self, guild_id: str, *, rule: str, text: str, moderator: str,
+                                dispute_id: int | None, at: float) -> int:
+        async with self.transaction() as db:
+            cur = await db.execute("INSERT INTO server_rulings (guild_id, rule, text, moderator, dispute_id, at)"
+                                   " VALUES (?, ?, ?, ?, ?, ?)", (guild_id, rule, text, moderator, dispute_id, at))
+            return cur.lastrowid
+
+    async def server_rulings(self, guild_id: str, *, rule: str | None = None) -> list[ServerRuling]:
+        """A server's ruling notes, oldest first (all of them, or those on ``rule``)."""
+        sql, params = "SELECT * FROM server_rulings WHERE guild_id = ?", [guild_id]
+        if rule is not None:
+            sql, params = sql + " AND rule = ?", [*params, rule]
+        return [ServerRuling(**dict(r)) for r in await self._all(sql + " ORDER BY id", params)]
 
     # ------------------------------------------------------------------ outbox
     async def pending_messages(self, *, limit: int = 50, max_attempts: int = 5,

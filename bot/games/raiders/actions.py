@@ -251,18 +251,66 @@ def _count_votes(state: dict, ctx: Ctx) -> None:
         return
     upheld = len(v["uphold"]) >= need
     entry = w["queue"][v["entry"]]
-    w["vote"] = None
+    ctx.emit("dispute_settled", upheld=upheld, mode=state["options"]["disputes"], card=entry["card"],
+             author=entry["seat"], rule=R_DISPUTE)
+    _settle(state, v["entry"], upheld, ctx)
+
+
+def _settle(state: dict, index: int, upheld: bool, ctx: Ctx) -> None:
+    """The step at ``index`` of the queue, disputed, is settled; an upheld one is undone in the table's mode."""
+    w = state["window"]
+    entry = w["queue"][index]
+    if w["vote"] is not None and w["vote"]["entry"] == index:
+        w["vote"] = None
     _asked_again(w, ctx)
-    mode = state["options"]["disputes"]
-    ctx.emit("dispute_settled", upheld=upheld, mode=mode, card=entry["card"], author=entry["seat"], rule=R_DISPUTE)
     if not upheld:
         return
     entry["effects"] = []
-    if mode == "rollback":  # «Ход откатывается назад, карты возвращаются игрокам в руку»
+    if state["options"]["disputes"] == "rollback":  # «Ход откатывается назад, карты возвращаются игрокам в руку»
         for card in [entry["card"], *entry["discarded"]]:
             state["discard"].remove(card)
             state["players"][entry["seat"]]["hand"].append(card)
-        w["queue"].pop(v["entry"])
+        w["queue"].pop(index)
+        if w["vote"] is not None and w["vote"]["entry"] > index:
+            w["vote"]["entry"] -= 1
+
+
+# ------------------------------------------------------------------------------------------ a moderator
+def upholding(state: dict, disputed: list[dict]) -> dict | None:
+    """A moderator upholds a dispute about a judge-assisted step still waiting in the window (RD-16, issue 13):
+    the step is settled in the table's dispute mode, as an upheld vote would settle it.  ``disputed``: the public
+    events of the disputed move (the card's play or its stated outcome)."""
+    w = state["window"]
+    if w is None or w["owe"]:
+        return None
+    cards = {e["data"].get("card") for e in disputed if e["kind"] in ("shnyaga", "stated") and e.get("to") is None}
+    for i, entry in enumerate(w["queue"]):
+        if entry["card"] in cards and upholding_entry(w, i):
+            return upholding_entry(w, i)
+    return None
+
+
+def upholding_entry(w: dict, index: object) -> dict | None:
+    """The moderator's step upholding a dispute about the queue's entry ``index``: only a judge-assisted step
+    whose outcome was stated and still stands."""
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(w["queue"]):
+        return None
+    entry = w["queue"][index]
+    return {"type": "uphold", "entry": index} if entry["manual"] and entry["effects"] else None
+
+
+def moderate(state: dict, action: dict, ctx: Ctx) -> None:
+    """Apply what ``upholding`` offered, checked again (a record read from a file may hold anything)."""
+    w = state["window"]
+    index = action.get("entry")
+    if action != {"type": "uphold", "entry": index} or w is None or w["owe"] \
+            or {"type": "uphold", "entry": index} != upholding_entry(w, index):
+        raise Reject("raiders.reject.no_dispute", rule="RD-16")
+    entry = w["queue"][index]
+    entry["disputed"] = True
+    ctx.emit("moderator_upheld", mode=state["options"]["disputes"], card=entry["card"], author=entry["seat"],
+             ruling="RD-16")
+    _settle(state, index, True, ctx)
 
 
 # ------------------------------------------------------------------------------------------ the end

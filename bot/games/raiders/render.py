@@ -191,7 +191,7 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
     for key in ("card", "target", "guard", "by_card"):
         if isinstance(d.get(key), str) and ":" in d[key]:
             params[key] = fighter_mark(lookup(d[key]), locale) if kind != "revealed" else None
-    if kind == "shnyaga" or kind in ("disputed", "dispute_settled", "stated", "fizzled"):
+    if kind == "shnyaga" or kind in ("disputed", "dispute_settled", "moderator_upheld", "stated", "fizzled"):
         params["name"] = lookup(d["card"]).shnyaga.name(locale)
     if isinstance(d.get("prop"), str):
         params["prop"] = lookup_prop(d["prop"]).name(locale)
@@ -210,7 +210,7 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
         effect = d["effect"]
         params["effect"] = t(f"raiders.effect.{effect['do']}", locale, by=f"{effect.get('by', 0):+d}",
                              n=effect.get("count", 0), target=params.get("target") or "")
-    elif kind == "dispute_settled":
+    elif kind in ("dispute_settled", "moderator_upheld"):
         params["mode"] = t(f"raiders.option.disputes.{d['mode']}", locale)
     elif kind == "voted":
         params["vote"] = t("raiders.act.uphold" if d["uphold"] else "raiders.act.reject", locale)

@@ -1,0 +1,287 @@
+"""Disputes: a player raises one about a move, a moderator settles it from the record, the table hears why.
+
+**Raise.**  A seated player names a move by its public number (bot/moves.py), says what is wrong (bounded
+text) and may keep that text from the table (``private``).  The table hears that a dispute is open.  A move
+may be disputed while the table's window lasts (``tables.dispute_window``): by default until the disputing
+player's next move after it (the Raiders book's «до следующего хода»), or while at most N moves followed it,
+or never ('off').  The game goes on meanwhile.
+
+**Decide.**  A moderator, from the evidence (bot/render/disputes.py), with a reason:
+
+- *uphold*: where the game settles such a dispute itself (``Game.upholding``: Raiders' judge-assisted card
+  still waiting in the window, in the table's mode, "the card does not work" or "the step is rolled back"), its
+  own moderator step; otherwise the table returns to right before the move (a rollback);
+- *reject*: the move stands;
+- *amend*: the table returns to right before the move and the moderator's correction, an action for the seat
+  that made the move, is applied instead.
+
+Every step is an action of seat -1 in the record (bot/moderation.py ``rollback_step`` / ``moderator_step``),
+written in one transaction with the decision, the moderation log and the table's notice, so a crash loses
+nothing, replay applies the same steps and ``verify`` confirms the table.  A decision may also leave a
+server-level ruling note on a rule id, shown wherever that rule is cited again on that server.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.engine import Code, Game, Rejection, get_game
+from bot.free_text import clean_name, clean_text
+from bot.moderation import MODERATOR_SEAT, moderator_step, rollback_step
+from bot.moves import Moves
+from bot.service import Referee, messages_for, next_deadline
+from bot.storage.store import (
+    ActionRow, DisputeClosed, DisputeRefused, DisputeRow, Message, ServerRuling, Step, VersionConflict,
+)
+
+KINDS = ("uphold", "reject", "amend")
+STATUS = {"uphold": "upheld", "reject": "rejected", "amend": "amended"}
+TEXT_MAX = 500          # what a player writes about a move
+MOST_OPEN = 3           # open disputes one player may have at one table
+RULE_MAX = 40           # a rule id or paragraph ("GW-11", "§3.2", "Захват")
+NO_SERVER = ""          # the server key of tables that belong to none (the terminal)
+
+
+def _reject(code: str, key: str, **params: Any) -> Rejection:
+    return Rejection(code, key, params)
+
+
+def server_of(guild_id: str | None) -> str:
+    return guild_id or NO_SERVER
+
+
+# ---------------------------------------------------------------------------------------------- raising
+def window_closed(played: Moves, seats_by_version: dict[int, int], version: int, mine: list[int],
+                  window: str) -> int | None:
+    """The public number of the move that closed the window for disputing the move at ``version``, or None
+    while it is open.  ``seats_by_version``: the seat that made each recorded action; ``mine``: the disputing
+    player's seats."""
+    after = [m for m in played.in_play() if m.version > version]
+    if window == "next_move":
+        return next((m.number for m in after if seats_by_version.get(m.version) in mine), None)
+    return after[int(window)].number if len(after) > int(window) else None
+
+
+async def raise_dispute(referee: Referee, table_id: int, user_id: str, *, move: int, text: str,
+                        private: bool = False) -> DisputeRow | Rejection:
+    store = referee.store
+    table = await store.get_table(table_id)
+    if table is None:
+        return _reject(Code.NOT_FOUND, "core.reject.no_table", table=table_id)
+    if table.status == "lobby":
+        return _reject(Code.ILLEGAL, "core.reject.not_started", table=table_id)
+    if table.status != "active":
+        return _reject(Code.GAME_OVER, "disputes.reject.table_over", table=table_id)
+    mine = referee.seats_of(await store.seats(table_id), user_id)
+    if not mine:
+        return _reject(Code.NOT_A_PLAYER, "disputes.reject.not_seated", table=table_id)
+    if table.dispute_window == "off":
+        return _reject(Code.FORBIDDEN, "disputes.reject.off", table=table_id)
+    text = clean_text(text, limit=TEXT_MAX)
+    if text is None:
+        return _reject(Code.MALFORMED, "disputes.reject.empty")
+    async with referee.lock(table_id):
+        played = Moves(await referee.history(table_id))  # public events only: the numbers players see
+        version = played.version_of(move) if move >= 1 else None
+        if version is None:
+            return _reject(Code.ILLEGAL, "disputes.reject.no_move", move=move, latest=played.latest)
+        seats_by_version = {a.version: a.seat for a in await store.actions(table_id)}
+        closed_by = window_closed(played, seats_by_version, version, mine, table.dispute_window)
+        if closed_by is not None:
+            key = "disputes.reject.window_next" if table.dispute_window == "next_move" else "disputes.reject.window_moves"
+            return _reject(Code.ILLEGAL, key, move=move, closed_by=closed_by, moves=table.dispute_window)
+
+        def notice(dispute_id: int) -> Message:
+            return Message("table", "dispute", {"dispute": {
+                "id": dispute_id, "event": "raised", "move": move, "by": user_id,
+                "text": None if private else text}})
+
+        try:
+            dispute_id = await store.raise_dispute(table_id, user_id=user_id, seat=mine[0], move=move,
+                                                   version=version, text=text, private=private, at=referee.now(),
+                                                   notice=notice, most_open=MOST_OPEN)
+        except DisputeRefused as refused:
+            return _reject(Code.ILLEGAL, f"disputes.reject.{refused.reason}", move=move, most=MOST_OPEN)
+    referee.changed.set()
+    return await store.dispute(dispute_id)
+
+
+# ---------------------------------------------------------------------------------------------- evidence
+@dataclass(frozen=True)
+class Evidence:
+    """What a moderator reads before deciding: everything about the disputed move, hidden parts included."""
+
+    dispute: DisputeRow
+    game: Game
+    names: list[str]
+    guild_id: str
+    action: ActionRow                 # the recorded action that made the move
+    before: dict[str, Any]            # the state it was applied to
+    after: dict[str, Any]             # the state it produced
+    events: list[dict[str, Any]]      # its events, each with ``to`` (who could see it)
+    rules: list[str]                  # the rules and rulings the engine cited in them
+    notes: list[ServerRuling]         # this server's ruling notes on those rules
+    in_play: bool                     # not undone by a later rollback
+    upholding: dict[str, Any] | None  # the game's own step an uphold would take now (else a rollback)
+    corrections: list[dict[str, Any]]  # what the move's seat could have done instead (an amend picks one)
+
+    @property
+    def seat(self) -> int:
+        """The seat that made the move (for a correction of a correction: the seat it was made for)."""
+        return self.action.action.get("seat", -1) if self.action.seat == MODERATOR_SEAT else self.action.seat
+
+
+async def evidence(referee: Referee, dispute_id: int) -> Evidence | Rejection:
+    store = referee.store
+    dispute = await store.dispute(dispute_id)
+    if dispute is None:
+        return _reject(Code.NOT_FOUND, "disputes.reject.no_dispute", dispute=dispute_id)
+    table = await store.get_table(dispute.table_id)
+    game = get_game(table.game)
+    action = next(a for a in await store.actions(table.id) if a.version == dispute.version)
+    before = await store.state(table.id, dispute.version - 1)
+    events = [{"version": e.version, **e.as_event()} for e in await store.events(table.id, since=dispute.version)
+              if e.version == dispute.version]
+    rules = list(dict.fromkeys(str(cite) for e in events for cite in (e["data"].get("rule"), e["data"].get("ruling"))
+                               if cite))
+    notes = [n for rule in rules for n in await store.server_rulings(server_of(table.guild_id), rule=rule)]
+    in_play = dispute.version not in Moves(await referee.history(table.id)).undone_versions()
+    current = await store.state(table.id)
+    public = [e for e in events if e["to"] is None]
+    found = Evidence(dispute, game, [s.name for s in await store.seats(table.id)], server_of(table.guild_id),
+                     action, before, await store.state(table.id, dispute.version), events, rules, notes, in_play,
+                     game.upholding(current, public) if table.status == "active" else None, [])
+    if 0 <= found.seat < before["seats"]:
+        return replace(found, corrections=game.legal_actions(before, found.seat))
+    return found
+
+
+# ---------------------------------------------------------------------------------------------- deciding
+async def decide(referee: Referee, dispute_id: int, *, moderator: str, kind: str, reason: str | None,
+                 correction: dict[str, Any] | None = None, reopen: bool = False,
+                 note_rule: str | None = None) -> DisputeRow | Rejection:
+    """Settle an open dispute (see the module docstring).  ``correction``: the action an amend applies for the
+    move's seat.  ``reopen``: a finished table may be reopened by an uphold or an amend (its seed is public:
+    the players could then compute every hidden card).  ``note_rule``: keep the reason as this server's ruling
+    note on that rule."""
+    store = referee.store
+    reason = clean_text(reason)
+    if kind not in KINDS:
+        return _reject(Code.MALFORMED, "disputes.reject.bad_kind", kind=clean_name(kind, limit=20))
+    if reason is None:
+        return _reject(Code.MALFORMED, "disputes.reject.no_reason")
+    if kind == "amend" and not isinstance(correction, dict):
+        return _reject(Code.MALFORMED, "disputes.reject.no_correction")
+    rule = clean_name(note_rule, limit=RULE_MAX, fallback="") if note_rule is not None else None
+    if note_rule is not None and not rule:
+        return _reject(Code.MALFORMED, "disputes.reject.bad_rule")
+    found = await evidence(referee, dispute_id)
+    if isinstance(found, Rejection):
+        return found
+    dispute = found.dispute
+    async with referee.lock(dispute.table_id):
+        dispute = await store.dispute(dispute_id)
+        if dispute.status != "open":
+            return _reject(Code.ILLEGAL, "disputes.reject.decided", dispute=dispute_id, status=dispute.status)
+        table = await store.get_table(dispute.table_id)
+        game = found.game
+        steps: list[Step] = []
+        decision: dict[str, Any] = {"kind": kind, "move": dispute.move}
+        if kind != "reject":
+            refused = _may_change(table.status, found.in_play, reopen, table.id, dispute.move)
+            if refused is not None:
+                return refused
+            now = referee.now()
+            state = await store.state(table.id)
+            own = game.upholding(state, [e for e in found.events if e["to"] is None]) \
+                if kind == "uphold" and table.status == "active" else None
+            if own is not None:
+                made = _applied_step(game, state, {"type": "uphold", "action": own}, moderator, now,
+                                     {"dispute": dispute_id, "by": moderator})
+                decision["mode"] = "game"
+            else:
+                played = Moves(await referee.history(table.id))
+                back = rollback_step(game, found.before, table_version=table.version, to_version=dispute.version - 1,
+                                     to_move=played.number_at(dispute.version - 1), moderator=moderator,
+                                     reason=reason, at=now)
+                made = [back]
+                decision["mode"] = "rollback"
+                if kind == "amend":
+                    amend = {"type": "amend", "seat": found.seat, "action": correction}
+                    step = _applied_step(game, back.state, amend, moderator, now,
+                                         {"dispute": dispute_id, "by": moderator})
+                    made = step if isinstance(step, Rejection) else [back, *step]
+                    decision.update(mode="amend", correction=correction, seat=found.seat)
+            if isinstance(made, Rejection):
+                return made
+            steps = made
+            decision["steps"] = [table.version + i + 1 for i in range(len(steps))]
+        if rule:
+            decision["note"] = rule
+        notice = Message("table", "dispute", {"dispute": {
+            "id": dispute_id, "event": "decided", "kind": kind, "mode": decision.get("mode"), "move": dispute.move,
+            "by": moderator, "reason": reason, "note": rule}})
+        try:
+            await store.decide_dispute(dispute_id, status=STATUS[kind], moderator=moderator, reason=reason,
+                                       decision=decision, at=referee.now(), expected_version=table.version,
+                                       steps=steps, notice=notice)
+        except VersionConflict:
+            return _reject(Code.STALE, "core.reject.stale")
+        except DisputeClosed:
+            return _reject(Code.ILLEGAL, "disputes.reject.decided", dispute=dispute_id, status="?")
+        if rule:
+            await store.add_server_ruling(found.guild_id, rule=rule, text=reason, moderator=moderator,
+                                          dispute_id=dispute_id, at=referee.now())
+        if steps:
+            await referee.take_forced_moves(table.id)
+    referee.changed.set()
+    return await store.dispute(dispute_id)
+
+
+def _may_change(status: str, in_play: bool, reopen: bool, table_id: int, move: int) -> Rejection | None:
+    """Why an uphold or an amend may not touch the table now, or None."""
+    if status not in ("active", "finished"):
+        return _reject(Code.ILLEGAL, "core.reject.table_closed", table=table_id)
+    if status == "finished" and not reopen:
+        return _reject(Code.ILLEGAL, "core.reject.reopen_revealed", table=table_id)
+    if not in_play:
+        return _reject(Code.ILLEGAL, "disputes.reject.undone", move=move)
+    return None
+
+
+def _applied_step(game: Game, state: dict[str, Any], action: dict[str, Any], moderator: str, at: float,
+                  marker: dict[str, Any]) -> list[Step] | Rejection:
+    """A moderator's correction or upholding step as recorded: the engine's events, and the referee's public
+    marker naming the moderator and the dispute (so the log shows whose step it was)."""
+    result = moderator_step(game, state, action, at)
+    if isinstance(result, Rejection):
+        return result
+    new = result.state
+    events = [*result.events, {"kind": "amended" if action["type"] == "amend" else "upheld", "to": None,
+                               "data": marker}]
+    outcome = new.get("outcome")
+    messages = messages_for(game, new, events, kind="finish" if outcome is not None else "update",
+                            extra={"by": MODERATOR_SEAT, "auto": False})
+    return [Step(MODERATOR_SEAT, moderator, action, at, new, events, messages, next_deadline(game, new), outcome)]
+
+
+async def parse_correction(referee: Referee, dispute_id: int, typed: str) -> dict[str, Any] | Rejection:
+    """A correction as a moderator types it: JSON, a number from the move's alternatives, or a label — read
+    against the position before the disputed move, for the seat that made it."""
+    from bot.terminal import parse_typed
+
+    found = await evidence(referee, dispute_id)
+    if isinstance(found, Rejection):
+        return found
+    if not 0 <= found.seat < found.before["seats"]:
+        return _reject(Code.ILLEGAL, "disputes.reject.no_correction")
+    return parse_typed(found.game, found.before, found.seat, typed, found.names)
+
+
+# ---------------------------------------------------------------------------------------------- server notes
+async def rulings(referee: Referee, guild_id: str | None, rules: list[str] | None = None) -> list[ServerRuling]:
+    """A server's ruling notes: all, or those on the given rules (the rules a refusal or an event cites)."""
+    server = server_of(guild_id)
+    if rules is None:
+        return await referee.store.server_rulings(server)
+    return [n for rule in dict.fromkeys(rules) for n in await referee.store.server_rulings(server, rule=rule)]
