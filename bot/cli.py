@@ -7,7 +7,10 @@
     replay / export / verify a stored table
     picture TABLE            a stored table as a picture (PNG), as a seat or the public sees it
     table new|join|leave|bot|start|cancel|list|status|actions|act|log   the lobby and play, one command at a time
-    mod rollback|ruling|cancel|failures   moderator tools
+    dispute TABLE MOVE TEXT  dispute a move of a table you play at (by its number in the log)
+    rulings                  the ruling notes moderators left for the terminal's tables
+    mod rollback|ruling|cancel|failures|dispute   moderator tools (mod dispute [ID] [--decide KIND]: the
+                             open disputes, one dispute's evidence, a decision)
 """
 from __future__ import annotations
 
@@ -430,6 +433,8 @@ async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
             result = await moderation.ruling(referee, args.table, moderator=moderator, text=args.reason or "")
         elif args.verb == "cancel":
             result = await referee.cancel(args.table, moderator, moderator=True, reason=args.reason)
+        elif args.verb == "dispute":
+            return await mod_dispute(args, referee, moderator, locale)
         else:
             failed = await store.failed_messages()
             for message_id, table_id, error in failed:
@@ -443,6 +448,73 @@ async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
         return EXIT_OK
     finally:
         await store.close()
+
+
+async def cmd_dispute(args: argparse.Namespace, settings: Settings) -> int:
+    """A player disputes a move; the table hears of it (its thread at once, the terminal at its next drain)."""
+    from bot import disputes
+    from bot.delivery import drain
+    from bot.terminal import TerminalDeliverer
+
+    locale = args.locale or settings.locale
+    user = _user(args)
+    store, referee = await _open(settings)
+    try:
+        raised = await disputes.raise_dispute(referee, args.table, user, move=args.move, text=" ".join(args.text),
+                                              private=args.private)
+        if isinstance(raised, Rejection):
+            return _refuse(raised, locale)
+        await drain(store, TerminalDeliverer(sys.stdout, user, locale))
+        _say(t("disputes.raised", locale, id=raised.id, move=raised.move))
+        return EXIT_OK
+    finally:
+        await store.close()
+
+
+async def cmd_rulings(args: argparse.Namespace, settings: Settings) -> int:
+    from bot import disputes
+    from bot.render.disputes import rulings_lines
+
+    locale = args.locale or settings.locale
+    store, referee = await _open(settings)
+    try:
+        _say("\n".join(rulings_lines(await disputes.rulings(referee, None), locale)))
+        return EXIT_OK
+    finally:
+        await store.close()
+
+
+async def mod_dispute(args: argparse.Namespace, referee: Referee, moderator: str, locale: str) -> int:
+    """``mod dispute``: without a number the open disputes; with one its evidence (``--seat``: the table as
+    that seat saw it), and with ``--decide`` the decision."""
+    from bot import disputes
+    from bot.render.disputes import evidence_texts, queue_lines
+
+    store = referee.store
+    if args.table is None:
+        found = await store.disputes(guild_id=disputes.NO_SERVER, status="open")
+        games = {d.table_id: (await store.get_table(d.table_id)).game for d in found}
+        _say("\n".join(queue_lines(found, {k: t(f"{g}.title", locale) for k, g in games.items()}, locale)))
+        return EXIT_OK
+    if args.decide is None:
+        ev = await disputes.evidence(referee, args.table)
+        if isinstance(ev, Rejection):
+            return _refuse(ev, locale)
+        if args.seat is not None and not 0 <= args.seat < len(ev.names):
+            raise UsageError(t("core.cli.no_such_seat", locale, seat=args.seat, last=len(ev.names) - 1))
+        _say("\n\n".join(evidence_texts(ev, locale, seat=args.seat)))
+        return EXIT_OK
+    correction = None
+    if args.correction is not None:
+        correction = await disputes.parse_correction(referee, args.table, args.correction)
+        if isinstance(correction, Rejection):
+            return _refuse(correction, locale)
+    done = await disputes.decide(referee, args.table, moderator=moderator, kind=args.decide, reason=args.reason,
+                                 correction=correction, reopen=args.reopen, note_rule=args.rule)
+    if isinstance(done, Rejection):
+        return _refuse(done, locale)
+    _say(t("disputes.decided", locale, id=done.id, status=t(f"disputes.status.{done.status}", locale)))
+    return EXIT_OK
 
 
 async def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
@@ -556,15 +628,32 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("--out", required=True, help="the PNG file to write")
     s.set_defaults(func=cmd_picture)
 
-    s = sub.add_parser("mod", help="moderator tools: rollback, ruling, cancel, failed deliveries")
-    s.add_argument("verb", choices=["rollback", "ruling", "cancel", "failures"])
-    s.add_argument("table", type=table_no, nargs="?")
+    s = sub.add_parser("dispute", help="dispute a move of your table (a moderator decides)")
+    s.add_argument("table", type=table_no)
+    s.add_argument("move", type=_number(1, ID_MAX, locale), help="the move's number in the table's log")
+    s.add_argument("text", nargs="+", help="what is wrong with it")
+    s.add_argument("--private", action="store_true", help="only moderators read the text (the table hears of"
+                                                          " the dispute, not what it says)")
+    s.add_argument("--user", help="your player name (default: your login)")
+    s.set_defaults(func=cmd_dispute)
+
+    s = sub.add_parser("rulings", help="the ruling notes moderators left for the terminal's tables")
+    s.set_defaults(func=cmd_rulings)
+
+    s = sub.add_parser("mod", help="moderator tools: rollback, ruling, cancel, failed deliveries, disputes")
+    s.add_argument("verb", choices=["rollback", "ruling", "cancel", "failures", "dispute"])
+    s.add_argument("table", type=table_no, nargs="?", help="the table (for dispute: the dispute's number)")
     s.add_argument("--to", type=version_no, help="for rollback: the version to return to")
     s.add_argument("--move", type=version_no,
                    help="for rollback, instead of --to: the public move number to return to (0: the start)")
     s.add_argument("--reopen", action="store_true",
                    help="for rollback of a finished table: reopen it although its seed is public")
-    s.add_argument("--reason", help="the reason (rollback, cancel) or the text of the ruling")
+    s.add_argument("--reason", help="the reason (rollback, cancel, a dispute's decision) or the text of the ruling")
+    s.add_argument("--decide", choices=["uphold", "reject", "amend"], help="for dispute: the decision")
+    s.add_argument("--correction", help="for dispute --decide amend: the action instead of the move (a number"
+                                        " from the evidence's list, a label, or JSON)")
+    s.add_argument("--rule", help="for dispute --decide: keep the reason as the ruling note on this rule id")
+    s.add_argument("--seat", type=_number(0, 100, locale), help="for dispute: the evidence as this seat saw it")
     s.add_argument("--user", help="moderator name (default: your login)")
     s.set_defaults(func=cmd_mod)
 
@@ -606,7 +695,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "table" and args.verb not in ("new", "list") and args.id is None:
         sys.stderr.write("give a table number\n")
         return EXIT_USAGE
-    if args.command == "mod" and args.verb != "failures" and (args.table is None or (
+    if args.command == "mod" and args.verb not in ("failures", "dispute") and (args.table is None or (
             args.verb == "rollback" and (args.to is None) == (args.move is None))):
         sys.stderr.write("give a table number (and, for a rollback, either --to VERSION or --move MOVE)\n")
         return EXIT_USAGE

@@ -83,3 +83,11 @@ def _who_saw(event: Mapping[str, Any], names: Sequence[str], locale: str) -> str
     if not event["to"]:
         return t("disputes.evidence.record_only", locale)
     return ", ".join(names[s] for s in event["to"] if 0 <= s < len(names))
+
+
+def rulings_lines(notes: Sequence[Any], locale: str) -> list[str]:
+    """A server's ruling notes (``/rulings``, ``python -m bot rulings``)."""
+    if not notes:
+        return [t("disputes.rulings.empty", locale)]
+    return [t("disputes.rulings.header", locale), *(
+        t("disputes.rulings.line", locale, rule=n.rule, text=n.text, who=person(n.moderator, locale)) for n in notes)]
