@@ -271,6 +271,29 @@ class Play(commands.Cog):
         header = t("discord.table_status.header", locale, table=found.id, game=game_title(game, locale))
         await say(interaction, board_texts(game, seats, seen[0], locale, header))
 
+    @table.command(name=L("discord.cmd.picture"), description=L("discord.cmd.picture.desc"))
+    @app_commands.rename(table=L("discord.param.table"))
+    @app_commands.describe(table=L("discord.param.table.desc"))
+    async def picture(self, interaction: discord.Interaction, table: int | None = None):
+        """The table as a picture, privately: as the asker's seat sees it (their hand below), else the public
+        table; the board's text beside it."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await self.bot.locale_for(interaction)
+        found = await pick_table(interaction, table, ALL_STATUSES)
+        if isinstance(found, Rejection):
+            return await refuse(interaction, found, locale)
+        seen = await self.bot.referee.view(found.id, player_key(interaction))
+        if isinstance(seen, Rejection):
+            return await refuse(interaction, seen, locale)
+        seat = seen[1]
+        state = await self.bot.store.state(found.id)
+        seats = await self.bot.store.seats(found.id)
+        game = self.bot.games[found.game]
+        drawn = await self.bot.deliverer.pictures.get(game, found, seats, state, seat, "table", locale)
+        header = t("discord.table_status.header", locale, table=found.id, game=game_title(game, locale))
+        await say(interaction, board_texts(game, seats, game.view(state, seat), locale, header),
+                  files=[drawn.file()] if drawn is not None else [])
+
     @table.command(name=L("discord.cmd.log"), description=L("discord.cmd.log.desc"))
     @app_commands.rename(table=L("discord.param.table"))
     @app_commands.describe(table=L("discord.param.table.desc"))

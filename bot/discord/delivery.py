@@ -47,7 +47,10 @@ row stays pending and the whole delivery is done again after the restart; bot/de
 - **Archiving the thread** first reads the thread afresh and archives it only if it is not archived.
 - **The lobby message** is redrawn from the table as it is: the same text again.
 - **Pinning** the live message only where the bot has Pin Messages; pinning twice changes nothing.
-- Nothing else is sent: no attachments, reactions, or thread creation (threads are opened by
+- **Pictures** ride on those posts and edits (bot/discord/pictures.py): the live message carries the public
+  picture of the table, a control message its player's hand picture; an edit replaces the picture with the
+  current one, so an edit done twice shows the same.
+- Nothing else is sent: no other attachments, reactions, or thread creation (threads are opened by
   ``/game new``, outside the outbox; a lobby that a crash left without its thread is cancelled at start-up,
   bot/discord/client.py).
 """
@@ -66,6 +69,7 @@ from bot.discord import panels
 from bot.discord.components import live_view
 from bot.discord.control import render_control
 from bot.discord.host import Host
+from bot.discord.pictures import Picture, TablePictures
 from bot.discord.render import discord_user_id, display_names, mention
 from bot.engine import Game
 from bot.i18n import t
@@ -122,6 +126,7 @@ class DiscordDeliverer:
         self._left_over: set[int] | None = None  # outbox ids pending when this process began delivering
         self._wants: dict[str, str] = {}           # each player's ping setting, read per table message
         self._dm_closed: dict[str, bool] = {}      # and whether their DMs are closed (pinged in the thread)
+        self.pictures = TablePictures()
 
     async def deliver(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
         try:
@@ -177,11 +182,11 @@ class DiscordDeliverer:
 
     async def _post(self, channel: discord.abc.Messageable, texts: Sequence[str], table: TableRow,
                     message: OutboxRow, mentions: discord.AllowedMentions, *,
-                    view: discord.ui.View | None = None) -> str | None:
+                    view: discord.ui.View | None = None, picture: Picture | None = None) -> str | None:
         """A new message in the thread, posted once even when this delivery is done again (see above)."""
         again = await self._maybe_delivered(message)
         found = await self._already_there(channel, texts, table, message, "table") if again else []
-        return await self._send_all(channel, texts, table, message, view, mentions, found)
+        return await self._send_all(channel, texts, table, message, view, mentions, found, picture=picture)
 
     def _plain(self, table: TableRow, seats: list[SeatRow], message: OutboxRow, locale: str) -> str:
         """A message of the referee's own (a ruling, a cancellation) as it reads in Discord."""
@@ -222,8 +227,9 @@ class DiscordDeliverer:
                        *panels.public_lines(game, message.payload.get("events") or [], seats, locale)]
         text = panels.live_text(game, table, seats, view, opening, locale, ping=ping, seed_hash=table.seed_hash,
                                 recent_lines=12)
+        picture = await self.pictures.get(game, table, seats, state, None, "table", locale)
         sent = await self._post(channel, [text], table, message, _pinging([seats[s] for s in ping]),
-                                view=self._live_components(table, state, locale))
+                                view=self._live_components(table, state, locale), picture=picture)
         if sent is not None:
             await self.bot.store.set_panel(table.id, LIVE, channel_id=str(channel.id), message_id=sent,
                                            version=state["version"], posted=state["version"],
@@ -276,7 +282,9 @@ class DiscordDeliverer:
         # edited after the post: a post reopens an archived thread (a rollback of a finished table), an edit
         # would be refused there
         old = channel.get_partial_message(int(live.message_id))
-        await old.edit(content=live_text, view=components, allowed_mentions=discord.AllowedMentions.none())
+        picture = await self.pictures.get(game, table, seats, state, None, "table", locale)
+        await old.edit(content=live_text, view=components, allowed_mentions=discord.AllowedMentions.none(),
+                       **_replacing(picture))
         await self.bot.store.set_panel(table.id, LIVE, channel_id=live.channel_id, message_id=live.message_id,
                                        version=state["version"],
                                        posted=state["version"] if post is not None else None,
@@ -360,17 +368,18 @@ class DiscordDeliverer:
             return True  # still waiting, nothing new: no edit (a seat that owes gets its current choices)
         locale = user["locale"] or await self.bot.table_locale(table)
         content, view = await render_control(self.bot, table, seats, state, seat, locale, news=news)
+        picture = await self.pictures.get(game, table, seats, state, seat, "hand", locale)
         try:
             if panel is None or ping:
                 channel_id, message_id = await self._post_control(table, row, panel, content, view,
                                                                   message or _Probe(table.id, state["version"], seat),
                                                                   again=message is not None and
                                                                   await self._maybe_delivered(message),
-                                                                  silent=not ping)
+                                                                  silent=not ping, picture=picture)
                 if panel is not None and message_id != panel.message_id:
                     await self._delete_control(row, panel)  # one control message per table in the DMs
             else:
-                await self._edit_control(row, panel, content, view)
+                await self._edit_control(row, panel, content, view, picture)
                 channel_id, message_id = panel.channel_id, panel.message_id
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
@@ -389,14 +398,15 @@ class DiscordDeliverer:
 
     async def _post_control(self, table: TableRow, row: SeatRow, panel: Panel | None, content: str,
                             view: discord.ui.View | None, message: OutboxRow | _Probe, *, again: bool,
-                            silent: bool) -> tuple[str, str | None]:
+                            silent: bool, picture: Picture | None = None) -> tuple[str, str | None]:
         """A new control message in the player's DMs: (channel id, message id).  Through the token of the
         player's latest click while it lives (not rate-limited), else an ordinary post with a nonce; either way
         first looked for when an earlier attempt may have posted it."""
         grip = self.bot.grips.fresh(row.user_id)
         if grip is not None and not again:
             try:
-                return str(grip.interaction.channel_id), str(await grip.post(content, view, silent=silent))
+                return str(grip.interaction.channel_id), str(await grip.post(content, view, silent=silent,
+                                                                             files=_files(picture)))
             except discord.HTTPException as exc:
                 if exc.status >= 500:
                     raise
@@ -405,22 +415,23 @@ class DiscordDeliverer:
         part = f"c{row.seat}." if panel is None else f"r{row.seat}."
         found = await self._already_there(channel, [content], table, message, "seat") if again else []
         sent = await self._send_all(channel, [content], table, message, view, discord.AllowedMentions.none(),
-                                    found, part=part, silent=silent)
+                                    found, part=part, silent=silent, picture=picture)
         return str(channel.id), sent
 
-    async def _edit_control(self, row: SeatRow, panel: Panel, content: str, view: discord.ui.View | None) -> None:
+    async def _edit_control(self, row: SeatRow, panel: Panel, content: str, view: discord.ui.View | None,
+                            picture: Picture | None = None) -> None:
         fields = {"content": content, "view": view, "allowed_mentions": discord.AllowedMentions.none()}
         grip = self.bot.grips.fresh(row.user_id)
         if grip is not None:
             try:
-                if await grip.edit(int(panel.message_id), **fields):
+                if await grip.edit(int(panel.message_id), **fields, **_replacing(picture)):
                     return
             except discord.HTTPException as exc:
                 if exc.status >= 500:
                     raise
                 self.bot.grips.drop(row.user_id, exc)
         old = self.bot.get_partial_messageable(int(panel.channel_id)).get_partial_message(int(panel.message_id))
-        await old.edit(**fields)
+        await old.edit(**fields, **_replacing(picture))
 
     async def _delete_control(self, row: SeatRow, panel: Panel) -> None:
         """The control message a new one replaces; a failure leaves it in place (its buttons, out of date, are
@@ -475,12 +486,15 @@ class DiscordDeliverer:
 
     async def _send_all(self, channel: discord.abc.Messageable, texts: Sequence[str], table: TableRow,
                         message: OutboxRow, view: discord.ui.View | None, mentions: discord.AllowedMentions,
-                        found: Sequence[int] = (), *, part: str = "", silent: bool = False) -> str | None:
-        """Send the chunks of one outbox message in order, the last with the buttons, but for the first
-        ``found`` ones (an earlier attempt delivered them); returns the id of the last."""
+                        found: Sequence[int] = (), *, part: str = "", silent: bool = False,
+                        picture: Picture | None = None) -> str | None:
+        """Send the chunks of one outbox message in order, the last with the buttons and the picture, but for
+        the first ``found`` ones (an earlier attempt delivered them); returns the id of the last."""
         last = found[-1] if found else None
         for i in range(len(found), len(texts)):
             kwargs = {"view": view} if i == len(texts) - 1 and view is not None else {}
+            if i == len(texts) - 1 and picture is not None:
+                kwargs["files"] = _files(picture)
             try:
                 sent = await channel.send(texts[i], nonce=nonce(table, message, f"{part}{i}"),
                                           allowed_mentions=mentions, silent=silent, **kwargs)
@@ -516,6 +530,16 @@ class DiscordDeliverer:
             if posted.author.id == me and posted.content.strip() == texts[len(found)].strip():
                 found.append(posted.id)
         return found
+
+
+def _files(picture: Picture | None) -> list[discord.File]:
+    return [picture.file()] if picture is not None else []
+
+
+def _replacing(picture: Picture | None) -> dict:
+    """An edit's fields for its picture: the message's attachments become this one (the previous picture goes);
+    none for a game that draws no such picture, whose messages have none to replace."""
+    return {"attachments": _files(picture)} if picture is not None else {}
 
 
 def _pinging(people: Sequence[SeatRow]) -> discord.AllowedMentions:

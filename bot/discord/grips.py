@@ -51,9 +51,12 @@ class Grip:
             return False
         return True
 
-    async def post(self, content: str, view: discord.ui.View | None, *, silent: bool) -> int:
-        """A new message in the player's DMs (it notifies them unless ``silent``)."""
-        kwargs = {"view": view} if view is not None else {}
+    async def post(self, content: str, view: discord.ui.View | None, *, silent: bool,
+                   files: list[discord.File] = ()) -> int:
+        """A new message in the player's DMs (it notifies them unless ``silent``), with ``files`` attached."""
+        kwargs: dict = {"view": view} if view is not None else {}
+        if files:
+            kwargs["files"] = list(files)
         sent = await self.interaction.followup.send(content, wait=True, silent=silent,
                                                     allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         self.posted.add(sent.id)

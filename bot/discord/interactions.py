@@ -37,12 +37,14 @@ def player_key(interaction: discord.Interaction) -> str:
 
 
 async def say(interaction: discord.Interaction, texts: str | Sequence[str], *,
-              view: discord.ui.View | None = None) -> None:
+              view: discord.ui.View | None = None, files: Sequence[discord.File] = ()) -> None:
     """Answer the person who asked, privately; several texts become several messages, the last one
-    carrying ``view``."""
+    carrying ``view`` and ``files``."""
     texts = [texts] if isinstance(texts, str) else list(texts)
     for i, text in enumerate(texts):
-        extra = {"view": view} if view is not None and i == len(texts) - 1 else {}
+        extra: dict = {"view": view} if view is not None and i == len(texts) - 1 else {}
+        if files and i == len(texts) - 1:
+            extra["files"] = list(files)
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, **extra)
         else:

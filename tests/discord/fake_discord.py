@@ -9,6 +9,12 @@ synced commands, thread edits beyond archiving the bot's own threads (no Manage 
 answered the way Discord answers it *and* recorded in ``violations``, so a test fails even when the bot
 swallows the HTTP error.
 
+Files are uploaded as Discord takes them (multipart/form-data: ``payload_json`` and ``files[n]``, each listed
+in the payload's ``attachments`` by its index), up to ``upload_limit`` bytes each (Discord: 10 MiB, else
+413 Request entity too large); an edit that lists ``attachments`` leaves the message exactly those (the
+previous ones it does not list are gone), an edit without them keeps what the message had.  ``uploads``
+records every file taken.
+
 Messages sent with ``enforce_nonce`` are deduplicated as Discord does: a nonce the bot used within
 ``nonce_window`` seconds returns the earlier message (404 Unknown Message if it was deleted since); past the
 window it posts again.  A fetched message carries no nonce (Discord keeps none).  ``accept_slowly`` makes
@@ -34,6 +40,8 @@ EPHEMERAL = 1 << 6
 SUPPRESS_NOTIFICATIONS = 1 << 12
 #: seconds an interaction token allows followups and edits of its answers (Discord: 15 minutes)
 TOKEN_LIFE = 15 * 60
+#: bytes one uploaded file may have (Discord's limit for a bot in a server without boosts)
+UPLOAD_LIMIT = 10 * 1024 * 1024
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
 MANAGE_GUILD = 1 << 5
 MANAGE_THREADS = 1 << 34
@@ -110,13 +118,17 @@ class FakeMessage:
     allowed_mentions: dict[str, Any] | None = None
     history: list[str] = field(default_factory=list)  # every text this message ever showed
     created: float = field(default_factory=time.monotonic)
+    #: the files attached now: id, filename, size, description, content_type and the bytes (``data``)
+    attachments: list[dict[str, Any]] = field(default_factory=list)
 
     def payload(self, author: dict[str, Any], guild_id: str | None, *, nonce: bool = False) -> dict[str, Any]:
         """The message as Discord shows it; ``nonce`` only in the answer to its creation (Discord does not
         keep a message's nonce: a message fetched later has none)."""
         data = {"id": self.id, "channel_id": self.channel_id, "author": author, "content": self.content,
                 "timestamp": _TIMESTAMP, "edited_timestamp": None, "tts": False, "mention_everyone": False,
-                "mentions": [], "mention_roles": [], "attachments": [], "embeds": self.embeds,
+                "mentions": [], "mention_roles": [],
+                "attachments": [{k: v for k, v in a.items() if k != "data"} for a in self.attachments],
+                "embeds": self.embeds,
                 "components": self.components, "pinned": False, "type": 0, "flags": self.flags}
         if nonce and self.nonce is not None:
             data["nonce"] = self.nonce
@@ -393,6 +405,8 @@ class FakeDiscord:
         self.commands: list[dict[str, Any]] = []
         self.guild_commands: list[dict[str, Any]] = []
         self.violations: list[str] = []
+        self.upload_limit = UPLOAD_LIMIT
+        self.uploads: list[tuple[str, str, int]] = []  # (message id, filename, bytes) of every file taken
         self.thread_edits: list[tuple[str, dict[str, Any]]] = []  # (thread id, what the bot changed)
         #: called with every request the bot makes (after the answer) and every interaction a user sends:
         #: ``observer("request", request=, body=, response=)``, ``observer("interaction", ix=, data=)``
@@ -590,6 +604,66 @@ class FakeDiscord:
     def guild_of(self, cid: str) -> str | None:
         return self.channels[cid].get("guild_id") if cid in self.channels else None
 
+    async def _body(self, request: web.Request) -> tuple[dict[str, Any], dict[int, tuple[str, bytes]]]:
+        """The JSON body of a request and its files (by index): a request with files is multipart, its JSON in
+        the ``payload_json`` field."""
+        if not request.content_type.startswith("multipart/"):
+            return await request.json(), {}
+        body: dict[str, Any] = {}
+        files: dict[int, tuple[str, bytes]] = {}
+        async for part in await request.multipart():
+            index = re.fullmatch(r"files\[(\d+)\]", part.name or "")
+            if part.name == "payload_json":
+                body = json.loads(await part.text())
+            elif index:
+                files[int(index.group(1))] = (part.filename or "", bytes(await part.read()))
+            else:
+                self.violation(f"unexpected form field {part.name!r}")
+        return body, files
+
+    def _attach(self, msg: FakeMessage | None, body: dict[str, Any], files: dict[int, tuple[str, bytes]],
+                where: str) -> list[dict[str, Any]] | web.Response:
+        """The attachments a message has after this request (``msg`` None: a new message), or Discord's refusal."""
+        for name, data in files.values():
+            if len(data) > self.upload_limit:
+                self.violation(f"{where}: file {name} of {len(data)} bytes over the upload limit")
+                return error(413, 40005, "Request entity too large")
+        current = list(msg.attachments) if msg is not None else []
+        listed = body.get("attachments")
+        if listed is None:  # nothing said: the message keeps its files and gets the new ones
+            return current + [self._new_attachment(files[i], {}) for i in sorted(files)]
+        kept, used = [], set()
+        for entry in listed:
+            if isinstance(entry.get("id"), int):
+                if entry["id"] not in files:
+                    self.violation(f"{where}: attachment {entry['id']} names no uploaded file")
+                    return error(400, 50035, "Invalid Form Body")
+                used.add(entry["id"])
+                kept.append(self._new_attachment(files[entry["id"]], entry))
+            else:
+                old = next((a for a in current if a["id"] == str(entry.get("id"))), None)
+                if old is None:
+                    self.violation(f"{where}: attachment {entry.get('id')} is not the message's")
+                    return error(400, 50035, "Invalid Form Body")
+                kept.append(old)
+        if set(files) - used:
+            self.violation(f"{where}: files uploaded but not listed in attachments")
+        return kept
+
+    @staticmethod
+    def _new_attachment(file: tuple[str, bytes], entry: dict[str, Any]) -> dict[str, Any]:
+        name, data = file
+        aid = snowflake()
+        url = f"https://cdn.discordapp.test/attachments/{aid}/{name}"
+        return {"id": aid, "filename": name, "size": len(data), "url": url, "proxy_url": url,
+                "content_type": "image/png" if name.endswith(".png") else "application/octet-stream",
+                "description": entry.get("description"), "data": data}
+
+    def _took(self, msg: FakeMessage, attachments: list[dict[str, Any]]) -> None:
+        new = [a for a in attachments if a not in msg.attachments]
+        msg.attachments = attachments
+        self.uploads += [(msg.id, a["filename"], a["size"]) for a in new]
+
     def _store(self, cid: str, body: dict[str, Any], *, author: str | None = None, ephemeral_for: str | None = None,
                interaction_id: str | None = None) -> FakeMessage:
         msg = FakeMessage(snowflake(), cid, body.get("content") or "", body.get("embeds") or [],
@@ -638,7 +712,7 @@ class FakeDiscord:
 
     async def create_message(self, request: web.Request) -> web.Response:
         cid = request.match_info["cid"]
-        body = await request.json()
+        body, files = await self._body(request)
         if cid in self.dm_channels:
             uid = self.dm_channels[cid]
             if uid in self.dm_blocked:
@@ -666,7 +740,12 @@ class FakeDiscord:
                 self.violation(f"message to the locked, archived thread {cid}")
                 return error(400, 50083, "Thread is archived")
             await self._set_thread(cid, archived=False)  # Discord: a post reopens an archived thread
-        return json_response(self._json(self._store(cid, body), nonce=True))
+        attachments = self._attach(None, body, files, f"message to {cid}")
+        if isinstance(attachments, web.Response):
+            return attachments
+        msg = self._store(cid, body)
+        self._took(msg, attachments)
+        return json_response(self._json(msg, nonce=True))
 
     async def channel_history(self, request: web.Request) -> web.Response:
         """GET a channel's messages: ``limit`` (1-100, default 50) of those ``after`` or ``before`` an id, or
@@ -699,7 +778,7 @@ class FakeDiscord:
         msg = self.messages.get(request.match_info["mid"])
         if msg is None or msg.channel_id != request.match_info["cid"] or msg.ephemeral_for:
             return error(404, 10008, "Unknown Message")
-        body = await request.json()
+        body, files = await self._body(request)
         problems = check_message(body, in_interaction=False, creating=False)
         if msg.author_id != self.app_id:
             problems.append("editing another user's message")
@@ -708,7 +787,11 @@ class FakeDiscord:
         if problems:
             self.violations += [f"edit of {msg.id}: {p}" for p in problems]
             return error(400, 50035, "Invalid Form Body")
+        attachments = self._attach(msg, body, files, f"edit of {msg.id}")
+        if isinstance(attachments, web.Response):
+            return attachments
         self._edit(msg, body)
+        self._took(msg, attachments)
         return json_response(self._json(msg))
 
     async def delete_message(self, request: web.Request) -> web.Response:
@@ -792,7 +875,7 @@ class FakeDiscord:
         ix = self.interactions.get(request.match_info["iid"])
         if ix is None or ix.token != request.match_info["token"]:
             return error(404, 10062, "Unknown interaction")
-        body = await request.json()
+        body, files = await self._body(request)
         rtype, data = body.get("type"), body.get("data") or {}
         late = time.monotonic() - ix.created
         if ix.response_type is not None:
@@ -820,6 +903,9 @@ class FakeDiscord:
             for c in choices:
                 if not 1 <= len(c.get("name") or "") <= 100 or len(str(c.get("value"))) > 100:
                     self.violation(f"autocomplete choice out of limits: {c!r}")
+        attachments = self._attach(ix.message if rtype == 7 else None, data, files, f"interaction {ix.id} response")
+        if isinstance(attachments, web.Response):
+            return attachments
         ix.response_type = rtype
         result: dict[str, Any] = {"interaction": {"id": ix.id, "type": ix.kind,
                                                   "response_message_loading": rtype == 5,
@@ -829,6 +915,7 @@ class FakeDiscord:
             ephemeral = bool((data.get("flags") or 0) & EPHEMERAL)
             ix.original = self._store(ix.channel_id, data if rtype == 4 else {"flags": data.get("flags") or 0},
                                       ephemeral_for=ix.user.id if ephemeral else None, interaction_id=ix.id)
+            self._took(ix.original, attachments)
             ix.loading = rtype == 5
             result["interaction"]["response_message_id"] = ix.original.id
             result["resource"] = {"type": rtype, "message": self._json(ix.original)}
@@ -838,6 +925,7 @@ class FakeDiscord:
             ix.original = ix.message
             if rtype == 7:
                 self._edit(ix.message, data)
+                self._took(ix.message, attachments)
                 result["resource"] = {"type": 7, "message": self._json(ix.message)}
                 ix._answered(ix.message)
         elif rtype == 8:
@@ -869,20 +957,26 @@ class FakeDiscord:
         if ix.response_type is None:
             self.violation(f"followup before any response to interaction {ix.id}")
             return error(404, 10015, "Unknown Webhook")
-        body = await request.json()
+        body, files = await self._body(request)
         problems = check_message(body, in_interaction=True, creating=True)
         if problems:
             self.violations += [f"followup to {ix.id}: {p}" for p in problems]
             return error(400, 50035, "Invalid Form Body")
-        if ix.loading and ix.original is not None:
+        filling = ix.loading and ix.original is not None
+        attachments = self._attach(ix.original if filling else None, body, files, f"followup to {ix.id}")
+        if isinstance(attachments, web.Response):
+            return attachments
+        if filling:
             # Discord: the first followup after a deferred response edits the "thinking" message
             ix.loading = False
             self._edit(ix.original, body)
+            self._took(ix.original, attachments)
             ix._answered(ix.original)
             return json_response(self._json(ix.original))
         ephemeral = bool((body.get("flags") or 0) & EPHEMERAL)
         msg = self._store(ix.channel_id, body, ephemeral_for=ix.user.id if ephemeral else None,
                           interaction_id=ix.id)
+        self._took(msg, attachments)
         ix._answered(msg)
         return json_response(self._json(msg))
 
@@ -907,12 +1001,16 @@ class FakeDiscord:
         if ix.response_type is None or msg is None:
             self.violation(f"edit of a response that does not exist (interaction {ix.id})")
             return error(404, 10008, "Unknown Message")
-        body = await request.json()
+        body, files = await self._body(request)
         problems = check_message(body, in_interaction=True, creating=False)
         if problems:
             self.violations += [f"edit of response {msg.id}: {p}" for p in problems]
             return error(400, 50035, "Invalid Form Body")
+        attachments = self._attach(msg, body, files, f"edit of response {msg.id}")
+        if isinstance(attachments, web.Response):
+            return attachments
         self._edit(msg, body)
+        self._took(msg, attachments)
         if msg is ix.original:
             ix.loading = False
         ix._answered(msg)

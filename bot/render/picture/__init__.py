@@ -8,6 +8,7 @@ latest table versions, so that a change of the table draws each distinct view on
 """
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from typing import Any, Callable, Mapping, Sequence
 
@@ -40,21 +41,25 @@ def filename(table_id: int, version: int, kind: str) -> str:
 
 class Pictures:
     """The pictures of recent table versions by (table, version, viewer, kind, locale, names): every viewer
-    of one table version gets the same bytes, drawn once."""
+    of one table version gets the same bytes, drawn once.  Safe to share between threads (the Discord layer
+    draws in worker threads)."""
 
     def __init__(self, size: int = 64):
         self._size = size
         self._kept: OrderedDict[tuple, bytes | None] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get(self, table_id: int, version: int, seat: int | None, kind: str, locale: str, names: Sequence[str],
             view: Callable[[], Mapping[str, Any]]) -> bytes | None:
         """The picture, drawn from ``view()`` (called only when it is not kept)."""
         key = (table_id, version, seat, kind, locale, tuple(names))
-        if key in self._kept:
-            self._kept.move_to_end(key)
-            return self._kept[key]
-        made = picture(view(), locale, names, kind)
-        self._kept[key] = made
-        while len(self._kept) > self._size:
-            self._kept.popitem(last=False)
+        with self._lock:
+            if key in self._kept:
+                self._kept.move_to_end(key)
+                return self._kept[key]
+        made = picture(view(), locale, names, kind)  # outside the lock: two different views draw at once
+        with self._lock:
+            self._kept[key] = made
+            while len(self._kept) > self._size:
+                self._kept.popitem(last=False)
         return made

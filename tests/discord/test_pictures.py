@@ -1,0 +1,69 @@
+"""Table pictures in Discord: the live message carries the public picture and each control message its
+player's hand picture, uploaded on the same calls that post and edit them, replaced when the table changes,
+within Discord's upload limit; ``/table picture`` shows the asker's own view."""
+from __future__ import annotations
+
+from bot.render.picture import MAX_BYTES, picture
+from tests.discord.fake_discord import UPLOAD_LIMIT
+
+
+def _png(message) -> dict:
+    """The message's only attachment, a PNG (a picture replaced, never piled up)."""
+    assert len(message.attachments) == 1, [a["filename"] for a in message.attachments]
+    attached = message.attachments[0]
+    assert attached["content_type"] == "image/png" and attached["data"].startswith(b"\x89PNG")
+    assert attached["description"]  # alt text for screen readers
+    return attached
+
+
+async def _drawn(h, table, seat, kind):
+    state = await h.store.state(table.id)
+    names = [s.name for s in await h.store.seats(table.id)]
+    game = h.bot.games[table.game]
+    return picture(game.view(state, seat), "ru", names, kind), state["version"]
+
+
+async def test_live_and_control_messages_carry_pictures_replaced_as_the_table_changes(claygod, harness, monkeypatch):
+    h, fake = harness, harness.fake
+    monkeypatch.setattr("bot.service.new_seed", lambda: "pictures-e2e")
+    table = await h.new_table(h.alice, "claygod")
+    await h.join(h.bob, table)
+    await h.start(h.alice, table)
+    table = await h.table(table.id)
+    live = h.turn_message(table)
+    first = _png(live)
+    public, version = await _drawn(h, table, None, "table")
+    assert first["data"] == public and f"-v{version}-" in first["filename"]  # the public view, nothing more
+    for seat, user in enumerate((h.alice, h.bob)):
+        control = fake.dms(user)[-1]  # the control message: the only message of the table in their DMs
+        hand, _ = await _drawn(h, table, seat, "hand")
+        assert _png(control)["data"] == hand
+
+    for _ in range(6):  # a few moves: the live message is edited, its picture replaced each time
+        state = await h.store.state(table.id)
+        user = (h.alice, h.bob)[claygod.to_act(state)[0].seat]
+        await h.act(user, table)
+    table = await h.table(table.id)
+    now = _png(fake.messages[live.id])
+    public, version = await _drawn(h, table, None, "table")
+    assert now["data"] == public and f"-v{version}-" in now["filename"] and now["id"] != first["id"]
+    assert len([u for u in fake.uploads if u[0] == live.id]) > 2
+    assert fake.uploads and all(size <= min(MAX_BYTES, UPLOAD_LIMIT) for _, _, size in fake.uploads)
+    assert not fake.violations
+
+
+async def test_table_picture_shows_a_player_their_seat_and_anyone_else_the_public_table(claygod, harness,
+                                                                                     monkeypatch):
+    h, fake = harness, harness.fake
+    monkeypatch.setattr("bot.service.new_seed", lambda: "pictures-command")
+    table = await h.new_table(h.alice, "claygod")
+    await h.join(h.bob, table)
+    await h.start(h.alice, table)
+    table = await h.table(table.id)
+    own = await (await fake.slash(h.alice, "table picture", table=table.id)).answer()
+    seen = await (await fake.slash(h.carol, "table picture", table=table.id)).answer()
+    assert own.ephemeral_for == h.alice.id and seen.ephemeral_for == h.carol.id
+    assert _png(own)["data"] == (await _drawn(h, table, 0, "table"))[0]      # Alice's cards drawn for her only
+    assert _png(seen)["data"] == (await _drawn(h, table, None, "table"))[0]  # the public table for Carol
+    assert own.content and seen.content  # the board in words beside the picture
+    assert not fake.violations
