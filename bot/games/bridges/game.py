@@ -35,6 +35,8 @@ class Bridges(Game):
     #: a playout is a few hundred actions with a look-ahead bot; 24 (20 of them checked in depth) take about 40 s
     conformance_playouts = 24
     demo_seats = 2
+    #: the players win or lose together against the bosses (a tournament scores every seat alike)
+    cooperative = True
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()
