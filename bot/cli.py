@@ -671,6 +671,9 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("--all", action="store_true", help="for list: finished tables too")
     s.add_argument("--moderator", action="store_true")
     s.set_defaults(func=cmd_table)
+
+    from bot.tournament.cli import add_parser as add_tournament
+    add_tournament(sub, _number, locale)
     return p
 
 

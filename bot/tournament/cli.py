@@ -1,0 +1,218 @@
+"""``python -m bot tournament …``: a tournament run from the terminal, one command at a time.
+
+    new --game G --format F [--set name=value] [--option name=value] [--title T]
+    join ID / leave ID / bot ID [--count N]      enter yourself, drop out, enter bot players
+    start ID                                     pair round 1 and start its tables
+    pair ID                                      settle finished tables, let bot players move, pair the next round
+    standings ID / results ID / list
+    adjust ID --round R --board B --points user=1 --points user=0 --reason "…"
+    remove ID USER --reason "…" / repair ID / cancel ID
+    export ID --out FILE.json|FILE.csv           standings and every game
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+from bot.engine import Rejection
+from bot.i18n import t
+from bot.service import Referee
+from bot.storage.store import Store
+
+from .director import FORMATS, Director, Progress
+
+VERBS = ("new", "list", "join", "leave", "bot", "start", "pair", "standings", "results", "adjust", "remove",
+         "repair", "cancel", "export")
+
+
+def add_parser(sub: Any, number: Callable[[int, int, str], Any], locale: str) -> None:
+    s = sub.add_parser("tournament", help="tournaments: registration, rounds, standings (docs/tournaments.md)")
+    s.add_argument("verb", choices=VERBS)
+    s.add_argument("id", nargs="?", type=number(1, 2**63 - 1, locale), help="tournament number")
+    s.add_argument("player", nargs="?", help="for remove: the player's user id (as in results)")
+    s.add_argument("--game", default="claygod", help="for new")
+    s.add_argument("--format", default="swiss", choices=FORMATS, help="for new")
+    s.add_argument("--title", help="for new")
+    s.add_argument("--set", action="append", metavar="NAME=VALUE",
+                   help="for new: a tournament setting (rounds, table_size, round_hours, expiry, late_entry, bye, "
+                        "max_players, registration_hours)")
+    s.add_argument("--option", action="append", metavar="NAME=VALUE", help="for new: an option of every table")
+    s.add_argument("--count", type=number(1, 1000, locale), default=1, help="for bot: how many")
+    s.add_argument("--round", type=number(1, 1000, locale), help="for adjust")
+    s.add_argument("--board", type=number(1, 10_000, locale), help="for adjust")
+    s.add_argument("--points", action="append", metavar="USER=POINTS", help="for adjust, once per player")
+    s.add_argument("--reason")
+    s.add_argument("--out", help="for export: a .json or .csv file (default: JSON on the screen)")
+    s.add_argument("--user", help="act as this terminal user (default: your login)")
+    s.add_argument("--moderator", action="store_true", help="act as a moderator (the organiser's rights)")
+    s.set_defaults(func=cmd_tournament)
+
+
+def _say(text: str) -> None:
+    sys.stdout.write(text + "\n")
+
+
+async def _play(director: Director, tournament_id: int, progress: Progress) -> Progress:
+    """Bot players move at the tables started, the results flow, until humans must act or the event ends."""
+    total = progress
+    while progress.tables:
+        for table_id in progress.tables:
+            await director.referee.drive_bots(table_id)
+        progress = await director.sync(tournament_id)
+        total.settled += progress.settled
+        total.rounds += progress.rounds
+        total.finished |= progress.finished
+    return total
+
+
+async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
+    from bot.cli import EXIT_OK, UsageError, _options, _refuse, _user
+
+    locale = args.locale or settings.locale
+    user = _user(args)
+    store = await Store.open(settings.database)
+    director = Director(Referee(store))
+    try:
+        verb = args.verb
+        if verb == "new":
+            made = await director.create(args.game, args.format, creator=user, settings=_options(args.set, locale),
+                                         options=_options(args.option, locale), title=args.title,
+                                         origin="terminal", locale=locale)
+            if isinstance(made, Rejection):
+                return _refuse(made, locale)
+            _say(t("tournament.term.created", locale, tournament=made.id, game=t(f"{made.game}.title", locale),
+                   format=t(f"tournament.format.{made.format}", locale)))
+            return EXIT_OK
+        if verb == "list":
+            for tour in await director.record.find(limit=1000):
+                _say(t("tournament.term.row", locale, tournament=tour.id, title=tour.title or "—",
+                       game=t(f"{tour.game}.title", locale), format=t(f"tournament.format.{tour.format}", locale),
+                       status=t(f"tournament.status.{tour.status}", locale), round=tour.round))
+            return EXIT_OK
+        if args.id is None:
+            raise UsageError(t("tournament.term.give_number", locale))
+        tid = args.id
+        if verb == "join":
+            result = await director.join(tid, user, user.split(":", 1)[1])
+        elif verb == "bot":
+            result = 0
+            for _ in range(args.count):
+                have = len(await director.record.entries(tid))
+                result = await director.join(tid, f"bot:t{tid}:{have + 1}", f"Bot {have + 1}", is_bot=True)
+                if isinstance(result, Rejection):
+                    break
+        elif verb == "leave":
+            result = await director.leave(tid, user, by=user)
+        elif verb == "remove":
+            if not args.player:
+                raise UsageError(t("tournament.term.give_player", locale))
+            result = await director.leave(tid, args.player, by=user, moderator=args.moderator, reason=args.reason)
+        elif verb == "start":
+            result = await director.start(tid, by=user, moderator=args.moderator)
+        elif verb == "pair":
+            result = await director.sync(tid)
+            tour = await director.record.get(tid)
+            if tour is not None and tour.status == "running":
+                games = await director.record.games(tid, tour.round)
+                result.tables += [g.table_id for g in games if g.table_id and not g.settled]
+        elif verb == "repair":
+            result = await director.repair(tid, by=user, moderator=args.moderator, reason=args.reason)
+        elif verb == "cancel":
+            result = await director.cancel(tid, by=user, moderator=args.moderator, reason=args.reason)
+        elif verb == "adjust":
+            if args.round is None or args.board is None or not args.points:
+                raise UsageError(t("tournament.term.adjust_usage", locale))
+            points = {}
+            for pair in args.points:
+                who, _, value = pair.rpartition("=")
+                try:
+                    points[who] = float(value)
+                except ValueError:
+                    raise UsageError(t("tournament.term.adjust_usage", locale)) from None
+            result = await director.adjust(tid, args.round, args.board, points, by=user, moderator=args.moderator,
+                                           reason=args.reason)
+        elif verb in ("standings", "results", "export"):
+            return await _show(director, tid, verb, args, locale)
+        else:
+            raise AssertionError(verb)
+        if isinstance(result, Rejection):
+            return _refuse(result, locale)
+        if isinstance(result, Progress):
+            result = await _play(director, tid, result)
+            for number in result.rounds:
+                _say(t("tournament.term.round_paired", locale, round=number))
+            _say(t("tournament.term.settled", locale, games=len(result.settled)))
+            if result.finished:
+                _say(t("tournament.term.finished", locale, tournament=tid))
+        else:
+            _say(t("tournament.term.done", locale))
+        return EXIT_OK
+    finally:
+        await store.close()
+
+
+async def _show(director: Director, tid: int, verb: str, args: argparse.Namespace, locale: str) -> int:
+    from bot.cli import EXIT_OK, _refuse
+
+    data = await director.export(tid)
+    if isinstance(data, Rejection):
+        return _refuse(data, locale)
+    names = {s["user_id"]: s["name"] for s in data["standings"]}
+    if verb == "standings":
+        _say(standings_text(data["standings"], data["tournament"]["format"], locale))
+    elif verb == "results":
+        for g in data["games"]:
+            who = " — ".join(f"{names.get(p, p)} ({p})" for p in g["players"])
+            score = " : ".join(_pts(g["points"][p]) for p in g["players"]) if g["points"] else "…"
+            _say(t("tournament.term.game", locale, round=g["round"], board=g["board"], players=who, score=score,
+                   table=g["table"] or "—", result=t(f"tournament.result.{g['result'] or 'playing'}", locale)))
+    else:
+        if args.out and args.out.endswith(".csv"):
+            Path(args.out).write_text(export_csv(data), encoding="utf-8")
+        elif args.out:
+            Path(args.out).write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+        else:
+            _say(json.dumps(data, ensure_ascii=False, indent=1))
+        if args.out:
+            _say(t("tournament.term.exported", locale, file=args.out))
+    return EXIT_OK
+
+
+def _pts(value: float) -> str:
+    return f"{value:g}"
+
+
+def standings_text(rows: list[dict[str, Any]], fmt: str, locale: str) -> str:
+    """The standings as monospace lines: rank, name, points, W-D-L, and the format's tie-breaks."""
+    columns = {"swiss": ("buchholz_cut1", "buchholz", "sonneborn_berger"), "round_robin": ("sonneborn_berger",),
+               "elimination": ("survived",), "multiseat": ("opponents_average",)}[fmt]
+    head = [t("tournament.col.rank", locale), t("tournament.col.player", locale), t("tournament.col.points", locale),
+            t("tournament.col.wdl", locale), *(t(f"tournament.col.{c}", locale) for c in columns)]
+    lines = [head]
+    for r in rows:
+        name = r["name"] + ("" if r["status"] == "active" else " ✗")
+        lines.append([str(r["rank"]), name, _pts(r["points"]), f"{r['wins']}-{r['draws']}-{r['losses']}",
+                      *(_pts(r[c]) for c in columns)])
+    widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
+    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in lines)
+
+
+def export_csv(data: dict[str, Any]) -> str:
+    """Two tables in one CSV: the standings, a blank line, then every game."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    fields = list(data["standings"][0]) if data["standings"] else ["rank"]
+    writer.writerow(fields)
+    for row in data["standings"]:
+        writer.writerow([row[f] for f in fields])
+    writer.writerow([])
+    writer.writerow(["round", "board", "kind", "players", "table", "status", "points", "result"])
+    for g in data["games"]:
+        writer.writerow([g["round"], g["board"], g["kind"], " ".join(g["players"]), g["table"] or "", g["status"] or "",
+                         " ".join(f"{p}={_pts(v)}" for p, v in (g["points"] or {}).items()), g["result"] or ""])
+    return out.getvalue()
