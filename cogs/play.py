@@ -53,9 +53,10 @@ class Play(commands.Cog):
         return [s.name for s in await self.bot.store.seats(table_id)]
 
     async def _control(self, interaction: discord.Interaction, table_id: int, locale: str, *,
-                       note: str | None = None, seat: int | None = None) -> tuple[str, discord.ui.View | None] | Rejection:
+                       note: str | None = None, seat: int | None = None
+                       ) -> tuple[str, discord.ui.View | None, list[discord.File]] | Rejection:
         """The clicking player's control message as the table is now, with what is new for them since the
-        message they clicked showed it."""
+        message they clicked showed it, and their hand picture (none where the game draws none)."""
         self.bot.grips.keep(player_key(interaction), interaction)  # a DM click's token redraws their messages
         table = await self.bot.store.get_table(table_id)
         state = await self.bot.store.state(table_id)
@@ -69,19 +70,23 @@ class Play(commands.Cog):
         mine = panel is not None and interaction.message is not None and str(interaction.message.id) == panel.message_id
         news = await self.bot.deliverer.news(table, seats, resolved, panel if mine else None, state) if mine else []
         content, view = await render_control(self.bot, table, seats, state, resolved, locale, news=news, note=note)
+        picture = await self.bot.deliverer.pictures.get(self.bot.games[table.game], table, seats, state, resolved,
+                                                        "hand", locale)
         if mine:  # the DM control message itself: record what it shows now, so delivery does not redraw it
             await self.bot.store.set_panel(table_id, resolved, channel_id=panel.channel_id,
                                            message_id=panel.message_id, version=state["version"],
                                            shows=control_shows(self.bot.games[table.game], state, resolved))
-        return content, view
+        return content, view, [picture.file()] if picture is not None else []
 
     async def _redraw(self, interaction: discord.Interaction, table_id: int, locale: str, *,
                       note: str | None = None, seat: int | None = None) -> None:
         drawn = await self._control(interaction, table_id, locale, note=note, seat=seat)
         if isinstance(drawn, Rejection):
             return await self._close_choices(interaction, "✋ " + drawn.message(locale))
-        content, view = drawn
-        await interaction.edit_original_response(content=content, view=view)
+        content, view, files = drawn
+        # the picture replaced too: it showed the hand before the click
+        await interaction.edit_original_response(content=content, view=view,
+                                                 **({"attachments": files} if files else {}))
 
     # Every button handler looks the table up in the clicker's server first: a crafted click may name any table.
     async def on_act(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
@@ -97,8 +102,8 @@ class Play(commands.Cog):
         drawn = await self._control(interaction, table_id, locale)
         if isinstance(drawn, Rejection):
             return await refuse(interaction, drawn, locale)
-        content, view = drawn
-        await say(interaction, content, view=view)
+        content, view, files = drawn
+        await say(interaction, content, view=view, files=files)
 
     async def on_page(self, interaction: discord.Interaction, table_id: int, version: int, seat: int,
                       page: int) -> None:

@@ -48,6 +48,9 @@ async def test_live_and_control_messages_carry_pictures_replaced_as_the_table_ch
     public, version = await _drawn(h, table, None, "table")
     assert now["data"] == public and f"-v{version}-" in now["filename"] and now["id"] != first["id"]
     assert len([u for u in fake.uploads if u[0] == live.id]) > 2
+    for seat, user in enumerate((h.alice, h.bob)):  # redrawn by their own clicks too: the hand as it is now
+        hand, _ = await _drawn(h, table, seat, "hand")
+        assert _png(fake.dms(user)[-1])["data"] == hand
     assert fake.uploads and all(size <= min(MAX_BYTES, UPLOAD_LIMIT) for _, _, size in fake.uploads)
     assert not fake.violations
 

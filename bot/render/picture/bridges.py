@@ -29,8 +29,9 @@ def table(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> Canvas:
         c.text(PAD, PAD, t("bridges.board.choosing", locale), size=20, bold=True)
         y = PAD + 36
         for seat, ch in enumerate(view["chars"]):
-            label = class_name(ch["cls"], locale) if ch["cls"] else t("bridges.board.unchosen", locale, name="").strip(" —")
-            c.text(PAD, y, f"{seat + 1}. {names[seat]} — {label}", size=15, width=WIDTH - 2 * PAD)
+            label = f"{names[seat]} — {class_name(ch['cls'], locale)}" if ch["cls"] else \
+                t("bridges.board.unchosen", locale, name=names[seat])
+            c.text(PAD, y, f"{seat + 1}. {label}", size=15, width=WIDTH - 2 * PAD)
             y += 24
         return c
     c.text(PAD, PAD, t("picture.bridges.round", locale, round=view["round"]), size=20, bold=True)
@@ -38,9 +39,10 @@ def table(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> Canvas:
     c.bar(PAD + 240, PAD + 2, 200, 20, view["base_hp"], cat.chars["base_hp"], colour=GOOD,
           label=f"{view['base_hp']} / {cat.chars['base_hp']}")
     bank = view["bank"]
-    items = ", ".join(f"{item_name(i, locale)} ×{n}" if n > 1 else item_name(i, locale) for i, n in bank["items"].items())
-    c.text(PAD + 460, PAD + 4, t("picture.bridges.bank", locale, coins=bank["coins"]) + (f" · {items}" if items else ""),
-           size=13, width=WIDTH - PAD - 470)
+    items = ", ".join(f"{item_name(i, locale)} ×{n}" if n > 1 else item_name(i, locale)
+                      for i, n in bank["items"].items())
+    bank_text = t("picture.bridges.bank", locale, coins=bank["coins"]) + (f" · {items}" if items else "")
+    c.text(PAD + 460, PAD + 4, bank_text, size=13, width=WIDTH - PAD - 470)
     centres = _centres(PAD + 40)
     for island, links in cat.links.items():
         for other in links:
