@@ -26,6 +26,8 @@ the gateway and return an ``Interaction`` whose ``answer()`` waits until the use
 from __future__ import annotations
 
 import asyncio
+import email
+import email.policy
 import itertools
 import json
 import re
@@ -611,14 +613,20 @@ class FakeDiscord:
             return await request.json(), {}
         body: dict[str, Any] = {}
         files: dict[int, tuple[str, bytes]] = {}
-        async for part in await request.multipart():
-            index = re.fullmatch(r"files\[(\d+)\]", part.name or "")
-            if part.name == "payload_json":
-                body = json.loads(await part.text())
+        # parsed from the whole body, which aiohttp keeps once read (an observer may have read it first, and a
+        # streaming reader would then find nothing)
+        raw = await request.read()
+        form = email.message_from_bytes(b"Content-Type: " + request.headers["Content-Type"].encode() + b"\r\n\r\n"
+                                        + raw, policy=email.policy.HTTP)
+        for part in form.iter_parts():
+            name = part.get_param("name", header="content-disposition")
+            index = re.fullmatch(r"files\[(\d+)\]", name or "")
+            if name == "payload_json":
+                body = json.loads(part.get_payload(decode=True))
             elif index:
-                files[int(index.group(1))] = (part.filename or "", bytes(await part.read()))
+                files[int(index.group(1))] = (part.get_filename() or "", part.get_payload(decode=True))
             else:
-                self.violation(f"unexpected form field {part.name!r}")
+                self.violation(f"unexpected form field {name!r}")
         return body, files
 
     def _attach(self, msg: FakeMessage | None, body: dict[str, Any], files: dict[int, tuple[str, bytes]],
