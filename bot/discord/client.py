@@ -45,7 +45,7 @@ from bot.storage.store import Store, TableRow
 
 log = logging.getLogger("judge.discord")
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.moderation")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.moderation", "cogs.disputes")
 EXIT_OK, EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_FAILED = 0, 2, 3, 1
 #: seconds archiving a finished table's thread may take before the bot moves on without it
 THREAD_EDIT_TIMEOUT = 10.0

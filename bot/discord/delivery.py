@@ -4,16 +4,16 @@ Implements the ``Deliverer`` protocol of bot/delivery.py.  Failures: rate limits
 retried inside discord.py; other 5xx and network errors are transient here (the outbox retries them); any
 other refusal is permanent, recorded in the outbox and listed by ``/mod failures``.
 
-A table message (start, update, finish, cancellation, ruling) edits the table's **live message** to the table
+A table message (start, update, finish, cancellation) edits the table's **live message** to the table
 as it is now (bot/discord/panels.py) and redraws the **control messages** in the players' DMs whose question
 changed or that have private news; a player to whom the decision passes (asked something they were not asked
 before) gets their control message posted anew instead, the new DM being their ping, and the old one deleted.
 While a player plays live this goes through the token of their own latest click (bot/discord/grips.py), which
 Discord does not count against the rate limit, so that a hand-over costs one rate-limited write, the live
 message's edit.  A short **move post** in the thread only for the end, a cancellation, a rollback and the ping
-of a player whose DMs are closed.  A private message redraws its seat's control message.  An
-update followed by another pending one is left out: the later one shows a newer table and posts everything
-since the last post.  The live message and control message ids, the version each shows and what it asks
+of a player whose DMs are closed; a ruling and a dispute (raised or decided) are posts of their own.  A
+private message redraws its seat's control message.  An update followed by another pending one is left out:
+the later one shows a newer table and posts everything since the last post.  The live message and control message ids, the version each shows and what it asks
 are kept in the ``panels`` table.  Once the finish (or cancellation) is posted, the thread is archived; a
 failure there is logged.
 
@@ -90,7 +90,9 @@ _TURN_KINDS = ("start", "update")
 _SUPERSEDING_KINDS = (*_TURN_KINDS, *_CLOSING_KINDS)
 #: every kind of table message: the previous one bounds the search for an earlier delivery (a kind missing
 #: here would only widen that search, back to an earlier message)
-_TABLE_KINDS = (*_SUPERSEDING_KINDS, "ruling")
+#: the referee's own posts (a ruling, a dispute raised or decided): a message in the thread, the live message kept
+_NOTICE_KINDS = ("ruling", "dispute")
+_TABLE_KINDS = (*_SUPERSEDING_KINDS, *_NOTICE_KINDS)
 #: seconds a cosmetic request (pinning the live message) may take before delivery moves on without it
 RETIRE_TIMEOUT = 10.0
 #: the seat number under which the live table message is kept among the panels
@@ -163,7 +165,7 @@ class DiscordDeliverer:
             return None
         channel = self.bot.get_partial_messageable(int(channel_id))
         live = await self.bot.store.panel(table.id, LIVE)
-        if kind == "ruling":
+        if kind in _NOTICE_KINDS:
             return await self._post(channel, [self._plain(table, seats, message, await self.bot.table_locale(table))],
                                     table, message, discord.AllowedMentions.none())
         if kind == "start" and live is not None:  # delivered before, recorded in the panels but not the outbox

@@ -52,7 +52,12 @@ async def say(interaction: discord.Interaction, texts: str | Sequence[str], *,
 
 
 async def refuse(interaction: discord.Interaction, rejection: Rejection, locale: str) -> None:
-    await say(interaction, "✋ " + rejection.message(locale))
+    """The refusal, with this server's ruling notes on the rule it cites (bot/disputes.py)."""
+    text = "✋ " + rejection.message(locale)
+    if rejection.rule and interaction.guild_id is not None:
+        notes = await judge(interaction).store.server_rulings(str(interaction.guild_id), rule=rejection.rule)
+        text += "".join("\n" + t("disputes.evidence.note", locale, rule=n.rule, text=n.text) for n in notes)
+    await say(interaction, text)
 
 
 async def is_moderator(interaction: discord.Interaction, table: TableRow | None) -> bool:

@@ -83,16 +83,17 @@ def log_page(game: Game, table: TableRow, seats: Sequence[SeatRow], events: Sequ
 
 
 def move_choices(game: Game, seats: Sequence[SeatRow], events: Sequence[Mapping[str, Any]], locale: str,
-                 typed: str = "") -> list[tuple[str, int]]:
+                 typed: str = "", *, disputing: bool = False) -> list[tuple[str, int]]:
     """The moves a rollback may return to, newest first, as (label, number) for an autocomplete: every move in
-    play but the latest (returning there would undo nothing), and 0, the start."""
+    play but the latest (returning there would undo nothing), and 0, the start.  ``disputing``: the moves a
+    dispute may name instead, every move in play, the latest included."""
     played = Moves([e for e in events if public(e)])
     names = display_names(seats)
     texts = {e.version: " · ".join(line for ev in e.events if (line := render_event(game, ev, locale, names)))
              for e in played.entries if e.kind == "move"}
     choices = [(f"{move.number}. {texts.get(move.version) or t('records.log.no_details', locale)}", move.number)
-               for move in reversed(played.in_play()[:-1])]
-    if played.latest:
+               for move in reversed(played.in_play() if disputing else played.in_play()[:-1])]
+    if played.latest and not disputing:
         choices.append((f"0. {t('records.move.start', locale)}", 0))
     wanted = typed.strip()
     return [(shorten(label, 100), number) for label, number in choices

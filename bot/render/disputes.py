@@ -12,13 +12,18 @@ from bot.i18n import t
 from bot.render.notices import person
 from bot.render.text import event_lines, render_event
 
-def queue_lines(disputes: Sequence[Any], games: Mapping[int, str], locale: str) -> list[str]:
-    """The open disputes, one line each; a text kept from the table is shown too: the queue is moderators'."""
+
+def queue_lines(disputes: Sequence[Any], games: Mapping[int, str], locale: str, *,
+                where: Mapping[int, str] | None = None) -> list[str]:
+    """The open disputes, one line each; a text kept from the table is shown too: the queue is moderators'.
+    ``where``: a link to each table's thread (Discord), by table id."""
     if not disputes:
         return [t("disputes.queue.empty", locale)]
+    where = where or {}
     return [t("disputes.queue.header", locale), *(
         t("disputes.queue.line", locale, id=d.id, table=d.table_id, game=games[d.table_id], move=d.move,
-          who=person(d.user_id, locale), text=" ".join(d.text.split())[:120]) for d in disputes)]
+          who=person(d.user_id, locale), text=" ".join(d.text.split())[:120])
+        + (f" · {where[d.table_id]}" if d.table_id in where else "") for d in disputes)]
 
 
 def evidence_texts(ev: Any, locale: str, *, seat: int | None = None) -> list[str]:
