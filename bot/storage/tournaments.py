@@ -128,14 +128,6 @@ class Tournaments:
         rows = await self.store._all(sql + " ORDER BY id DESC LIMIT ?", (*params, limit))
         return [TournamentRow.from_row(r) for r in rows]
 
-    async def set_fields(self, tournament_id: int, **fields: Any) -> None:
-        allowed = {"message_id", "channel_id", "title"}
-        if not fields or set(fields) - allowed:
-            raise ValueError(f"cannot set {sorted(set(fields) - allowed)}")
-        async with self.store.transaction() as db:
-            await db.execute(f"UPDATE tournaments SET {', '.join(f'{k} = ?' for k in fields)} WHERE id = ?",
-                             (*fields.values(), tournament_id))
-
     async def finish(self, tournament_id: int, *, status: str, now: float, by: str, reason: str | None) -> bool:
         """Close a registering or running tournament (finished or cancelled); False if it was closed already."""
         async with self.store.transaction() as db:
@@ -264,14 +256,6 @@ class Tournaments:
         rows = await self.store._all(sql + " ORDER BY round, board", params)
         return [GameRow(r["round"], r["board"], r["kind"], json.loads(r["players"]), r["table_id"],
                         None if r["points"] is None else json.loads(r["points"]), r["result"]) for r in rows]
-
-    async def game_of_table(self, table_id: int) -> tuple[int, GameRow] | None:
-        row = await self.store._one("SELECT tournament_id, round, board FROM tournament_games WHERE table_id = ?",
-                                    (table_id,))
-        if row is None:
-            return None
-        games = await self.games(row["tournament_id"], row["round"])
-        return row["tournament_id"], next(g for g in games if g.board == row["board"])
 
     async def link_table(self, tournament_id: int, round: int, board: int, table_id: int) -> None:
         async with self.store.transaction() as db:

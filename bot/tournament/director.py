@@ -399,8 +399,8 @@ class Director:
         done = []
         for tid, number in await self.record.due_rounds(self.referee.now()):
             await self.expire_round(tid, number)
-        for t in await self.record.find(status=["running"], limit=10_000):
-            progress = await self.sync(t.id)
+        for running in await self.record.find(status=["running"], limit=10_000):
+            progress = await self.sync(running.id)
             if progress:
                 done.append(progress)
         return done
