@@ -12,10 +12,12 @@ INTERNAL rejection with the table untouched, and is logged for moderators.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import time
 import traceback
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
@@ -38,6 +40,17 @@ class Accepted:
     seat: int
     events: list[dict[str, Any]]
     finished: bool
+
+
+@dataclass(frozen=True)
+class _Live:
+    """What the referee keeps of an active table between its actions, so that an action needs no read: the
+    stored version is checked by the action's own write (``record_action`` refuses any other), and a refusal
+    judged on a kept state is checked against the stored version before it is returned."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    state: dict[str, Any]
 
 
 def _reject(code: str, key: str, **params: Any) -> Rejection:
@@ -112,11 +125,15 @@ def messages_for(game: Game, state: dict[str, Any], events: list[dict[str, Any]]
 
 
 class Referee:
+    #: active tables kept in memory, the most recently played first (a Gwent state is some 50 KB of objects)
+    LIVE_TABLES = 2048
+
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time, limits: TableLimits = TableLimits()):
         self.store = store
         self.clock = clock
         self.limits = limits
         self._locks: dict[int, asyncio.Lock] = {}
+        self._live: OrderedDict[int, _Live] = OrderedDict()
         self.changed = asyncio.Event()  # set after every commit that enqueued messages
 
     def now(self) -> float:
@@ -262,6 +279,32 @@ class Referee:
             return _reject(Code.GAME_OVER, "core.reject.game_over")
         return table, get_game(table.game)
 
+    async def _current(self, table_id: int, *, fresh: bool) -> _Live | Rejection:
+        """The active table as kept (``fresh``: as stored, read in one trip; its state only when the kept one
+        is not the stored version's)."""
+        kept = self._live.get(table_id)
+        if kept is not None and not fresh:
+            self._live.move_to_end(table_id)
+            return kept
+        found = await self.store.play_context(table_id, kept.table.version if kept else None)
+        self._live.pop(table_id, None)
+        if found is None:
+            return _reject(Code.NOT_FOUND, "core.reject.no_table", table=table_id)
+        table, seats, state = found
+        if table.status == "lobby":
+            return _reject(Code.ILLEGAL, "core.reject.not_started", table=table_id)
+        if table.status != "active":
+            return _reject(Code.GAME_OVER, "core.reject.game_over")
+        live = _Live(table, seats, kept.state if state is None and kept else state)
+        self._keep(live)
+        return live
+
+    def _keep(self, live: _Live) -> None:
+        self._live[live.table.id] = live
+        self._live.move_to_end(live.table.id)
+        while len(self._live) > self.LIVE_TABLES:
+            self._live.popitem(last=False)
+
     @staticmethod
     def seats_of(seats: list[SeatRow], user_id: str) -> list[int]:
         return [s.seat for s in seats if s.user_id == user_id]
@@ -269,14 +312,20 @@ class Referee:
     async def resolve_seat(self, table_id: int, user_id: str, seat: int | None = None,
                            state: dict[str, Any] | None = None) -> int | Rejection:
         """Which seat ``user_id`` acts for: their only seat, or (hot-seat) the one of theirs that must act."""
-        mine = self.seats_of(await self.store.seats(table_id), user_id)
+        seats = await self.store.seats(table_id)
+        if seat is None and state is None and len(self.seats_of(seats, user_id)) > 1:
+            state = await self.store.state(table_id)
+        return self._seat_of(seats, user_id, seat, state)
+
+    def _seat_of(self, seats: list[SeatRow], user_id: str, seat: int | None,
+                 state: dict[str, Any] | None) -> int | Rejection:
+        mine = self.seats_of(seats, user_id)
         if not mine:
             return _reject(Code.NOT_A_PLAYER, "core.reject.not_a_player")
         if seat is not None:
             return seat if seat in mine else _reject(Code.NOT_A_PLAYER, "core.reject.not_your_seat")
         if len(mine) == 1:
             return mine[0]
-        state = state or await self.store.state(table_id)
         game = get_game(state["game"])
         acting = [p.seat for p in game.to_act(state) if p.seat in mine]
         return acting[0] if acting else mine[0]
@@ -286,22 +335,18 @@ class Referee:
         """Apply one action by a player.  ``expected_version`` (from a button or a typed command echoing the
         version it saw) makes a click on an outdated message a polite STALE refusal instead of a surprise."""
         async with self.lock(table_id):
-            found = await self._active(table_id)
-            if isinstance(found, Rejection):
-                return found
-            table, game = found
-            if expected_version is not None and expected_version != table.version:
-                return _reject(Code.STALE, "core.reject.stale")
-            state = await self.store.state(table_id)
-            if user_id == SYSTEM:
-                if seat is None:
-                    return _reject(Code.MALFORMED, "core.reject.malformed")
-            else:
-                resolved = await self.resolve_seat(table_id, user_id, seat, state)
-                if isinstance(resolved, Rejection):
-                    return resolved
-                seat = resolved
-            result = await self._apply(table, game, state, seat, user_id, action, signal=False)
+            kept = self._live.get(table_id)
+            # a click on a version other than the kept one: the table may have moved elsewhere (a moderator)
+            fresh = kept is None or (expected_version is not None and expected_version != kept.table.version)
+            while True:
+                result = await self._act(table_id, user_id, action, expected_version, seat, fresh=fresh)
+                if not isinstance(result, Rejection) or fresh or result.code == Code.INTERNAL:
+                    break
+                # judged on the kept state without reading: refused only if that still is the stored version
+                live = self._live.get(table_id)
+                if live is not None and await self.store.table_version(table_id) == live.table.version:
+                    break
+                fresh = True
             if isinstance(result, Accepted):
                 await self._forced_moves(table_id)
                 # delivery wakes once the forced moves are in too: it sends one update for the click and
@@ -309,24 +354,43 @@ class Referee:
                 self.changed.set()
             return result
 
+    async def _act(self, table_id: int, user_id: str, action: Any, expected_version: int | None,
+                   seat: int | None, *, fresh: bool) -> Accepted | Rejection:
+        live = await self._current(table_id, fresh=fresh)
+        if isinstance(live, Rejection):
+            return live
+        if expected_version is not None and expected_version != live.table.version:
+            return _reject(Code.STALE, "core.reject.stale")
+        if user_id == SYSTEM:
+            if seat is None:
+                return _reject(Code.MALFORMED, "core.reject.malformed")
+        else:
+            resolved = self._seat_of(live.seats, user_id, seat, live.state)
+            if isinstance(resolved, Rejection):
+                return resolved
+            seat = resolved
+        return await self._apply(live.table, get_game(live.table.game), live.state, seat, user_id, action,
+                                 signal=False)
+
     async def take_forced_moves(self, table_id: int) -> None:
         """After a moderator's step: the forced moves it left, taken at once (called under the table's lock)."""
-        await self._forced_moves(table_id)
+        await self._forced_moves(table_id, fresh=True)
 
-    async def _forced_moves(self, table_id: int, limit: int = 50) -> None:
+    async def _forced_moves(self, table_id: int, limit: int = 50, *, fresh: bool = False) -> None:
         """Take, for human seats, the decisions that have a single legal action of a kind the game allows
         (``Game.forced_action``: Clay God's roll), when the table's ``auto_forced`` setting is on.  Recorded
         like any action, under the user ``auto``.  Reactions are never taken: answering one at once would
-        tell the table that the seat had nothing to answer with.  Called under the table's lock."""
+        tell the table that the seat had nothing to answer with.  Called under the table's lock, after this
+        referee's own step (the kept table is then the stored one) unless ``fresh``."""
         for _ in range(limit):
-            table = await self.store.get_table(table_id)
-            if table is None or table.status != "active" or not table.auto_forced:
+            live = await self._current(table_id, fresh=fresh)
+            fresh = False
+            if isinstance(live, Rejection) or not live.table.auto_forced:
                 return
-            game = get_game(table.game)
+            game, state = get_game(live.table.game), live.state
             if not game.auto_actions:
                 return
-            state = await self.store.state(table_id)
-            bots = {s.seat for s in await self.store.seats(table_id) if s.is_bot}
+            bots = {s.seat for s in live.seats if s.is_bot}
             forced = None
             for pending in game.to_act(state):
                 if pending.seat in bots or pending.kind == "reaction":
@@ -337,7 +401,7 @@ class Referee:
                     break
             if forced is None:
                 return
-            result = await self._apply(table, game, state, forced[0], AUTO, forced[1], signal=False)
+            result = await self._apply(live.table, game, state, forced[0], AUTO, forced[1], signal=False)
             if not isinstance(result, Accepted):
                 return
 
@@ -361,13 +425,20 @@ class Referee:
                  **({"seed": table.seed, "seed_hash": table.seed_hash} if outcome is not None else {})}
         messages = messages_for(game, new, result.events, kind="finish" if outcome is not None else "update",
                                 extra=extra, before=state)
+        deadline = next_deadline(game, new)
         try:
             await self.store.record_action(
                 table.id, expected_version=table.version, seat=seat, user_id=user_id, action=action, at=now,
-                state=new, events=result.events, messages=messages, next_deadline=next_deadline(game, new),
-                outcome=outcome)
+                state=new, events=result.events, messages=messages, next_deadline=deadline, outcome=outcome)
         except VersionConflict:
+            self._live.pop(table.id, None)
             return _reject(Code.STALE, "core.reject.stale")
+        kept = self._live.get(table.id)
+        if outcome is not None or kept is None:
+            self._live.pop(table.id, None)
+        else:  # the version this write checked and moved on: the kept table is the stored one again
+            self._keep(_Live(dataclasses.replace(table, version=new["version"], next_deadline=deadline), kept.seats,
+                             new))
         if signal:
             self.changed.set()
         return Accepted(table.id, new["version"], seat, result.events, finished=outcome is not None)
@@ -399,19 +470,17 @@ class Referee:
         the table's own RNG."""
         moves = 0
         while moves < limit:
-            table = await self.store.get_table(table_id)
-            if table is None or table.status != "active":
+            async with self.lock(table_id):  # the kept table changes only under its lock
+                live = await self._current(table_id, fresh=False)
+            if isinstance(live, Rejection):
                 break
-            bots = {s.seat for s in await self.store.seats(table_id) if s.is_bot}
-            state = await self.store.state(table_id)
-            game = get_game(table.game)
-            due = [p.seat for p in game.to_act(state) if p.seat in bots]
+            table, state, game = live.table, live.state, get_game(live.table.game)
+            due = [p.seat for p in game.to_act(state) if live.seats[p.seat].is_bot]
             if not due:
                 break
             seat = due[0]
             action = game.bot_action(state, seat, random.Random(f"{table_id}:{table.version}:{seat}"))
-            seats = await self.store.seats(table_id)
-            result = await self.act(table_id, seats[seat].user_id, action, expected_version=table.version,
+            result = await self.act(table_id, live.seats[seat].user_id, action, expected_version=table.version,
                                     seat=seat)
             if isinstance(result, Rejection):
                 if result.code == Code.STALE:

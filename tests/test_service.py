@@ -12,6 +12,7 @@ from bot.engine.canonical import dumps
 from bot.engine.rng import commitment
 from bot.record import RecordError, export_table, verify_export, verify_table
 from bot.service import Accepted, Referee
+from bot.storage import store as store_module
 from bot.storage.store import Store
 from tests.support.tables import new_toy, play_one
 
@@ -126,10 +127,10 @@ async def test_crash_inside_the_transaction_stores_nothing(env, monkeypatch):
     tid = await new_toy(referee)
     before = await store.snapshot_texts(tid), await store.pending_messages(limit=500)
 
-    async def boom(*args, **kwargs):
+    def boom(*args, **kwargs):  # the outbox rows fail after the action's other rows were written
         raise OSError("disk full")
 
-    monkeypatch.setattr(store, "_insert_messages", boom)
+    monkeypatch.setattr(store_module, "_message_rows", boom)
     with pytest.raises(OSError):
         await play_one(referee, store, tid)
     monkeypatch.undo()
