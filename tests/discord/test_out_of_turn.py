@@ -223,6 +223,7 @@ async def bloodwood_table(h, users, monkeypatch, hands, phase):
     await h.store.conn.execute("UPDATE snapshots SET state = ? WHERE table_id = ? AND version = ?",
                                (pack_state(state), table.id, state["version"]))
     await h.store.conn.commit()
+    h.bot.referee.forget(table.id)  # the version did not move: the referee would keep playing the dealt state
     h.new_pings(table)  # what the start pinged belongs to the replaced position
     return table
 
