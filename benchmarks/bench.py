@@ -1,14 +1,19 @@
 """Speed and size figures for every registered game: engine playouts, the referee service over SQLite,
-and how much the record grows.  Prints a table; numbers go into docs/performance.md.
+and how much the record grows; then ``Referee.act`` against the floor of a bare SQLite commit of the same
+rows, throughput and latency with many tables at once, and a restart with many active tables stored.
+Prints tables; numbers go into docs/performance.md.
 
     .venv/bin/python benchmarks/bench.py [--games N] [--service-tables N] [--game NAME]
+        [--act-tables N] [--load-tables N] [--load-game NAME] [--rate N] [--restart-tables N]
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import os
+import random
 import resource
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -20,8 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.engine import all_games  # noqa: E402
 from bot.engine.canonical import dumps  # noqa: E402
 from bot.engine.playout import play  # noqa: E402
-from bot.service import Referee  # noqa: E402
+from bot.delivery import drain  # noqa: E402
+from bot.service import SYSTEM, Accepted, Referee  # noqa: E402
 from bot.storage.store import Store  # noqa: E402
+
+START = 1_700_000_000.0  # the playouts' clock, which the referee is given too, so that it accepts the same steps
 
 
 def engine_figures(name: str, games: int) -> dict[str, float]:
@@ -67,11 +75,183 @@ async def service_figures(name: str, tables: int, *, together: bool = False) -> 
     return {"actions/s": moves / elapsed, "KB/table": size / 1024 / tables}
 
 
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def bot_tables(referee: Referee, name: str, seeds: list[str]) -> list[tuple[int, list[str]]]:
+    """Started tables of bot seats (so that the referee takes no forced move), one per seed: (id, user ids)."""
+    game = all_games()[name]
+    made = []
+    for seed in seeds:
+        table = await referee.create_table(name, creator="bench", creator_name="bench", join=False)
+        for _ in range(getattr(game, "demo_seats", game.min_seats)):
+            await referee.add_bot(table.id)
+        await referee.start(table.id, "bench", seed=seed)
+        made.append((table.id, [s.user_id for s in await referee.store.seats(table.id)]))
+    return made
+
+
+async def timed_act(referee: Referee, clock: Clock, table: tuple[int, list[str]], step: dict) -> float:
+    clock.now = step["now"]
+    user = SYSTEM if step["action"].get("type") == "timeout" else table[1][step["seat"]]
+    t0 = time.perf_counter()
+    result = await referee.act(table[0], user, step["action"], seat=step["seat"])
+    elapsed = time.perf_counter() - t0
+    assert isinstance(result, Accepted), result
+    return elapsed
+
+
+def bare_commits(source: Path, target: Path) -> list[float]:
+    """The floor: every action's rows as the referee stored them (table version, action, snapshot, events,
+    outbox), bytes ready, written again in one plain sqlite3 transaction each, same schema and pragmas."""
+    src = sqlite3.connect(source)
+    db = sqlite3.connect(target, isolation_level=None)
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA synchronous = NORMAL")
+    for row in src.execute("SELECT * FROM tables"):
+        db.execute(f"INSERT INTO tables VALUES ({', '.join('?' * len(row))})", row)
+    rows = lambda sql, *p: src.execute(sql, p).fetchall()  # noqa: E731
+    times = []
+    for table_id, version, *action in rows("SELECT * FROM actions ORDER BY table_id, version"):
+        snapshot = rows("SELECT * FROM snapshots WHERE table_id = ? AND version = ?", table_id, version)
+        events = rows("SELECT * FROM events WHERE table_id = ? AND version = ?", table_id, version)
+        outbox = rows("SELECT * FROM outbox WHERE table_id = ? AND version = ?", table_id, version)
+        t0 = time.perf_counter()
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("UPDATE tables SET version = ? WHERE id = ?", (version, table_id))
+        db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)", (table_id, version, *action))
+        db.executemany("INSERT INTO snapshots VALUES (?, ?, ?)", snapshot)
+        if events:
+            db.executemany(f"INSERT INTO events VALUES ({', '.join('?' * len(events[0]))})", events)
+        if outbox:
+            db.executemany(f"INSERT INTO outbox VALUES ({', '.join('?' * len(outbox[0]))})", outbox)
+        db.execute("COMMIT")
+        times.append(time.perf_counter() - t0)
+    src.close()
+    db.close()
+    return times
+
+
+async def act_figures(name: str, tables: int) -> dict[str, float]:
+    """``Referee.act`` alone, replaying bot playouts prepared in advance, one table after another; then the
+    floor (``bare_commits``) of the same rows, in the same run and on the same disk."""
+    game = all_games()[name]
+    playouts = [play(game, getattr(game, "demo_seats", game.min_seats), seed=f"act-{i}", bot_seed=i, start=START)
+                for i in range(tables)]
+    with tempfile.TemporaryDirectory() as tmp:
+        clock = Clock()
+        store = await Store.open(Path(tmp) / "act.db")
+        referee = Referee(store, clock=clock)
+        made = await bot_tables(referee, name, [f"act-{i}" for i in range(tables)])
+        times = [await timed_act(referee, clock, table, step) for table, po in zip(made, playouts) for step in po.steps]
+        await store.close()
+        size = sum(os.path.getsize(p) for p in Path(tmp).iterdir())
+        (await Store.open(Path(tmp) / "floor.db")).conn.stop()  # the schema, for the floor's copy
+        floor = bare_commits(Path(tmp) / "act.db", Path(tmp) / "floor.db")
+    median, floor_median = statistics.median(times), statistics.median(floor)
+    return {"floor": floor_median, "floor99": pct(floor, 0.99), "median": median, "p99": pct(times, 0.99),
+            "ratio": median / floor_median, "ratio99": pct(times, 0.99) / pct(floor, 0.99),
+            "bytes": size / len(times)}
+
+
+async def load_figures(name: str, tables: int, per_table: int, rate: float) -> dict[str, float]:
+    """``tables`` tables moving at once, actions prepared in advance: first as fast as the referee takes them
+    (throughput), then offered at ``rate`` actions a second spread evenly over the tables (latency)."""
+    game = all_games()[name]
+    seats = getattr(game, "demo_seats", game.min_seats)
+    steps = []
+    for i in range(tables):
+        po = play(game, seats, seed=f"load-{i}", bot_seed=i, start=START, max_actions=2 * per_table)
+        steps.append(po.steps + [None] * (2 * per_table - len(po.steps)))  # a game over early: fewer actions
+    with tempfile.TemporaryDirectory() as tmp:
+        clock = Clock()
+        store = await Store.open(Path(tmp) / "load.db")
+        referee = Referee(store, clock=clock)
+        made = await bot_tables(referee, name, [f"load-{i}" for i in range(tables)])
+        clock.now = START + 10 ** 6  # no deadline passes: the clock is not what is measured here
+
+        async def flat_out(j: int) -> list[float]:
+            return [await timed_act(referee, clock, made[j], step) for step in steps[j][:per_table] if step]
+
+        t0 = time.perf_counter()
+        flat = [t for ts in await asyncio.gather(*(flat_out(j) for j in range(tables))) for t in ts]
+        throughput = len(flat) / (time.perf_counter() - t0)
+
+        async def paced(j: int, begin: float) -> list[float]:
+            times = []
+            for k, step in enumerate(steps[j][per_table:]):
+                await asyncio.sleep(max(0.0, begin + (k * tables + j) / rate - time.perf_counter()))
+                if step:
+                    times.append(await timed_act(referee, clock, made[j], step))
+            return times
+
+        begin = time.perf_counter()
+        offered = [t for ts in await asyncio.gather(*(paced(j, begin) for j in range(tables))) for t in ts]
+        await store.close()
+    return {"throughput": throughput, "flat50": statistics.median(flat), "flat99": pct(flat, 0.99),
+            "p50": statistics.median(offered), "p99": pct(offered, 0.99), "actions": len(flat) + len(offered)}
+
+
+class NoDeliverer:
+    origins = None
+
+    async def deliver(self, table, seats, message) -> None:  # noqa: ANN001
+        return None
+
+
+async def restart_figures(tables: int) -> dict[str, float]:
+    """A database with ``tables`` started Clay God tables of two people and their start messages waiting,
+    then what a bot process does before it serves: open (and check) the file, look at every active table for
+    bot seats, and the first action accepted and the first batch of the backlog delivered."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "restart.db"
+        store = await Store.open(path)
+        referee = Referee(store)
+        for i in range(tables):
+            table = await referee.create_table("claygod", creator=f"cli:a{i}", creator_name="A", origin="terminal")
+            await referee.join(table.id, f"cli:b{i}", "B")
+            await referee.start(table.id, f"cli:a{i}")
+        await store.close()
+        t0 = time.perf_counter()
+        store = await Store.open(path)
+        referee = Referee(store)
+        active = await store.find_tables(status=["active"], limit=10 ** 6)
+        await asyncio.gather(*(referee.drive_bots(t.id) for t in active))
+        opened = time.perf_counter() - t0
+        table_id = active[len(active) // 2].id
+        game, state = all_games()["claygod"], await store.state(table_id)
+        seat = game.to_act(state)[0].seat
+        user = (await store.seats(table_id))[seat].user_id
+        result = await referee.act(table_id, user, game.bot_action(state, seat, random.Random(0)), seat=seat)
+        assert isinstance(result, Accepted), result
+        accepting = time.perf_counter() - t0
+        await drain(store, NoDeliverer())
+        delivering = time.perf_counter() - t0
+        await store.close()
+    return {"tables": len(active), "opened": opened, "accepting": accepting, "delivering": delivering}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--service-tables", type=int, default=10)
     parser.add_argument("--game")
+    parser.add_argument("--act-tables", type=int, default=3, help="bot playouts replayed per game through act()")
+    parser.add_argument("--load-tables", type=int, default=1000)
+    parser.add_argument("--load-game", default="bloodwood")
+    parser.add_argument("--per-table", type=int, default=5, help="actions per table in each load phase")
+    parser.add_argument("--rate", type=float, default=1000.0, help="actions a second offered in the load test")
+    parser.add_argument("--restart-tables", type=int, default=10_000)
     args = parser.parse_args()
     names = [args.game] if args.game else [n for n in all_games() if n != "toy"]
     print(f"{'game':10} {'games/s':>9} {'act/game':>9} {'ms/act':>8} {'state KB':>9} "
@@ -82,6 +262,21 @@ def main() -> None:
         c = asyncio.run(service_figures(name, args.service_tables, together=True))
         print(f"{name:10} {e['games/s']:9.1f} {e['actions/game']:9.1f} {e['ms/action']:8.3f} "
               f"{e['state KB']:9.1f} {s['actions/s']:10.1f} {c['actions/s']:9.1f} {s['KB/table']:9.1f}")
+    print(f"\nact() against a bare commit of the same rows, µs ({args.act_tables} playouts a game)")
+    print(f"{'game':10} {'floor p50':>9} {'floor p99':>9} {'act p50':>8} {'act p99':>8} {'ratio':>6} "
+          f"{'p99 ratio':>9} {'bytes/act':>9}")
+    for name in names:
+        a = asyncio.run(act_figures(name, args.act_tables))
+        print(f"{name:10} {1e6 * a['floor']:9.0f} {1e6 * a['floor99']:9.0f} {1e6 * a['median']:8.0f} "
+              f"{1e6 * a['p99']:8.0f} {a['ratio']:6.1f} {a['ratio99']:9.1f} {a['bytes']:9.0f}")
+    load = asyncio.run(load_figures(args.load_game, args.load_tables, args.per_table, args.rate))
+    print(f"\n{args.load_tables} {args.load_game} tables at once ({load['actions']} actions): "
+          f"{load['throughput']:.0f} actions/s flat out (act p50 {1e3 * load['flat50']:.1f} ms, "
+          f"p99 {1e3 * load['flat99']:.1f} ms); offered {args.rate:.0f}/s: act p50 {1e3 * load['p50']:.2f} ms, "
+          f"p99 {1e3 * load['p99']:.2f} ms")
+    r = asyncio.run(restart_figures(args.restart_tables))
+    print(f"restart with {r['tables']} active tables: opened and every table looked at {r['opened']:.2f} s, "
+          f"first action accepted {r['accepting']:.2f} s, first backlog batch delivered {r['delivering']:.2f} s")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS {peak:.0f} MB")
 

@@ -742,10 +742,12 @@ class Store:
 
     async def guild(self, guild_id: str) -> dict[str, Any]:
         row = await self._one("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))
-        return dict(row) if row else {"guild_id": guild_id, "locale": None, "moderator_role": None}
+        return dict(row) if row else {"guild_id": guild_id, "locale": None, "moderator_role": None,
+                                      "organiser_role": None}
 
     async def set_guild(self, guild_id: str, **fields: Any) -> None:
-        await self._upsert("guilds", "guild_id", guild_id, {"locale", "moderator_role"}, fields)
+        await self._upsert("guilds", "guild_id", guild_id, {"locale", "moderator_role", "organiser_role"},
+                           fields)
 
     async def _upsert(self, table: str, key_col: str, key: str, allowed: set[str], fields: dict[str, Any]) -> None:
         if not fields or set(fields) - allowed:
