@@ -1,8 +1,9 @@
 """The lobby: ``/game new | start | cancel | list`` and the buttons of a table's lobby message.
 
 A table is announced by a lobby message in the channel; the table's thread is started from that message
-(so the thread has the message's id, which is how the lobby message is found again).  Several tables may
-share a channel, and a player may sit at several tables.
+(so the thread has the message's id, which is how the lobby message is found again).  ``/game new`` typed in
+a Forum channel's post opens the table as a post of that forum, its lobby message the post's first message
+(bot/discord/threads.py).  Several tables may share a channel, and a player may sit at several tables.
 """
 from __future__ import annotations
 
@@ -19,12 +20,12 @@ from bot.discord.interactions import (OPEN, home_channel_id, is_moderator, pick_
                                       say, table_choices, table_here)
 from bot.discord.locale import L
 from bot.discord.render import clip, lobby_text, options_text, pack, table_line
+from bot.discord.threads import TABLE_CHANNELS, open_thread, tag_names
 from bot.engine import Code, Game, Rejection
 from bot.i18n import normalise_locale, t
 from bot.render.text import game_title
 
 _OPTION = re.compile(r"^\s*([\w-]+)\s*=\s*(\S+)\s*$")
-THREAD_NAME = 100
 
 log = logging.getLogger("judge.discord.lobby")
 
@@ -96,7 +97,7 @@ class Lobby(commands.Cog):
             return await refuse(interaction, parsed, locale)
         parent_id = home_channel_id(interaction)
         parent = bot.get_channel(parent_id) or await bot.fetch_channel(parent_id)
-        if not isinstance(parent, discord.TextChannel) or parent.guild.id != interaction.guild_id:
+        if not isinstance(parent, TABLE_CHANNELS) or parent.guild.id != interaction.guild_id:
             return await say(interaction, t("discord.reject.text_channel_only", locale))
         me = player_key(interaction)
         table = await bot.referee.create_table(
@@ -114,23 +115,18 @@ class Lobby(commands.Cog):
             return await say(interaction, t(thread, locale))
         await say(interaction, t("discord.lobby.created", locale, table=table.id, thread=f"<#{thread.id}>"))
 
-    async def _open_thread(self, table_id: int, channel: discord.TextChannel, game: Game, title: str | None,
-                           locale: str) -> discord.Thread | str:
-        """Post the lobby message and start the table's thread from it; an i18n key if Discord refused."""
+    async def _open_thread(self, table_id: int, channel: discord.TextChannel | discord.ForumChannel, game: Game,
+                           title: str | None, locale: str) -> discord.Thread | str:
+        """Post the lobby message and start the table's thread from it (in a Forum channel: a post, tagged
+        with the game and "open"); an i18n key if Discord refused."""
         table = await self.bot.store.get_table(table_id)
         seats = await self.bot.store.seats(table_id)
-        message = None
         try:
-            message = await channel.send(lobby_text(game, table, seats, locale), view=lobby_view(table_id, locale))
-            name = clip(f"#{table_id} {title or game_title(game, locale)}", THREAD_NAME)
-            thread = await message.create_thread(name=name, auto_archive_duration=1440)
+            thread = await open_thread(channel, name=f"#{table_id} {title or game_title(game, locale)}",
+                                       content=lobby_text(game, table, seats, locale),
+                                       view=lobby_view(table_id, locale), tags=tag_names(game, "open"))
         except discord.HTTPException as exc:
             log.warning("no lobby or thread for table %s: %s %s", table_id, exc.status, exc.code)
-            if message is not None:
-                try:
-                    await message.delete()
-                except discord.HTTPException:
-                    pass
             return "discord.reject.no_thread" if isinstance(exc, discord.Forbidden) else "discord.reject.discord_failed"
         await self.bot.store.set_table_fields(table_id, thread_id=str(thread.id))
         return thread

@@ -291,3 +291,31 @@ def test_tiebreaks_by_hand():
     bye = standings("swiss", entries[:1], [GameRow(1, 1, "bye", ["A"], None, {"A": 1.0}, "bye"),
                                            GameRow(2, 1, "bye", ["A"], None, {"A": 1.0}, "bye")], "s", Points())
     assert bye[0].buchholz == 0.0 + 1.0  # virtual opponents: A's score before each round
+
+
+async def test_a_front_end_that_cannot_open_a_table_leaves_it_seated_and_unstarted_until_it_can(env):
+    """``open_table`` (Discord: the table's thread) runs between seating and the start; refused, the table
+    waits as a seated lobby, and the next sync opens and starts it, never creating a second table."""
+    store, referee, clock = env
+    opened, allow = [], [False]
+
+    async def open_table(tour, game):
+        assert game.table_id is not None and len(await store.seats(game.table_id)) == len(game.players)
+        opened.append(game.table_id)
+        if allow[0]:
+            await store.set_table_fields(game.table_id, thread_id=f"thread-{game.table_id}")
+        return allow[0]
+
+    director, tid = await new_event(referee, 4)
+    director.open_table = open_table
+    progress = await director.start(tid, by="u:org")
+    assert progress.tables == []
+    games = await director.record.games(tid, 1)
+    tables = [await store.get_table(g.table_id) for g in games]
+    assert [t.status for t in tables] == ["lobby", "lobby"] and sorted(opened) == sorted(t.id for t in tables)
+    allow[0] = True
+    progress = await director.sync(tid)
+    assert sorted(progress.tables) == sorted(t.id for t in tables)
+    assert [(await store.get_table(t.id)).status for t in tables] == ["active", "active"]
+    assert len(await store.find_tables(limit=100)) == 2
+    assert (await director.sync(tid)).tables == []  # opened once: a started table is not opened again

@@ -37,6 +37,8 @@ from bot.discord.grips import Grips
 from bot.discord.interactions import say
 from bot.discord.locale import JudgeTranslator, reply_locale
 from bot.discord.render import lobby_text
+from bot.discord.threads import finished_tags, starter
+from bot.discord.tournaments import TournamentDesk
 from bot.engine import Game, all_games
 from bot.i18n import t
 from bot.service import SYSTEM, Referee
@@ -45,7 +47,7 @@ from bot.storage.store import Store, TableRow
 
 log = logging.getLogger("judge.discord")
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.moderation", "cogs.disputes")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.moderation", "cogs.disputes", "cogs.tournament")
 EXIT_OK, EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_FAILED = 0, 2, 3, 1
 #: seconds archiving a finished table's thread may take before the bot moves on without it
 THREAD_EDIT_TIMEOUT = 10.0
@@ -148,6 +150,7 @@ class JudgeBot(commands.Bot):
         self.deliverer = DiscordDeliverer(self)
         self.delivery = DeliveryWorker(store, self.deliverer, self.referee.changed, idle=delivery_idle,
                                        settle=delivery_settle)
+        self.tournaments = TournamentDesk(self)
         self._clock: asyncio.Task[None] | None = None
         self._bot_runs: dict[int, asyncio.Task[None]] = {}
         self._bots_again: set[int] = set()
@@ -182,9 +185,10 @@ class JudgeBot(commands.Bot):
         """A Discord lobby without a thread was being opened when a previous run stopped (``/game new``
         creates the table, then its lobby message and thread): nobody was told it exists and nothing can
         find it, yet it would count against its creator's and its server's open tables for good.  Cancel
-        it.  Safe only here, before any interaction is handled: one bot process per database."""
+        it.  Safe only here, before any interaction is handled: one bot process per database.  A tournament's
+        table is left alone: the director opens its thread and starts it (bot/discord/tournaments.py)."""
         for table in await self.store.find_tables(status=["lobby"], limit=100_000):
-            if table.origin == "discord" and table.thread_id is None:
+            if table.origin == "discord" and table.thread_id is None and not table.creator.startswith("tournament:"):
                 await self.referee.cancel(table.id, SYSTEM, moderator=True, reason="no thread")
                 log.warning("cancelled table %s: a previous run stopped before its thread was opened", table.id)
 
@@ -246,7 +250,8 @@ class JudgeBot(commands.Bot):
 
     # ------------------------------------------------------------------ background work
     async def _run_clock(self) -> None:
-        """Deadlines: apply the timeouts that are due, then let bot seats answer."""
+        """Deadlines: apply the timeouts that are due, then let bot seats answer; then the tournaments: results
+        from finished tables, the next rounds, round deadlines."""
         while True:
             await asyncio.sleep(self.tick_seconds)
             try:
@@ -254,6 +259,10 @@ class JudgeBot(commands.Bot):
                     self.schedule_bots(accepted.table_id)
             except Exception:
                 log.exception("deadline clock failed")
+            try:
+                await self.tournaments.tick()
+            except Exception:
+                log.exception("tournament clock failed")
 
     def schedule_bots(self, table_id: int) -> None:
         """Let the table's bot seats move, in the background; one run per table at a time (a request
@@ -317,8 +326,7 @@ class JudgeBot(commands.Bot):
             if interaction is not None:
                 await interaction.edit_original_response(content=content, view=view)
             else:
-                message = self.get_partial_messageable(int(table.channel_id)).get_partial_message(int(table.thread_id))
-                await message.edit(content=content, view=view)
+                await starter(self, table.channel_id, table.thread_id).edit(content=content, view=view)
         except discord.HTTPException as exc:  # the message was deleted: the table itself is unaffected
             log.warning("cannot update the lobby message of table %s: %s", table_id, exc.status)
 
@@ -334,7 +342,8 @@ class JudgeBot(commands.Bot):
         async def archive() -> None:
             thread = await self.fetch_channel(int(table.thread_id))  # fresh: a post may just have reopened it
             if isinstance(thread, discord.Thread) and not thread.archived:
-                await thread.edit(archived=True)
+                tags = finished_tags(thread, self.games[table.game])  # a forum post says so by its tags
+                await thread.edit(archived=True, **({"applied_tags": tags} if tags is not None else {}))
 
         try:
             await asyncio.wait_for(archive(), THREAD_EDIT_TIMEOUT)

@@ -307,3 +307,37 @@ def log_view(table_id: int, page: int, pages: int, locale: str) -> ui.View | Non
     if page < pages:
         items.append(LogPageButton(table_id, page + 1, label=t("records.button.later", locale)))
     return _view(*items) if items else None
+
+
+# ------------------------------------------------------------------------------------------------ tournaments
+class EnterButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:tjoin:{_N}"):
+    """Under a tournament's message: enter it (or, while it runs, enter late where the format allows)."""
+
+    kind, cog, handler = "tjoin", "Tournament", "on_enter"
+
+
+class WithdrawButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:tleave:{_N}"):
+    """Under a tournament's message: leave it before the start, drop out after."""
+
+    kind, cog, handler = "tleave", "Tournament", "on_withdraw"
+
+
+class StandingsButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:tstand:{_N}"):
+    """Under a tournament's message: the standings now, privately."""
+
+    kind, cog, handler = "tstand", "Tournament", "on_standings"
+
+
+DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, EnterButton, WithdrawButton, StandingsButton)
+
+
+def tournament_view(tournament_id: int, status: str, locale: str) -> ui.View | None:
+    """Enter / leave while a tournament takes entries, the standings once it has any; nothing when closed."""
+    items: list[ui.Item] = []
+    if status in ("registration", "running"):
+        items += [EnterButton(tournament_id, label=t("tournament.button.enter", locale),
+                              style=discord.ButtonStyle.primary),
+                  WithdrawButton(tournament_id, label=t("tournament.button.withdraw", locale))]
+    if status != "registration":
+        items.append(StandingsButton(tournament_id, label=t("tournament.button.standings", locale)))
+    return _view(*items) if items else None

@@ -128,6 +128,11 @@ class Tournaments:
         rows = await self.store._all(sql + " ORDER BY id DESC LIMIT ?", (*params, limit))
         return [TournamentRow.from_row(r) for r in rows]
 
+    async def set_message(self, tournament_id: int, message_id: str) -> None:
+        """The tournament's own message on Discord (its registration post), edited as it goes on."""
+        async with self.store.transaction() as db:
+            await db.execute("UPDATE tournaments SET message_id = ? WHERE id = ?", (message_id, tournament_id))
+
     async def finish(self, tournament_id: int, *, status: str, now: float, by: str, reason: str | None) -> bool:
         """Close a registering or running tournament (finished or cancelled); False if it was closed already."""
         async with self.store.transaction() as db:

@@ -15,7 +15,7 @@ import asyncio
 import math
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any, Awaitable, Callable, Mapping
 
 from bot.engine import Code, Reject, Rejection, get_game
 from bot.engine.rng import new_seed
@@ -99,9 +99,15 @@ def check_settings(game_name: str, fmt: str, raw: Mapping[str, Any]) -> dict[str
     return s
 
 
+#: a front end's step between seating a round table and starting it (Discord: the table's thread or forum
+#: post); False leaves the table unstarted, and the next ``sync`` tries again
+OpenTable = Callable[[TournamentRow, GameRow], Awaitable[bool]]
+
+
 class Director:
-    def __init__(self, referee: Referee):
+    def __init__(self, referee: Referee, *, open_table: OpenTable | None = None):
         self.referee = referee
+        self.open_table = open_table
         self.store = referee.store
         self.record = Tournaments(referee.store)
         self._locks: dict[int, asyncio.Lock] = {}
@@ -311,8 +317,9 @@ class Director:
         return [winners[k] for k in sorted(winners, key=first_board.__getitem__)]
 
     async def materialise(self, tournament_id: int) -> list[int]:
-        """Give every game of the latest round its table, seated and started; returns the tables started
-        now.  Safe to repeat: a linked table is continued where it stopped, an unlinked one found by title."""
+        """Give every game of the latest round its table, seated, opened by the front end (``open_table``)
+        and started; returns the tables started now.  Safe to repeat: a linked table is continued where it
+        stopped, an unlinked one found by title."""
         t = await self.record.get(tournament_id)
         if t is None or t.status != "running":
             return []
@@ -338,6 +345,9 @@ class Director:
             for user in g.players[len(seated):]:
                 entry = names[user]
                 await self.referee.join(table_id, user, entry.name, is_bot=entry.is_bot)
+            if self.open_table is not None and table.thread_id is None \
+                    and not await self.open_table(t, replace(g, table_id=table_id)):
+                continue  # its start message would have nowhere to go yet
             result = await self.referee.start(table_id, SYSTEM, moderator=True)
             if not isinstance(result, Rejection):
                 started.append(table_id)

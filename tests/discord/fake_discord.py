@@ -448,6 +448,28 @@ class FakeDiscord:
                                      "position": 0, "permission_overwrites": [], "parent_id": None}
         return guild_id, channel_id
 
+    def add_forum(self, name: str = "tables", tags: tuple[str, ...] = (), *, moderated: tuple[str, ...] = (),
+                  guild_id: str | None = None) -> str:
+        """A Forum channel (type 15) with these tags (``moderated``: tags only Manage Threads may apply); add
+        it before the bot connects (channels arrive with the server).  Returns its id."""
+        cid = snowflake()
+        self.channels[cid] = {"id": cid, "type": 15, "name": name, "guild_id": guild_id or self.guild_id,
+                              "position": 1, "permission_overwrites": [], "parent_id": None, "flags": 0,
+                              "topic": None, "nsfw": False, "rate_limit_per_user": 0,
+                              "default_auto_archive_duration": 1440, "default_reaction_emoji": None,
+                              "default_thread_rate_limit_per_user": 0, "default_sort_order": None,
+                              "default_forum_layout": 0, "last_message_id": None,
+                              "available_tags": [{"id": snowflake(), "name": tag, "moderated": tag in moderated,
+                                                  "emoji_id": None, "emoji_name": None}
+                                                 for tag in (*tags, *moderated)]}
+        return cid
+
+    def tag_names(self, thread_id: str) -> list[str]:
+        """The names of the tags a forum post carries now."""
+        forum = self.channels[self.channels[thread_id]["parent_id"]]
+        names = {tag["id"]: tag["name"] for tag in forum["available_tags"]}
+        return [names[tid] for tid in self.channels[thread_id].get("applied_tags", [])]
+
     def add_role(self, name: str, *members: FakeUser) -> FakeRole:
         """A server role (add roles before the bot connects: they arrive with GUILD_CREATE)."""
         role = FakeRole(snowflake(), name)
@@ -832,13 +854,22 @@ class FakeDiscord:
         if meta is None:
             self.violation(f"edit of the channel {cid}, which is not a thread")
             return error(403, 50013, "Missing Permissions")
-        if set(body) - {"archived"} or channel["owner_id"] != self.app_id:
+        in_forum = self.channels.get(channel.get("parent_id"), {}).get("type") == 15
+        editable = {"archived", "applied_tags"} if in_forum else {"archived"}  # a post's owner may retag it
+        if set(body) - editable or channel["owner_id"] != self.app_id:
             self.violation(f"thread {cid} edited with {sorted(body)}: needs Manage Threads")
             return error(403, 50013, "Missing Permissions")
         if meta["archived"] and body.get("archived") is not False:
             self.violation(f"edit of the archived thread {cid}")
             return error(400, 50083, "Thread is archived")
-        await self._set_thread(cid, archived=bool(body["archived"]))
+        if "applied_tags" in body:
+            problem = self._tag_problem(channel["parent_id"], body["applied_tags"])
+            if problem:
+                self.violation(f"thread {cid}: {problem}")
+                return error(400, 50035, "Invalid Form Body")
+            channel["applied_tags"] = [str(tag) for tag in body["applied_tags"]]
+        if "archived" in body:
+            await self._set_thread(cid, archived=bool(body["archived"]))
         self.thread_edits.append((cid, dict(body)))
         return json_response(self._channel_payload(cid))
 
@@ -876,7 +907,49 @@ class FakeDiscord:
         return await self._create_thread(request, mid)  # such a thread has the message's id
 
     async def thread_without_message(self, request: web.Request) -> web.Response:
+        if self.channels.get(request.match_info["cid"], {}).get("type") == 15:
+            return await self._forum_post(request)
         return await self._create_thread(request, snowflake())
+
+    def _tag_problem(self, forum_id: str, tags: list[Any]) -> str | None:
+        forum = self.channels[forum_id]
+        known = {tag["id"]: tag for tag in forum["available_tags"]}
+        if len(tags) > 5:
+            return "more than 5 applied tags"
+        if any(str(tag) not in known for tag in tags):
+            return "a tag the forum does not have"
+        if any(known[str(tag)]["moderated"] for tag in tags):
+            return "a moderated tag applied without Manage Threads"
+        return None
+
+    async def _forum_post(self, request: web.Request) -> web.Response:
+        """A post in a Forum channel: a thread whose starter message (in the thread, with the thread's id) is
+        sent with it; tags from the forum's own, at most five, moderated ones only with Manage Threads."""
+        parent = request.match_info["cid"]
+        body, files = await self._body(request)
+        name, message = body.get("name") or "", body.get("message")
+        problems = [] if 1 <= len(name) <= 100 else [f"forum post name of {len(name)} characters"]
+        if not isinstance(message, dict):
+            problems.append("forum post without its message")
+        else:
+            problems += check_message(message, in_interaction=False, creating=True)
+        problems += [p for p in [self._tag_problem(parent, body.get("applied_tags") or [])] if p]
+        if problems:
+            self.violations += [f"forum post in {parent}: {p}" for p in problems]
+            return error(400, 50035, "Invalid Form Body")
+        tid = snowflake()
+        thread = self._new_thread(tid, parent, name)
+        thread["applied_tags"] = [str(tag) for tag in body.get("applied_tags") or []]
+        attachments = self._attach(None, message, files, f"forum post in {parent}")
+        if isinstance(attachments, web.Response):
+            return attachments
+        msg = self._store(tid, message)
+        del self.messages[msg.id]
+        msg.id = tid  # a forum post's starter message has the post's id
+        self.messages[tid] = msg
+        self._took(msg, attachments)
+        await self.dispatch("THREAD_CREATE", dict(thread, newly_created=True))
+        return json_response({**thread, "message": self._json(msg)}, 201)
 
     # ------------------------------------------------------------------ interactions
     async def interaction_callback(self, request: web.Request) -> web.Response:
@@ -1150,10 +1223,15 @@ class FakeDiscord:
         data = {"id": command["id"], "name": command["name"], "type": 1, "options": options}
         users = [v for v in values.values() if isinstance(v, FakeUser)]
         roles = [v for v in values.values() if isinstance(v, FakeRole)]
-        if users or roles:
+        channels = [e["value"] for e in leaf if e["type"] == 7 and e["value"] in self.channels]
+        if users or roles or channels:
+            # a channel option arrives as a partial channel with the member's permissions in it (as Discord does)
             data["resolved"] = {"users": {u.id: u.payload() for u in users},
                                 "members": {u.id: {k: v for k, v in u.member().items() if k != "user"} for u in users},
-                                "roles": {r.id: r.payload() for r in roles}}
+                                "roles": {r.id: r.payload() for r in roles},
+                                "channels": {c: {**{k: self.channels[c].get(k) for k in ("id", "type", "name",
+                                                                                        "parent_id")},
+                                                 "permissions": str(MEMBER_PERMISSIONS)} for c in channels}}
         return data
 
     async def slash(self, user: FakeUser, path: str, channel_id: str | None = None, **values: Any) -> Interaction:

@@ -15,7 +15,7 @@ from bot.i18n import t
 from tests.discord.fake_discord import PRIVILEGED_INTENTS
 from tests.discord.harness import Harness
 
-COMMANDS = {"game", "table", "play", "mod", "settings", "dispute", "disputes", "rulings"}
+COMMANDS = {"game", "table", "play", "mod", "settings", "dispute", "disputes", "rulings", "tournament"}
 
 
 async def test_login_asks_for_no_privileged_intent_and_syncs_every_command_globally(harness):

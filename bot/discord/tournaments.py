@@ -1,0 +1,211 @@
+"""Tournaments on Discord: the tournament's message, every round's tables opened as threads or forum posts,
+the pairings and the end posted, the clock's results.
+
+The director (bot/tournament/director.py) does the work; this is its Discord front.  ``open_table`` is the
+director's step between seating a round table and starting it, so a table's start message always finds its
+thread (or forum post); a table Discord refused one stays a seated lobby and is tried again by the clock a
+minute later.  ``announce`` tells the tournament's channel what a change did (a round paired, the end) and
+redraws the tournament's message; ``tick`` is the clock's call (results from finished tables, rounds whose
+deadline passed).
+
+The tournament's message and the announcements are sent straight away, not through the outbox: the record
+is the director's, and a crash between pairing a round and announcing it loses only the announcement (each
+table's start still reaches its thread through the outbox and pings its players; the tournament's message is
+redrawn from the record at the next change).  The table threads a crash left half-made are found again by the
+director (docs/tournaments.md, Safety); a thread Discord made whose id a crash kept from the record stays an
+empty thread.
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Sequence
+
+import discord
+
+from bot.discord.components import tournament_view
+from bot.discord.render import clip, discord_user_id, lobby_text, pack
+from bot.discord.threads import TABLE_CHANNELS, open_thread, starter, tag_names
+from bot.i18n import t
+from bot.render.text import game_title
+from bot.storage.tournaments import Entry, GameRow, TournamentRow
+from bot.tournament.cli import standings_text
+from bot.tournament.director import Director, Progress
+
+if TYPE_CHECKING:
+    from bot.discord.client import JudgeBot
+
+log = logging.getLogger("judge.discord.tournaments")
+
+#: seconds before a table thread Discord refused is tried again
+RETRY_SECONDS = 60.0
+#: players named on the tournament's message (the rest are counted)
+SHOWN_PLAYERS = 60
+STANDINGS_CHARS = 1800
+
+
+def who(entry: Entry | None, user_id: str) -> str:
+    """A player as the channel shows them: a mention that notifies nobody (the bot sends none), or a name."""
+    uid = discord_user_id(user_id)
+    if uid is not None:
+        return f"<@{uid}>"
+    return discord.utils.escape_markdown(entry.name if entry else user_id)
+
+
+def standings_block(rows: list[dict], fmt: str, locale: str) -> str:
+    """The standings as a code block, cut to fit a message (the leaders kept)."""
+    lines = standings_text(rows, fmt, locale).split("\n")
+    while len(lines) > 2 and sum(len(line) + 1 for line in lines) > STANDINGS_CHARS:
+        lines.pop()
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+def heading(tour: TournamentRow, locale: str, game_name: str) -> str:
+    return t("tournament.discord.heading", locale, title=discord.utils.escape_markdown(tour.title or ""),
+             tournament=tour.id, game=game_name, format=t(f"tournament.format.{tour.format}", locale)).strip()
+
+
+class TournamentDesk:
+    def __init__(self, bot: "JudgeBot"):
+        self.bot = bot
+        self.director = Director(bot.referee, open_table=self.open_table)
+        self._retry_at: dict[int, float] = {}
+
+    async def locale(self, tour: TournamentRow) -> str:
+        return await self.bot.guild_locale(tour.guild_id) or tour.locale or self.bot.settings.locale
+
+    async def channel(self, channel_id: str | int | None) -> discord.TextChannel | discord.ForumChannel | None:
+        if channel_id is None:
+            return None
+        found = self.bot.get_channel(int(channel_id))
+        if found is None:
+            try:
+                found = await self.bot.fetch_channel(int(channel_id))
+            except discord.HTTPException:
+                return None
+        return found if isinstance(found, TABLE_CHANNELS) else None
+
+    # ------------------------------------------------------------------ the director's step
+    async def open_table(self, tour: TournamentRow, g: GameRow) -> bool:
+        """The round table's message and thread (a forum post, tagged with the game, the round and "open")."""
+        assert g.table_id is not None
+        if self._retry_at.get(g.table_id, 0.0) > self.bot.referee.now():
+            return False
+        store = self.bot.store
+        table = await store.get_table(g.table_id)
+        parent = await self.channel(tour.channel_id)
+        game = self.bot.games[tour.game]
+        locale = await self.locale(tour)
+        if parent is None:
+            return self._later(tour, table.id, "no channel")
+        try:
+            thread = await open_thread(parent, name=f"#{table.id} {table.title or game_title(game, locale)}",
+                                       content=lobby_text(game, table, await store.seats(table.id), locale),
+                                       tags=tag_names(game, "open", g.round))
+        except discord.HTTPException as exc:
+            return self._later(tour, table.id, f"{exc.status} {exc.code}")
+        self._retry_at.pop(g.table_id, None)
+        await store.set_table_fields(table.id, thread_id=str(thread.id))
+        return True
+
+    def _later(self, tour: TournamentRow, table_id: int, why: str) -> bool:
+        log.warning("no thread for table %s of tournament %s (%s): trying again later", table_id, tour.id, why)
+        self._retry_at[table_id] = self.bot.referee.now() + RETRY_SECONDS
+        return False
+
+    # ------------------------------------------------------------------ telling the channel
+    async def announce(self, progress: Progress) -> None:
+        """Bot seats of the tables started move; a paired round and the end are posted; the message redrawn."""
+        for table_id in progress.tables:
+            self.bot.schedule_bots(table_id)
+        if not progress:
+            return
+        tour = await self.director.record.get(progress.tournament_id)
+        if tour is None:
+            return
+        locale = await self.locale(tour)
+        entries = {e.user_id: e for e in await self.director.record.entries(tour.id)}
+        for number in progress.rounds:
+            await self.post(tour, await self.round_text(tour, number, entries, locale))
+        if progress.finished:
+            rows = await self.director.standings(tour.id)
+            await self.post(tour, pack([t("tournament.discord.finished", locale, tournament=tour.id),
+                                        standings_block([r.as_dict() for r in rows], tour.format, locale)]))
+        await self.refresh(tour.id)
+
+    async def round_text(self, tour: TournamentRow, number: int, entries: dict[str, Entry], locale: str) -> list[str]:
+        rounds = {r.number: r for r in await self.director.record.rounds(tour.id)}
+        deadline = rounds[number].deadline if number in rounds else None
+        lines = [t("tournament.discord.round", locale, round=number, rounds=tour.settings.get("rounds") or "?")]
+        if deadline:
+            lines.append(t("tournament.discord.deadline", locale, at=f"<t:{int(deadline)}:f>",
+                           left=f"<t:{int(deadline)}:R>"))
+        for g in await self.director.record.games(tour.id, number):
+            players = " — ".join(who(entries.get(p), p) for p in g.players)
+            if g.kind == "table":
+                table = await self.bot.store.get_table(g.table_id) if g.table_id else None
+                where = f"<#{table.thread_id}>" if table and table.thread_id else "…"
+                lines.append(t("tournament.discord.board", locale, board=g.board, players=players, thread=where))
+            elif g.result != "late":
+                lines.append(t(f"tournament.discord.{g.result or 'bye'}", locale, players=players))
+        return pack(lines)
+
+    async def post(self, tour: TournamentRow, texts: Sequence[str]) -> None:
+        """A post where the tournament lives: its channel, or (in a forum) its own post."""
+        parent = await self.channel(tour.channel_id)
+        if parent is None:
+            return
+        where = tour.message_id if isinstance(parent, discord.ForumChannel) else tour.channel_id
+        if where is None:
+            return
+        channel = self.bot.get_partial_messageable(int(where))
+        try:
+            for text in texts:
+                await channel.send(text)
+        except discord.HTTPException as exc:
+            log.warning("cannot post in tournament %s's channel: %s", tour.id, exc.status)
+
+    async def refresh(self, tournament_id: int) -> None:
+        """Redraw the tournament's message from the record (players, state, round); never raises."""
+        tour = await self.director.record.get(tournament_id)
+        if tour is None or tour.channel_id is None or tour.message_id is None:
+            return
+        locale = await self.locale(tour)
+        content = await self.message_text(tour, locale)
+        try:
+            await starter(self.bot, tour.channel_id, tour.message_id).edit(
+                content=content, view=tournament_view(tour.id, tour.status, locale))
+        except discord.HTTPException as exc:
+            log.warning("cannot update the message of tournament %s: %s", tournament_id, exc.status)
+
+    async def message_text(self, tour: TournamentRow, locale: str) -> str:
+        game = self.bot.games[tour.game]
+        s = tour.settings
+        lines = [heading(tour, locale, game_title(game, locale))]
+        facts = [t("tournament.discord.rounds", locale, rounds=s.get("rounds") or "auto")]
+        if s.get("round_hours"):
+            facts.append(t("tournament.discord.round_hours", locale, hours=s["round_hours"]))
+        if tour.format in ("swiss", "multiseat"):
+            facts.append(t("tournament.discord.late_entry." + ("yes" if s.get("late_entry") else "no"), locale))
+        lines.append(" · ".join(facts))
+        if tour.status == "registration":
+            until = s.get("registration_until")
+            lines.append(t("tournament.discord.open", locale) + (
+                " " + t("tournament.discord.until", locale, at=f"<t:{int(until)}:R>") if until else ""))
+        elif tour.status == "running":
+            lines.append(t("tournament.discord.running", locale, round=tour.round))
+        else:
+            lines.append(t(f"tournament.status.{tour.status}", locale).capitalize())
+        entries = [e for e in await self.director.record.entries(tour.id) if e.status == "active"]
+        shown = ", ".join(who(e, e.user_id) for e in entries[:SHOWN_PLAYERS])
+        more = len(entries) - SHOWN_PLAYERS
+        lines.append(t("tournament.discord.players", locale, n=len(entries),
+                       players=(shown or "—") + (f" … +{more}" if more > 0 else "")))
+        return clip("\n".join(lines), 2000)
+
+    # ------------------------------------------------------------------ the clock
+    async def tick(self) -> None:
+        for progress in await self.director.tick():
+            try:
+                await self.announce(progress)
+            except Exception:
+                log.exception("announcing tournament %s failed", progress.tournament_id)
