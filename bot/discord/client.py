@@ -49,6 +49,9 @@ log = logging.getLogger("judge.discord")
 
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.moderation", "cogs.disputes", "cogs.tournament")
 EXIT_OK, EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_FAILED = 0, 2, 3, 1
+#: the tournaments are looked at every this many clock ticks (each look reads every open table of every running
+#: tournament: once in ten seconds is plenty for rounds that last days)
+TOURNAMENT_TICKS = 10
 #: seconds archiving a finished table's thread may take before the bot moves on without it
 THREAD_EDIT_TIMEOUT = 10.0
 #: Discord's range for integer and number options (docs: "Any integer between -2^53 and 2^53")
@@ -252,6 +255,7 @@ class JudgeBot(commands.Bot):
     async def _run_clock(self) -> None:
         """Deadlines: apply the timeouts that are due, then let bot seats answer; then the tournaments: results
         from finished tables, the next rounds, round deadlines."""
+        ticks = 0
         while True:
             await asyncio.sleep(self.tick_seconds)
             try:
@@ -259,6 +263,9 @@ class JudgeBot(commands.Bot):
                     self.schedule_bots(accepted.table_id)
             except Exception:
                 log.exception("deadline clock failed")
+            ticks += 1
+            if ticks % TOURNAMENT_TICKS:
+                continue
             try:
                 await self.tournaments.tick()
             except Exception:
