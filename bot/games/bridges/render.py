@@ -2,10 +2,10 @@
 Everything on the table is public, so labels and boards may name anything they show."""
 from __future__ import annotations
 
-import unicodedata
 from typing import Any, Mapping, Sequence
 
 from bot.i18n import t
+from bot.render.text import display_width
 
 from .combat import attack_modes, provoked_counter, sources, weapon_sources
 from .data import catalogue
@@ -49,31 +49,20 @@ def loot(items: Mapping[str, int], coins: int | None, locale: str) -> str:
     return ", ".join(parts) or t("bridges.ev.nothing", locale)
 
 
-def width(text: str) -> int:
-    """Display columns: wide characters and emoji count two."""
-    cols = 0
-    for ch in text:
-        if unicodedata.combining(ch) or ch == "\ufe0f":
-            continue
-        wide = unicodedata.east_asian_width(ch) in ("W", "F") or ord(ch) >= 0x1F000 or ch in "❤⚡"
-        cols += 2 if wide else 1
-    return cols
-
-
 def wrap(text: str, lead: str = "", indent: str = "   ") -> list[str]:
     """Greedy word wrap to WIDTH display columns; the first line starts with ``lead``, the others are indented."""
     lines: list[str] = []
     current = lead
     for word in text.split(" "):
         candidate = f"{current} {word}" if current.strip() else current + word
-        if width(candidate) <= WIDTH or not current.strip():
+        if display_width(candidate) <= WIDTH or not current.strip():
             current = candidate
         else:
             lines.append(current)
             current = indent + word
-        while width(current) > WIDTH:  # a single word longer than a line
+        while display_width(current) > WIDTH:  # a single word longer than a line
             cut = WIDTH
-            while width(current[:cut]) > WIDTH:
+            while display_width(current[:cut]) > WIDTH:
                 cut -= 1
             lines.append(current[:cut])
             current = indent + current[cut:]
