@@ -321,6 +321,7 @@ async def cmd_picture(args: argparse.Namespace, settings: Settings) -> int:
 
 async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
     from bot.delivery import drain
+    from bot.render.notices import when
     from bot.terminal import TerminalDeliverer, action_menu, parse_typed
 
     locale = args.locale or settings.locale
@@ -347,6 +348,13 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
                 _say(t("core.term.no_tables", locale))
             return EXIT_OK
         table_id = args.id
+        if verb == "vacation":
+            until = await referee.timekeeper.vacation(table_id, user, args.days if args.days is not None else 1.0)
+            if isinstance(until, Rejection):
+                return _refuse(until, locale)
+            await drain(store, out)
+            _say(t("clock.vacation", locale, table=table_id, until=when(until, "terminal")))
+            return EXIT_OK
         if verb == "join":
             result = await referee.join(table_id, user, user.split(":", 1)[1])
         elif verb == "leave":
@@ -433,6 +441,9 @@ async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
             result = await moderation.ruling(referee, args.table, moderator=moderator, text=args.reason or "")
         elif args.verb == "cancel":
             result = await referee.cancel(args.table, moderator, moderator=True, reason=args.reason)
+        elif args.verb in ("pause", "resume"):
+            step = moderation.pause if args.verb == "pause" else moderation.resume
+            result = await step(referee, args.table, moderator=moderator, reason=args.reason)
         elif args.verb == "dispute":
             return await mod_dispute(args, referee, moderator, locale)
         else:
@@ -640,15 +651,17 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s = sub.add_parser("rulings", help="the ruling notes moderators left for the terminal's tables")
     s.set_defaults(func=cmd_rulings)
 
-    s = sub.add_parser("mod", help="moderator tools: rollback, ruling, cancel, failed deliveries, disputes")
-    s.add_argument("verb", choices=["rollback", "ruling", "cancel", "failures", "dispute"])
+    s = sub.add_parser("mod", help="moderator tools: rollback, ruling, cancel, pause, resume, failed deliveries,"
+                                   " disputes")
+    s.add_argument("verb", choices=["rollback", "ruling", "cancel", "pause", "resume", "failures", "dispute"])
     s.add_argument("table", type=table_no, nargs="?", help="the table (for dispute: the dispute's number)")
     s.add_argument("--to", type=version_no, help="for rollback: the version to return to")
     s.add_argument("--move", type=version_no,
                    help="for rollback, instead of --to: the public move number to return to (0: the start)")
     s.add_argument("--reopen", action="store_true",
                    help="for rollback of a finished table: reopen it although its seed is public")
-    s.add_argument("--reason", help="the reason (rollback, cancel, a dispute's decision) or the text of the ruling")
+    s.add_argument("--reason", help="the reason (rollback, cancel, pause, a dispute's decision) or the text of the"
+                                    " ruling")
     s.add_argument("--decide", choices=["uphold", "reject", "amend"], help="for dispute: the decision")
     s.add_argument("--correction", help="for dispute --decide amend: the action instead of the move (a number"
                                         " from the evidence's list, a label, or JSON)")
@@ -659,7 +672,7 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
 
     s = sub.add_parser("table", help="lobby and play, one command at a time (like the Discord commands)")
     s.add_argument("verb", choices=["new", "list", "join", "leave", "bot", "start", "cancel", "status", "hand",
-                                    "actions", "act", "log"])
+                                    "actions", "act", "log", "vacation"])
     s.add_argument("id", nargs="?", type=table_no, help="table number")
     s.add_argument("action", nargs="*", help="for act: a number from 'actions', a label, or JSON")
     s.add_argument("--game", default="claygod", help="for new")
@@ -669,6 +682,7 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("--seed", type=seed_text)
     s.add_argument("--reason")
     s.add_argument("--all", action="store_true", help="for list: finished tables too")
+    s.add_argument("--days", type=float, help="for vacation: the days off the clock (from the table's allowance)")
     s.add_argument("--moderator", action="store_true")
     s.set_defaults(func=cmd_table)
 

@@ -20,7 +20,9 @@ from bot.free_text import clean_text
 from bot.moves import Moves
 from bot.service import Accepted, Referee, messages_for, next_deadline
 from bot.storage.store import Message, Step, VersionConflict
+from bot.storage.clocks import Clocks
 
+from bot.timecontrol import forfeit
 MODERATOR_SEAT = -1
 
 
@@ -51,12 +53,15 @@ def moderator_step(game: Game, state: dict[str, Any], action: dict[str, Any], at
     """A moderator's step other than a rollback, applied to ``state`` — the same code live and in replay, so
     both agree: ``{"type": "amend", "seat": s, "action": a}`` is a correction, the action ``a`` a moderator
     entered for seat ``s``; ``{"type": "uphold", "action": a}`` the game's own step upholding a dispute
-    (``Game.upholding``)."""
+    (``Game.upholding``); ``{"type": "forfeit", "seats": [...]}`` those seats losing on time."""
     kind = action.get("type")
     if kind == "amend":
         return game.apply(state, action.get("seat"), action.get("action"), now=at)
     if kind == "uphold":
         return game.moderate(state, action.get("action"), now=at)
+    if kind == "forfeit" and isinstance(action.get("seats"), list) and action["seats"] \
+            and state.get("outcome") is None:  # the time control's expiry (bot/timekeeper.py)
+        return Applied(*forfeit(state, action["seats"]))
     return Rejection(Code.MALFORMED, "core.reject.malformed")
 
 
@@ -119,5 +124,49 @@ async def ruling(referee: Referee, table_id: int, *, moderator: str, text: str) 
     await store.add_moderation(table_id, moderator, "ruling", text, None, referee.now())
     await store.enqueue(table_id, table.version, [Message("table", "ruling", {"text": text, "by": moderator})],
                         referee.now())
+    referee.changed.set()
+    return True
+
+
+async def pause(referee: Referee, table_id: int, *, moderator: str, reason: str | None) -> bool | Rejection:
+    """Stop a table: every action is refused (naming the moderator and the reason) and no deadline runs out
+    until ``resume``.  Logged, and told at the table."""
+    reason = clean_text(reason)
+    if reason is None:
+        return Rejection(Code.MALFORMED, "clock.reject.no_reason", {"table": table_id})
+    async with referee.lock(table_id):
+        table = await referee.store.get_table(table_id)
+        if table is None:
+            return Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id})
+        notice = Message("table", "clock", {"what": "paused", "by": moderator, "reason": reason})
+        if not await Clocks(referee.store).pause(table_id, by=moderator, reason=reason, at=referee.now(),
+                                                 notice=notice):
+            key = "clock.reject.already_paused" if table.paused_at is not None else "core.reject.table_closed"
+            return Rejection(Code.ILLEGAL, key, {"table": table_id})
+        referee.forget(table_id)
+        await referee.timekeeper.settle(table_id)
+    referee.changed.set()
+    return True
+
+
+async def resume(referee: Referee, table_id: int, *, moderator: str, reason: str | None = None) -> bool | Rejection:
+    """Let a paused table play on: every running deadline (the engine's and the time control's) moves on by
+    the time it stood paused."""
+    async with referee.lock(table_id):
+        table = await referee.store.get_table(table_id)
+        if table is None:
+            return Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id})
+        if table.paused_at is None:
+            return Rejection(Code.ILLEGAL, "clock.reject.not_paused", {"table": table_id})
+        now = referee.now()
+        state = await referee.store.state(table_id)
+        notice = Message("table", "clock", {"what": "resumed", "by": moderator, "reason": clean_text(reason),
+                                            "paused": round(now - table.paused_at)})
+        if not await Clocks(referee.store).resume(table_id, by=moderator, reason=clean_text(reason), at=now,
+                                                  notice=notice,
+                                                  next_deadline=next_deadline(get_game(table.game), state)):
+            return Rejection(Code.ILLEGAL, "clock.reject.not_paused", {"table": table_id})
+        referee.forget(table_id)
+        await referee.timekeeper.settle(table_id)
     referee.changed.set()
     return True

@@ -25,8 +25,10 @@ from bot.config import TableLimits
 from bot.engine import Applied, Code, Game, Reject, Rejection, get_game, visible_to
 from bot.engine.rng import commitment, new_seed
 from bot.free_text import TITLE_MAX, clean_name, clean_text
+from bot.render.notices import person
 from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, TableRow, VersionConflict
 
+from bot.timecontrol import parse as parse_time_control, table_clock
 log = logging.getLogger("judge.referee")
 
 SYSTEM = "system"
@@ -84,6 +86,12 @@ def dispute_window(raw: Any) -> str | None:
 
 
 def next_deadline(game: Game, state: dict[str, Any]) -> float | None:
+def paused_refusal(table: TableRow) -> Rejection:
+    """What every action at a paused table is told: who paused it, and why."""
+    return _reject(Code.ILLEGAL, "clock.reject.paused", table=table.id, who=person(table.paused_by, "en"),
+                   reason=table.paused_reason or "—")
+
+
     deadlines = [p.deadline for p in game.to_act(state) if p.deadline is not None]
     return min(deadlines) if deadlines else None
 
@@ -131,6 +139,8 @@ class Referee:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time, limits: TableLimits = TableLimits()):
         self.store = store
         self.clock = clock
+        from bot.timekeeper import Timekeeper  # it records its steps as the referee does: imported once built
+        self.timekeeper = Timekeeper(self)
         self.limits = limits
         self._locks: dict[int, asyncio.Lock] = {}
         self._live: OrderedDict[int, _Live] = OrderedDict()
@@ -157,6 +167,9 @@ class Referee:
         if not isinstance(auto_forced, bool):
             return _reject(Code.BAD_OPTIONS, "core.reject.bad_option", name="auto_forced", value=str(auto_forced)[:40],
                            game=game.name)
+        time_control = parse_time_control(options)
+        if isinstance(time_control, Rejection):
+            return time_control
         raw_window = options.pop("dispute_window", DEFAULT_WINDOW)
         window = dispute_window(raw_window)
         if window is None:
@@ -171,7 +184,7 @@ class Referee:
                 title=clean_name(title, limit=TITLE_MAX) if title else None, locale=locale, guild_id=guild_id,
                 channel_id=channel_id, max_seats=game.max_seats,
                 creator_name=clean_name(creator_name) if join else None, auto_forced=auto_forced,
-                dispute_window=window,
+                dispute_window=window, time_control=time_control,
                 per_user=self.limits.per_user, per_server=self.limits.per_server)
         except LobbyRefused as refusal:
             return _refused(refusal)
@@ -238,6 +251,7 @@ class Referee:
             try:
                 dealt = await self.store.start_table(table_id, deal, now=now)
             except Reject as r:
+            await self._settle_clocks(table_id)
                 return r.rejection
             except LobbyRefused as refusal:
                 return _refused(refusal, table_id)
@@ -350,6 +364,7 @@ class Referee:
                 # judged on the kept state without reading: refused only if that still is the stored version
                 live = self._live.get(table_id)
                 if live is not None and await self.store.table_version(table_id) == live.table.version:
+                await self._settle_clocks(table_id)
                     break
                 fresh = True
             if isinstance(result, Accepted):
@@ -362,6 +377,8 @@ class Referee:
     async def _act(self, table_id: int, user_id: str, action: Any, expected_version: int | None,
                    seat: int | None, *, fresh: bool) -> Accepted | Rejection:
         live = await self._current(table_id, fresh=fresh)
+        if live.table.paused_at is not None:
+            return paused_refusal(live.table)
         if isinstance(live, Rejection):
             return live
         if expected_version is not None and expected_version != live.table.version:
@@ -373,6 +390,14 @@ class Referee:
             resolved = self._seat_of(live.seats, user_id, seat, live.state)
             if isinstance(resolved, Rejection):
                 return resolved
+    async def _settle_clocks(self, table_id: int) -> None:
+        """A timed table's seat clocks after a step (under its lock, before delivery wakes: the messages then
+        show the new deadlines)."""
+        live = self._live.get(table_id)
+        table = live.table if live is not None else await self.store.get_table(table_id)
+        if table is not None and table.time_control is not None:
+            await self.timekeeper.settle(table_id)
+
             seat = resolved
         return await self._apply(live.table, get_game(live.table.game), live.state, seat, user_id, action,
                                  signal=False)
@@ -412,7 +437,7 @@ class Referee:
 
     async def _apply(self, table: TableRow, game: Game, state: dict[str, Any], seat: int, user_id: str,
                      action: Any, *, signal: bool = True) -> Accepted | Rejection:
-        now = self.now()
+        now = table_clock(table, self.now())  # the engine runs on the table's clock, which a pause stops
         try:
             result = game.apply(state, seat, action, now=now)
         except Exception:  # a bug in an engine: refuse, keep the table, tell moderators
@@ -427,6 +452,8 @@ class Referee:
         new = result.state
         outcome = new.get("outcome")
         extra = {"by": seat, "auto": user_id == AUTO,
+        if deadline is not None:
+            deadline += table.paused_total  # stored in wall time, for the referee's clock
                  **({"seed": table.seed, "seed_hash": table.seed_hash} if outcome is not None else {})}
         messages = messages_for(game, new, result.events, kind="finish" if outcome is not None else "update",
                                 extra=extra, before=state)
@@ -450,19 +477,22 @@ class Referee:
 
     async def tick(self) -> list[Accepted]:
         """Apply timeouts for every decision whose deadline has passed (called by a clock loop)."""
-        now = self.now()
         done = []
-        for table_id in await self.store.due_tables(now):
+        for table_id in await self.store.due_tables(self.now()):
             async with self.lock(table_id):
                 found = await self._active(table_id)
-                if isinstance(found, Rejection):
+                now = table_clock(table, self.now())
+                if isinstance(found, Rejection) or found[0].paused_at is not None:
                     continue
                 table, game = found
                 state = await self.store.state(table_id)
                 overdue = [p.seat for p in game.to_act(state) if p.deadline is not None and p.deadline <= now]
                 if overdue:
                     result = await self._apply(table, game, state, overdue[0], SYSTEM, {"type": "timeout"},
+                        await self._settle_clocks(table_id)
                                                signal=False)
+        for table_id in await self.timekeeper.tick():  # a bot took a seat whose time ran out: it moves now
+            await self.drive_bots(table_id)
                     if isinstance(result, Accepted):
                         done.append(result)
                         await self._forced_moves(table_id)

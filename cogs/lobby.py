@@ -23,6 +23,7 @@ from bot.discord.render import clip, lobby_text, options_text, pack, table_line
 from bot.discord.threads import TABLE_CHANNELS, open_thread, tag_names
 from bot.engine import Code, Game, Rejection
 from bot.i18n import normalise_locale, t
+from bot.render.notices import when
 from bot.render.text import game_title
 
 _OPTION = re.compile(r"^\s*([\w-]+)\s*=\s*(\S+)\s*$")
@@ -76,6 +77,22 @@ class Lobby(commands.Cog):
             if wanted == name or wanted in (game_title(game, loc).casefold() for loc in ("ru", "uk", "en")):
                 return game
         return None
+
+    @game.command(name=L("clock.cmd.vacation"), description=L("clock.cmd.vacation.desc"))
+    @app_commands.rename(days=L("clock.param.days"), table=L("discord.param.table"))
+    @app_commands.describe(days=L("clock.param.days.desc"), table=L("discord.param.table.desc"))
+    async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[float, 0.1, 60.0],
+                       table: int | None = None):
+        """Days off the clock of a timed table, from the player's allowance; the table is told."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await self.bot.locale_for(interaction)
+        found = await pick_table(interaction, table)
+        if isinstance(found, Rejection):
+            return await refuse(interaction, found, locale)
+        until = await self.bot.referee.timekeeper.vacation(found.id, player_key(interaction), days)
+        if isinstance(until, Rejection):
+            return await refuse(interaction, until, locale)
+        await say(interaction, t("clock.vacation", locale, table=found.id, until=when(until, "discord")))
 
     # ------------------------------------------------------------------ /game new
     @game.command(name=L("discord.cmd.new"), description=L("discord.cmd.new.desc"))

@@ -148,6 +148,46 @@ class Moderation(commands.Cog):
         return await table_choices(interaction, current, ALL_STATUSES)
 
 
+class Pause(commands.Cog):
+    """``/pause`` and ``/resume``: a moderator stops a table and lets it play on (bot/moderation.py).  Commands of
+    their own because ``/mod`` and ``/disputes`` are at Discord's size limit for one command; hidden and checked
+    like ``/mod``."""
+
+    def __init__(self, bot: JudgeBot):
+        self.bot = bot
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await is_moderator(interaction, None)
+
+    @app_commands.command(name=L("clock.cmd.pause"), description=L("clock.cmd.pause.desc"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.rename(table=L("discord.param.table"), reason=L("discord.param.reason"))
+    @app_commands.describe(table=L("discord.param.table.desc"), reason=L("moderation.param.reason.desc"))
+    async def pause(self, interaction: discord.Interaction, table: int, reason: app_commands.Range[str, 1, 300]):
+        await self._clock(interaction, table, moderation.pause, reason, "clock.paused")
+
+    @app_commands.command(name=L("clock.cmd.resume"), description=L("clock.cmd.resume.desc"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.rename(table=L("discord.param.table"))
+    @app_commands.describe(table=L("discord.param.table.desc"))
+    async def resume(self, interaction: discord.Interaction, table: int):
+        await self._clock(interaction, table, moderation.resume, None, "clock.resumed")
+
+    async def _clock(self, interaction: discord.Interaction, table: int, step, reason: str | None, done: str):
+        """A pause or its end: the table's thread is told (through the outbox), the moderator privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await self.bot.locale_for(interaction)
+        found = await pick_table(interaction, table)
+        if isinstance(found, Rejection):
+            return await refuse(interaction, found, locale)
+        result = await step(self.bot.referee, found.id, moderator=player_key(interaction), reason=reason)
+        if isinstance(result, Rejection):
+            return await refuse(interaction, result, locale)
+        await say(interaction, t(done, locale, table=found.id))
+
+
 class ServerSettings(commands.Cog):
     settings = app_commands.Group(name=L("discord.cmd.settings"), description=L("discord.cmd.settings.desc"),
                                   guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
@@ -188,3 +228,4 @@ class ServerSettings(commands.Cog):
 async def setup(bot: JudgeBot) -> None:
     await bot.add_cog(Moderation(bot))
     await bot.add_cog(ServerSettings(bot))
+    await bot.add_cog(Pause(bot))

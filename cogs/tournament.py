@@ -11,6 +11,8 @@ tournaments there; otherwise anyone may, and runs their own.
 """
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 import re
 from typing import Any
@@ -28,6 +30,7 @@ from bot.discord.threads import TABLE_CHANNELS
 from bot.discord.tournaments import heading, standings_block
 from bot.engine import Code, Rejection
 from bot.i18n import normalise_locale, t
+from bot.render.picture.standings import standings_png
 from bot.render.text import game_title
 from bot.storage.tournaments import TournamentRow
 from bot.tournament.director import FORMATS, MAX_ROUND_HOURS, MAX_ROUNDS
@@ -199,11 +202,17 @@ class Tournament(commands.Cog):
         tour = await self._find(interaction, number)
         if isinstance(tour, Rejection):
             return await refuse(interaction, tour, locale)
-        rows = await self.director.standings(tour.id)
+        rows = [r.as_dict() for r in await self.director.standings(tour.id)]
         head = heading(tour, locale, game_title(self.bot.games[tour.game], locale))
         status = t(f"tournament.status.{tour.status}", locale)
-        await say(interaction, f"{head} · {status}\n" + standings_block([r.as_dict() for r in rows], tour.format,
-                                                                          locale))
+        files = []
+        if rows:  # the picture beside the text (which says the same, for screen readers and text-only clients)
+            title = " · ".join(part for part in (tour.title, f"#{tour.id}", game_title(self.bot.games[tour.game], locale),
+                                                 t(f"tournament.format.{tour.format}", locale), status) if part)
+            data = await asyncio.to_thread(standings_png, rows, tour.format, locale, title)
+            files = [discord.File(io.BytesIO(data), filename=f"standings{tour.id}.png",
+                                  description=t("tournament.picture.alt", locale, tournament=tour.id))]
+        await say(interaction, f"{head} · {status}\n" + standings_block(rows, tour.format, locale), files=files)
 
     @tournament.command(name=L("tournament.cmd.drop"), description=L("tournament.cmd.drop.desc"))
     @app_commands.rename(number=L("tournament.param.tournament"), player=L("tournament.param.player"),

@@ -74,6 +74,7 @@ from bot.discord.render import discord_user_id, display_names, mention
 from bot.engine import Game
 from bot.i18n import t
 from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, render_message
+from bot.storage.clocks import Clocks
 from bot.storage.store import OutboxRow, Panel, SeatRow, TableRow
 
 
@@ -90,8 +91,8 @@ _TURN_KINDS = ("start", "update")
 _SUPERSEDING_KINDS = (*_TURN_KINDS, *_CLOSING_KINDS)
 #: every kind of table message: the previous one bounds the search for an earlier delivery (a kind missing
 #: here would only widen that search, back to an earlier message)
-#: the referee's own posts (a ruling, a dispute raised or decided): a message in the thread, the live message kept
-_NOTICE_KINDS = ("ruling", "dispute")
+#: the referee's own posts (a ruling, a dispute raised or decided, a pause, a time-control notice): a message in the thread, the live message kept
+_NOTICE_KINDS = ("ruling", "dispute", "clock")
 _TABLE_KINDS = (*_SUPERSEDING_KINDS, *_NOTICE_KINDS)
 #: seconds a cosmetic request (pinning the live message) may take before delivery moves on without it
 RETIRE_TIMEOUT = 10.0
@@ -166,7 +167,10 @@ class DiscordDeliverer:
         channel = self.bot.get_partial_messageable(int(channel_id))
         live = await self.bot.store.panel(table.id, LIVE)
         if kind in _NOTICE_KINDS:
-            return await self._post(channel, [self._plain(table, seats, message, await self.bot.table_locale(table))],
+            if kind == "clock" and live is not None and table.status == "active":
+                await self._redraw_live(channel, table, seats, live)  # a pause or a vacation moved the deadlines
+            return sent
+            sent = await self._post(channel, [self._plain(table, seats, message, await self.bot.table_locale(table))],
                                     table, message, discord.AllowedMentions.none())
         if kind == "start" and live is not None:  # delivered before, recorded in the panels but not the outbox
             return live.message_id
@@ -200,7 +204,7 @@ class DiscordDeliverer:
     async def _view_and_recent(self, table: TableRow, seats: list[SeatRow], state: dict, locale: str
                                ) -> tuple[dict, list[str]]:
         game = self.bot.games[table.game]
-        view = game.view(state, None)
+        view = await Clocks(self.bot.store).shown(table, game.view(state, None))
         events = await self.bot.referee.history(table.id, since=max(0, state["version"] - RECENT_VERSIONS))
         return view, panels.public_lines(game, events, seats, locale)[-panels.RECENT_LINES:]
 
@@ -291,6 +295,15 @@ class DiscordDeliverer:
                                        version=state["version"],
                                        posted=state["version"] if post is not None else None,
                                        shows=_shows(view, None))
+    async def _redraw_live(self, channel: discord.PartialMessageable, table: TableRow, seats: list[SeatRow],
+                           live: Panel) -> None:
+        """The live message's text drawn again for the same state (its deadlines changed, nothing else)."""
+        game, locale = self.bot.games[table.game], await self.bot.table_locale(table)
+        view, recent = await self._view_and_recent(table, seats, await self.bot.store.state(table.id), locale)
+        text = panels.live_text(game, table, seats, view, recent, locale, seed_hash=table.seed_hash)
+        await channel.get_partial_message(int(live.message_id)).edit(content=text,
+                                                                     allowed_mentions=discord.AllowedMentions.none())
+
         return post or live.message_id, [s for s in asked if s not in in_thread]
 
     def _ping(self, seats: list[SeatRow], view: dict, before: list | None, *, by: int | None) -> list[SeatRow]:
@@ -333,10 +346,37 @@ class DiscordDeliverer:
     async def _to_seat(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> None:
         """Private news for one seat: its control message is brought up to date (or created)."""
         seat = seats[message.seat]
+        if message.kind == "reminder":
+            return await self._remind(table, seats, seat, message)
         if not panels.human(seat):
             raise Skip("not a Discord player")
         state = await self.bot.store.state(table.id)
         if not await self._refresh_control(table, seats, state, message.seat, message=message):
+    async def _remind(self, table: TableRow, seats: list[SeatRow], seat: SeatRow, message: OutboxRow) -> None:
+        """A time-control reminder: a DM of its own (a new DM is the ping), posted once; a player whose DMs
+        are closed is pinged in the table's thread instead."""
+        user = await self.bot.store.user(seat.user_id)
+        text = render_message(self.bot.games[table.game], "reminder", message.payload, names=display_names(seats),
+                              locale=user["locale"] or await self.bot.table_locale(table), table_id=table.id,
+                              front="discord")
+        if not user["dm_closed"]:
+            channel = await self.bot.create_dm(discord.Object(discord_user_id(seat.user_id)))
+            found = await self._already_there(channel, [text], table, message, "seat") \
+                if await self._maybe_delivered(message) else []
+            try:
+                await self._send_all(channel, [text], table, message, None, discord.AllowedMentions.none(), found,
+                                     part=f"m{seat.seat}.")
+                return
+            except discord.Forbidden as exc:
+                if exc.code != DM_CLOSED:
+                    raise
+                await self.bot.store.set_user(seat.user_id, dm_closed=1)
+        where = table.thread_id or table.channel_id
+        if where is None:
+            raise Skip("DMs closed and no thread")
+        await self._post(self.bot.get_partial_messageable(int(where)), [f"{mention(seat)} {text}"], table, message,
+                         _pinging([seat]))
+
             raise Skip("DMs closed")
 
     async def _refresh_controls(self, table: TableRow, seats: list[SeatRow], state: dict, *,

@@ -7,7 +7,8 @@ user by name.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from datetime import datetime, timezone
+from typing import Any, Mapping, Sequence
 
 from bot.i18n import t
 
@@ -86,3 +87,24 @@ def seed_line(seed: Any, table_id: int, locale: str, front: str = "terminal") ->
     slash command."""
     key = "notice.seed_revealed_discord" if front == "discord" else "core.msg.seed_revealed"
     return t(key, locale, seed=seed, table=table_id)
+
+
+def when(at: float, front: str) -> str:
+    """A moment as its reader sees it: a Discord timestamp (each reader's own time zone), else UTC."""
+    if front == "discord":
+        return f"<t:{int(at)}:R> (<t:{int(at)}:f>)"
+    return datetime.fromtimestamp(at, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def clock_line(payload: Mapping[str, Any], names: Sequence[str], locale: str, front: str) -> str:
+    """A time-control or pause notice (bot/timekeeper.py, bot/moderation.py pause/resume)."""
+    what = payload["what"]
+    if what == "paused":
+        return t("clock.notice.paused", locale, who=person(payload.get("by"), locale), reason=_reason(payload.get("reason")))
+    if what == "resumed":
+        return t("clock.notice.resumed", locale, who=person(payload.get("by"), locale),
+                 minutes=round((payload.get("paused") or 0) / 60))
+    players = ", ".join(names[s] for s in payload.get("seats") or [] if 0 <= s < len(names))
+    if what == "vacation":
+        return t("clock.notice.vacation", locale, players=players, until=when(payload["until"], front))
+    return t(f"clock.notice.{'zombie' if what == 'zombie' else 'expired'}", locale, players=players)

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from bot.i18n import t
 from bot.render.notices import (
-    DISPUTE_EVENTS, cancelled_line, dispute_event_line, dispute_line, rollback_line, ruling_line, seed_line,
+    DISPUTE_EVENTS, cancelled_line, clock_line, dispute_event_line, dispute_line, rollback_line, ruling_line,
+    seed_line, when,
 )
 
 if TYPE_CHECKING:  # the games import this module for their boards; the engine must not be imported back
@@ -238,6 +239,8 @@ def render_event(game: Game, event: Mapping[str, Any], locale: str, names: Seque
     """One event as text: the referee's own events (a moderator's rollback) here, the game's by the game."""
     if event["kind"] == "rollback":
         return rollback_line(event["data"], locale)
+    if event["kind"] == "clock_forfeit":
+        return t("clock.event.forfeit", locale, players=", ".join(names[s] for s in event["data"]["seats"]))
     if event["kind"] in DISPUTE_EVENTS and event["to"] is None:
         return dispute_event_line(event, locale)
     return game.render_event(event, locale, names)
@@ -264,6 +267,10 @@ def render_message(game: Game, kind: str, payload: Mapping[str, Any], *, names: 
             lines.append(t("core.msg.stacked", locale))
     if kind == "ruling":
         return ruling_line(payload, table_id, locale)
+    if kind == "clock":
+        return clock_line(payload, names, locale, front)
+    if kind == "reminder":
+        return t("clock.reminder", locale, table=table_id, when=when(payload["deadline"], front))
     if kind == "dispute":
         return dispute_line(payload, locale)
     if payload.get("rollback"):

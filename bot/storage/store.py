@@ -88,9 +88,14 @@ class TableRow:
     dispute_window: str = "next_move"
 
     @classmethod
+    time_control: dict[str, Any] | None = None   # bot/timecontrol.py
+    paused_at: float | None = None               # a moderator's pause (bot/moderation.py): when, by whom, why
+    paused_by: str | None = None
+    paused_reason: str | None = None
+    paused_total: float = 0.0                    # seconds paused so far: the table's clock is wall time less this
     def from_row(cls, row: aiosqlite.Row) -> "TableRow":
         d = dict(row)
-        for key in ("options", "stack", "outcome"):
+        for key in ("options", "stack", "outcome", "time_control"):
             d[key] = json.loads(d[key]) if d[key] is not None else None
         d["auto_forced"] = bool(d.get("auto_forced", 1))
         return cls(**d)
@@ -301,7 +306,7 @@ class Store:
         title: str | None = None, locale: str | None = None, guild_id: str | None = None,
         channel_id: str | None = None, max_seats: int | None = None, creator_name: str | None = None,
         per_user: int | None = None, per_server: int | None = None, auto_forced: bool = True,
-        dispute_window: str = "next_move",
+        dispute_window: str = "next_move", time_control: dict[str, Any] | None = None,
     ) -> int:
         """A new lobby (with its creator seated when ``creator_name`` is given).  ``per_user`` / ``per_server``
         cap the open (lobby or active) tables of the creator and of the server; counted inside the
@@ -314,14 +319,16 @@ class Store:
                 raise LobbyRefused("too_many_tables_server", per_server)
             cur = await db.execute(
                 "INSERT INTO tables (game, status, options, creator, origin, title, locale, guild_id, channel_id,"
-                " created_at, max_seats, auto_forced, dispute_window)"
-                " VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created_at, max_seats, auto_forced, dispute_window, time_control)"
+                " VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game, dumps(options), creator, origin, title, locale, guild_id, channel_id, now, max_seats,
-                 int(auto_forced), dispute_window),
+                 int(auto_forced), dispute_window, dumps(time_control) if time_control else None),
             )
             table_id = cur.lastrowid
             if creator_name is not None:
                 await db.execute("INSERT INTO seats (table_id, seat, user_id, name, is_bot, joined_at)"
+            if time_control:  # the clock's look-up finds a timed table by this row (bot/storage/clocks.py)
+                await db.execute("INSERT INTO table_clocks (table_id, version) VALUES (?, -1)", (table_id,))
                                  " VALUES (?, 0, ?, ?, 0, ?)", (table_id, creator, creator_name, now))
             return table_id
 

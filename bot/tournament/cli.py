@@ -25,6 +25,7 @@ from bot.service import Referee
 from bot.storage.store import Store
 
 from .director import FORMATS, Director, Progress
+from .standings import SHOWN
 
 VERBS = ("new", "list", "join", "leave", "bot", "start", "pair", "standings", "results", "adjust", "remove",
          "repair", "cancel", "export")
@@ -189,8 +190,7 @@ def _pts(value: float) -> str:
 
 def standings_text(rows: list[dict[str, Any]], fmt: str, locale: str) -> str:
     """The standings as monospace lines: rank, name, points, W-D-L, and the format's tie-breaks."""
-    columns = {"swiss": ("buchholz_cut1", "buchholz", "sonneborn_berger"), "round_robin": ("sonneborn_berger",),
-               "elimination": ("survived",), "multiseat": ("opponents_average",)}[fmt]
+    columns = SHOWN[fmt]
     head = [t("tournament.col.rank", locale), t("tournament.col.player", locale), t("tournament.col.points", locale),
             t("tournament.col.wdl", locale), *(t(f"tournament.col.{c}", locale) for c in columns)]
     lines = [head]

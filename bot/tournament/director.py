@@ -22,6 +22,7 @@ from bot.engine.rng import new_seed
 from bot.free_text import TITLE_MAX, clean_name, clean_text
 from bot.i18n import t
 from bot.service import SYSTEM, Referee
+from bot.timecontrol import SETTINGS as CLOCK_SETTINGS, parse as parse_time_control
 from bot.storage.tournaments import GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
 
 from .pairing import bracket, round_robin, seat_tables, swiss_pairs, table_sizes
@@ -124,9 +125,13 @@ class Director:
             game = get_game(game_name)
         except KeyError:
             return Rejection(Code.NOT_FOUND, "core.reject.unknown_game", {"game": clean_name(game_name)})
+        game_options = dict(options or {})
+        timed = {k: game_options[k] for k in CLOCK_SETTINGS if k in game_options}  # each table's time control
+        if isinstance(checked_clock := parse_time_control(game_options), Rejection):
+            return checked_clock
         try:
             checked = check_settings(game.name, fmt, dict(settings or {}))
-            table_options = game.validate_options(dict(options or {}))
+            table_options = {**game.validate_options(game_options), **timed}
         except Reject as r:
             return r.rejection
         now = self.referee.now()
@@ -332,10 +337,12 @@ class Director:
             creator, title = f"tournament:{t.id}", table_title(t, g.round, g.board)
             table_id = g.table_id or await self.record.orphan_table(creator, title)
             if table_id is None:
+                options = dict(t.options)
+                time_control = parse_time_control(options)  # checked when the tournament was created
                 table_id = await self.store.create_table(
-                    game=t.game, options=t.options, creator=creator, origin=t.origin, now=self.referee.now(),
+                    game=t.game, options=options, creator=creator, origin=t.origin, now=self.referee.now(),
                     title=title, locale=t.locale, guild_id=t.guild_id, channel_id=t.channel_id,
-                    max_seats=game.max_seats)
+                    max_seats=game.max_seats, time_control=time_control)
             if g.table_id is None:
                 await self.record.link_table(t.id, g.round, g.board, table_id)
             table = await self.store.get_table(table_id)

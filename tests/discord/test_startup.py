@@ -15,7 +15,8 @@ from bot.i18n import t
 from tests.discord.fake_discord import PRIVILEGED_INTENTS
 from tests.discord.harness import Harness
 
-COMMANDS = {"game", "table", "play", "mod", "settings", "dispute", "disputes", "rulings", "tournament"}
+COMMANDS = {"game", "table", "play", "mod", "settings", "dispute", "disputes", "rulings", "tournament", "pause",
+            "resume"}
 
 
 async def test_login_asks_for_no_privileged_intent_and_syncs_every_command_globally(harness):
@@ -23,7 +24,7 @@ async def test_login_asks_for_no_privileged_intent_and_syncs_every_command_globa
     assert fake.identify["intents"] & PRIVILEGED_INTENTS == 0
     assert {c["name"] for c in fake.commands} == COMMANDS and fake.guild_commands == []
     game = next(c for c in fake.commands if c["name"] == "game")
-    assert {o["name"] for o in game["options"]} == {"new", "start", "cancel", "list"}
+    assert {o["name"] for o in game["options"]} == {"new", "start", "cancel", "list", "vacation"}
     assert game.get("contexts") == [0] or game.get("dm_permission") is False  # server only
 
 

@@ -84,6 +84,8 @@ async def test_registration_two_rounds_and_standings(harness):
     leader = rows[0]
     lines = standings.content.split("\n")
     assert lines[2].startswith("№") and leader.name in lines[3]  # heading, fence, column names, the leader
+    (picture,) = standings.attachments                           # the standings as a picture beside the text
+    assert picture["data"].startswith(b"\x89PNG") and len(picture["data"]) <= 300_000 and picture["description"]
 
 
 async def _posted(fake, text):

@@ -1,0 +1,143 @@
+"""The time control's keeper: settles each timed table's seat clocks after every step, and on the referee's
+clock sends the reminders and applies the expiry (rules: bot/timecontrol.py, docs/tournaments.md).
+
+The seat clocks are settled after a step's own transaction (under the table's lock, before delivery is woken,
+so the table's messages show the new deadlines).  A crash between the two leaves the table a version ahead of
+its clocks, which the clock's next look finds (``Clocks.due``) and settles: a decision that began then is
+dated from the step's own time, so nothing is lost but a second.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from bot.engine import Code, Rejection, get_game
+from bot.moderation import MODERATOR_SEAT
+from bot.render.notices import when
+from bot.service import SYSTEM, Referee, messages_for
+from bot.storage.clocks import Clocks
+from bot.storage.store import Message, Step, TableRow, VersionConflict
+from bot.timecontrol import SeatClock, deadline, forfeit, reminders_due, table_clock, wall
+
+
+def _reject(key: str, **params: Any) -> Rejection:
+    return Rejection(Code.ILLEGAL, key, params)
+
+
+class Timekeeper:
+    def __init__(self, referee: Referee):
+        self.referee = referee
+        self.clocks = Clocks(referee.store)
+
+    async def tick(self) -> list[int]:
+        """Settle every timed table that moved or has something due; the tables where a bot took a seat
+        whose time ran out (its bot must now move: the caller drives it, outside the table's lock)."""
+        zombies = []
+        for table_id in await self.clocks.due(self.referee.now()):
+            async with self.referee.lock(table_id):
+                if await self.settle(table_id):
+                    zombies.append(table_id)
+        return zombies
+
+    async def settle(self, table_id: int) -> bool:
+        """Bring the table's seat clocks to its current state (called under the table's lock): a decision
+        that began is dated, one that ended is cleared, due reminders are enqueued and a passed deadline is
+        applied.  True when a bot took a seat."""
+        store = self.referee.store
+        table = await store.get_table(table_id)
+        if table is None or table.time_control is None:
+            return False
+        if table.status != "active" or table.paused_at is not None:
+            await self.clocks.settle(table_id, table.version, [], None, now=self.referee.now())
+            return False
+        tc, game = table.time_control, get_game(table.game)
+        state, seats = await store.state(table_id), await store.seats(table_id)
+        kept = await self.clocks.seat_clocks(table_id)
+        now = table_clock(table, self.referee.now())
+        owing = {p.seat for p in game.to_act(state) if not seats[p.seat].is_bot}
+        began = await self.clocks.began(table_id, table.started_at)
+        clocks, messages, expired = [], [], []
+        for seat in range(len(seats)):
+            c = kept.get(seat) or SeatClock(seat, None, [], False, None, None, 0.0)
+            if seat not in owing:
+                c = dataclasses.replace(c, since=None, reminded=[], expired=False)
+            elif c.since is None:
+                c = dataclasses.replace(c, since=began, reminded=[], expired=False)
+            due = [(when, r) for when, r in reminders_due(tc, c) if when <= now]
+            if due:  # after a long sleep only the nearest reminder is sent: the others are past
+                messages.append(Message("seat", "reminder", {"deadline": wall(table, deadline(tc, c)),
+                                                             "left": min(r for _, r in due)}, seat=seat))
+                c = dataclasses.replace(c, reminded=[*c.reminded, *(r for _, r in due)])
+            if c.since is not None and not c.expired and deadline(tc, c) <= now:
+                expired.append(seat)
+                c = dataclasses.replace(c, expired=True)
+            clocks.append(c)
+        if expired and tc["expiry"] == "forfeit":
+            return await self._forfeit(table, state, expired, now)
+        moderation = None
+        if expired:
+            what = "zombie" if tc["expiry"] == "zombie" else "expired"
+            messages.append(Message("table", "clock", {"what": what, "seats": expired}))
+            moderation = ("clock_" + what, {"seats": expired, "version": table.version})
+        bots = expired if tc["expiry"] == "zombie" else []
+        await self.clocks.settle(table_id, table.version, clocks, self._next(table, clocks), messages=messages,
+                                 moderation=moderation, bots=bots, now=self.referee.now())
+        if bots:
+            self.referee.forget(table_id)  # its seats changed
+        if messages:
+            self.referee.changed.set()
+        return bool(bots)
+
+    @staticmethod
+    def _next(table: TableRow, clocks: list[SeatClock]) -> float | None:
+        """Wall time of the next reminder or expiry among the seats."""
+        times = [when for c in clocks for when, _ in reminders_due(table.time_control, c)]
+        times += [deadline(table.time_control, c) for c in clocks if c.since is not None and not c.expired]
+        return wall(table, min(times)) if times else None
+
+    async def _forfeit(self, table: TableRow, state: dict[str, Any], seats: list[int], now: float) -> bool:
+        """The seats whose time ran out lose the game: a moderator's step of the record, so ``verify`` re-runs it."""
+        game = get_game(table.game)
+        new, events = forfeit(state, seats)
+        messages = messages_for(game, new, events, kind="finish",
+                                extra={"by": None, "seed": table.seed, "seed_hash": table.seed_hash})
+        try:
+            await self.referee.store.record_step(table.id, table.version, Step(
+                MODERATOR_SEAT, SYSTEM, {"type": "forfeit", "seats": seats}, now, new, events, messages, None,
+                new["outcome"]))
+        except VersionConflict:  # the table moved meanwhile: the next look settles it again
+            return False
+        await self.referee.store.add_moderation(table.id, SYSTEM, "clock_forfeit", None, {"seats": seats}, now)
+        self.referee.forget(table.id)
+        self.referee.changed.set()
+        return False
+
+    async def vacation(self, table_id: int, user_id: str, days: float, *, seat: int | None = None
+                       ) -> float | Rejection:
+        """A player takes ``days`` off the clock at a timed table, from their allowance; the wall time it ends."""
+        referee = self.referee
+        async with referee.lock(table_id):
+            table = await referee.store.get_table(table_id)
+            if table is None:
+                return Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id})
+            if table.status != "active":
+                return _reject("core.reject.table_closed", table=table_id)
+            if table.time_control is None:
+                return _reject("clock.reject.untimed", table=table_id)
+            resolved = await referee.resolve_seat(table_id, user_id, seat)
+            if isinstance(resolved, Rejection):
+                return resolved
+            now = table_clock(table, referee.now())
+            mine = (await self.clocks.seat_clocks(table_id)).get(resolved)
+            left = table.time_control["vacation"] - (mine.away_used if mine else 0.0)
+            if mine is not None and mine.away_until is not None and mine.away_until > now:
+                return _reject("clock.reject.away", until=when(wall(table, mine.away_until), "terminal"))
+            if not 0 < days * 86400 <= left:
+                return _reject("clock.reject.vacation_left", days=round(max(left, 0) / 86400, 2))
+            until = now + days * 86400
+            notice = Message("table", "clock", {"what": "vacation", "seats": [resolved], "until": wall(table, until)})
+            await self.clocks.take_vacation(table_id, resolved, start=now, until=until, notice=notice,
+                                            now=referee.now())
+            await self.settle(table_id)
+        referee.changed.set()
+        return wall(table, until)
