@@ -19,10 +19,10 @@ from bot.engine import Applied, Code, Game, Rejection, clone, get_game
 from bot.free_text import clean_text
 from bot.moves import Moves
 from bot.service import Accepted, Referee, messages_for, next_deadline
-from bot.storage.store import Message, Step, VersionConflict
 from bot.storage.clocks import Clocks
-
+from bot.storage.store import Message, Step, VersionConflict
 from bot.timecontrol import forfeit
+
 MODERATOR_SEAT = -1
 
 

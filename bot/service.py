@@ -27,8 +27,8 @@ from bot.engine.rng import commitment, new_seed
 from bot.free_text import TITLE_MAX, clean_name, clean_text
 from bot.render.notices import person
 from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, TableRow, VersionConflict
-
 from bot.timecontrol import parse as parse_time_control, table_clock
+
 log = logging.getLogger("judge.referee")
 
 SYSTEM = "system"
@@ -85,13 +85,13 @@ def dispute_window(raw: Any) -> str | None:
     return str(moves) if 1 <= moves <= MOST_WINDOW_MOVES and str(raw).strip() == str(moves) else None
 
 
-def next_deadline(game: Game, state: dict[str, Any]) -> float | None:
 def paused_refusal(table: TableRow) -> Rejection:
     """What every action at a paused table is told: who paused it, and why."""
     return _reject(Code.ILLEGAL, "clock.reject.paused", table=table.id, who=person(table.paused_by, "en"),
                    reason=table.paused_reason or "—")
 
 
+def next_deadline(game: Game, state: dict[str, Any]) -> float | None:
     deadlines = [p.deadline for p in game.to_act(state) if p.deadline is not None]
     return min(deadlines) if deadlines else None
 
@@ -139,12 +139,12 @@ class Referee:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time, limits: TableLimits = TableLimits()):
         self.store = store
         self.clock = clock
-        from bot.timekeeper import Timekeeper  # it records its steps as the referee does: imported once built
-        self.timekeeper = Timekeeper(self)
         self.limits = limits
         self._locks: dict[int, asyncio.Lock] = {}
         self._live: OrderedDict[int, _Live] = OrderedDict()
         self.changed = asyncio.Event()  # set after every commit that enqueued messages
+        from bot.timekeeper import Timekeeper  # it records its steps as the referee does: imported once built
+        self.timekeeper = Timekeeper(self)
 
     def now(self) -> float:
         return round(self.clock(), 3)
@@ -167,13 +167,13 @@ class Referee:
         if not isinstance(auto_forced, bool):
             return _reject(Code.BAD_OPTIONS, "core.reject.bad_option", name="auto_forced", value=str(auto_forced)[:40],
                            game=game.name)
-        time_control = parse_time_control(options)
-        if isinstance(time_control, Rejection):
-            return time_control
         raw_window = options.pop("dispute_window", DEFAULT_WINDOW)
         window = dispute_window(raw_window)
         if window is None:
             return _reject(Code.BAD_OPTIONS, "disputes.reject.bad_window", value=str(raw_window)[:40])
+        time_control = parse_time_control(options)
+        if isinstance(time_control, Rejection):
+            return time_control
         try:
             validated = game.validate_options(options)
         except Reject as r:
@@ -251,11 +251,11 @@ class Referee:
             try:
                 dealt = await self.store.start_table(table_id, deal, now=now)
             except Reject as r:
-            await self._settle_clocks(table_id)
                 return r.rejection
             except LobbyRefused as refusal:
                 return _refused(refusal, table_id)
             await self._forced_moves(table_id)
+            await self._settle_clocks(table_id)
         self.changed.set()
         return Accepted(table_id, 0, -1, dealt.events, finished=False)
 
@@ -364,11 +364,11 @@ class Referee:
                 # judged on the kept state without reading: refused only if that still is the stored version
                 live = self._live.get(table_id)
                 if live is not None and await self.store.table_version(table_id) == live.table.version:
-                await self._settle_clocks(table_id)
                     break
                 fresh = True
             if isinstance(result, Accepted):
                 await self._forced_moves(table_id)
+                await self._settle_clocks(table_id)
                 # delivery wakes once the forced moves are in too: it sends one update for the click and
                 # what the referee took after it, not two
                 self.changed.set()
@@ -377,12 +377,12 @@ class Referee:
     async def _act(self, table_id: int, user_id: str, action: Any, expected_version: int | None,
                    seat: int | None, *, fresh: bool) -> Accepted | Rejection:
         live = await self._current(table_id, fresh=fresh)
-        if live.table.paused_at is not None:
-            return paused_refusal(live.table)
         if isinstance(live, Rejection):
             return live
         if expected_version is not None and expected_version != live.table.version:
             return _reject(Code.STALE, "core.reject.stale")
+        if live.table.paused_at is not None:
+            return paused_refusal(live.table)
         if user_id == SYSTEM:
             if seat is None:
                 return _reject(Code.MALFORMED, "core.reject.malformed")
@@ -390,6 +390,10 @@ class Referee:
             resolved = self._seat_of(live.seats, user_id, seat, live.state)
             if isinstance(resolved, Rejection):
                 return resolved
+            seat = resolved
+        return await self._apply(live.table, get_game(live.table.game), live.state, seat, user_id, action,
+                                 signal=False)
+
     async def _settle_clocks(self, table_id: int) -> None:
         """A timed table's seat clocks after a step (under its lock, before delivery wakes: the messages then
         show the new deadlines)."""
@@ -397,10 +401,6 @@ class Referee:
         table = live.table if live is not None else await self.store.get_table(table_id)
         if table is not None and table.time_control is not None:
             await self.timekeeper.settle(table_id)
-
-            seat = resolved
-        return await self._apply(live.table, get_game(live.table.game), live.state, seat, user_id, action,
-                                 signal=False)
 
     async def take_forced_moves(self, table_id: int) -> None:
         """After a moderator's step: the forced moves it left, taken at once (called under the table's lock)."""
@@ -452,12 +452,12 @@ class Referee:
         new = result.state
         outcome = new.get("outcome")
         extra = {"by": seat, "auto": user_id == AUTO,
-        if deadline is not None:
-            deadline += table.paused_total  # stored in wall time, for the referee's clock
                  **({"seed": table.seed, "seed_hash": table.seed_hash} if outcome is not None else {})}
         messages = messages_for(game, new, result.events, kind="finish" if outcome is not None else "update",
                                 extra=extra, before=state)
         deadline = next_deadline(game, new)
+        if deadline is not None:
+            deadline += table.paused_total  # stored in wall time, for the referee's clock
         try:
             await self.store.record_action(
                 table.id, expected_version=table.version, seat=seat, user_id=user_id, action=action, at=now,
@@ -481,22 +481,22 @@ class Referee:
         for table_id in await self.store.due_tables(self.now()):
             async with self.lock(table_id):
                 found = await self._active(table_id)
-                now = table_clock(table, self.now())
                 if isinstance(found, Rejection) or found[0].paused_at is not None:
                     continue
                 table, game = found
                 state = await self.store.state(table_id)
+                now = table_clock(table, self.now())
                 overdue = [p.seat for p in game.to_act(state) if p.deadline is not None and p.deadline <= now]
                 if overdue:
                     result = await self._apply(table, game, state, overdue[0], SYSTEM, {"type": "timeout"},
-                        await self._settle_clocks(table_id)
                                                signal=False)
-        for table_id in await self.timekeeper.tick():  # a bot took a seat whose time ran out: it moves now
-            await self.drive_bots(table_id)
                     if isinstance(result, Accepted):
                         done.append(result)
                         await self._forced_moves(table_id)
+                        await self._settle_clocks(table_id)
                         self.changed.set()
+        for table_id in await self.timekeeper.tick():  # a bot took a seat whose time ran out: it moves now
+            await self.drive_bots(table_id)
         return done
 
     async def drive_bots(self, table_id: int, *, limit: int = 10_000) -> int:

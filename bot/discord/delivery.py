@@ -167,11 +167,11 @@ class DiscordDeliverer:
         channel = self.bot.get_partial_messageable(int(channel_id))
         live = await self.bot.store.panel(table.id, LIVE)
         if kind in _NOTICE_KINDS:
+            sent = await self._post(channel, [self._plain(table, seats, message, await self.bot.table_locale(table))],
+                                    table, message, discord.AllowedMentions.none())
             if kind == "clock" and live is not None and table.status == "active":
                 await self._redraw_live(channel, table, seats, live)  # a pause or a vacation moved the deadlines
             return sent
-            sent = await self._post(channel, [self._plain(table, seats, message, await self.bot.table_locale(table))],
-                                    table, message, discord.AllowedMentions.none())
         if kind == "start" and live is not None:  # delivered before, recorded in the panels but not the outbox
             return live.message_id
         state = await self.bot.store.state(table.id)
@@ -295,6 +295,8 @@ class DiscordDeliverer:
                                        version=state["version"],
                                        posted=state["version"] if post is not None else None,
                                        shows=_shows(view, None))
+        return post or live.message_id, [s for s in asked if s not in in_thread]
+
     async def _redraw_live(self, channel: discord.PartialMessageable, table: TableRow, seats: list[SeatRow],
                            live: Panel) -> None:
         """The live message's text drawn again for the same state (its deadlines changed, nothing else)."""
@@ -303,8 +305,6 @@ class DiscordDeliverer:
         text = panels.live_text(game, table, seats, view, recent, locale, seed_hash=table.seed_hash)
         await channel.get_partial_message(int(live.message_id)).edit(content=text,
                                                                      allowed_mentions=discord.AllowedMentions.none())
-
-        return post or live.message_id, [s for s in asked if s not in in_thread]
 
     def _ping(self, seats: list[SeatRow], view: dict, before: list | None, *, by: int | None) -> list[SeatRow]:
         """The Discord players to ping now: those asked something they were not asked in the live message
@@ -346,12 +346,14 @@ class DiscordDeliverer:
     async def _to_seat(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> None:
         """Private news for one seat: its control message is brought up to date (or created)."""
         seat = seats[message.seat]
-        if message.kind == "reminder":
-            return await self._remind(table, seats, seat, message)
         if not panels.human(seat):
             raise Skip("not a Discord player")
+        if message.kind == "reminder":
+            return await self._remind(table, seats, seat, message)
         state = await self.bot.store.state(table.id)
         if not await self._refresh_control(table, seats, state, message.seat, message=message):
+            raise Skip("DMs closed")
+
     async def _remind(self, table: TableRow, seats: list[SeatRow], seat: SeatRow, message: OutboxRow) -> None:
         """A time-control reminder: a DM of its own (a new DM is the ping), posted once; a player whose DMs
         are closed is pinged in the table's thread instead."""
@@ -376,8 +378,6 @@ class DiscordDeliverer:
             raise Skip("DMs closed and no thread")
         await self._post(self.bot.get_partial_messageable(int(where)), [f"{mention(seat)} {text}"], table, message,
                          _pinging([seat]))
-
-            raise Skip("DMs closed")
 
     async def _refresh_controls(self, table: TableRow, seats: list[SeatRow], state: dict, *,
                                 ping: set[int] = frozenset()) -> None:

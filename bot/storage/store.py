@@ -86,13 +86,13 @@ class TableRow:
     max_seats: int | None = None
     auto_forced: bool = True
     dispute_window: str = "next_move"
-
-    @classmethod
     time_control: dict[str, Any] | None = None   # bot/timecontrol.py
     paused_at: float | None = None               # a moderator's pause (bot/moderation.py): when, by whom, why
     paused_by: str | None = None
     paused_reason: str | None = None
     paused_total: float = 0.0                    # seconds paused so far: the table's clock is wall time less this
+
+    @classmethod
     def from_row(cls, row: aiosqlite.Row) -> "TableRow":
         d = dict(row)
         for key in ("options", "stack", "outcome", "time_control"):
@@ -325,10 +325,10 @@ class Store:
                  int(auto_forced), dispute_window, dumps(time_control) if time_control else None),
             )
             table_id = cur.lastrowid
-            if creator_name is not None:
-                await db.execute("INSERT INTO seats (table_id, seat, user_id, name, is_bot, joined_at)"
             if time_control:  # the clock's look-up finds a timed table by this row (bot/storage/clocks.py)
                 await db.execute("INSERT INTO table_clocks (table_id, version) VALUES (?, -1)", (table_id,))
+            if creator_name is not None:
+                await db.execute("INSERT INTO seats (table_id, seat, user_id, name, is_bot, joined_at)"
                                  " VALUES (?, 0, ?, ?, 0, ?)", (table_id, creator, creator_name, now))
             return table_id
 
