@@ -210,25 +210,28 @@ class NoDeliverer:
 
 
 async def restart_figures(tables: int) -> dict[str, float]:
-    """A database with ``tables`` started Clay God tables of two people and their start messages waiting,
-    then what a bot process does before it serves: open (and check) the file, look at every active table for
-    bot seats, and the first action accepted and the first batch of the backlog delivered."""
+    """A database with ``tables`` started Clay God tables (two people; every tenth a person against a bot
+    player) and their start messages waiting, then what a bot process does before it serves
+    (bot/discord/client.py): open (and check) the file, let the bot seats of active tables move, and the
+    first action accepted and the first batch of the backlog delivered."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "restart.db"
         store = await Store.open(path)
         referee = Referee(store)
+        made = []
         for i in range(tables):
             table = await referee.create_table("claygod", creator=f"cli:a{i}", creator_name="A", origin="terminal")
-            await referee.join(table.id, f"cli:b{i}", "B")
+            await (referee.add_bot(table.id) if i % 10 == 0 else referee.join(table.id, f"cli:b{i}", "B"))
             await referee.start(table.id, f"cli:a{i}")
+            made.append(table.id)
         await store.close()
         t0 = time.perf_counter()
         store = await Store.open(path)
         referee = Referee(store)
-        active = await store.find_tables(status=["active"], limit=10 ** 6)
-        await asyncio.gather(*(referee.drive_bots(t.id) for t in active))
+        with_bots = await store.active_with_bots()
+        await asyncio.gather(*(referee.drive_bots(table_id) for table_id in with_bots))
         opened = time.perf_counter() - t0
-        table_id = active[len(active) // 2].id
+        table_id = made[len(made) // 2 + 1]  # a table of two people
         game, state = all_games()["claygod"], await store.state(table_id)
         seat = game.to_act(state)[0].seat
         user = (await store.seats(table_id))[seat].user_id
@@ -238,7 +241,8 @@ async def restart_figures(tables: int) -> dict[str, float]:
         await drain(store, NoDeliverer())
         delivering = time.perf_counter() - t0
         await store.close()
-    return {"tables": len(active), "opened": opened, "accepting": accepting, "delivering": delivering}
+    return {"tables": len(made), "with bots": len(with_bots), "opened": opened, "accepting": accepting,
+            "delivering": delivering}
 
 
 def main() -> None:
@@ -275,7 +279,8 @@ def main() -> None:
           f"p99 {1e3 * load['flat99']:.1f} ms); offered {args.rate:.0f}/s: act p50 {1e3 * load['p50']:.2f} ms, "
           f"p99 {1e3 * load['p99']:.2f} ms")
     r = asyncio.run(restart_figures(args.restart_tables))
-    print(f"restart with {r['tables']} active tables: opened and every table looked at {r['opened']:.2f} s, "
+    print(f"restart with {r['tables']} active tables: opened and the bot seats of {r['with bots']} tables moved "
+          f"{r['opened']:.2f} s, "
           f"first action accepted {r['accepting']:.2f} s, first backlog batch delivered {r['delivering']:.2f} s")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS {peak:.0f} MB")

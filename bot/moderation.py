@@ -18,6 +18,7 @@ from typing import Any
 from bot.engine import Applied, Code, Game, Rejection, clone, get_game
 from bot.free_text import clean_text
 from bot.moves import Moves
+from bot.outbox import lean
 from bot.service import Accepted, Referee, messages_for, next_deadline
 from bot.storage.clocks import Clocks
 from bot.storage.store import Message, Step, VersionConflict
@@ -40,11 +41,10 @@ def rollback_step(game: Game, target: dict[str, Any], *, table_version: int, to_
     state = rollback_state(target, table_version + 1)
     told = {"to": to_version, "move": to_move, "reason": reason, "by": moderator}
     event = {"kind": "rollback", "to": None, "data": told}
-    messages = messages_for(game, state, [], kind="update", extra={"rollback": told})
+    # the announcement's own line tells the rollback: its event is not listed again
+    messages = messages_for(game, state, [], kind="update", extra={"rollback": told, "events": []})
     # every seat gets its own view again: hands may differ from what they last saw
-    messages += [Message("seat", "private", {"version": state["version"], "events": [],
-                                             "view": game.view(state, seat)}, seat=seat)
-                 for seat in range(state["seats"])]
+    messages += [Message("seat", "private", lean(state["version"]), seat=seat) for seat in range(state["seats"])]
     return Step(MODERATOR_SEAT, moderator, {"type": "rollback", "to": to_version}, at, state, [event], messages,
                 next_deadline(game, state), state.get("outcome"))
 

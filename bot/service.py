@@ -25,6 +25,7 @@ from bot.config import TableLimits
 from bot.engine import Applied, Code, Game, Reject, Rejection, get_game, visible_to
 from bot.engine.rng import commitment, new_seed
 from bot.free_text import TITLE_MAX, clean_name, clean_text
+from bot.outbox import lean
 from bot.render.notices import person
 from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, TableRow, VersionConflict
 from bot.timecontrol import parse as parse_time_control, table_clock
@@ -108,27 +109,22 @@ def _same_but_version(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
 
 def messages_for(game: Game, state: dict[str, Any], events: list[dict[str, Any]], *, kind: str,
                  extra: Mapping[str, Any] | None = None, before: dict[str, Any] | None = None) -> list[Message]:
-    """What the world should hear about one step: one message for the table with the public events and
-    the public view, and one private message per seat that got private events (with that seat's view).
+    """What the world should hear about one step: one message for the table (the public events and view),
+    and one private message per seat that got private events (that seat's events and view).
 
-    Events are filtered here, once, by their ``to``; delivery never sees what a recipient may not.  An
-    update with no public event that leaves the public view as it was (``before``, the previous state) is a
-    private step (a card exchanged in a mulligan, one of the cards to keep): the table hears nothing, since
-    a message per such step would let it count them."""
-    public = [e for e in events if e["to"] is None]
-    pending = [p.seat for p in game.to_act(state)]
-    view = game.view(state, None)
+    The messages are stored lean and filled in from the record when delivered (bot/outbox.py), which filters
+    the events by their ``to``: delivery never sees what a recipient may not.  An update with no public event
+    that leaves the public view as it was (``before``, the previous state) is a private step (a card
+    exchanged in a mulligan, one of the cards to keep): the table hears nothing, since a message per such
+    step would let it count them."""
+    version = state["version"]
     messages = []
-    if kind != "update" or public or before is None or not _same_but_version(game.view(before, None), view):
-        messages.append(Message("table", kind, {
-            "version": state["version"], "events": public, "view": view, "to_act": pending, **(extra or {}),
-        }))
-    for seat in range(state["seats"]):
-        private = [e for e in events if e["to"] is not None and seat in e["to"]]
-        if private:
-            messages.append(Message("seat", "private", {
-                "version": state["version"], "events": private, "view": game.view(state, seat),
-            }, seat=seat))
+    if kind != "update" or before is None or any(e["to"] is None for e in events) \
+            or not public_unchanged(game, before, state):
+        messages.append(Message("table", kind, lean(version, **(extra or {}))))
+    told = {seat for e in events if e["to"] is not None for seat in e["to"]}
+    messages += [Message("seat", "private", lean(version), seat=seat)
+                 for seat in range(state["seats"]) if seat in told]
     return messages
 
 

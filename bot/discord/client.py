@@ -181,8 +181,8 @@ class JudgeBot(commands.Bot):
         self.delivery.start()
         self.referee.changed.set()  # deliver whatever a previous run left in the outbox
         self._clock = asyncio.create_task(self._run_clock(), name="judge-clock")
-        for table in await self.store.find_tables(status=["active"], limit=100_000):
-            self.schedule_bots(table.id)
+        for table_id in await self.store.active_with_bots():
+            self.schedule_bots(table_id)
 
     async def _close_threadless_lobbies(self) -> None:
         """A Discord lobby without a thread was being opened when a previous run stopped (``/game new``

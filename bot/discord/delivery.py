@@ -147,9 +147,7 @@ class DiscordDeliverer:
         delivering (a previous run may have sent it and died before recording it), or an attempt failed
         without Discord refusing it (a timeout, a 5xx: Discord may have taken it all the same)."""
         if self._left_over is None:
-            pending = await self.bot.store.pending_messages(limit=1_000_000, max_attempts=MAX_ATTEMPTS,
-                                                            origins=self.origins)
-            self._left_over = {m.id for m in pending}
+            self._left_over = await self.bot.store.pending_ids(max_attempts=MAX_ATTEMPTS, origins=self.origins)
         return message.attempts > 0 or message.id in self._left_over
 
     # ------------------------------------------------------------------ the table's thread

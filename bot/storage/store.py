@@ -8,6 +8,7 @@ A server database could replace this class behind the same methods.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import sqlite3
 import zlib
@@ -19,6 +20,7 @@ from typing import Any, AsyncIterator, Callable, Iterable, Sequence, TypeVar
 import aiosqlite
 
 from bot.engine.canonical import dumps
+from bot.outbox import FROM_RECORD, filled
 
 from .db import open_db
 
@@ -368,6 +370,13 @@ class Store:
         rows = await self._all(sql + " ORDER BY id DESC LIMIT ?", (*params, limit))
         return [TableRow.from_row(r) for r in rows]
 
+    async def active_with_bots(self) -> list[int]:
+        """The active tables with a bot seat: the only ones that may move on their own after a restart (a
+        human's table waits for its player), so the only ones a starting process needs to look into."""
+        rows = await self._all("SELECT id FROM tables WHERE status = 'active' AND EXISTS (SELECT 1 FROM seats"
+                               " WHERE seats.table_id = tables.id AND is_bot = 1)")
+        return [r["id"] for r in rows]
+
     async def set_table_fields(self, table_id: int, **fields: Any) -> None:
         allowed = {"thread_id", "title", "locale", "channel_id", "guild_id", "status", "options"}
         if not fields or set(fields) - allowed:
@@ -570,9 +579,7 @@ class Store:
     async def events(self, table_id: int, *, since: int = 0) -> list[EventRow]:
         rows = await self._all(
             "SELECT * FROM events WHERE table_id = ? AND version >= ? ORDER BY version, idx", (table_id, since))
-        return [EventRow(r["version"], r["idx"], r["kind"],
-                         None if r["visible_to"] is None else json.loads(r["visible_to"]), json.loads(r["data"]))
-                for r in rows]
+        return [_event_row(r) for r in rows]
 
     async def due_tables(self, now: float) -> list[int]:
         rows = await self._all(
@@ -667,17 +674,40 @@ class Store:
     # ------------------------------------------------------------------ outbox
     async def pending_messages(self, *, limit: int = 50, max_attempts: int = 5,
                                origins: Sequence[str] | None = None) -> list[OutboxRow]:
-        """Pending messages in order; ``origins`` keeps to tables of those front ends (a terminal and the
-        Discord bot may share one database, and each must leave the other's messages alone)."""
-        where = ""
-        params: list[Any] = [max_attempts]
-        if origins is not None:
-            where = f" AND table_id IN (SELECT id FROM tables WHERE origin IN ({', '.join('?' * len(origins))}))"
-            params += list(origins)
-        rows = await self._all(
-            f"SELECT * FROM outbox WHERE status = 'pending' AND attempts < ?{where} ORDER BY id LIMIT ?",
-            (*params, limit))
-        return [_outbox_row(r) for r in rows]
+        """Pending messages in order, as delivered: a game message stored lean is filled in from the snapshot
+        and the events of its version (bot/outbox.py).  ``origins`` keeps to tables of those front ends (a
+        terminal and the Discord bot may share one database, and each must leave the other's messages alone)."""
+        where, params = _origins(origins)
+
+        def read(c: sqlite3.Connection) -> tuple[list[tuple[str, OutboxRow]], dict[tuple[int, int], Any]]:
+            rows = [(r["game"], _outbox_row(r)) for r in c.execute(
+                f"SELECT outbox.*, tables.game FROM outbox JOIN tables ON tables.id = outbox.table_id"
+                f" WHERE outbox.status = 'pending' AND outbox.attempts < ?{where} ORDER BY outbox.id LIMIT ?",
+                (max_attempts, *params, limit))]
+            record: dict[tuple[int, int], Any] = {}
+            for _, m in rows:  # each version read once however many of its messages wait
+                if m.payload.get(FROM_RECORD) and (m.table_id, m.version) not in record:
+                    found = c.execute("SELECT state FROM snapshots WHERE table_id = ? AND version = ?",
+                                      (m.table_id, m.version)).fetchone()
+                    record[m.table_id, m.version] = (
+                        json.loads(unpack_state(found["state"])) if found else None,
+                        [_event_row(r).as_event() for r in c.execute(
+                            "SELECT * FROM events WHERE table_id = ? AND version = ? ORDER BY idx",
+                            (m.table_id, m.version))])
+            return rows, record
+
+        rows, record = await self._in_thread(read)
+        return [dataclasses.replace(m, payload=filled(game, m.target, m.seat, m.payload,
+                                                      *record.get((m.table_id, m.version), (None, []))))
+                if m.payload.get(FROM_RECORD) else m for game, m in rows]
+
+    async def pending_ids(self, *, max_attempts: int = 5, origins: Sequence[str] | None = None) -> set[int]:
+        """The ids of the pending messages (a deliverer noting what a previous run left), nothing rendered."""
+        where, params = _origins(origins)
+        rows = await self._all(f"SELECT outbox.id FROM outbox JOIN tables ON tables.id = outbox.table_id"
+                               f" WHERE outbox.status = 'pending' AND outbox.attempts < ?{where}",
+                               (max_attempts, *params))
+        return {r["id"] for r in rows}
 
     async def last_sent(self, table_id: int, *, before: int, kinds: Sequence[str],
                         target: str = "table") -> OutboxRow | None:
@@ -779,6 +809,19 @@ def _event_rows(table_id: int, version: int, events: list[dict[str, Any]]) -> li
 
 def _message_rows(table_id: int, version: int, messages: list[Message], now: float) -> list[tuple[Any, ...]]:
     return [(table_id, version, m.target, m.seat, m.kind, pack_state(m.payload), now) for m in messages]
+
+
+def _origins(origins: Sequence[str] | None) -> tuple[str, list[str]]:
+    """The outbox query's condition keeping to tables of those front ends (None: all), on the joined table row
+    (a subquery over ``tables`` would scan them all: there is no index by origin)."""
+    if origins is None:
+        return "", []
+    return f" AND tables.origin IN ({', '.join('?' * len(origins))})", list(origins)
+
+
+def _event_row(r: Any) -> EventRow:
+    return EventRow(r["version"], r["idx"], r["kind"], None if r["visible_to"] is None else json.loads(r["visible_to"]),
+                    json.loads(r["data"]))
 
 
 def _outbox_row(r: Any) -> OutboxRow:
