@@ -32,7 +32,7 @@ from bot.tournament.cli import standings_text
 from bot.tournament.director import Director, Progress
 
 if TYPE_CHECKING:
-    from bot.discord.client import JudgeBot
+    from bot.discord.host import Host
 
 log = logging.getLogger("judge.discord.tournaments")
 
@@ -65,7 +65,7 @@ def heading(tour: TournamentRow, locale: str, game_name: str) -> str:
 
 
 class TournamentDesk:
-    def __init__(self, bot: "JudgeBot"):
+    def __init__(self, bot: "Host"):
         self.bot = bot
         self.director = Director(bot.referee, open_table=self.open_table)
         self._retry_at: dict[int, float] = {}
