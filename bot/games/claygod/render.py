@@ -3,7 +3,7 @@ view or an event that the reader may already see; a hidden card is never named."
 from __future__ import annotations
 
 import datetime
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from bot.i18n import t
 from bot.render.text import fit, pending_lines, wrap_items
@@ -124,49 +124,56 @@ def _player_lines(view: Mapping[str, Any], s: int, locale: str, names: Sequence[
     lines = [t("claygod.view.player", locale, name=names[s], health=p["health"], sphere=p["sphere"],
                max_health=p["max_health"], max_sphere=p["max_sphere"]),
              "  " + t("claygod.view.player_cards", locale, cards=p["hand_count"], size=p["hand_size"], sum=total,
-                      table=t(_table_key(p), locale)),
+                      table=t(table_key(p), locale)),
              "  " + dice_text(p["dice"], locale)]
-    extra = []
-    if p["extra_turns"]:
-        extra.append(t("claygod.view.extra_turns", locale, n=p["extra_turns"]))
-    if p["skip_turns"]:
-        extra.append(t("claygod.view.skip_turns", locale, n=p["skip_turns"]))
+    extra = turn_marks(p, locale)
     if extra:
         lines.append("  " + "; ".join(extra))
     running = p["effects"]
     if effects is not None and len(running) > effects:
         shown = running[:max(effects - 1, 0)]
-        lines += ["  ✨ " + _effect_text(e, locale) for e in shown]
+        lines += ["  ✨ " + effect_text(e, locale) for e in shown]
         lines.append("  ✨ " + t("claygod.view.effects_more", locale, n=len(running) - len(shown)))
     else:
-        lines += ["  ✨ " + _effect_text(e, locale) for e in running]
+        lines += ["  ✨ " + effect_text(e, locale) for e in running]
     return lines
 
 
-def _table_key(p: Mapping[str, Any]) -> str:
+def table_key(p: Mapping[str, Any]) -> str:
+    """The i18n key of what a mage has on the table: a face-down card, none, or no place for one (CG-20)."""
     if p["table_card"]:
         return "claygod.view.table_card"
     return "claygod.view.no_table_card" if p.get("table_place", True) else "claygod.view.no_table_place"
 
 
-def _effect_text(e: Mapping[str, Any], locale: str) -> str:
+def turn_marks(p: Mapping[str, Any], locale: str) -> list[str]:
+    """A mage's extra and skipped turns still to come."""
+    marks = []
+    if p["extra_turns"]:
+        marks.append(t("claygod.view.extra_turns", locale, n=p["extra_turns"]))
+    if p["skip_turns"]:
+        marks.append(t("claygod.view.skip_turns", locale, n=p["skip_turns"]))
+    return marks
+
+
+def effect_text(e: Mapping[str, Any], locale: str, *, stat: Callable[[str], str] = STAT_MARK.__getitem__,
+                colour: Callable[[str, str], str] = die_mark, clock: str = "%H:%M:%S UTC") -> str:
+    """One running spell with what is left of it; ``stat`` and ``colour`` name a stat and a die (marks in
+    text, words where the picture's font has no emoji), ``clock`` formats a real-time deadline."""
     card = card_name(e["card"], locale) if e.get("card") else ""
     left = e.get("turns_left")
     if e["kind"] == "each_turn":
-        text = t("claygod.effect.each_turn", locale, card=card, stat=STAT_MARK[e["stat"]], by=f"{e['by']:+d}")
+        text = t("claygod.effect.each_turn", locale, card=card, stat=stat(e["stat"]), by=f"{e['by']:+d}")
     elif e["kind"] == "maximise":
-        text = t("claygod.effect.maximise", locale, card=card, colour=die_mark(e["colour"], locale))
+        text = t("claygod.effect.maximise", locale, card=card, colour=colour(e["colour"], locale))
     elif e.get("deadline") is not None:
-        return t("claygod.effect.clock_live", locale, card=card, time=_clock(e["deadline"]))
+        time = datetime.datetime.fromtimestamp(e["deadline"], datetime.timezone.utc).strftime(clock)
+        return t("claygod.effect.clock_live", locale, card=card, time=time)
     else:
         text = t("claygod.effect.clock", locale, card=card)
     if left is not None:
         text += " " + t("claygod.effect.left", locale, n=left)
     return text
-
-
-def _clock(epoch: float) -> str:
-    return datetime.datetime.fromtimestamp(epoch, datetime.timezone.utc).strftime("%H:%M:%S UTC")
 
 
 def _turn_lines(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> list[str]:
@@ -233,7 +240,7 @@ def _stats(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
 
 
 def _effect_added(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
-    return t("claygod.ev.effect_added", locale, name=_n(names, d["seat"]), effect=_effect_text(d["effect"], locale))
+    return t("claygod.ev.effect_added", locale, name=_n(names, d["seat"]), effect=effect_text(d["effect"], locale))
 
 
 def _effect_ended(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:

@@ -27,6 +27,20 @@ def lname(leader_id: str, locale: str, short: bool = False) -> str:
     return name.split(": ", 1)[-1] if short else name
 
 
+def row_marks(row: Mapping[str, Any], locale: str) -> list[str]:
+    """What lies on a row besides its cards and weather: horns, Mardroeme, the Treacherous's weakening."""
+    marks = []
+    if row["horn"] or row["horn_crach"]:
+        marks.append(t("gwent.view.horn", locale))
+    if row["leader_horn"]:
+        marks.append(t("gwent.view.leader_horn", locale))
+    if row["mardroeme"]:
+        marks.append(t("gwent.view.mardroeme", locale))
+    if row["weakened"]:
+        marks.append(t("gwent.view.weakened", locale))
+    return marks
+
+
 def _row(row: str, locale: str) -> str:
     return t(f"gwent.row.{row}", locale)
 
@@ -167,17 +181,7 @@ def _side_lines(view, side: int, order, locale: str, names: Sequence[str], full:
                         leaders or ["—"], hang="    ")
     for row in order:
         r = view["board"][side][row]
-        marks = []
-        if r["weather"]:
-            marks.append("☁")
-        if r["horn"] or r["horn_crach"]:
-            marks.append(t("gwent.view.horn", locale))
-        if r["leader_horn"]:
-            marks.append(t("gwent.view.leader_horn", locale))
-        if r["mardroeme"]:
-            marks.append(t("gwent.view.mardroeme", locale))
-        if r["weakened"]:
-            marks.append(t("gwent.view.weakened", locale))
+        marks = (["☁"] if r["weather"] else []) + row_marks(r, locale)
         head = f"  {_row(row, locale).capitalize()} {points(r['total'])}" + (f" [{', '.join(marks)}]" if marks else "")
         lines += _card_items(head + ":", _row_groups(r["cards"], locale), locale, None if full else ROW_LINES)
     discard = p["discard"]

@@ -5,11 +5,10 @@ hand size, the face-down table card, the deck and the used pile; a seat's own ca
 below, or alone for the private hand picture."""
 from __future__ import annotations
 
-import datetime
 from typing import Any, Mapping, Sequence
 
 from bot.games.claygod.cards import COLOURS, catalogue
-from bot.games.claygod.render import card_name, combo_name
+from bot.games.claygod.render import card_name, combo_name, effect_text, table_key, turn_marks
 from bot.i18n import t
 
 from .canvas import (BAD, BACKGROUND, COLD, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, Canvas, wrap)
@@ -78,16 +77,10 @@ def _mage(c: Canvas, view: Mapping[str, Any], s: int, x: int, y: int, locale: st
     if p["table_card"]:  # the face-down card: its back
         c.box(x + COL - 52, y - 4, x + COL - 16, y + 44, fill=(92, 64, 48), outline=GOLD, width=2)
         c.text(x + COL - 34, y + 20, "?", size=20, bold=True, colour=GOLD, anchor="mm")
-    table_key = "claygod.view.table_card" if p["table_card"] else (
-        "claygod.view.no_table_card" if p.get("table_place", True) else "claygod.view.no_table_place")
-    label = t(table_key, locale).replace("🂠", "").strip()
+    label = t(table_key(p), locale).replace("🂠", "").strip()
     c.text(inner, y + 20, label, size=13, colour=MUTED, width=width - 70)
     y += 44
-    extra = []
-    if p["extra_turns"]:
-        extra.append(t("claygod.view.extra_turns", locale, n=p["extra_turns"]))
-    if p["skip_turns"]:
-        extra.append(t("claygod.view.skip_turns", locale, n=p["skip_turns"]))
+    extra = turn_marks(p, locale)
     if extra:
         c.text(inner, y, "; ".join(extra), size=13, colour=GOLD, width=width)
         y += 22
@@ -123,20 +116,9 @@ def _die(c: Canvas, x: int, y: int, size: int, colour: str, die: Mapping[str, An
 
 
 def _effect(e: Mapping[str, Any], locale: str) -> str:
-    card = card_name(e["card"], locale) if e.get("card") else ""
-    if e["kind"] == "each_turn":
-        text = t("claygod.effect.each_turn", locale, card=card, stat=t(f"picture.claygod.{e['stat']}", locale),
-                 by=f"{e['by']:+d}")
-    elif e["kind"] == "maximise":
-        text = t("claygod.effect.maximise", locale, card=card, colour=t(f"claygod.die.{e['colour']}", locale))
-    elif e.get("deadline") is not None:
-        clock = datetime.datetime.fromtimestamp(e["deadline"], datetime.timezone.utc).strftime("%H:%M UTC")
-        return t("claygod.effect.clock_live", locale, card=card, time=clock)
-    else:
-        text = t("claygod.effect.clock", locale, card=card)
-    if e.get("turns_left") is not None:
-        text += " " + t("claygod.effect.left", locale, n=e["turns_left"])
-    return text
+    """A running spell in words: the picture's font has no emoji for the stats and the dice."""
+    return effect_text(e, locale, stat=lambda stat: t(f"picture.claygod.{stat}", locale),
+                       colour=lambda colour, loc: t(f"claygod.die.{colour}", loc), clock="%H:%M UTC")
 
 
 def _piles(c: Canvas, view: Mapping[str, Any], locale: str, y: int) -> int:

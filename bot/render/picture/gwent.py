@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.games.gwent.cards import catalogue
-from bot.games.gwent.render import cname, lname
+from bot.games.gwent.render import cname, lname, row_marks
 from bot.games.gwent.scoring import points
 from bot.i18n import t
 
@@ -105,15 +105,7 @@ def _row(c: Canvas, row: Mapping[str, Any], name: str, locale: str, y: int) -> i
     c.circle(PAD + 24, y + 22, 16, fill=PANEL_LIGHT, outline=COLD if row["weather"] else LINE, width=2)
     c.text(PAD + 24, y + 22, points(row["total"]), size=15, bold=True, anchor="mm")
     c.text(PAD + 48, y + 8, t(f"gwent.row.{name}", locale).capitalize(), size=14, bold=True, width=LABEL_W - 50)
-    marks = []
-    if row["horn"] or row["horn_crach"]:
-        marks.append(t("gwent.view.horn", locale))
-    if row["leader_horn"]:
-        marks.append(t("gwent.view.leader_horn", locale))
-    if row["mardroeme"]:
-        marks.append(t("gwent.view.mardroeme", locale))
-    if row["weakened"]:
-        marks.append(t("gwent.view.weakened", locale))
+    marks = row_marks(row, locale)
     if marks:
         c.text(PAD + 48, y + 30, ", ".join(marks), size=11, colour=GOLD, width=LABEL_W - 50)
     _tiles(c, row["cards"], PAD + LABEL_W, y + 4, WIDTH - 2 * PAD - LABEL_W, locale)
