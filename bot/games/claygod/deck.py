@@ -6,6 +6,7 @@ Hidden information: a drawn card's id goes only to the drawer ("drew"); everyone
 from __future__ import annotations
 
 from bot.engine import RECORD, Ctx
+from bot.engine.hands import draw_into
 
 from .state import player
 
@@ -38,17 +39,7 @@ def _rebuild(state: dict, ctx: Ctx) -> None:
 
 def draw(state: dict, seat: int, n: int, ctx: Ctx) -> list[str]:
     """Draw up to ``n`` cards into the seat's hand."""
-    drawn = []
-    for _ in range(n):
-        card = draw_one(state, ctx)
-        if card is None:
-            break
-        player(state, seat)["hand"].append(card)
-        drawn.append(card)
-    if drawn:
-        ctx.emit("drew", to=[seat], seat=seat, cards=drawn)
-        ctx.emit("drew_count", seat=seat, count=len(drawn))
-    return drawn
+    return draw_into(player(state, seat)["hand"], n, lambda: draw_one(state, ctx), ctx, seat)
 
 
 def refill(state: dict, seat: int, ctx: Ctx) -> None:

@@ -9,6 +9,7 @@ import copy
 from typing import Any
 
 from bot.engine import clone
+from bot.engine.hands import redeal_hands
 
 from .cards import COLOURS, card_ids, rules
 from .state import STAGES
@@ -39,13 +40,8 @@ def unseen_variant(state: dict, seat: int | None, rng: Any) -> dict:
     """Re-deal the deck, both table cards and every hand but the seat's own."""
     new = clone(state)
     others = [s for s in (0, 1) if s != seat]
-    pool = list(new["deck"]) + [p["table_card"] for p in new["players"] if p["table_card"] is not None]
-    for s in others:
-        pool += new["players"][s]["hand"]
-    rng.shuffle(pool)
-    for s in others:
-        n = len(new["players"][s]["hand"])
-        new["players"][s]["hand"], pool = pool[:n], pool[n:]
+    table_cards = [p["table_card"] for p in new["players"] if p["table_card"] is not None]
+    pool = redeal_hands(new["players"], others, list(new["deck"]) + table_cards, rng)
     for p in new["players"]:
         if p["table_card"] is not None:
             p["table_card"], pool = pool[0], pool[1:]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bot.engine import RECORD, Code, Ctx, Reject
+from bot.engine.hands import draw_into
 
 from .cards import set_names, table_cards
 from .state import BASE_TARGET, HAND, unguarded
@@ -103,17 +104,7 @@ def draw_one(state: dict, ctx: Ctx) -> str | None:
 
 
 def draw(state: dict, seat: int, n: int, ctx: Ctx) -> list[str]:
-    drawn = []
-    for _ in range(n):
-        card = draw_one(state, ctx)
-        if card is None:
-            break
-        state["players"][seat]["hand"].append(card)
-        drawn.append(card)
-    if drawn:
-        ctx.emit("drew", to=[seat], seat=seat, cards=drawn)
-        ctx.emit("drew_count", seat=seat, count=len(drawn))
-    return drawn
+    return draw_into(state["players"][seat]["hand"], n, lambda: draw_one(state, ctx), ctx, seat)
 
 
 def start_turn(state: dict, seat: int, ctx: Ctx) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import clone
+from bot.engine.hands import redeal_hands
 
 from .cards import cards_of
 from .state import all_fighters, babki, board_fighters, krutizna, side_total, sides
@@ -41,14 +42,7 @@ def unseen_variant(state: dict, seat: int | None, rng: Any) -> dict:
     others = [s for s in range(new["seats"]) if s != seat]
     deck = new["deck"]
     bottom = [deck.pop()] if new["trump_shown"] else []
-    pool = list(deck)
-    for s in others:
-        pool += new["players"][s]["hand"]
-    rng.shuffle(pool)
-    for s in others:
-        n = len(new["players"][s]["hand"])
-        new["players"][s]["hand"], pool = pool[:n], pool[n:]
-    new["deck"] = pool + bottom
+    new["deck"] = redeal_hands(new["players"], others, deck, rng) + bottom
     rng.shuffle(new["pdeck"])
     return new
 
