@@ -43,14 +43,22 @@ class VersionConflict(Exception):
     """The table moved on between reading its state and writing the next one."""
 
 
-class LobbyRefused(Exception):
-    """A lobby change the record does not allow, decided inside the write transaction (so that every process
-    sharing the database sees the same answer).  ``reason`` is one of: no_table, not_in_lobby, table_full,
-    already_seated, not_seated, too_many_tables, too_many_tables_server; ``limit`` goes with the last two."""
+class Refused(Exception):
+    """A change the record does not allow, decided inside the write transaction (so that every process sharing
+    the database sees the same answer); ``reason`` names it."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class LobbyRefused(Refused):
+    """``reason`` is one of: no_table, not_in_lobby, table_full, already_seated, not_seated, too_many_tables,
+    too_many_tables_server; ``limit`` goes with the last two."""
 
     def __init__(self, reason: str, limit: int | None = None):
         super().__init__(reason)
-        self.reason, self.limit = reason, limit
+        self.limit = limit
 
 
 # what the database's own triggers (migration 0003) say, for a writer that skipped the checks
@@ -192,12 +200,8 @@ class DisputeClosed(Exception):
     """The dispute was decided by someone else meanwhile."""
 
 
-class DisputeRefused(Exception):
+class DisputeRefused(Refused):
     """A dispute the record does not take: ``reason`` already_disputed (that move, by that player) or too_many."""
-
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
 
 
 @dataclass(frozen=True)

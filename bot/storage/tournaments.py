@@ -12,15 +12,11 @@ from typing import Any, Sequence
 
 from bot.engine.canonical import dumps
 
-from .store import Store
+from .store import Refused, Store
 
 
-class TournamentRefused(Exception):
-    """A change the record does not allow; ``reason`` names it (a tournament.reject.* key's last part)."""
-
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+class TournamentRefused(Refused):
+    """A tournament change the record does not allow; ``reason`` is a tournament.reject.* key's last part."""
 
 
 @dataclass(frozen=True)
