@@ -68,6 +68,7 @@ from bot.delivery import MAX_ATTEMPTS, DeliveryError, Skip
 from bot.discord import panels
 from bot.discord.components import live_view
 from bot.discord.control import render_control
+from bot.discord.grips import Grip
 from bot.discord.host import Host
 from bot.discord.pictures import Picture, TablePictures
 from bot.discord.render import discord_user_id, display_names, mention
@@ -442,15 +443,13 @@ class DiscordDeliverer:
         """A new control message in the player's DMs: (channel id, message id).  Through the token of the
         player's latest click while it lives (not rate-limited), else an ordinary post with a nonce; either way
         first looked for when an earlier attempt may have posted it."""
-        grip = self.bot.grips.fresh(row.user_id)
-        if grip is not None and not again:
-            try:
-                return str(grip.interaction.channel_id), str(await grip.post(content, view, silent=silent,
-                                                                             files=_files(picture)))
-            except discord.HTTPException as exc:
-                if exc.status >= 500:
-                    raise
-                self.bot.grips.drop(row.user_id, exc)
+        async def post(grip: Grip) -> tuple[str, str]:
+            sent = await grip.post(content, view, silent=silent, files=_files(picture))
+            return str(grip.interaction.channel_id), str(sent)
+
+        posted = None if again else await self.bot.grips.use(row.user_id, post)
+        if posted is not None:
+            return posted
         channel = await self.bot.create_dm(discord.Object(discord_user_id(row.user_id)))
         part = f"c{row.seat}." if panel is None else f"r{row.seat}."
         found = await self._already_there(channel, [content], table, message, "seat") if again else []
@@ -461,15 +460,9 @@ class DiscordDeliverer:
     async def _edit_control(self, row: SeatRow, panel: Panel, content: str, view: discord.ui.View | None,
                             picture: Picture | None = None) -> None:
         fields = {"content": content, "view": view, "allowed_mentions": discord.AllowedMentions.none()}
-        grip = self.bot.grips.fresh(row.user_id)
-        if grip is not None:
-            try:
-                if await grip.edit(int(panel.message_id), **fields, **_replacing(picture)):
-                    return
-            except discord.HTTPException as exc:
-                if exc.status >= 500:
-                    raise
-                self.bot.grips.drop(row.user_id, exc)
+        if await self.bot.grips.use(row.user_id,
+                                    lambda grip: grip.edit(int(panel.message_id), **fields, **_replacing(picture))):
+            return
         old = self.bot.get_partial_messageable(int(panel.channel_id)).get_partial_message(int(panel.message_id))
         await old.edit(**fields, **_replacing(picture))
 

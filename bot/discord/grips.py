@@ -13,11 +13,13 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Awaitable, Callable, TypeVar
 
 import discord
 
 log = logging.getLogger("judge.discord.grips")
+
+T = TypeVar("T")
 
 #: seconds a token is used: Discord allows 15 minutes; one is kept in hand for queues and clock drift
 TOKEN_LIFE = 14 * 60
@@ -81,6 +83,21 @@ class Grips:
             del self._by_user[user_key]
             return None
         return grip
+
+    async def use(self, user_key: str, call: Callable[[Grip], Awaitable[T]]) -> T | None:
+        """``call`` with the player's living token; None when there is none or Discord refused it (the token is
+        then forgotten: the caller makes the ordinary call instead).  A server error is raised: the outbox
+        retries the delivery."""
+        grip = self.fresh(user_key)
+        if grip is None:
+            return None
+        try:
+            return await call(grip)
+        except discord.HTTPException as exc:
+            if exc.status >= 500:
+                raise
+            self.drop(user_key, exc)
+            return None
 
     def drop(self, user_key: str, reason: BaseException) -> None:
         """Forget a token Discord refused (expired, or its message gone): ordinary calls from now on."""
