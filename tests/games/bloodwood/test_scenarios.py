@@ -6,6 +6,7 @@ import pytest
 
 import bot.games.bloodwood  # noqa: F401  (registers the game for the runner)
 from bot.scenario import load, run
+from tests.support.scenarios import failures
 
 FILES = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 LEADERS = {"dracula", "alpha"}
@@ -50,15 +51,11 @@ def _leaders_missing_a_role(report):
                     yield entry.get("step"), seat
 
 
-def _every_step_is_ok(report):
-    return [c for c in report["checks"] if not c["ok"]] + [s for s in report["steps"] if "expectation_failed" in s]
-
-
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_scenario(path):
     doc = load(path)
     report = run(doc, locale="en", views=True)
-    assert report["ok"], report.get("message") or _every_step_is_ok(report)
+    assert report["ok"], report.get("message") or failures(report)
     assert report["checks"], "a scenario without checks proves nothing"
     assert any("note" in step for step in doc["steps"]), "every scenario names the rule it checks in a note"
     assert list(_leaks(report)) == []

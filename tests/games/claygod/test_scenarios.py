@@ -7,6 +7,7 @@ import pytest
 
 import bot.games.claygod  # noqa: F401  (registers the game for the runner)
 from bot.scenario import load, run
+from tests.support.scenarios import failures
 
 FILES = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 
@@ -14,7 +15,7 @@ FILES = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_scenario(path):
     report = run(load(path), locale="en", with_states=False)
-    failed = [c for c in report["checks"] if not c["ok"]] + [s for s in report["steps"] if "expectation_failed" in s]
+    failed = failures(report)
     assert report["ok"], failed
     assert report["checks"], "a scenario without checks proves nothing"
 

@@ -7,6 +7,7 @@ import pytest
 
 import bot.games.gwent  # noqa: F401  (registers the game for the runner)
 from bot.scenario import load, run
+from tests.support.scenarios import failures
 
 FILES = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 
@@ -17,7 +18,7 @@ def test_scenario(path):
     assert any("note" in step for step in doc["steps"]), "every scenario names the rule it checks"
     for locale in ("en", "ru"):
         report = run(doc, locale=locale, with_states=False)
-        failed = [c for c in report["checks"] if not c["ok"]] + [s for s in report["steps"] if "expectation_failed" in s]
+        failed = failures(report)
         assert report["ok"], failed
         assert report["checks"], "a scenario without checks proves nothing"
 

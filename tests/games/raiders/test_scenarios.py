@@ -5,6 +5,7 @@ import pytest
 
 import bot.games.raiders  # noqa: F401  (registers the game for the runner)
 from bot.scenario import load, run
+from tests.support.scenarios import failures
 
 FILES = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 
@@ -13,7 +14,7 @@ FILES = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 def test_scenario(path):
     doc = load(path)
     report = run(doc, locale="en", views=True)
-    failed = [c for c in report["checks"] if not c["ok"]] + [s for s in report["steps"] if "expectation_failed" in s]
+    failed = failures(report)
     assert report["ok"], report.get("message") or failed
     assert report["checks"], "a scenario without checks proves nothing"
     assert doc.get("description") or any("note" in step for step in doc["steps"])
