@@ -12,7 +12,6 @@ INTERNAL rejection with the table untouched, and is logged for moderators.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import random
 import time
@@ -465,8 +464,7 @@ class Referee:
         if outcome is not None or kept is None:
             self._live.pop(table.id, None)
         else:  # the version this write checked and moved on: the kept table is the stored one again
-            self._keep(_Live(dataclasses.replace(table, version=new["version"], next_deadline=deadline), kept.seats,
-                             new))
+            self._keep(_Live(table.moved(new["version"], deadline), kept.seats, new))
         if signal:
             self.changed.set()
         return Accepted(table.id, new["version"], seat, result.events, finished=outcome is not None)

@@ -1,0 +1,101 @@
+"""Group commit: the writes that arrive while one transaction is being written share the next one.
+
+Each accepted action is one write (its table's version check, action, snapshot, events, outbox).  Alone, each
+paid a whole trip to the database thread and a commit; when many tables move at once, the actions queued
+behind one writer now go to the database thread together and commit in one transaction.  Nothing is
+acknowledged before its commit: a caller's ``write`` returns only after the transaction holding its rows
+committed, and a transaction that fails takes none of them (each caller gets the error).
+
+A write may refuse cleanly (``clean``: an exception it raises before it changed anything, such as a version
+check that failed): the others of its batch still commit.  Any other failure rolls the batch back and its
+writes are tried again one transaction each, so that only the faulty one fails.
+"""
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from typing import Awaitable, Callable, TypeVar
+
+T = TypeVar("T")
+Write = Callable[[sqlite3.Connection], None]
+
+
+class GroupCommit:
+    def __init__(self, lock: asyncio.Lock,
+                 in_thread: Callable[[Callable[[sqlite3.Connection], T]], Awaitable[T]],
+                 clean: tuple[type[BaseException], ...]):
+        self._lock = lock              # the store's writer lock: a batch never runs inside another transaction
+        self._in_thread = in_thread
+        self._clean = clean
+        self._queued: list[tuple[Write, asyncio.Future[None]]] = []
+        self._committer: asyncio.Task[None] | None = None
+
+    async def write(self, fn: Write) -> None:
+        """Run ``fn`` on the database thread inside a transaction shared with the writes queued meanwhile;
+        return once it committed.  A caller cancelled before its batch began is not written at all."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._queued.append((fn, done))
+        if self._committer is None or self._committer.done():
+            self._committer = loop.create_task(self._commit_queued())
+        await done
+
+    async def wait_idle(self) -> None:
+        """Until every queued write has been committed or refused (before the connection closes)."""
+        while self._committer is not None and not self._committer.done():
+            await asyncio.shield(self._committer)
+
+    async def _commit_queued(self) -> None:
+        while self._queued:
+            batch = [(fn, done) for fn, done in self._queued if not done.done()]
+            self._queued = []
+            if not batch:
+                continue
+            try:
+                async with self._lock:
+                    errors = await self._in_thread(lambda c: self._write_batch(c, [fn for fn, _ in batch]))
+            except asyncio.CancelledError:
+                for _, done in batch:
+                    done.cancel()
+                raise
+            except BaseException as exc:  # the commit itself failed (a full disk): none of them is written
+                errors = [exc] * len(batch)
+            for (_, done), error in zip(batch, errors):
+                if done.done():
+                    continue
+                if error is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(error)
+
+    def _write_batch(self, c: sqlite3.Connection, writes: list[Write]) -> list[BaseException | None]:
+        """On the database thread: the writes in one transaction, or each in its own after a failure."""
+        try:
+            return self._transaction(c, writes)
+        except Exception as exc:
+            if len(writes) == 1:
+                return [exc]
+        return [self._alone(c, fn) for fn in writes]
+
+    def _alone(self, c: sqlite3.Connection, fn: Write) -> BaseException | None:
+        try:
+            return self._transaction(c, [fn])[0]
+        except Exception as exc:
+            return exc
+
+    def _transaction(self, c: sqlite3.Connection, writes: list[Write]) -> list[BaseException | None]:
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            errors: list[BaseException | None] = []
+            for fn in writes:
+                try:
+                    fn(c)
+                    errors.append(None)
+                except self._clean as exc:
+                    errors.append(exc)
+            c.execute("COMMIT")
+        except BaseException:
+            if c.in_transaction:  # also when COMMIT itself failed
+                c.execute("ROLLBACK")
+            raise
+        return errors

@@ -1,0 +1,163 @@
+"""Group commit (bot/storage/group_commit.py): writes queued together share one transaction, each is
+acknowledged only after its commit, and one write's failure never takes another's rows with it."""
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.engine import get_game
+from bot.service import Accepted, Referee
+from bot.storage.group_commit import GroupCommit
+from bot.storage.store import Store, VersionConflict
+
+
+class Refusal(Exception):
+    """A write's clean refusal (raised before it changed anything)."""
+
+
+def connection() -> sqlite3.Connection:
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    db.executescript("""
+        PRAGMA foreign_keys = ON;
+        CREATE TABLE parent (id INTEGER PRIMARY KEY);
+        CREATE TABLE rows (id INTEGER PRIMARY KEY, parent INTEGER
+            REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED);
+    """)
+    return db
+
+
+def committer(db: sqlite3.Connection) -> tuple[GroupCommit, list[str]]:
+    """A GroupCommit over ``db`` whose 'database thread' is the caller's, noting every statement begun."""
+    begun: list[str] = []
+    db.set_trace_callback(lambda sql: begun.append(sql) if sql.startswith("BEGIN") else None)
+
+    async def in_thread(fn):
+        await asyncio.sleep(0)  # a hand-over: writes arriving meanwhile queue for the next batch
+        return fn(db)
+
+    return GroupCommit(asyncio.Lock(), in_thread, clean=(Refusal,)), begun
+
+
+def insert(row_id: int, parent: int | None = None):
+    return lambda c: c.execute("INSERT INTO rows (id, parent) VALUES (?, ?)", (row_id, parent))
+
+
+def stored(db: sqlite3.Connection) -> list[int]:
+    return [r for (r,) in db.execute("SELECT id FROM rows ORDER BY id")]
+
+
+async def test_writes_queued_together_commit_in_one_transaction():
+    db = connection()
+    commits, begun = committer(db)
+    await asyncio.gather(*(commits.write(insert(i)) for i in range(50)))
+    assert stored(db) == list(range(50))
+    assert len(begun) == 1
+
+
+async def test_a_clean_refusal_fails_that_write_alone():
+    db = connection()
+    commits, begun = committer(db)
+
+    def refuse(c):
+        raise Refusal("not at that version")
+
+    results = await asyncio.gather(commits.write(insert(1)), commits.write(refuse), commits.write(insert(2)),
+                                   return_exceptions=True)
+    assert [type(r) for r in results] == [type(None), Refusal, type(None)]
+    assert stored(db) == [1, 2] and len(begun) == 1
+
+
+async def test_a_write_that_fails_half_way_leaves_no_row_and_the_others_commit():
+    db = connection()
+    commits, begun = committer(db)
+
+    def half(c):  # its first row goes in, then it fails: the row must not survive
+        c.execute("INSERT INTO rows (id) VALUES (10)")
+        c.execute("INSERT INTO rows (id) VALUES (1)")  # the primary key of the first write: IntegrityError
+
+    results = await asyncio.gather(commits.write(insert(1)), commits.write(half), commits.write(insert(2)),
+                                   return_exceptions=True)
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], sqlite3.IntegrityError)
+    assert stored(db) == [1, 2]
+    assert len(begun) == 1 + 3  # the batch, rolled back; then each write in its own transaction
+
+
+async def test_a_commit_that_fails_acknowledges_none_of_its_writes():
+    db = connection()
+    commits, _ = committer(db)
+    orphan = insert(2, parent=99)  # a deferred foreign key: refused at COMMIT, not at the insert
+
+    results = await asyncio.gather(commits.write(insert(1)), commits.write(orphan), return_exceptions=True)
+    assert results[0] is None and isinstance(results[1], sqlite3.IntegrityError)
+    assert stored(db) == [1]
+    assert not db.in_transaction
+
+
+async def test_a_write_cancelled_before_its_batch_began_is_not_written():
+    db = connection()
+    commits, _ = committer(db)
+    first = asyncio.ensure_future(commits.write(insert(1)))
+    second = asyncio.ensure_future(commits.write(insert(2)))
+    await asyncio.sleep(0)   # both queued, the batch not begun yet
+    second.cancel()
+    await first
+    with pytest.raises(asyncio.CancelledError):
+        await second
+    await commits.wait_idle()
+    assert stored(db) == [1]
+
+
+async def test_many_tables_acting_at_once_share_commits_and_each_is_durable(tmp_path):
+    path = tmp_path / "j.db"
+    store = await Store.open(path)
+    referee = Referee(store)
+    game = get_game("claygod")
+    ids = []
+    for i in range(20):
+        table = await referee.create_table("claygod", creator=f"u:a{i}", creator_name="A", join=True)
+        await referee.join(table.id, f"u:b{i}", "B")
+        await referee.start(table.id, f"u:a{i}", seed=f"s{i}")
+        ids.append(table.id)
+    batches = []
+    original = store._steps._write_batch
+    store._steps._write_batch = lambda c, writes: (batches.append(len(writes)), original(c, writes))[1]
+
+    async def move(table_id: int) -> Accepted:
+        state = await store.state(table_id)
+        pending = game.to_act(state)[0]
+        user = (await store.seats(table_id))[pending.seat].user_id
+        action = game.legal_actions(state, pending.seat)[0]
+        return await referee.act(table_id, user, action, expected_version=state["version"])
+
+    results = await asyncio.gather(*(move(t) for t in ids))
+    assert all(isinstance(r, Accepted) for r in results), results
+    assert sum(batches) >= 20 and max(batches) > 1  # at least one commit carried several tables' actions
+    await store.close()
+    with sqlite3.connect(path) as db:  # each acknowledged action is in the file, with its snapshot
+        for r in results:
+            assert db.execute("SELECT COUNT(*) FROM actions JOIN snapshots USING (table_id, version)"
+                              " WHERE table_id = ? AND version = ?", (r.table_id, r.version)).fetchone() == (1,)
+
+
+async def test_a_stale_step_in_a_batch_is_refused_and_the_others_are_written(tmp_path):
+    store = await Store.open(tmp_path / "j.db")
+    referee = Referee(store)
+    ids = []
+    for i in range(3):
+        table = await referee.create_table("claygod", creator=f"u:a{i}", creator_name="A", join=True)
+        await referee.join(table.id, f"u:b{i}", "B")
+        await referee.start(table.id, f"u:a{i}", seed=f"s{i}")
+        ids.append(table.id)
+    from bot.storage.store import Step
+    states = [await store.state(t) for t in ids]
+    steps = [Step(0, "u:x", {"type": "note"}, 1.0, {**s, "version": s["version"] + 1}, [], [], None, None)
+             for s in states]
+    results = await asyncio.gather(
+        store.record_step(ids[0], states[0]["version"], steps[0]),
+        store.record_step(ids[1], states[1]["version"] + 5, steps[1]),   # not the stored version
+        store.record_step(ids[2], states[2]["version"], steps[2]), return_exceptions=True)
+    assert results[0] is None and results[2] is None and isinstance(results[1], VersionConflict)
+    assert [await store.table_version(t) for t in ids] == [states[0]["version"] + 1, states[1]["version"],
+                                                          states[2]["version"] + 1]
+    await store.close()
