@@ -23,6 +23,7 @@ import aiosqlite
 from bot.engine.canonical import dumps
 from bot.outbox import FROM_RECORD, filled
 
+from .checkpoint import BACKSTOP_PAGES, Checkpointer
 from .db import open_db
 from .group_commit import GroupCommit
 
@@ -261,18 +262,23 @@ class Message:
 
 
 class Store:
-    def __init__(self, conn: aiosqlite.Connection):
+    def __init__(self, conn: aiosqlite.Connection, checkpoints: Checkpointer | None = None):
         self.conn = conn
         self._write = asyncio.Lock()
         # actions of many tables arriving together commit together (a version check that fails refuses one)
         self._steps = GroupCommit(self._write, self._in_thread, clean=(VersionConflict,))
+        self.checkpoints = checkpoints
 
     @classmethod
     async def open(cls, path: str | Path) -> "Store":
-        return cls(await open_db(path))
+        conn = await open_db(path)
+        await conn.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")  # the checkpoint thread's backstop
+        return cls(conn, Checkpointer(path))
 
     async def close(self) -> None:
         await self._steps.wait_idle()
+        if self.checkpoints is not None:
+            self.checkpoints.close()
         await self.conn.close()
 
     @asynccontextmanager
@@ -493,6 +499,8 @@ class Store:
         # encoded here, while the database thread writes the batch before: it then only runs SQLite
         rows = _StepRows.of(table_id, expected_version, step)
         await self._steps.write(rows.write)
+        if self.checkpoints is not None:
+            self.checkpoints.committed()
 
     @staticmethod
     def _append(c: sqlite3.Connection, table_id: int, expected_version: int, step: Step) -> None:
