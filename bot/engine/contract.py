@@ -42,6 +42,8 @@ import pickle
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
+import orjson
+
 from .rng import Rng, StackError, rng_state
 
 State = dict
@@ -190,9 +192,24 @@ class Ctx:
         self.events.append({"kind": kind, "to": visible, "data": data})
 
 
+_CLONE_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_SUBCLASS
+
+
+def _not_json(obj: Any) -> Any:
+    raise TypeError(f"{type(obj).__name__} is copied by pickle")
+
+
 def clone(state: State) -> State:
-    """A deep copy of a JSON-shaped state (pickle is several times faster than copy.deepcopy)."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    """A deep copy of a JSON-shaped state: an orjson round trip, about twice as fast as pickle (which is
+    several times faster than copy.deepcopy), keys in the same order.  The copy is what storing and reloading
+    the state gives (a tuple comes back a list, two references to one list come back two lists, NaN comes
+    back None: a state holding one cannot be stored), which is all a state may rely on.  What orjson
+    refuses (int keys, ints beyond 64 bits, subclasses of the builtin types, dataclasses, datetimes, lone
+    surrogates) is copied by pickle, as before, types and all."""
+    try:
+        return orjson.loads(orjson.dumps(state, default=_not_json, option=_CLONE_OPTIONS))
+    except TypeError:
+        return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def visible_to(event: Mapping[str, Any], seat: int | None) -> bool:
