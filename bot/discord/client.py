@@ -78,6 +78,8 @@ def _malformed(options: Any, *, depth: int = 0) -> str | None:
         elif option.get("focused"):  # what is being typed, sent as text whatever the option's type
             if not isinstance(value, str):
                 return "shape"
+        elif kind == 4 and isinstance(value, float) and abs(value) > DISCORD_INT:
+            return "range"  # an integer beyond 64 bits: discord.py parses with orjson, which reads it as a float
         elif kind not in _VALUE_TYPES or isinstance(value, bool) != (kind == 5) \
                 or not isinstance(value, _VALUE_TYPES[kind]):
             return "shape"
