@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import Reject, Rejection, get_game
-from bot.engine.canonical import dumps
+from bot.engine.canonical import digest as canonical_digest
 from bot.engine.rng import commitment
 from bot.moderation import MODERATOR_SEAT, moderator_step, rollback_state
 from bot.storage.store import DisputeRow, Store
@@ -196,7 +196,7 @@ def verify_export(doc: dict[str, Any]) -> Verification:
     state = init.state
 
     def compare(version: int) -> None:
-        digest = _sha(dumps(state))
+        digest = canonical_digest(state)
         if version not in expected:
             report.problems.append(Problem(f"snapshot {version} is missing from the record", "missing",
                                            version=version))

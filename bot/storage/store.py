@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import copy
 import dataclasses
-import json
 import sqlite3
 import threading
 import zlib
@@ -22,7 +21,7 @@ from typing import Any, AsyncIterator, Callable, Iterable, Sequence, TypeVar
 import aiosqlite
 import zstandard
 
-from bot.engine.canonical import dumps, dumps_bytes
+from bot.engine.canonical import dumps, dumps_bytes, loads
 from bot.outbox import FROM_RECORD, filled
 
 from .checkpoint import BACKSTOP_PAGES, Checkpointer
@@ -61,6 +60,16 @@ def pack_state(state: dict[str, Any]) -> bytes | str:
 def unpack_state(stored: bytes | str) -> str:
     """The canonical text of a stored snapshot or payload, in any of the forms releases wrote: text (small
     payloads; every row of the oldest releases), a zlib stream (first byte 0x78) or a zstd frame."""
+    raw = _unpacked(stored)
+    return raw if isinstance(raw, str) else raw.decode()
+
+
+def load_packed(stored: bytes | str) -> Any:
+    """A stored snapshot or payload as the value it encodes (its UTF-8 bytes parsed without a str between)."""
+    return loads(_unpacked(stored))
+
+
+def _unpacked(stored: bytes | str) -> bytes | str:
     if isinstance(stored, str):
         return stored
     if stored[:4] == _ZSTD_MAGIC:
@@ -68,8 +77,8 @@ def unpack_state(stored: bytes | str) -> str:
             decompressor = _zstd.decompressor
         except AttributeError:
             decompressor = _zstd.decompressor = zstandard.ZstdDecompressor()
-        return decompressor.decompress(stored).decode()
-    return zlib.decompress(stored).decode()
+        return decompressor.decompress(stored)
+    return zlib.decompress(stored)
 
 
 class VersionConflict(Exception):
@@ -139,7 +148,7 @@ class TableRow:
     def from_row(cls, row: aiosqlite.Row) -> "TableRow":
         d = dict(row)
         for key in ("options", "stack", "outcome", "time_control"):
-            d[key] = json.loads(d[key]) if d[key] is not None else None
+            d[key] = loads(d[key]) if d[key] is not None else None
         d["auto_forced"] = bool(d.get("auto_forced", 1))
         return cls(**d)
 
@@ -266,7 +275,7 @@ class DisputeRow:
     def from_row(cls, row: aiosqlite.Row) -> "DisputeRow":
         d = dict(row)
         d["private"] = bool(d["private"])
-        d["decision"] = json.loads(d["decision"]) if d["decision"] is not None else None
+        d["decision"] = loads(d["decision"]) if d["decision"] is not None else None
         return cls(**d)
 
 
@@ -581,7 +590,7 @@ class Store:
                 if row["version"] != known_version:
                     found = c.execute("SELECT state FROM snapshots WHERE table_id = ? ORDER BY version DESC"
                                       " LIMIT 1", (table_id,)).fetchone()
-                    state = json.loads(unpack_state(found["state"])) if found else None
+                    state = load_packed(found["state"]) if found else None
                 return TableRow.from_row(row), seats, state
             finally:
                 if own:
@@ -601,7 +610,7 @@ class Store:
         else:
             row = await self._one("SELECT state FROM snapshots WHERE table_id = ? AND version = ?",
                                   (table_id, version))
-        return json.loads(unpack_state(row["state"])) if row else None
+        return load_packed(row["state"]) if row else None
 
     async def snapshot_texts(self, table_id: int) -> list[tuple[int, str]]:
         rows = await self._all("SELECT version, state FROM snapshots WHERE table_id = ? ORDER BY version",
@@ -610,7 +619,7 @@ class Store:
 
     async def actions(self, table_id: int) -> list[ActionRow]:
         rows = await self._all("SELECT * FROM actions WHERE table_id = ? ORDER BY version", (table_id,))
-        return [ActionRow(r["version"], r["seat"], r["user_id"], json.loads(r["action"]), r["at"]) for r in rows]
+        return [ActionRow(r["version"], r["seat"], r["user_id"], loads(r["action"]), r["at"]) for r in rows]
 
     async def events(self, table_id: int, *, since: int = 0) -> list[EventRow]:
         rows = await self._all(
@@ -726,7 +735,7 @@ class Store:
                     found = c.execute("SELECT state FROM snapshots WHERE table_id = ? AND version = ?",
                                       (m.table_id, m.version)).fetchone()
                     record[m.table_id, m.version] = (
-                        json.loads(unpack_state(found["state"])) if found else None,
+                        load_packed(found["state"]) if found else None,
                         [_event_row(r).as_event() for r in c.execute(
                             "SELECT * FROM events WHERE table_id = ? AND version = ? ORDER BY idx",
                             (m.table_id, m.version))])
@@ -896,10 +905,10 @@ def _origins(origins: Sequence[str] | None) -> tuple[str, list[str]]:
 
 
 def _event_row(r: Any) -> EventRow:
-    return EventRow(r["version"], r["idx"], r["kind"], None if r["visible_to"] is None else json.loads(r["visible_to"]),
-                    json.loads(r["data"]))
+    return EventRow(r["version"], r["idx"], r["kind"], None if r["visible_to"] is None else loads(r["visible_to"]),
+                    loads(r["data"]))
 
 
 def _outbox_row(r: Any) -> OutboxRow:
     return OutboxRow(r["id"], r["table_id"], r["version"], r["target"], r["seat"], r["kind"],
-                     json.loads(unpack_state(r["payload"])), r["status"], r["attempts"], r["external_id"])
+                     load_packed(r["payload"]), r["status"], r["attempts"], r["external_id"])
