@@ -8,7 +8,6 @@ A server database could replace this class behind the same methods.
 from __future__ import annotations
 
 import asyncio
-import copy
 import dataclasses
 import sqlite3
 import threading
@@ -26,7 +25,7 @@ from bot.outbox import FROM_RECORD, filled
 
 from .checkpoint import BACKSTOP_PAGES, Checkpointer
 from .db import open_db
-from .group_commit import GroupCommit
+from .group_commit import GroupCommit, Inserts
 
 T = TypeVar("T")
 
@@ -155,9 +154,8 @@ class TableRow:
     def moved(self, version: int, next_deadline: float | None) -> "TableRow":
         """This row after an action the caller just recorded (dataclasses.replace re-runs the constructor over
         every field: a tenth of the referee's own time per action)."""
-        row = copy.copy(self)
-        object.__setattr__(row, "version", version)
-        object.__setattr__(row, "next_deadline", next_deadline)
+        row = object.__new__(TableRow)
+        row.__dict__.update(self.__dict__, version=version, next_deadline=next_deadline)
         return row
 
 
@@ -537,7 +535,7 @@ class Store:
     async def record_step(self, table_id: int, expected_version: int, step: Step) -> None:
         # encoded here, while the database thread writes the batch before: it then only runs SQLite
         rows = _StepRows.of(table_id, expected_version, step)
-        await self._steps.write(rows.write)
+        await self._steps.write(rows.check)
         if self.checkpoints is not None:
             self.checkpoints.committed()
 
@@ -878,12 +876,16 @@ class _StepRows:
             (_INSERT_MESSAGES, _message_rows(table_id, version, step.messages, step.at)),
         ), table_id, expected_version)
 
-    def write(self, c: sqlite3.Connection) -> None:
-        """On the database thread, inside a transaction.  A failed version check raises before anything is
-        written (what lets a batch of steps commit without it)."""
+    def check(self, c: sqlite3.Connection) -> Inserts:
+        """On the database thread, inside a transaction: the version check and the table's update; returns the
+        inserts, which a batch writes together (bot/storage/group_commit.py).  A failed check raises before
+        anything is written (what lets a batch of steps commit without it)."""
         if c.execute(*self.update).rowcount != 1:
             raise VersionConflict(f"table {self.table_id} is not at version {self.expected_version}")
-        for sql, rows in self.inserts:
+        return self.inserts
+
+    def write(self, c: sqlite3.Connection) -> None:
+        for sql, rows in self.check(c):
             c.executemany(sql, rows)
 
 
