@@ -161,3 +161,25 @@ async def test_a_stale_step_in_a_batch_is_refused_and_the_others_are_written(tmp
     assert [await store.table_version(t) for t in ids] == [states[0]["version"] + 1, states[1]["version"],
                                                           states[2]["version"] + 1]
     await store.close()
+
+
+async def test_a_batch_that_cannot_begin_fails_every_write_at_once(tmp_path):
+    """Another process holds the write lock past the busy timeout: each write hears it, once for all."""
+    path = tmp_path / "locked.db"
+    db = sqlite3.connect(path, isolation_level=None)
+    db.executescript("PRAGMA journal_mode = WAL; CREATE TABLE rows (id INTEGER PRIMARY KEY);")
+    db.execute("PRAGMA busy_timeout = 50")
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    begun: list[str] = []
+    db.set_trace_callback(lambda sql: begun.append(sql) if sql.startswith("BEGIN") else None)
+
+    async def in_thread(fn):
+        return fn(db)
+
+    commits = GroupCommit(asyncio.Lock(), in_thread, clean=(Refusal,))
+    results = await asyncio.gather(*(commits.write(insert(i)) for i in range(5)), return_exceptions=True)
+    assert all(isinstance(r, sqlite3.OperationalError) for r in results)
+    assert len(begun) == 1  # not once more for each write
+    other.rollback()
+    assert stored(db) == []

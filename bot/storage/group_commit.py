@@ -63,7 +63,7 @@ class GroupCommit:
                 for _, done in batch:
                     done.cancel()
                 raise
-            except BaseException as exc:  # the commit itself failed (a full disk): none of them is written
+            except BaseException as exc:  # the connection itself failed: none of them is written
                 errors = [exc] * len(batch)
             for (_, done), error in zip(batch, errors):
                 if done.done():
@@ -74,7 +74,13 @@ class GroupCommit:
                     done.set_exception(error)
 
     def _write_batch(self, c: sqlite3.Connection, writes: list[Write]) -> list[BaseException | None]:
-        """On the database thread: the writes in one transaction, or each in its own after a failure."""
+        """On the database thread: the writes in one transaction, or each in its own after a failure that one
+        of them may have caused.  A transaction that cannot begin (the file locked by another process past
+        the busy timeout, a disk gone) fails them all at once: trying each would wait once each."""
+        try:
+            c.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            return [exc] * len(writes)
         try:
             return self._transaction(c, writes)
         except Exception as exc:
@@ -84,12 +90,13 @@ class GroupCommit:
 
     def _alone(self, c: sqlite3.Connection, fn: Write) -> BaseException | None:
         try:
+            c.execute("BEGIN IMMEDIATE")
             return self._transaction(c, [fn])[0]
         except Exception as exc:
             return exc
 
     def _transaction(self, c: sqlite3.Connection, writes: list[Write]) -> list[BaseException | None]:
-        c.execute("BEGIN IMMEDIATE")
+        """The writes and COMMIT, inside the transaction just begun; rolled back if anything fails."""
         try:
             errors: list[BaseException | None] = []
             inserts: dict[str, list[tuple[Any, ...]]] = {}
