@@ -25,6 +25,7 @@ import aiosqlite
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot import gc_policy  # noqa: E402
 from bot.engine import all_games  # noqa: E402
 from bot.engine.canonical import dumps  # noqa: E402
 from bot.engine.playout import play  # noqa: E402
@@ -309,6 +310,7 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=1000.0, help="actions a second offered in the load test")
     parser.add_argument("--restart-tables", type=int, default=10_000)
     args = parser.parse_args()
+    gc_policy.for_serving()  # as the bot's process does at start-up
     names = [args.game] if args.game else [n for n in all_games() if n != "toy"]
     print(f"{'game':10} {'games/s':>9} {'act/game':>9} {'ms/act':>8} {'state KB':>9} "
           f"{'svc act/s':>10} {'together':>9} {'KB/table':>9}")

@@ -29,6 +29,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import gc_policy
 from bot.config import Settings
 from bot.delivery import DeliveryWorker
 from bot.discord.components import DYNAMIC_ITEMS, handled, lobby_view
@@ -410,6 +411,7 @@ async def run_bot(settings: Settings, **bot_options: Any) -> int:
         return EXIT_NO_TOKEN
     redactor = _guard_logs(settings.token)
     store = await Store.open(settings.database)
+    gc_policy.for_serving()
     bot = JudgeBot(settings, store, **bot_options)
     loop = asyncio.get_running_loop()
     try:

@@ -1,6 +1,7 @@
 """Start-up: intents, command sync (global or to a development server), and ``run_bot``'s answers to a
 missing or refused token, which never shows up in a log."""
 import asyncio
+import gc
 import logging
 import os
 import signal
@@ -9,6 +10,7 @@ import socket
 import discord.http
 import pytest
 
+from bot import gc_policy
 from bot.discord.client import EXIT_BAD_TOKEN, EXIT_FAILED, EXIT_NO_TOKEN, EXIT_OK, RedactSecret, run_bot
 from bot.config import Settings
 from bot.i18n import t
@@ -17,6 +19,16 @@ from tests.discord.harness import Harness
 
 COMMANDS = {"game", "table", "play", "mod", "settings", "dispute", "disputes", "rulings", "tournament", "pause",
             "resume"}
+
+
+@pytest.fixture(autouse=True)
+def collector_as_it_was():
+    """run_bot sets the serving process's garbage collection (bot/gc_policy.py): the test process gets its
+    own back afterwards."""
+    thresholds = gc.get_threshold()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*thresholds)
 
 
 async def test_login_asks_for_no_privileged_intent_and_syncs_every_command_globally(harness):
@@ -69,6 +81,8 @@ async def test_run_bot_serves_until_sigterm(fake, error_log, tmp_path):
     task = asyncio.create_task(run_bot(Settings(database=tmp_path / "judge.db", token=fake.token),
                                        guild_ready_timeout=0.05))
     await asyncio.wait_for(fake.ready.wait(), 5)
+    # a serving process collects garbage less often, and never walks what start-up built again
+    assert gc.get_threshold() == gc_policy.THRESHOLDS and gc.get_freeze_count() > 0
     os.kill(os.getpid(), signal.SIGTERM)
     assert await asyncio.wait_for(task, 5) == EXIT_OK
 
