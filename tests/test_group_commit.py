@@ -8,7 +8,7 @@ import pytest
 from bot.engine import get_game
 from bot.service import Accepted, Referee
 from bot.storage.group_commit import GroupCommit
-from bot.storage.store import Store, VersionConflict
+from bot.storage.store import Step, Store, VersionConflict
 
 
 class Refusal(Exception):
@@ -108,17 +108,23 @@ async def test_a_write_cancelled_before_its_batch_began_is_not_written():
     assert stored(db) == [1]
 
 
+async def started(referee: Referee, count: int) -> list[int]:
+    """``count`` Clay God tables of two people, started."""
+    ids = []
+    for i in range(count):
+        table = await referee.create_table("claygod", creator=f"u:a{i}", creator_name="A", join=True)
+        await referee.join(table.id, f"u:b{i}", "B")
+        await referee.start(table.id, f"u:a{i}", seed=f"s{i}")
+        ids.append(table.id)
+    return ids
+
+
 async def test_many_tables_acting_at_once_share_commits_and_each_is_durable(tmp_path):
     path = tmp_path / "j.db"
     store = await Store.open(path)
     referee = Referee(store)
     game = get_game("claygod")
-    ids = []
-    for i in range(20):
-        table = await referee.create_table("claygod", creator=f"u:a{i}", creator_name="A", join=True)
-        await referee.join(table.id, f"u:b{i}", "B")
-        await referee.start(table.id, f"u:a{i}", seed=f"s{i}")
-        ids.append(table.id)
+    ids = await started(referee, 20)
     batches = []
     original = store._steps._write_batch
     store._steps._write_batch = lambda c, writes: (batches.append(len(writes)), original(c, writes))[1]
@@ -143,13 +149,7 @@ async def test_many_tables_acting_at_once_share_commits_and_each_is_durable(tmp_
 async def test_a_stale_step_in_a_batch_is_refused_and_the_others_are_written(tmp_path):
     store = await Store.open(tmp_path / "j.db")
     referee = Referee(store)
-    ids = []
-    for i in range(3):
-        table = await referee.create_table("claygod", creator=f"u:a{i}", creator_name="A", join=True)
-        await referee.join(table.id, f"u:b{i}", "B")
-        await referee.start(table.id, f"u:a{i}", seed=f"s{i}")
-        ids.append(table.id)
-    from bot.storage.store import Step
+    ids = await started(referee, 3)
     states = [await store.state(t) for t in ids]
     steps = [Step(0, "u:x", {"type": "note"}, 1.0, {**s, "version": s["version"] + 1}, [], [], None, None)
              for s in states]

@@ -96,8 +96,8 @@ class GroupCommit:
             return exc
 
     def _transaction(self, c: sqlite3.Connection, writes: list[Write]) -> list[BaseException | None]:
-        """The writes and COMMIT, inside the transaction just begun; rolled back if anything fails."""
-        try:
+        """The writes, their inserts and COMMIT, inside the transaction just begun."""
+        def run(c: sqlite3.Connection) -> list[BaseException | None]:
             errors: list[BaseException | None] = []
             inserts: dict[str, list[tuple[Any, ...]]] = {}
             for fn in writes:
@@ -109,9 +109,18 @@ class GroupCommit:
                     errors.append(exc)
             for sql, rows in inserts.items():
                 c.executemany(sql, rows)
-            c.execute("COMMIT")
-        except BaseException:
-            if c.in_transaction:  # also when COMMIT itself failed
-                c.execute("ROLLBACK")
-            raise
-        return errors
+            return errors
+
+        return committed(c, run)
+
+
+def committed(c: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+    """``fn`` and COMMIT, inside the transaction just begun on ``c``; rolled back if either fails."""
+    try:
+        result = fn(c)
+        c.execute("COMMIT")
+    except BaseException:
+        if c.in_transaction:  # also when COMMIT itself failed
+            c.execute("ROLLBACK")
+        raise
+    return result

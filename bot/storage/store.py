@@ -25,7 +25,7 @@ from bot.outbox import FROM_RECORD, filled
 
 from .checkpoint import BACKSTOP_PAGES, Checkpointer
 from .db import open_db
-from .group_commit import GroupCommit, Inserts
+from .group_commit import GroupCommit, Inserts, committed
 
 T = TypeVar("T")
 
@@ -342,14 +342,7 @@ class Store:
         """``fn`` as one transaction, BEGIN to COMMIT inside one trip to the database thread."""
         def run(c: sqlite3.Connection) -> T:
             c.execute("BEGIN IMMEDIATE")
-            try:
-                result = fn(c)
-                c.execute("COMMIT")
-            except BaseException:
-                if c.in_transaction:  # also when COMMIT itself failed
-                    c.execute("ROLLBACK")
-                raise
-            return result
+            return committed(c, fn)
 
         async with self._write:  # the transactions of transaction() span several trips: never inside one
             return await self._in_thread(run)
