@@ -26,16 +26,24 @@ def connection() -> sqlite3.Connection:
     return db
 
 
+GATE = "gate"  # the attribute of a test's GroupCommit holding the event its 'database thread' waits for
+
+
 def committer(db: sqlite3.Connection) -> tuple[GroupCommit, list[str]]:
-    """A GroupCommit over ``db`` whose 'database thread' is the caller's, noting every statement begun."""
+    """A GroupCommit over ``db`` whose 'database thread' is the caller's, noting every statement begun; its
+    trips wait for an event the test may clear (a slow trip, with writes arriving meanwhile)."""
     begun: list[str] = []
     db.set_trace_callback(lambda sql: begun.append(sql) if sql.startswith("BEGIN") else None)
+    gate = asyncio.Event()
+    gate.set()
 
     async def in_thread(fn):
-        await asyncio.sleep(0)  # a hand-over: writes arriving meanwhile queue for the next batch
+        await gate.wait()
         return fn(db)
 
-    return GroupCommit(asyncio.Lock(), in_thread, clean=(Refusal,)), begun
+    commits = GroupCommit(asyncio.Lock(), in_thread, clean=(Refusal,))
+    setattr(commits, GATE, gate)
+    return commits, begun
 
 
 def insert(row_id: int, parent: int | None = None):
@@ -46,10 +54,33 @@ def stored(db: sqlite3.Connection) -> list[int]:
     return [r for (r,) in db.execute("SELECT id FROM rows ORDER BY id")]
 
 
+async def behind_a_write(commits: GroupCommit, begun: list[str], *writes) -> list:
+    """``writes`` arriving while another write (row 0) is being written: they queue, and form the next batch.
+    Returns their outcomes; ``begun`` then counts only the transactions after the first one."""
+    gate = getattr(commits, GATE)
+    gate.clear()
+    first = asyncio.ensure_future(commits.write(insert(0)))
+    await asyncio.sleep(0)  # the first write is on its way, alone
+    queued = asyncio.gather(*(commits.write(w) for w in writes), return_exceptions=True)
+    await asyncio.sleep(0)  # the others queue behind it
+    gate.set()
+    await first
+    results = await queued
+    del begun[0]
+    return results
+
+
+async def test_a_write_alone_is_written_by_its_caller_at_once():
+    db = connection()
+    commits, begun = committer(db)
+    await commits.write(insert(1))
+    assert stored(db) == [1] and len(begun) == 1 and commits._committer is None  # no task was started
+
+
 async def test_writes_queued_together_commit_in_one_transaction():
     db = connection()
     commits, begun = committer(db)
-    await asyncio.gather(*(commits.write(insert(i)) for i in range(50)))
+    await behind_a_write(commits, begun, *(insert(i) for i in range(1, 50)))
     assert stored(db) == list(range(50))
     assert len(begun) == 1
 
@@ -61,10 +92,9 @@ async def test_a_clean_refusal_fails_that_write_alone():
     def refuse(c):
         raise Refusal("not at that version")
 
-    results = await asyncio.gather(commits.write(insert(1)), commits.write(refuse), commits.write(insert(2)),
-                                   return_exceptions=True)
+    results = await behind_a_write(commits, begun, insert(1), refuse, insert(2))
     assert [type(r) for r in results] == [type(None), Refusal, type(None)]
-    assert stored(db) == [1, 2] and len(begun) == 1
+    assert stored(db) == [0, 1, 2] and len(begun) == 1
 
 
 async def test_a_write_that_fails_half_way_leaves_no_row_and_the_others_commit():
@@ -75,32 +105,33 @@ async def test_a_write_that_fails_half_way_leaves_no_row_and_the_others_commit()
         c.execute("INSERT INTO rows (id) VALUES (10)")
         c.execute("INSERT INTO rows (id) VALUES (1)")  # the primary key of the first write: IntegrityError
 
-    results = await asyncio.gather(commits.write(insert(1)), commits.write(half), commits.write(insert(2)),
-                                   return_exceptions=True)
+    results = await behind_a_write(commits, begun, insert(1), half, insert(2))
     assert results[0] is None and results[2] is None
     assert isinstance(results[1], sqlite3.IntegrityError)
-    assert stored(db) == [1, 2]
+    assert stored(db) == [0, 1, 2]
     assert len(begun) == 1 + 3  # the batch, rolled back; then each write in its own transaction
 
 
 async def test_a_commit_that_fails_acknowledges_none_of_its_writes():
     db = connection()
-    commits, _ = committer(db)
+    commits, begun = committer(db)
     orphan = insert(2, parent=99)  # a deferred foreign key: refused at COMMIT, not at the insert
 
-    results = await asyncio.gather(commits.write(insert(1)), commits.write(orphan), return_exceptions=True)
+    results = await behind_a_write(commits, begun, insert(1), orphan)
     assert results[0] is None and isinstance(results[1], sqlite3.IntegrityError)
-    assert stored(db) == [1]
+    assert stored(db) == [0, 1]
     assert not db.in_transaction
 
 
 async def test_a_write_cancelled_before_its_batch_began_is_not_written():
     db = connection()
     commits, _ = committer(db)
+    getattr(commits, GATE).clear()
     first = asyncio.ensure_future(commits.write(insert(1)))
     second = asyncio.ensure_future(commits.write(insert(2)))
-    await asyncio.sleep(0)   # both queued, the batch not begun yet
+    await asyncio.sleep(0)   # the first on its way, the second queued behind it: its batch not begun yet
     second.cancel()
+    getattr(commits, GATE).set()
     await first
     with pytest.raises(asyncio.CancelledError):
         await second
@@ -175,11 +206,12 @@ async def test_a_batch_that_cannot_begin_fails_every_write_at_once(tmp_path):
     db.set_trace_callback(lambda sql: begun.append(sql) if sql.startswith("BEGIN") else None)
 
     async def in_thread(fn):
+        await asyncio.sleep(0)
         return fn(db)
 
     commits = GroupCommit(asyncio.Lock(), in_thread, clean=(Refusal,))
     results = await asyncio.gather(*(commits.write(insert(i)) for i in range(5)), return_exceptions=True)
     assert all(isinstance(r, sqlite3.OperationalError) for r in results)
-    assert len(begun) == 1  # not once more for each write
+    assert len(begun) == 2  # the first write's, then the four queued behind it: not once more for each
     other.rollback()
     assert stored(db) == []

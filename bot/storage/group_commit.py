@@ -33,7 +33,8 @@ class GroupCommit:
         self._in_thread = in_thread
         self._clean = clean
         self._queued: list[tuple[Write, asyncio.Future[None]]] = []
-        self._committer: asyncio.Task[None] | None = None
+        self._leading: asyncio.Future[None] | None = None   # a caller writing its own batch: done when it is
+        self._committer: asyncio.Task[None] | None = None   # the task writing what queued meanwhile
 
     async def write(self, fn: Write) -> None:
         """Run ``fn`` on the database thread inside a transaction shared with the writes queued meanwhile;
@@ -41,21 +42,36 @@ class GroupCommit:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         self._queued.append((fn, done))
-        if self._committer is None or self._committer.done():
-            self._committer = loop.create_task(self._commit_queued())
+        if not self._busy():
+            # nothing is being written: this caller writes its batch itself, without a task to start and
+            # switch to (a tenth of a lone table's action); what queues meanwhile goes to the committer task
+            self._leading = loop.create_future()
+            try:
+                await self._commit_batch()
+            finally:
+                self._leading.set_result(None)
+                self._leading = None
+                if self._queued:
+                    self._committer = loop.create_task(self._commit_queued())
         await done
+
+    def _busy(self) -> bool:
+        return self._leading is not None or (self._committer is not None and not self._committer.done())
 
     async def wait_idle(self) -> None:
         """Until every queued write has been committed or refused (before the connection closes)."""
-        while self._committer is not None and not self._committer.done():
-            await asyncio.shield(self._committer)
+        while self._busy():
+            await asyncio.shield(self._leading if self._leading is not None else self._committer)
 
     async def _commit_queued(self) -> None:
         while self._queued:
-            batch = [(fn, done) for fn, done in self._queued if not done.done()]
-            self._queued = []
-            if not batch:
-                continue
+            await self._commit_batch()
+
+    async def _commit_batch(self) -> None:
+        """What is queued now, as one transaction; each write's caller hears its outcome."""
+        batch = [(fn, done) for fn, done in self._queued if not done.done()]
+        self._queued = []
+        if batch:
             try:
                 async with self._lock:
                     errors = await self._in_thread(lambda c: self._write_batch(c, [fn for fn, _ in batch]))
