@@ -21,7 +21,7 @@ log = logging.getLogger("judge.storage")
 #: size the writer checkpoints what is left (most of it copied already) and the log starts over: it stays
 #: under about 16 MB, and one action in some 300 of a lone busy table waits for that (a few ms).
 BACKSTOP_PAGES = 4_000
-#: committed actions between two background checkpoints (an action writes some 5–10 pages)
+#: recorded actions between two background checkpoints (an action writes some 15 pages of log)
 EVERY_COMMITS = 100
 
 
