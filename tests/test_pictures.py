@@ -88,6 +88,18 @@ def test_a_seats_picture_shows_its_hand_and_the_publics_does_not():
     assert own.height > public.height
 
 
+def test_a_bridges_character_who_used_the_risky_attack_is_marked_as_on_the_text_board():
+    """The picture marks what the text board marks beside a character (shield, guard, the risky attack used
+    this phase, done): the same view with and without the risky attack used draws differently."""
+    game, states = _states("bridges", "risky-mark", 3)
+    view = game.view(states[1], None)
+    plain = [{**ch, "risky": False} for ch in view["chars"]]
+    marked = [{**plain[0], "risky": True}, *plain[1:]]
+    before = _image(picture({**view, "chars": plain}, "ru", NAMES[:3]))
+    after = _image(picture({**view, "chars": marked}, "ru", NAMES[:3]))
+    assert ImageChops.difference(before.convert("RGB"), after.convert("RGB")).getbbox() is not None
+
+
 def _golden_view(game_name: str, seat: int | None) -> dict:
     game, states = _states(game_name, f"golden-{game_name}", 3)
     return game.view(states[len(states) // 2], seat)

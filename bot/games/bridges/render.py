@@ -254,11 +254,9 @@ def _island_line(view: Mapping[str, Any], island: str, locale: str, names: Seque
     return line
 
 
-def _char_lines(view: Mapping[str, Any], seat: int, c: Mapping[str, Any], waiting: bool, locale: str,
-                names: Sequence[str], gear: bool) -> list[str]:
-    mark = "▶ " if waiting else "  "
-    head = t("bridges.board.char", locale, mark=mark, name=_short(seat_name(seat, locale, names)),
-             cls=class_name(c["cls"], locale), hp=c["hp"], mhp=view["mhp"][seat], ap=c["ap"])
+def char_tags(c: Mapping[str, Any], locale: str) -> list[str]:
+    """What a character's line marks besides its health and AP (the text board and the picture): shield,
+    guard, the risky attack used this phase (§1.5), done."""
     tags = []
     if c["shield"]:
         tags.append(t("bridges.board.shield", locale, n=c["shield"]))
@@ -268,6 +266,15 @@ def _char_lines(view: Mapping[str, Any], seat: int, c: Mapping[str, Any], waitin
         tags.append(t("bridges.board.risky_used", locale))
     if c["done"]:
         tags.append(t("bridges.board.done", locale))
+    return tags
+
+
+def _char_lines(view: Mapping[str, Any], seat: int, c: Mapping[str, Any], waiting: bool, locale: str,
+                names: Sequence[str], gear: bool) -> list[str]:
+    mark = "▶ " if waiting else "  "
+    head = t("bridges.board.char", locale, mark=mark, name=_short(seat_name(seat, locale, names)),
+             cls=class_name(c["cls"], locale), hp=c["hp"], mhp=view["mhp"][seat], ap=c["ap"])
+    tags = char_tags(c, locale)
     lines = wrap(head + (" · " + ", ".join(tags) if tags else ""))
     if gear and (c["hands"] or c["armour"]):
         none = t("bridges.board.none", locale)

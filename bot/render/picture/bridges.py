@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.games.bridges.data import catalogue
-from bot.games.bridges.render import boss_name, class_name, item_name
+from bot.games.bridges.render import boss_name, char_tags, class_name, item_name
 from bot.i18n import t
 
 from .canvas import BAD, COLD, FAINT, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, WARN, Canvas, fit
@@ -118,14 +118,7 @@ def _characters(c: Canvas, view: Mapping[str, Any], locale: str, names: Sequence
         c.text(SIDE_X + w - 10, y + 9, t("picture.bridges.ap", locale, ap=ch["ap"]), size=12, colour=GOLD, anchor="ra")
         c.bar(SIDE_X + 10, y + 30, 120, 14, ch["hp"], view["mhp"][seat], colour=BAD,
               label=f"{ch['hp']}/{view['mhp'][seat]}", size=10)
-        tags = []
-        if ch["shield"]:
-            tags.append(t("bridges.board.shield", locale, n=ch["shield"]))
-        if ch["guard"]:
-            tags.append(t("bridges.board.guard", locale))
-        if ch["done"]:
-            tags.append(t("bridges.board.done", locale))
-        c.text(SIDE_X + 140, y + 30, ", ".join(tags), size=11, colour=MUTED, width=w - 150)
+        c.text(SIDE_X + 140, y + 30, ", ".join(char_tags(ch, locale)), size=11, colour=MUTED, width=w - 150)
         gear = [item_name(i, locale) for i in ch["hands"]] + ([item_name(ch["armour"], locale)] if ch["armour"] else [])
         c.text(SIDE_X + 10, y + 50, ", ".join(gear) or t("bridges.board.none", locale), size=11, colour=PANEL_LIGHT
                if not gear else INK, width=w - 20)
