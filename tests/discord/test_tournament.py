@@ -13,6 +13,14 @@ async def tournament_message(h, tid):
     return tour, h.fake.messages[tour.message_id]
 
 
+async def enter(h, tid, *users):
+    """Each of ``users`` enters the tournament by its message's button; returns that message."""
+    _, message = await tournament_message(h, tid)
+    for user in users:
+        await (await h.fake.click(user, message, prefix="j:tjoin:")).answer()
+    return message
+
+
 async def new_tournament(h, user, **values):
     reply = await (await h.fake.slash(user, "tournament new", game="toy", format="swiss", **values)).answer()
     found = await h.bot.tournaments.director.record.find()
@@ -125,9 +133,7 @@ async def test_organiser_role_gates_creation_and_gives_the_organisers_rights(har
 async def test_dropping_out_and_removal(harness):
     h, fake = harness, harness.fake
     tid, _ = await new_tournament(h, h.alice)
-    _, message = await tournament_message(h, tid)
-    for user in (h.bob, h.carol):
-        await (await fake.click(user, message, prefix="j:tjoin:")).answer()
+    message = await enter(h, tid, h.bob, h.carol)
     await (await fake.click(h.bob, message, prefix="j:tleave:")).answer()
     assert h.bob.mention not in message.content and h.carol.mention in message.content
     no_reason = await (await fake.slash(h.alice, "tournament drop", player=h.carol)).text()
@@ -151,8 +157,7 @@ async def test_a_forum_channel_gets_a_post_per_table_with_tags(harness):
     assert tour.channel_id == forum and f"<#{tour.message_id}>" in reply.content
     post = fake.channels[tour.message_id]
     assert post["parent_id"] == forum and fake.messages[tour.message_id].find(prefix="j:tjoin:")
-    for user in (h.alice, h.bob):
-        await (await fake.click(user, fake.messages[tour.message_id], prefix="j:tjoin:")).answer()
+    await enter(h, tour.id, h.alice, h.bob)
     await (await fake.slash(h.alice, "tournament start", number=tour.id)).answer()
     await h.settled()
     (g,) = await h.bot.tournaments.director.record.games(tour.id, 1)
@@ -195,9 +200,7 @@ async def test_format_is_suggested_in_the_members_language(harness):
 async def test_a_refused_thread_leaves_the_table_waiting_and_a_restart_does_not_cancel_it(harness):
     h, fake = harness, harness.fake
     tid, _ = await new_tournament(h, h.alice)
-    _, message = await tournament_message(h, tid)
-    for user in (h.alice, h.bob):
-        await (await fake.click(user, message, prefix="j:tjoin:")).answer()
+    await enter(h, tid, h.alice, h.bob)
     fake.fail("POST", r"/threads$", 403, code=50013, times=1)
     await (await fake.slash(h.alice, "tournament start", number=tid)).answer()
     (g,) = await h.bot.tournaments.director.record.games(tid, 1)
