@@ -249,8 +249,7 @@ class Referee:
                 return r.rejection
             except LobbyRefused as refusal:
                 return _refused(refusal, table_id)
-            await self._forced_moves(table_id)
-            await self._settle_clocks(table_id)
+            await self._after_step(table_id)
         self.changed.set()
         return Accepted(table_id, 0, -1, dealt.events, finished=False)
 
@@ -362,8 +361,7 @@ class Referee:
                     break
                 fresh = True
             if isinstance(result, Accepted):
-                await self._forced_moves(table_id)
-                await self._settle_clocks(table_id)
+                await self._after_step(table_id)
                 # delivery wakes once the forced moves are in too: it sends one update for the click and
                 # what the referee took after it, not two
                 self.changed.set()
@@ -389,9 +387,10 @@ class Referee:
         return await self._apply(live.table, get_game(live.table.game), live.state, seat, user_id, action,
                                  signal=False)
 
-    async def _settle_clocks(self, table_id: int) -> None:
-        """A timed table's seat clocks after a step (under its lock, before delivery wakes: the messages then
-        show the new deadlines)."""
+    async def _after_step(self, table_id: int) -> None:
+        """What a step of this referee's own leaves to do at once, under the table's lock, before delivery
+        wakes: the forced moves, then a timed table's seat clocks (the messages then show the new deadlines)."""
+        await self._forced_moves(table_id)
         live = self._live.get(table_id)
         table = live.table if live is not None else await self.store.get_table(table_id)
         if table is not None and table.time_control is not None:
@@ -486,8 +485,7 @@ class Referee:
                                                signal=False)
                     if isinstance(result, Accepted):
                         done.append(result)
-                        await self._forced_moves(table_id)
-                        await self._settle_clocks(table_id)
+                        await self._after_step(table_id)
                         self.changed.set()
         for table_id in await self.timekeeper.tick():  # a bot took a seat whose time ran out: it moves now
             await self.drive_bots(table_id)
