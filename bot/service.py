@@ -391,10 +391,14 @@ class Referee:
         """What a step of this referee's own leaves to do at once, under the table's lock, before delivery
         wakes: the forced moves, then a timed table's seat clocks (the messages then show the new deadlines)."""
         await self._forced_moves(table_id)
-        live = self._live.get(table_id)
-        table = live.table if live is not None else await self.store.get_table(table_id)
-        if table is not None and table.time_control is not None:
-            await self.timekeeper.settle(table_id)
+        live = self._live.get(table_id)  # kept after this referee's own step: the stored table
+        if live is not None:
+            if live.table.time_control is not None:
+                await self.timekeeper.settle(table_id, (live.table, live.seats, live.state))
+        else:
+            table = await self.store.get_table(table_id)
+            if table is not None and table.time_control is not None:
+                await self.timekeeper.settle(table_id)
 
     async def take_forced_moves(self, table_id: int) -> None:
         """After a moderator's step: the forced moves it left, taken at once (called under the table's lock)."""

@@ -16,7 +16,7 @@ from bot.moderation import MODERATOR_SEAT
 from bot.render.notices import when
 from bot.service import SYSTEM, Referee, messages_for
 from bot.storage.clocks import Clocks
-from bot.storage.store import Message, Step, TableRow, VersionConflict
+from bot.storage.store import Message, SeatRow, Step, TableRow, VersionConflict
 from bot.timecontrol import SeatClock, deadline, forfeit, reminders_due, table_clock, wall
 
 
@@ -39,19 +39,21 @@ class Timekeeper:
                     zombies.append(table_id)
         return zombies
 
-    async def settle(self, table_id: int) -> bool:
+    async def settle(self, table_id: int, known: tuple[TableRow, list[SeatRow], dict[str, Any]] | None = None
+                     ) -> bool:
         """Bring the table's seat clocks to its current state (called under the table's lock): a decision
         that began is dated, one that ended is cleared, due reminders are enqueued and a passed deadline is
-        applied.  True when a bot took a seat."""
+        applied.  ``known``: the table, seats and state as stored, when the caller holds them (the referee
+        right after its own step), instead of reading them again.  True when a bot took a seat."""
         store = self.referee.store
-        table = await store.get_table(table_id)
+        table = known[0] if known else await store.get_table(table_id)
         if table is None or table.time_control is None:
             return False
         if table.status != "active" or table.paused_at is not None:
             await self.clocks.settle(table_id, table.version, [], None, now=self.referee.now())
             return False
         tc, game = table.time_control, get_game(table.game)
-        state, seats = await store.state(table_id), await store.seats(table_id)
+        seats, state = known[1:] if known else (await store.seats(table_id), await store.state(table_id))
         kept = await self.clocks.seat_clocks(table_id)
         now = table_clock(table, self.referee.now())
         owing = {p.seat for p in game.to_act(state) if not seats[p.seat].is_bot}
