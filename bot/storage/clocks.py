@@ -5,6 +5,7 @@ Each change is one transaction of the Store: a reminder is enqueued together wit
 """
 from __future__ import annotations
 
+import sqlite3
 from typing import Any, Sequence
 
 from bot.engine.canonical import dumps
@@ -39,25 +40,27 @@ class Clocks:
                      messages: Sequence[Message] = (), moderation: tuple[str, dict[str, Any]] | None = None,
                      bots: Sequence[int] = (), now: float) -> None:
         """The seat clocks as settled at ``version``, with what they caused: messages (reminders, notices), a
-        log entry, and ``bots`` taking the seats whose time ran out."""
-        async with self.store.transaction() as db:
-            await db.executemany("UPDATE seats SET is_bot = 1 WHERE table_id = ? AND seat = ?",
-                                 [(table_id, seat) for seat in bots])
-            await db.executemany(
+        log entry, and ``bots`` taking the seats whose time ran out.  One trip to the database thread: it
+        follows every step of a timed table."""
+        def write(db: sqlite3.Connection) -> None:
+            db.executemany("UPDATE seats SET is_bot = 1 WHERE table_id = ? AND seat = ?",
+                           [(table_id, seat) for seat in bots])
+            db.executemany(
                 "INSERT INTO seat_clocks (table_id, seat, since, reminded, expired, away_from, away_until, away_used)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET since = excluded.since,"
                 " reminded = excluded.reminded, expired = excluded.expired",
                 [(table_id, c.seat, c.since, dumps(c.reminded), int(c.expired), c.away_from, c.away_until,
                   c.away_used) for c in clocks])
-            await db.execute("INSERT INTO table_clocks (table_id, version, next_at) VALUES (?, ?, ?)"
-                             " ON CONFLICT (table_id) DO UPDATE SET version = excluded.version,"
-                             " next_at = excluded.next_at", (table_id, version, next_at))
+            db.execute("INSERT INTO table_clocks (table_id, version, next_at) VALUES (?, ?, ?)"
+                       " ON CONFLICT (table_id) DO UPDATE SET version = excluded.version,"
+                       " next_at = excluded.next_at", (table_id, version, next_at))
             if messages:
-                await db.executemany(_INSERT_MESSAGES, _message_rows(table_id, version, list(messages), now))
+                db.executemany(_INSERT_MESSAGES, _message_rows(table_id, version, list(messages), now))
             if moderation is not None:
-                await db.execute("INSERT INTO moderation (table_id, moderator, action, reason, data, at)"
-                                 " VALUES (?, 'system', ?, NULL, ?, ?)",
-                                 (table_id, moderation[0], dumps(moderation[1]), now))
+                db.execute("INSERT INTO moderation (table_id, moderator, action, reason, data, at)"
+                           " VALUES (?, 'system', ?, NULL, ?, ?)", (table_id, moderation[0], dumps(moderation[1]), now))
+
+        await self.store._write_in_thread(write)
 
     async def began(self, table_id: int, started_at: float) -> float:
         """When the table's latest state began, on its clock: the time of its latest step (else its start)."""
