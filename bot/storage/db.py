@@ -14,6 +14,8 @@ import aiosqlite
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+#: how long a write waits for another process's transaction before it gives up ("database is locked")
+BUSY_TIMEOUT_MS = 5000
 
 
 def migration_files() -> list[tuple[int, Path]]:
@@ -44,25 +46,64 @@ class DatabaseUnavailable(Exception):
 async def migrate(conn: aiosqlite.Connection) -> int:
     """Bring the schema up to date; returns the schema version.  A database whose version is newer than
     this program's migrations was written by a newer release: refused, since this one would misread it or
-    write rows the newer one does not expect."""
-    async with conn.execute("PRAGMA user_version") as cur:
-        (current,) = await cur.fetchone()
+    write rows the newer one does not expect.
+
+    Each migration is one ``BEGIN IMMEDIATE`` transaction that reads ``user_version`` again inside it: two
+    processes opening a new file at once take turns, and the second finds the work done instead of running
+    migration 1 a second time.  (The script is run statement by statement: ``executescript`` would commit
+    the transaction first.)"""
     known = migration_files()
+    return await conn._execute(lambda: _migrate(conn._conn, known))
+
+
+def _migrate(c: sqlite3.Connection, known: list[tuple[int, Path]]) -> int:
+    current = c.execute("PRAGMA user_version").fetchone()[0]
     if current > len(known):
         raise DatabaseUnavailable("core.db.newer_schema", version=current, known=len(known))
     for number, path in known:
         if number <= current:
             continue
-        script = path.read_text(encoding="utf-8")
+        c.execute("BEGIN IMMEDIATE")
         try:
-            # one script, one transaction: the schema change and the version bump land together
-            await conn.executescript(f"BEGIN IMMEDIATE;\n{script}\n;PRAGMA user_version = {number};\nCOMMIT;")
+            current = c.execute("PRAGMA user_version").fetchone()[0]  # another process may have got here first
+            if current < number:
+                for statement in _statements(path.read_text(encoding="utf-8")):
+                    c.execute(statement)
+                c.execute(f"PRAGMA user_version = {number}")
+                current = number
+            c.execute("COMMIT")
         except BaseException:
-            if conn.in_transaction:
-                await conn.rollback()
+            if c.in_transaction:
+                c.execute("ROLLBACK")
             raise
-        current = number
     return current
+
+
+def _statements(script: str) -> list[str]:
+    """The statements of a migration script, each complete (a trigger's body stays whole)."""
+    found, pending = [], ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            found.append(pending.strip())
+            pending = ""
+    if pending.strip() and sqlite3.complete_statement(pending + ";"):
+        found.append(pending.strip())
+    return found
+
+
+async def open_reader(path: str | Path) -> aiosqlite.Connection:
+    """A second connection to a database ``open_db`` opened, for reads outside a transaction (bot/storage/
+    store.py): it sees committed rows only, and cannot write (``query_only``)."""
+    conn = await aiosqlite.connect(str(path), isolation_level=None)
+    try:
+        conn.row_factory = aiosqlite.Row
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await conn.execute("PRAGMA query_only = 1")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
 
 
 async def open_db(path: str | Path) -> aiosqlite.Connection:
@@ -86,7 +127,7 @@ async def open_db(path: str | Path) -> aiosqlite.Connection:
         raise DatabaseUnavailable(describe(exc), path, detail=_first_line(exc)) from None
     try:
         conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA busy_timeout = 5000")
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         await conn.execute("PRAGMA journal_mode = WAL")
         await conn.execute("PRAGMA synchronous = NORMAL")
         await conn.execute("PRAGMA foreign_keys = ON")

@@ -1,8 +1,13 @@
 """The one interface to the record.  All SQL lives here; callers see rows as small dataclasses.
 
-Writes go through ``transaction()``: one asyncio lock serialises transactions on the shared connection
+Writes go through ``transaction()``: one asyncio lock serialises transactions on the writer's connection
 (statements from two coroutines must never interleave inside one BEGIN..COMMIT), and every write that
 belongs to one referee decision (action, snapshot, events, outbox, table version) commits together.
+Reads outside a transaction go to a connection of their own (``reader``), each in one trip to its thread, so
+that (bot/storage/db.py, "several processes"): no reader sees a transaction before it commits, and no read
+leaves a statement open on the writer's connection — a ``BEGIN IMMEDIATE`` landing beside one would fail at
+once with "database is locked" instead of waiting for another process's write (SQLite does not wait to
+upgrade a read snapshot that another process's commit made stale).
 A server database could replace this class behind the same methods.
 """
 from __future__ import annotations
@@ -24,7 +29,7 @@ from bot.engine.canonical import dumps, dumps_bytes, loads
 from bot.outbox import FROM_RECORD, filled
 
 from .checkpoint import BACKSTOP_PAGES, Checkpointer
-from .db import open_db
+from .db import open_db, open_reader
 from .group_commit import GroupCommit, Inserts, committed
 
 T = TypeVar("T")
@@ -299,8 +304,10 @@ class Message:
 
 
 class Store:
-    def __init__(self, conn: aiosqlite.Connection, checkpoints: Checkpointer | None = None):
-        self.conn = conn
+    def __init__(self, conn: aiosqlite.Connection, checkpoints: Checkpointer | None = None,
+                 reader: aiosqlite.Connection | None = None):
+        self.conn = conn                   # the writer's: used only under ``_write`` (and by open_db)
+        self.reader = reader or conn       # reads outside a transaction
         self._write = asyncio.Lock()
         # actions of many tables arriving together commit together (a version check that fails refuses one)
         self._steps = GroupCommit(self._write, self._in_thread, clean=(VersionConflict,))
@@ -309,13 +316,20 @@ class Store:
     @classmethod
     async def open(cls, path: str | Path) -> "Store":
         conn = await open_db(path)
-        await conn.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")  # the checkpoint thread's backstop
-        return cls(conn, Checkpointer(path))
+        try:
+            await conn.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")  # the checkpoint thread's backstop
+            reader = await open_reader(path)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, Checkpointer(path), reader)
 
     async def close(self) -> None:
         await self._steps.wait_idle()
         if self.checkpoints is not None:
             self.checkpoints.close()
+        if self.reader is not self.conn:
+            await self.reader.close()
         await self.conn.close()
 
     @asynccontextmanager
@@ -338,6 +352,11 @@ class Store:
         conn = self.conn
         return await conn._execute(lambda: fn(conn._conn))
 
+    async def _read_in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """``fn`` with the reader's connection on its thread, in one trip: it sees committed rows only."""
+        conn = self.reader
+        return await conn._execute(lambda: fn(conn._conn))
+
     async def _write_in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """``fn`` as one transaction, BEGIN to COMMIT inside one trip to the database thread."""
         def run(c: sqlite3.Connection) -> T:
@@ -348,12 +367,11 @@ class Store:
             return await self._in_thread(run)
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> aiosqlite.Row | None:
-        async with self.conn.execute(sql, params) as cur:
-            return await cur.fetchone()
+        """The first row, read on the reader in one trip (no statement stays open between trips)."""
+        return await self._read_in_thread(lambda c: c.execute(sql, params).fetchone())
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        async with self.conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        return await self._read_in_thread(lambda c: c.execute(sql, params).fetchall())
 
     # ------------------------------------------------------------------ tables and seats
     async def create_table(
@@ -587,10 +605,10 @@ class Store:
                 if own:
                     c.execute("COMMIT")
 
-        return await self._in_thread(read)
+        return await self._read_in_thread(read)
 
     async def table_version(self, table_id: int) -> int | None:
-        row = await self._in_thread(
+        row = await self._read_in_thread(
             lambda c: c.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone())
         return None if row is None else row["version"]
 
@@ -732,7 +750,7 @@ class Store:
                             (m.table_id, m.version))])
             return rows, record
 
-        rows, record = await self._in_thread(read)
+        rows, record = await self._read_in_thread(read)
         return [dataclasses.replace(m, payload=filled(game, m.target, m.seat, m.payload,
                                                       *record.get((m.table_id, m.version), (None, []))))
                 if m.payload.get(FROM_RECORD) else m for game, m in rows]

@@ -1,0 +1,357 @@
+"""One database, many hands (issue 25): what another process writes reaches the running referee, a busy
+database waits instead of failing, a transaction is invisible until it commits, vacations add up, only a
+player's own decisions close their dispute window, and a moderator seated at a table is a player there."""
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+import threading
+import time
+
+import pytest
+
+from bot import disputes, moderation
+from bot.engine import Code, Rejection, get_game
+from bot.moves import Moves
+from bot.service import AUTO, Accepted, Referee
+from bot.storage.clocks import Clocks
+from bot.storage.store import Message, Store
+from tests.support.tables import new_toy, play_one
+
+HOUR, DAY = 3600, 86400
+
+
+async def _other(store: Store, clock) -> tuple[Store, Referee]:
+    """A second process's store and referee on the same file (its own connections, its own memory)."""
+    path = (await store._one("PRAGMA database_list"))["file"]
+    other = await Store.open(path)
+    return other, Referee(other, clock=clock)
+
+
+# ---------------------------------------------------------------------------------------------- 1. pause
+async def test_a_pause_and_a_resume_made_by_another_process_reach_the_running_referee(env):
+    store, bot, clock = env
+    tid = await new_toy(bot)
+    assert isinstance(await play_one(bot, store, tid), Accepted)   # the bot keeps the table in memory now
+    other, terminal = await _other(store, clock)
+    try:
+        assert await moderation.pause(terminal, tid, moderator="cli:mod", reason="checking a ruling") is True
+        refused = await play_one(bot, store, tid)
+        assert isinstance(refused, Rejection) and refused.key == "clock.reject.paused", refused
+        assert (await store.get_table(tid)).version == 1              # nothing went through the pause
+        assert await moderation.resume(terminal, tid, moderator="cli:mod") is True
+        assert isinstance(await play_one(bot, store, tid), Accepted)  # resumed for the bot's players too
+        assert (await moderation.resume(bot, tid, moderator="mod:m")).key == "clock.reject.not_paused"
+        assert await bot.cancel(tid, "cli:mod", moderator=True, reason="x") is True or True
+    finally:
+        await other.close()
+
+
+async def test_a_cancel_by_another_process_stops_the_running_referee(env):
+    store, bot, clock = env
+    tid = await new_toy(bot)
+    assert isinstance(await play_one(bot, store, tid), Accepted)
+    other, terminal = await _other(store, clock)
+    try:
+        assert await terminal.cancel(tid, "cli:mod", moderator=True, reason="abandoned") is True
+        refused = await play_one(bot, store, tid)
+        assert isinstance(refused, Rejection) and refused.code == Code.GAME_OVER, refused
+        assert (await store.get_table(tid)).status == "cancelled"
+    finally:
+        await other.close()
+
+
+# ---------------------------------------------------------------------------------------------- 2. vacations
+async def test_a_second_vacation_adds_to_the_first_and_never_ends_the_game(env):
+    store, referee, clock = env
+    tid = await new_toy(referee, options={"clock": "1d", "vacation": 7, "clock_remind": "off"})
+    turn = (await store.state(tid))["turn"]
+    user = (await store.seats(tid))[turn].user_id
+    assert isinstance(await referee.timekeeper.vacation(tid, user, 5), float)
+    clock.t += 5.5 * DAY                      # back from five days, half a day of the clock used
+    await referee.tick()
+    assert (await store.get_table(tid)).status == "active"
+    granted = await referee.timekeeper.vacation(tid, user, 0.1)
+    assert isinstance(granted, float), granted
+    await referee.tick()
+    assert (await store.get_table(tid)).status == "active"  # the second vacation did not forfeit the game
+    clock.t += 0.55 * DAY                     # 0.1 away, 0.45 of the clock: 0.95 used
+    await referee.tick()
+    assert (await store.get_table(tid)).status == "active"
+    clock.t += 0.1 * DAY
+    await referee.tick()
+    assert (await store.get_table(tid)).status == "finished"  # the clock still runs out in the end
+
+
+async def test_a_vacation_that_cannot_help_any_more_is_refused_with_the_reason(env):
+    store, referee, clock = env
+    tid = await new_toy(referee, options={"clock": "1d", "vacation": 3, "clock_remind": "off"})
+    turn = (await store.state(tid))["turn"]
+    user = (await store.seats(tid))[turn].user_id
+    clock.t += 1.5 * DAY                      # the time ran out before the clock looked (an outage)
+    refused = await referee.timekeeper.vacation(tid, user, 1)
+    assert isinstance(refused, Rejection) and refused.key == "clock.reject.time_up", refused
+    assert (await Clocks(store).seat_clocks(tid)).get(turn) is None or \
+        (await Clocks(store).seat_clocks(tid))[turn].away_used == 0
+
+
+async def test_no_reminder_for_a_deadline_already_past(env):
+    store, referee, clock = env
+    tid = await new_toy(referee, options={"clock": "4h", "clock_remind": "30m", "clock_expiry": "moderator"})
+    clock.t += 7 * HOUR                       # an outage: the deadline passed three hours ago
+    await referee.tick()
+    reminders = [m for m in await store.pending_messages(limit=100) if m.kind == "reminder"]
+    assert reminders == []
+    assert [m.payload["what"] for m in await store.pending_messages(limit=100) if m.kind == "clock"] == ["expired"]
+
+
+# ---------------------------------------------------------------------------------------------- 3. busy file
+def _hammer(path: str, stop: threading.Event, hold: float) -> None:
+    """Another process's writer: short write transactions one after another, as a second referee's."""
+    db = sqlite3.connect(path, isolation_level=None, timeout=5)
+    try:
+        while not stop.is_set():
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("INSERT INTO moderation (table_id, moderator, action, at) VALUES (NULL, 'other', 'x', 0)")
+            time.sleep(hold)
+            db.execute("COMMIT")
+            time.sleep(0.0005)
+    finally:
+        db.close()
+
+
+async def test_a_busy_file_waits_instead_of_refusing_and_reads_never_break_a_write(env):
+    store, referee, _ = env
+    tables = [await new_toy(referee, players=(f"a{i}", f"b{i}")) for i in range(4)]
+    path = (await store._one("PRAGMA database_list"))["file"]
+    stop = threading.Event()
+    other = threading.Thread(target=_hammer, args=(path, stop, 0.002), daemon=True)
+    other.start()
+    errors: list[BaseException] = []
+
+    async def reader() -> None:
+        while not stop.is_set():
+            for tid in tables:
+                await store.get_table(tid)
+                await store.seats(tid)
+            await store.pending_messages(limit=20)
+
+    async def player(tid: int) -> None:
+        for _ in range(6):
+            if (await store.get_table(tid)).status != "active":
+                return
+            try:
+                result = await play_one(referee, store, tid)
+            except sqlite3.Error as exc:
+                errors.append(exc)
+                continue
+            if isinstance(result, Rejection) and result.code != Code.GAME_OVER:
+                errors.append(AssertionError(result))
+    readers = [asyncio.create_task(reader()) for _ in range(3)]
+    try:
+        await asyncio.gather(*(player(tid) for tid in tables))
+    finally:
+        stop.set()
+        other.join()
+        await asyncio.gather(*readers)
+    assert errors == [], errors[:3]
+
+
+async def test_a_transaction_is_invisible_until_committed_and_a_failed_commit_delivers_nothing(env):
+    store, referee, _ = env
+    tid = await new_toy(referee)
+    before = {m.id for m in await store.pending_messages(limit=1000)}
+    inside, seen = asyncio.Event(), asyncio.Event()
+
+    async def writer() -> None:
+        with pytest.raises(RuntimeError):
+            async with store.transaction() as db:
+                await db.execute("INSERT INTO outbox (table_id, version, target, seat, kind, payload, created_at)"
+                                 " VALUES (?, 0, 'table', NULL, 'cancelled', '{\"seed\": \"SECRET\"}', 0)", (tid,))
+                inside.set()
+                await seen.wait()
+                raise RuntimeError("the COMMIT fails")
+
+    task = asyncio.create_task(writer())
+    await inside.wait()
+    during = [m for m in await store.pending_messages(limit=1000) if m.id not in before]
+    seen.set()
+    await task
+    after = [m for m in await store.pending_messages(limit=1000) if m.id not in before]
+    assert during == [] and after == []
+
+
+async def test_a_move_is_acknowledged_exactly_when_it_is_stored(env, monkeypatch):
+    """An error that leaves the outcome of COMMIT unknown: the referee reads the record to answer."""
+    store, referee, _ = env
+    tid = await new_toy(referee)
+    real = store.record_step
+
+    async def stored_then_fails(table_id, expected_version, step):
+        await real(table_id, expected_version, step)
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(store, "record_step", stored_then_fails)
+    result = await play_one(referee, store, tid)
+    assert isinstance(result, Accepted) and (await store.get_table(tid)).version == 1
+
+    async def fails(table_id, expected_version, step):
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(store, "record_step", fails)
+    refused = await play_one(referee, store, tid)
+    assert isinstance(refused, Rejection) and refused.key == "core.reject.busy", refused
+    assert (await store.get_table(tid)).version == 1
+    monkeypatch.setattr(store, "record_step", real)
+    assert isinstance(await play_one(referee, store, tid), Accepted)
+
+
+# ---------------------------------------------------------------------------------------------- 4. disputes
+async def test_a_forced_roll_does_not_close_the_window_of_the_move_that_handed_the_turn_over(env):
+    store, referee, _ = env
+    table = await referee.create_table("claygod", creator="u:a", creator_name="A", origin="terminal")
+    assert isinstance(await referee.join(table.id, "u:b", "B"), int)
+    assert isinstance(await referee.start(table.id, "u:a", seed="window-1"), Accepted)
+    game = get_game("claygod")
+    users = {0: "u:a", 1: "u:b"}
+    for step in range(400):
+        actions = await store.actions(table.id)
+        handed = [(a, b) for a, b in zip(actions, actions[1:])
+                  if a.user_id not in (AUTO,) and b.user_id == AUTO and b.seat != a.seat]
+        if handed:
+            break
+        state = await store.state(table.id)
+        seat = game.to_act(state)[0].seat
+        action = game.bot_action(state, seat, random.Random(step))
+        assert isinstance(await referee.act(table.id, users[seat], action, seat=seat), Accepted)
+    move, roll = handed[0]
+    number = Moves(await referee.history(table.id)).number_at(move.version)
+    raised = await disputes.raise_dispute(referee, table.id, users[roll.seat], move=number, text="that was wrong")
+    assert not isinstance(raised, Rejection), raised
+
+
+async def test_a_rejected_dispute_cannot_be_raised_again(env):
+    store, referee, _ = env
+    tid = await new_toy(referee)
+    assert isinstance(await play_one(referee, store, tid), Accepted)
+    state = await store.state(tid)
+    waiting = (await store.seats(tid))[state["turn"]].user_id
+    first = await disputes.raise_dispute(referee, tid, waiting, move=1, text="x")
+    done = await disputes.decide(referee, first.id, moderator="mod:m", kind="reject", reason="it was right")
+    assert done.status == "rejected"
+    again = await disputes.raise_dispute(referee, tid, waiting, move=1, text="x, once more")
+    assert isinstance(again, Rejection) and again.key == "disputes.reject.already_decided", again
+
+
+# ---------------------------------------------------------------------------------------------- 5. seated moderator
+async def test_a_seated_moderator_sees_no_hidden_state_and_decides_no_dispute_of_their_table(env):
+    from bot import oversight
+
+    store, referee, _ = env
+    tid = await new_toy(referee)
+    assert isinstance(await play_one(referee, store, tid), Accepted)
+    refused = await oversight.hidden_state(referee, tid, moderator="u:alice")
+    assert isinstance(refused, Rejection) and refused.key == "moderation.reject.seated"
+    seen = await oversight.hidden_state(referee, tid, moderator="mod:m")
+    assert not isinstance(seen, Rejection)
+    table, seats, state = seen
+    assert state["version"] == 1 and [s.user_id for s in seats] == ["u:alice", "u:bob"]
+    rows = await store._all("SELECT moderator, action FROM moderation WHERE table_id = ? ORDER BY id", (tid,))
+    assert [(r["moderator"], r["action"]) for r in rows] == [("mod:m", "hidden_view")]
+
+    state = await store.state(tid)
+    waiting = (await store.seats(tid))[state["turn"]].user_id
+    other = "u:alice" if waiting == "u:bob" else "u:bob"
+    d = await disputes.raise_dispute(referee, tid, waiting, move=1, text="x")
+    own = await disputes.decide(referee, d.id, moderator=other, kind="reject", reason="mine is right")
+    assert isinstance(own, Rejection) and own.key == "disputes.reject.own_table"
+    ev = await oversight.evidence(referee, d.id, moderator=waiting)
+    assert isinstance(ev, Rejection) and ev.key == "moderation.reject.seated"
+    assert (await disputes.decide(referee, d.id, moderator="mod:m", kind="reject", reason="ok")).status == "rejected"
+
+
+# ---------------------------------------------------------------------------------------------- 6. drop in pairing
+async def test_a_player_who_drops_while_the_round_is_paired_is_not_paired(env):
+    from tests.test_tournament import new_event
+
+    store, referee, clock = env
+    director, tid = await new_event(referee, 8, bots=False)
+    await director.start(tid, by="u:org")
+    other, terminal = await _other(store, clock)
+    try:
+        from bot.tournament.director import Director
+        theirs = Director(terminal)
+        real_plan = director._plan
+        dropped = []
+
+        async def plan_then_drop(t, number, attempt=0):
+            plan = await real_plan(t, number, attempt)
+            if not dropped:  # the drop lands between the pairing's reading and its write
+                victim = next(p for g in plan if g.kind == "table" for p in g.players)
+                assert await theirs.leave(tid, victim, by=victim) is True
+                dropped.append(victim)
+            return plan
+
+        director._plan = plan_then_drop
+        for g in await director.record.games(tid, 1):
+            await director.adjust(tid, 1, g.board, {p: 1.0 if i == 0 else 0.0 for i, p in enumerate(g.players)},
+                                  by="u:org", reason="played over the board") if g.kind == "table" else None
+        await director.sync(tid)
+        t = await director.record.get(tid)
+        assert t.round == 2 and dropped
+        paired = [p for g in await director.record.games(tid, 2) for p in g.players]
+        assert dropped[0] not in paired and len(paired) == 7
+    finally:
+        await other.close()
+
+
+# ---------------------------------------------------------------------------------------------- 8. smaller ones
+def test_off_and_on_are_words_in_table_options():
+    from bot.cli import _options
+
+    opts = _options(["dispute_window=off", "clock_remind=off", "auto_forced=off", "x=on", "y=yes", "n=10"], "en")
+    assert opts == {"dispute_window": "off", "clock_remind": "off", "auto_forced": False, "x": "on", "y": True,
+                    "n": 10}
+
+
+def test_config_role_ids_tokens_and_lists(tmp_path):
+    from bot.config import ConfigError, load_settings
+
+    def load(text):
+        f = tmp_path / "c.yaml"
+        f.write_text(text, encoding="utf-8")
+        return load_settings(f, env={})
+
+    assert load("moderator_role: 123456789012345678\n").moderator_role == "123456789012345678"
+    assert load("moderator_role: Judges\n").moderator_role == "Judges"
+    with pytest.raises(ConfigError, match="moderator_role"):
+        load("moderator_role: [Judges, Referees]\n")
+    with pytest.raises(ConfigError, match="token"):
+        load("discord:\n  token: 1234567890\n")
+    assert load("discord:\n  token: 'abc.def'\n").token == "abc.def"
+
+
+def test_processes_opening_a_new_database_at_once_migrate_it_once(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    script = ("import asyncio, os, sys, time; from bot.storage.store import Store\n"
+              "time.sleep(max(0.0, float(os.environ['GO']) - time.time()))\n"
+              "async def main():\n"
+              "    store = await Store.open(sys.argv[1])\n"
+              "    await store.close()\n"
+              "asyncio.run(main())\n")
+    for round_no in range(3):
+        db = tmp_path / f"new-{round_no}.db"
+        env = {**os.environ, "GO": str(time.time() + 1.0)}
+        procs = [subprocess.Popen([sys.executable, "-c", script, str(db)], cwd=root, env=env,
+                                  stderr=subprocess.PIPE, text=True) for _ in range(6)]
+        errors = [p.communicate(timeout=60)[1] for p in procs]
+        assert all(p.returncode == 0 for p in procs), [e for e in errors if e][:1]
+        with sqlite3.connect(db) as check:
+            from bot.storage.db import migration_files
+            assert check.execute("PRAGMA user_version").fetchone()[0] == len(migration_files())
