@@ -55,7 +55,9 @@ def _options(pairs: Sequence[str] | None, locale: str) -> dict[str, Any]:
         if not _ or not name.strip() or len(pair) > OPTION_TEXT_MAX:
             raise UsageError(t("core.cli.bad_option_pair", locale, pair=clean_name(pair, limit=60)))
         try:
-            parsed = yaml.safe_load(value)
+            # YAML 1.1 reads off/on as false/true, but they are also words some settings take (dispute_window=off,
+            # clock_remind=off): kept as text, and a yes/no option takes off/on as words too (Option.coerce)
+            parsed = value.strip() if value.strip().lower() in ("off", "on") else yaml.safe_load(value)
         except yaml.YAMLError:
             parsed = value
         # an option is a scalar: a YAML list, mapping or date would reach the game as something it never takes
@@ -109,7 +111,7 @@ async def _open(settings: Settings) -> tuple[Store, Referee]:
 
 # ---------------------------------------------------------------------------------------------- commands
 async def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.terminal import run_demo_table
+    from bot.terminal import abandon_demo_lobbies, run_demo_table
 
     locale = args.locale or settings.locale
     games = [_game(args.game, locale)] if args.game else [get_game(name) for name in all_games()]
@@ -121,6 +123,7 @@ async def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
     store, referee = await _open(settings)
     failures = 0
     try:
+        await abandon_demo_lobbies(referee)  # what killed demos left (docs/operations.md)
         for game, seats, options in plan:
             for _ in range(args.games):
                 result = await run_demo_table(referee, game.name, seats=seats, locale=locale, out=sys.stdout,
@@ -199,9 +202,22 @@ async def cmd_scenario(args: argparse.Namespace, settings: Settings) -> int:
     return EXIT_OK if report["ok"] else EXIT_FAILED
 
 
+async def _moderator_look(store: Store, table_id: int, args: argparse.Namespace, what: str) -> Rejection | None:
+    """A terminal look at a table's hidden state (``--moderator``): refused to a user seated there, else logged
+    (bot/oversight.py)."""
+    from bot.oversight import may_look
+
+    if not args.moderator or await store.get_table(table_id) is None:
+        return None
+    return await may_look(Referee(store), table_id, _user(args), what)
+
+
 async def cmd_export(args: argparse.Namespace, settings: Settings) -> int:
     store = await Store.open(settings.database)
     try:
+        refused = await _moderator_look(store, args.table, args, "export")
+        if refused is not None:
+            return _refuse(refused, args.locale or settings.locale)
         doc = await export_table(store, args.table, include_seed=args.moderator, include_states=args.moderator)
     except RecordError as exc:
         sys.stderr.write(f"{exc}\n")
@@ -257,6 +273,9 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
             return _refuse(Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": args.table}), locale)
         if table.status == "lobby" or (table.status == "cancelled" and table.seed is None):
             return _refuse(Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": args.table}), locale)
+        refused = await _moderator_look(store, args.table, args, "replay")
+        if refused is not None:
+            return _refuse(refused, locale)
         game = get_game(table.game)
         names = [s.name for s in await store.seats(args.table)]
         if args.seat is not None and not 0 <= args.seat < len(names):
@@ -508,7 +527,8 @@ async def mod_dispute(args: argparse.Namespace, referee: Referee, moderator: str
         _say("\n".join(queue_lines(found, {k: t(f"{g}.title", locale) for k, g in games.items()}, locale)))
         return EXIT_OK
     if args.decide is None:
-        ev = await disputes.evidence(referee, args.table)
+        from bot.oversight import evidence
+        ev = await evidence(referee, args.table, moderator=moderator)  # refused to a seated one, and logged
         if isinstance(ev, Rejection):
             return _refuse(ev, locale)
         if args.seat is not None and not 0 <= args.seat < len(ev.names):
@@ -616,6 +636,7 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("table", type=table_no)
     s.add_argument("--out")
     s.add_argument("--moderator", action="store_true", help="include the seed and full states (hidden info!)")
+    s.add_argument("--user", help="the moderator (default: your login); refused if seated at the table, logged")
     s.set_defaults(func=cmd_export)
 
     s = sub.add_parser("verify", help="re-run a stored or exported table and check it against its record")
@@ -628,6 +649,7 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("table", type=table_no)
     s.add_argument("--seat", type=_number(0, 100, locale), help="as this seat (0, 1, ...) sees it (default: public)")
     s.add_argument("--moderator", action="store_true", help="everything, hidden events included")
+    s.add_argument("--user", help="the moderator (default: your login); refused if seated at the table, logged")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("picture", help="a stored table as a picture (PNG)")

@@ -83,15 +83,29 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] = os.en
     database = env.get("JUDGE_DB") or raw.get("database") or "judge.db"
     if not isinstance(database, str) or not database.strip():
         raise ConfigError("database must be a file name")
+    token = env.get("DISCORD_TOKEN") or discord_cfg.get("token") or None
+    if token is not None and not isinstance(token, str):
+        # a token is text; YAML reads an unquoted number as a number (never a real token): said here, once
+        raise ConfigError("discord.token must be the bot's token as text (in quotes), not a number or a list")
     return Settings(
         database=Path(database),
         locale=locale,
-        token=(env.get("DISCORD_TOKEN") or discord_cfg.get("token") or None),
+        token=token,
         dev_guild=dev_guild,
-        moderator_role=raw.get("moderator_role"),
+        moderator_role=_role(raw.get("moderator_role")),
         log_level=str(raw.get("log_level") or "INFO").upper(),
         table_limits=_limits(raw.get("limits")),
     )
+
+
+def _role(raw: Any) -> str | None:
+    """``moderator_role``: one role, by id (a number, as YAML reads an unquoted id) or by name."""
+    if raw is None or raw == "":
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, (str, int)):
+        raise ConfigError("moderator_role takes one role, its id or its name (a server's own roles: /settings"
+                          " moderator-role), not a list")
+    return str(raw).strip() or None
 
 
 def _limits(raw: Any) -> TableLimits:

@@ -29,7 +29,7 @@ from bot.engine import Code, Game, Rejection, get_game
 from bot.free_text import clean_name, clean_text
 from bot.moderation import MODERATOR_SEAT, moderator_step, rollback_step
 from bot.moves import Moves
-from bot.service import Referee, messages_for, next_deadline
+from bot.service import AUTO, SYSTEM, Referee, messages_for, next_deadline
 from bot.storage.store import (
     ActionRow, DisputeClosed, DisputeRefused, DisputeRow, Message, ServerRuling, Step, VersionConflict,
 )
@@ -85,11 +85,19 @@ async def raise_dispute(referee: Referee, table_id: int, user_id: str, *, move: 
         version = played.version_of(move) if move >= 1 else None
         if version is None:
             return _reject(Code.ILLEGAL, "disputes.reject.no_move", move=move, latest=played.latest)
-        seats_by_version = {a.version: a.seat for a in await store.actions(table_id)}
+        # only the players' own decisions close a window: never a step the referee took for a seat (a forced
+        # roll, a timeout), which would close it before the player could say a word
+        seats_by_version = {a.version: a.seat for a in await store.actions(table_id)
+                            if a.user_id not in (AUTO, SYSTEM)}
         closed_by = window_closed(played, seats_by_version, version, mine, table.dispute_window)
         if closed_by is not None:
             key = "disputes.reject.window_next" if table.dispute_window == "next_move" else "disputes.reject.window_moves"
             return _reject(Code.ILLEGAL, key, move=move, closed_by=closed_by, moves=table.dispute_window)
+
+        decided = [d for d in await store.disputes(table_id=table_id, limit=10_000)
+                   if d.user_id == user_id and d.version == version and d.status != "open"]
+        if decided:  # a move is disputed once per player (docs/discord.md, /dispute): no re-raising in a loop
+            return _reject(Code.ILLEGAL, "disputes.reject.already_decided", move=move, status=decided[-1].status)
 
         def notice(dispute_id: int) -> Message:
             return Message("table", "dispute", {"dispute": {
@@ -179,6 +187,8 @@ async def decide(referee: Referee, dispute_id: int, *, moderator: str, kind: str
     if isinstance(found, Rejection):
         return found
     dispute = found.dispute
+    if any(s.user_id == moderator for s in await store.seats(dispute.table_id)):
+        return _reject(Code.FORBIDDEN, "disputes.reject.own_table", table=dispute.table_id)  # bot/oversight.py
     async with referee.lock(dispute.table_id):
         dispute = await store.dispute(dispute_id)
         if dispute.status != "open":

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import sqlite3
 import time
 import traceback
 from collections import OrderedDict
@@ -22,6 +23,7 @@ from typing import Any, Callable, Mapping
 
 from bot.config import TableLimits
 from bot.engine import Applied, Code, Game, Reject, Rejection, get_game, visible_to
+from bot.engine.canonical import dumps
 from bot.engine.rng import commitment, new_seed
 from bot.free_text import TITLE_MAX, clean_name, clean_text
 from bot.outbox import lean
@@ -159,6 +161,8 @@ class Referee:
             return _reject(Code.NOT_FOUND, "core.reject.unknown_game", game=clean_name(game_name))
         options = dict(options or {})
         auto_forced = options.pop("auto_forced", True)
+        if isinstance(auto_forced, str) and auto_forced.strip().lower() in ("on", "off"):  # as typed (cli._options)
+            auto_forced = auto_forced.strip().lower() == "on"
         if not isinstance(auto_forced, bool):
             return _reject(Code.BAD_OPTIONS, "core.reject.bad_option", name="auto_forced", value=str(auto_forced)[:40],
                            game=game.name)
@@ -353,11 +357,14 @@ class Referee:
             fresh = kept is None or (expected_version is not None and expected_version != kept.table.version)
             while True:
                 result = await self._act(table_id, user_id, action, expected_version, seat, fresh=fresh)
-                if not isinstance(result, Rejection) or fresh or result.code == Code.INTERNAL:
+                if not isinstance(result, Rejection) or fresh or result.code in (Code.INTERNAL, Code.BUSY):
                     break
-                # judged on the kept state without reading: refused only if that still is the stored version
+                # judged on the kept state without reading: refused only if that still is the stored table
+                # (another process may have paused, resumed or cancelled it without moving its version); a
+                # write that found the table changed dropped the kept one: judged again on the stored one
                 live = self._live.get(table_id)
-                if live is not None and await self.store.table_version(table_id) == live.table.version:
+                if live is not None and await self.store.table_stamp(table_id) == (
+                        live.table.version, live.table.status, live.table.paused_at):
                     break
                 fresh = True
             if isinstance(result, Accepted):
@@ -389,7 +396,18 @@ class Referee:
 
     async def _after_step(self, table_id: int) -> None:
         """What a step of this referee's own leaves to do at once, under the table's lock, before delivery
-        wakes: the forced moves, then a timed table's seat clocks (the messages then show the new deadlines)."""
+        wakes: the forced moves, then a timed table's seat clocks (the messages then show the new deadlines).
+        The step itself is stored: a database refusing this follow-up (another process holding the file past
+        the busy timeout) must not turn the step's answer into a failure.  The clock's next look settles the
+        clocks (``Clocks.due``), and the next step or a restart takes the forced moves."""
+        try:
+            await self._follow_up(table_id)
+        except sqlite3.Error:
+            self._live.pop(table_id, None)
+            log.warning("table %s: the follow-up of a stored step failed; the clock retries", table_id,
+                        exc_info=True)
+
+    async def _follow_up(self, table_id: int) -> None:
         await self._forced_moves(table_id)
         live = self._live.get(table_id)  # kept after this referee's own step: the stored table
         if live is not None:
@@ -463,6 +481,13 @@ class Referee:
         except VersionConflict:
             self._live.pop(table.id, None)
             return _reject(Code.STALE, "core.reject.stale")
+        except sqlite3.Error as exc:  # busy past the timeout, a disk: whether it committed is read, not guessed
+            self._live.pop(table.id, None)
+            stored = await self._stored(table.id, new["version"], seat, user_id, action, now, exc)
+            if stored is None:
+                return _reject(Code.BUSY, "core.reject.unsure", table=table.id)
+            if not stored:
+                return _reject(Code.BUSY, "core.reject.busy", table=table.id)
         kept = self._live.get(table.id)
         if outcome is not None or kept is None:
             self._live.pop(table.id, None)
@@ -471,6 +496,21 @@ class Referee:
         if signal:
             self.changed.set()
         return Accepted(table.id, new["version"], seat, result.events, finished=outcome is not None)
+
+    async def _stored(self, table_id: int, version: int, seat: int, user_id: str, action: Any, at: float,
+                      error: sqlite3.Error) -> bool | None:
+        """After a write failed: whether its step is in the record all the same (an error after COMMIT), so that
+        the caller is told "applied" exactly when it was stored; None when the record cannot be read either."""
+        try:
+            found = await self.store.action_at(table_id, version)
+        except sqlite3.Error:
+            log.error("table %s: a write failed (%s) and the record cannot be read", table_id, error)
+            return None
+        stored = found is not None and (found.seat, found.user_id, found.at) == (seat, user_id, at) \
+            and dumps(found.action) == dumps(action)
+        log.warning("table %s: a write failed (%s); the step to version %s is %s", table_id, error, version,
+                    "stored" if stored else "not stored")
+        return stored
 
     async def tick(self) -> list[Accepted]:
         """Apply timeouts for every decision whose deadline has passed (called by a clock loop)."""

@@ -147,6 +147,23 @@ async def play_loop(referee: Referee, table_id: int, user_id: str, locale: str, 
             out.write("✗ " + result.message(locale) + "\n")
 
 
+#: a demo's lobby lives for the milliseconds between its creation and its start; one older than this was left
+#: by a demo that was killed (another demo running beside on the same file never has one this old)
+DEMO_LOBBY_STALE = 600.0
+DEMO = "cli:demo"
+
+
+async def abandon_demo_lobbies(referee: Referee) -> list[int]:
+    """Cancel the lobbies killed demos left behind (docs/operations.md), each logged as abandoned; their
+    numbers.  A demo's table that had started is a stored game like any other and stays."""
+    now = referee.now()
+    stale = [row.id for row in await referee.store.find_tables(status=["lobby"], limit=10_000)
+             if row.origin == "demo" and row.creator == DEMO and row.created_at < now - DEMO_LOBBY_STALE]
+    for table_id in stale:
+        await referee.cancel(table_id, DEMO, moderator=True, reason="abandoned: its demo was stopped before it began")
+    return stale
+
+
 @dataclass
 class DemoResult:
     table_id: int

@@ -66,7 +66,7 @@ class Timekeeper:
             elif c.since is None:
                 c = dataclasses.replace(c, since=began, reminded=[], expired=False)
             due = [(when, r) for when, r in reminders_due(tc, c) if when <= now]
-            if due:  # after a long sleep only the nearest reminder is sent: the others are past
+            if due and deadline(tc, c) > now:  # after an outage no reminder for a deadline already past  # after a long sleep only the nearest reminder is sent: the others are past
                 messages.append(Message("seat", "reminder", {"deadline": wall(table, deadline(tc, c)),
                                                              "left": min(r for _, r in due)}, seat=seat))
                 c = dataclasses.replace(c, reminded=[*c.reminded, *(r for _, r in due)])
@@ -134,6 +134,10 @@ class Timekeeper:
             left = table.time_control["vacation"] - (mine.away_used if mine else 0.0)
             if mine is not None and mine.away_until is not None and mine.away_until > now:
                 return _reject("clock.reject.away", until=when(wall(table, mine.away_until), "terminal"))
+            ends = deadline(table.time_control, mine) if mine is not None else None
+            if mine is not None and (mine.expired or ends is not None and ends <= now):
+                # the clock has not looked since (an outage): granting it would end the game on the spot
+                return _reject("clock.reject.time_up", deadline=when(wall(table, ends or now), "terminal"))
             if not 0 < days * 86400 <= left:
                 return _reject("clock.reject.vacation_left", days=round(max(left, 0) / 86400, 2))
             until = now + days * 86400

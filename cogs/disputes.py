@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import disputes
+from bot import disputes, oversight
 from bot.discord import records
 from bot.discord.client import JudgeBot
 from bot.discord.interactions import is_moderator, pick_table, player_key, refuse, say
@@ -103,7 +103,9 @@ class DisputeModeration(commands.Cog):
         found = await self._dispute_here(interaction, dispute)
         if isinstance(found, Rejection):
             return await refuse(interaction, found, locale)
-        ev = await disputes.evidence(self.bot.referee, found.id)
+        ev = await oversight.evidence(self.bot.referee, found.id, moderator=player_key(interaction))
+        if isinstance(ev, Rejection):  # a moderator seated at the table (bot/oversight.py)
+            return await refuse(interaction, ev, locale)
         viewer = seat - 1 if seat is not None and seat <= len(ev.names) else None
         await say(interaction, pack(evidence_texts(ev, locale, seat=viewer))[:6])
 
@@ -165,8 +167,9 @@ class DisputeModeration(commands.Cog):
     async def _corrections(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """What the disputed move's seat could have done instead, numbered as ``parse_correction`` reads them."""
         found = await self._dispute_here(interaction, getattr(interaction.namespace, "dispute", 0) or 0)
-        if isinstance(found, Rejection):
-            return []
+        if isinstance(found, Rejection) or await oversight.is_seated(self.bot.referee, found.table_id,
+                                                                     player_key(interaction)):
+            return []  # the alternatives are hidden state: not for a moderator playing at that table
         locale = await self.bot.locale_for(interaction)
         ev = await disputes.evidence(self.bot.referee, found.id)
         labels = [f"{i}. {ev.game.describe_action(ev.before, ev.seat, a, locale, ev.names)}"

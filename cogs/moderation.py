@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import moderation
+from bot import moderation, oversight
 from bot.discord import records
 from bot.discord.client import JudgeBot
 from bot.discord.interactions import is_moderator, pick_table, player_key, refuse, say, table_choices
@@ -78,11 +78,12 @@ class Moderation(commands.Cog):
         found = await pick_table(interaction, table, ALL_STATUSES)
         if isinstance(found, Rejection):
             return await refuse(interaction, found, locale)
-        state = await self.bot.store.state(found.id)
-        if state is None:
-            return await say(interaction, t("core.reject.not_started", locale, table=found.id))
+        # refused to a moderator seated there, and logged (bot/oversight.py)
+        seen = await oversight.hidden_state(self.bot.referee, found.id, moderator=player_key(interaction))
+        if isinstance(seen, Rejection):
+            return await refuse(interaction, seen, locale)
+        _, seats, state = seen
         game = self.bot.games[found.game]
-        seats = await self.bot.store.seats(found.id)
         texts = []
         for seat in seats:
             header = t("discord.mod.seat_header", locale, table=found.id, seat=seat.seat + 1, name=seat.name)

@@ -43,7 +43,6 @@ async def test_a_pause_and_a_resume_made_by_another_process_reach_the_running_re
         assert await moderation.resume(terminal, tid, moderator="cli:mod") is True
         assert isinstance(await play_one(bot, store, tid), Accepted)  # resumed for the bot's players too
         assert (await moderation.resume(bot, tid, moderator="mod:m")).key == "clock.reject.not_paused"
-        assert await bot.cancel(tid, "cli:mod", moderator=True, reason="x") is True or True
     finally:
         await other.close()
 
@@ -311,8 +310,18 @@ def test_off_and_on_are_words_in_table_options():
     from bot.cli import _options
 
     opts = _options(["dispute_window=off", "clock_remind=off", "auto_forced=off", "x=on", "y=yes", "n=10"], "en")
-    assert opts == {"dispute_window": "off", "clock_remind": "off", "auto_forced": False, "x": "on", "y": True,
+    assert opts == {"dispute_window": "off", "clock_remind": "off", "auto_forced": "off", "x": "on", "y": True,
                     "n": 10}
+
+
+async def test_off_reaches_the_table_settings_as_off(env):
+    from bot.cli import _options
+
+    store, referee, _ = env
+    opts = _options(["dispute_window=off", "clock=2h", "clock_remind=off", "auto_forced=off"], "en")
+    table = await referee.create_table("toy", creator="u:a", creator_name="a", options=opts, origin="terminal")
+    assert not isinstance(table, Rejection), table
+    assert table.dispute_window == "off" and table.time_control["remind"] == [] and table.auto_forced is False
 
 
 def test_config_role_ids_tokens_and_lists(tmp_path):
@@ -355,3 +364,19 @@ def test_processes_opening_a_new_database_at_once_migrate_it_once(tmp_path):
         with sqlite3.connect(db) as check:
             from bot.storage.db import migration_files
             assert check.execute("PRAGMA user_version").fetchone()[0] == len(migration_files())
+
+
+async def test_a_killed_demos_lobby_is_marked_abandoned_by_the_next_demo(env):
+    from bot.terminal import DEMO_LOBBY_STALE, abandon_demo_lobbies
+
+    store, referee, clock = env
+    left = await referee.create_table("toy", creator="cli:demo", creator_name="demo", origin="demo", join=False)
+    fresh_clock = clock.t
+    clock.t += DEMO_LOBBY_STALE + 1
+    beside = await referee.create_table("toy", creator="cli:demo", creator_name="demo", origin="demo", join=False)
+    mine = await referee.create_table("toy", creator="u:x", creator_name="x", origin="terminal")
+    assert await abandon_demo_lobbies(referee) == [left.id] and fresh_clock < clock.t
+    assert (await store.get_table(left.id)).status == "cancelled"
+    assert (await store.get_table(beside.id)).status == "lobby" and (await store.get_table(mine.id)).status == "lobby"
+    rows = await store._all("SELECT action, reason FROM moderation WHERE table_id = ?", (left.id,))
+    assert [r["action"] for r in rows] == ["cancel"] and "abandoned" in rows[0]["reason"]

@@ -70,6 +70,7 @@ class Code:
     NOT_FOUND = "not_found"
     FORBIDDEN = "forbidden"
     INTERNAL = "internal"
+    BUSY = "busy"            # the database did not take the write in time (another process held it)
 
 
 @dataclass(frozen=True)

@@ -71,13 +71,23 @@ class Clocks:
     async def take_vacation(self, table_id: int, seat: int, *, start: float, until: float, notice: Message,
                             now: float) -> None:
         """A vacation from ``start`` to ``until`` on the table's clock, taken from the seat's allowance (the
-        caller checked it under the table's lock), told at the table; the clocks are to be settled again."""
+        caller checked it under the table's lock), told at the table; the clocks are to be settled again.
+
+        Vacations add up: the seat keeps one vacation's span, so the part of the previous one that fell within
+        the current decision is kept by moving the decision's start on by it (``deadline`` adds the new one)."""
         async with self.store.transaction() as db:
+            async with db.execute("SELECT since, away_from, away_until FROM seat_clocks WHERE table_id = ?"
+                                  " AND seat = ?", (table_id, seat)) as cur:
+                row = await cur.fetchone()
+            since = row["since"] if row is not None else None
+            if since is not None and row["away_until"] is not None and row["away_until"] > since:
+                since += min(row["away_until"], start) - max(row["away_from"], since)
             await db.execute(
-                "INSERT INTO seat_clocks (table_id, seat, away_from, away_until, away_used) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT (table_id, seat) DO UPDATE SET away_from = excluded.away_from,"
-                " away_until = excluded.away_until, away_used = away_used + excluded.away_used",
-                (table_id, seat, start, until, until - start))
+                "INSERT INTO seat_clocks (table_id, seat, since, away_from, away_until, away_used)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET since = excluded.since,"
+                " away_from = excluded.away_from, away_until = excluded.away_until,"
+                " away_used = away_used + excluded.away_used",
+                (table_id, seat, since, start, until, until - start))
             await db.execute("UPDATE table_clocks SET version = -1 WHERE table_id = ?", (table_id,))
             await self._notice(db, table_id, notice, now)
 

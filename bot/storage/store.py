@@ -607,6 +607,17 @@ class Store:
 
         return await self._read_in_thread(read)
 
+    async def table_stamp(self, table_id: int) -> tuple[int, str, float | None] | None:
+        """(version, status, paused_at): what another process may change of a table a referee keeps in memory
+        (a pause does not move the version)."""
+        row = await self._one("SELECT version, status, paused_at FROM tables WHERE id = ?", (table_id,))
+        return None if row is None else (row["version"], row["status"], row["paused_at"])
+
+    async def action_at(self, table_id: int, version: int) -> ActionRow | None:
+        """The recorded action that made ``version`` (a writer unsure whether its commit landed reads it)."""
+        r = await self._one("SELECT * FROM actions WHERE table_id = ? AND version = ?", (table_id, version))
+        return None if r is None else ActionRow(r["version"], r["seat"], r["user_id"], loads(r["action"]), r["at"])
+
     async def table_version(self, table_id: int) -> int | None:
         row = await self._read_in_thread(
             lambda c: c.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone())
@@ -870,16 +881,20 @@ class _StepRows:
     @classmethod
     def of(cls, table_id: int, expected_version: int, step: Step) -> "_StepRows":
         version = expected_version + 1
+        # a pause (which another process may have made) stops every step but a moderator's own decisions
+        # (a rollback, a dispute's): the check is the write's, not only the referee's kept table's
+        moderating = int(step.seat < 0 and step.action.get("type") != "forfeit")
         if step.outcome is None:
             # a moderator's rollback may reopen a finished table, hence 'finished' here
             update = ("UPDATE tables SET version = ?, next_deadline = ?, status = 'active', outcome = NULL,"
                       " finished_at = NULL WHERE id = ? AND version = ? AND (status = 'active' OR"
-                      " (status = 'finished' AND ? < 0))",
-                      (version, step.next_deadline, table_id, expected_version, step.seat))
+                      " (status = 'finished' AND ? < 0)) AND (paused_at IS NULL OR ?)",
+                      (version, step.next_deadline, table_id, expected_version, step.seat, moderating))
         else:
             update = ("UPDATE tables SET version = ?, next_deadline = NULL, status = 'finished', outcome = ?,"
-                      " finished_at = ? WHERE id = ? AND version = ? AND status = 'active'",
-                      (version, dumps(step.outcome), step.at, table_id, expected_version))
+                      " finished_at = ? WHERE id = ? AND version = ? AND status = 'active'"
+                      " AND (paused_at IS NULL OR ?)",
+                      (version, dumps(step.outcome), step.at, table_id, expected_version, moderating))
         return cls(update, (
             (_INSERT_ACTION, [(table_id, version, step.seat, step.user_id, dumps(step.action), step.at)]),
             (_INSERT_SNAPSHOT, [(table_id, version, pack_state(step.state))]),
@@ -892,7 +907,8 @@ class _StepRows:
         inserts, which a batch writes together (bot/storage/group_commit.py).  A failed check raises before
         anything is written (what lets a batch of steps commit without it)."""
         if c.execute(*self.update).rowcount != 1:
-            raise VersionConflict(f"table {self.table_id} is not at version {self.expected_version}")
+            raise VersionConflict(f"table {self.table_id} is not at version {self.expected_version}, active and"
+                                  f" not paused")
         return self.inserts
 
     def write(self, c: sqlite3.Connection) -> None:

@@ -221,6 +221,14 @@ class Tournaments:
             t = await self._status(db, tournament_id)
             if t["round"] != number - 1 or t["status"] != ("registration" if start else "running"):
                 raise TournamentRefused("paired")
+            # the pairing was read before this transaction: a player who dropped meanwhile (another process)
+            # must not be paired, so the entries are checked again here and the round planned anew if needed
+            paired = {p for g in games for p in g.players}
+            active = {r["user_id"] for r in await (await db.execute(
+                "SELECT user_id FROM entries WHERE tournament_id = ? AND status = 'active'", (tournament_id,))
+            ).fetchall()}
+            if paired - active:
+                raise TournamentRefused("entries_changed")
             if start:
                 await db.execute("UPDATE tournaments SET status = 'running', started_at = ?, settings = ?"
                                  " WHERE id = ?", (now, dumps(settings), tournament_id))

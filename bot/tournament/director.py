@@ -34,6 +34,7 @@ EXPIRY = ("forfeit", "moderator")
 MAX_ROUNDS = 20
 MAX_PLAYERS = 1000
 MAX_ROUND_HOURS = 60 * 24
+PAIRING_TRIES = 5        # a round planned again when players dropped while it was paired (another process)
 #: which settings a tournament takes, with their defaults (rounds 0: chosen at the start from the field)
 DEFAULTS: dict[str, Any] = {"rounds": 0, "table_size": 0, "round_hours": 0, "expiry": "forfeit",
                             "late_entry": True, "bye": "win", "max_players": 0, "registration_hours": 0}
@@ -184,8 +185,9 @@ class Director:
         if removing and not self.organiser(t, by, moderator):
             return _reject("organiser_only", Code.FORBIDDEN)
         try:
-            await self.record.leave(tournament_id, user_id, status="removed" if removing else "dropped", by=by,
-                                    reason=clean_text(reason), now=self.referee.now())
+            async with self.lock(tournament_id):  # not in the middle of this process's pairing
+                await self.record.leave(tournament_id, user_id, status="removed" if removing else "dropped", by=by,
+                                        reason=clean_text(reason), now=self.referee.now())
         except TournamentRefused as refused:
             return _reject(refused.reason, tournament=tournament_id)
         return True
@@ -248,7 +250,9 @@ class Director:
             try:
                 await self.record.add_round(tournament_id, 1, games, deadline=self._deadline(t), now=self.referee.now(),
                                             start=True, settings=settings)
-            except TournamentRefused:
+            except TournamentRefused as refused:
+                if refused.reason == "entries_changed":  # someone left while it was paired: start again
+                    return _reject("entries_changed", tournament=tournament_id)
                 return _reject("started", tournament=tournament_id)
             progress = Progress(tournament_id, rounds=[1])
             progress.tables = await self.materialise(tournament_id)
@@ -404,10 +408,14 @@ class Director:
             await self.record.finish(t.id, status="finished", now=now, by=SYSTEM, reason=None)
             progress.finished = True
             return
-        try:
-            await self.record.add_round(t.id, number, plan, deadline=self._deadline(t), now=now)
-        except TournamentRefused:
-            return  # another process paired it
+        for attempt in range(PAIRING_TRIES):
+            try:
+                await self.record.add_round(t.id, number, plan, deadline=self._deadline(t), now=now)
+                break
+            except TournamentRefused as refused:
+                if refused.reason != "entries_changed" or attempt == PAIRING_TRIES - 1:
+                    return  # another process paired it (or the entries keep changing: the next look pairs it)
+                plan = await self._plan(t, number)  # a player dropped meanwhile: paired again without them
         progress.rounds.append(number)
         progress.tables += await self.materialise(t.id)
 
@@ -503,8 +511,14 @@ class Director:
                           if entry["action"] == "repair" and (entry["data"] or {}).get("round") == t.round) + 1
             now = self.referee.now()
             await self.record.drop_round(tournament_id, t.round, by=by, reason=clean_text(reason), now=now)
-            plan = await self._plan(replace(t, round=t.round - 1), t.round, attempt)
-            await self.record.add_round(tournament_id, t.round, plan, deadline=self._deadline(t), now=now)
+            for tries in range(PAIRING_TRIES):
+                plan = await self._plan(replace(t, round=t.round - 1), t.round, attempt)
+                try:
+                    await self.record.add_round(tournament_id, t.round, plan, deadline=self._deadline(t), now=now)
+                    break
+                except TournamentRefused as refused:  # a player dropped meanwhile (another process)
+                    if refused.reason != "entries_changed" or tries == PAIRING_TRIES - 1:
+                        return _reject("paired", tournament=tournament_id)
             progress = Progress(tournament_id, rounds=[t.round])
             progress.tables = await self.materialise(tournament_id)
         return progress
