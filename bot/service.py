@@ -556,6 +556,8 @@ class Referee:
             if isinstance(result, Rejection):
                 if result.code == Code.STALE:
                     continue
+                if result.key == "clock.reject.paused":  # paused meanwhile (perhaps by another process)
+                    break
                 log.error("bot on table %s refused: %s", table_id, result)
                 break
             moves += 1

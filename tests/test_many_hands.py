@@ -380,3 +380,24 @@ async def test_a_killed_demos_lobby_is_marked_abandoned_by_the_next_demo(env):
     assert (await store.get_table(beside.id)).status == "lobby" and (await store.get_table(mine.id)).status == "lobby"
     rows = await store._all("SELECT action, reason FROM moderation WHERE table_id = ?", (left.id,))
     assert [r["action"] for r in rows] == ["cancel"] and "abandoned" in rows[0]["reason"]
+
+
+def test_the_terminal_refuses_hidden_state_to_a_seated_moderator_and_logs_every_look(tmp_path, capsys):
+    from bot import cli
+
+    db = str(tmp_path / "j.db")
+    run = lambda *a: cli.main(["--db", db, "--locale", "en", *a])  # noqa: E731
+    assert run("table", "new", "--game", "toy", "--user", "ann") == 0
+    assert run("table", "join", "1", "--user", "ben") == 0
+    assert run("table", "start", "1", "--user", "ann", "--seed", "x") == 0
+    capsys.readouterr()
+    assert run("replay", "1", "--moderator", "--user", "ann") == 1
+    assert "You play at table #1" in capsys.readouterr().err
+    assert run("export", "1", "--moderator", "--user", "ben") == 1
+    assert run("replay", "1", "--moderator", "--user", "op") == 0
+    assert run("export", "1", "--moderator", "--user", "op") == 0
+    assert run("replay", "1", "--user", "ann") == 0                 # a player's own replay is no hidden look
+    with sqlite3.connect(db) as check:
+        rows = check.execute("SELECT moderator, action, data FROM moderation ORDER BY id").fetchall()
+    assert [(m, a) for m, a, _ in rows] == [("cli:op", "hidden_view"), ("cli:op", "hidden_view")]
+    assert ['"replay"' in rows[0][2], '"export"' in rows[1][2]] == [True, True]
