@@ -355,10 +355,18 @@ class Referee:
             kept = self._live.get(table_id)
             # a click on a version other than the kept one: the table may have moved elsewhere (a moderator)
             fresh = kept is None or (expected_version is not None and expected_version != kept.table.version)
+            judged_again = False
             while True:
                 result = await self._act(table_id, user_id, action, expected_version, seat, fresh=fresh)
-                if not isinstance(result, Rejection) or fresh or result.code in (Code.INTERNAL, Code.BUSY):
+                if not isinstance(result, Rejection) or result.code in (Code.INTERNAL, Code.BUSY):
                     break
+                if fresh:
+                    # a write refused on the stored table just read: another process changed it in between (a
+                    # pause, a cancel); judged once more, to say why (paused, over) rather than "stale"
+                    if result.code != Code.STALE or judged_again or table_id in self._live:
+                        break
+                    judged_again = True
+                    continue
                 # judged on the kept state without reading: refused only if that still is the stored table
                 # (another process may have paused, resumed or cancelled it without moving its version); a
                 # write that found the table changed dropped the kept one: judged again on the stored one

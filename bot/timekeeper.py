@@ -66,7 +66,9 @@ class Timekeeper:
             elif c.since is None:
                 c = dataclasses.replace(c, since=began, reminded=[], expired=False)
             due = [(when, r) for when, r in reminders_due(tc, c) if when <= now]
-            if due and deadline(tc, c) > now:  # after an outage no reminder for a deadline already past  # after a long sleep only the nearest reminder is sent: the others are past
+            # after a long sleep only the nearest reminder is sent (the others are past), and none at all for a
+            # deadline already past (after an outage): the expiry below applies instead
+            if due and deadline(tc, c) > now:
                 messages.append(Message("seat", "reminder", {"deadline": wall(table, deadline(tc, c)),
                                                              "left": min(r for _, r in due)}, seat=seat))
                 c = dataclasses.replace(c, reminded=[*c.reminded, *(r for _, r in due)])
