@@ -28,6 +28,7 @@ from bot.engine.rng import commitment, new_seed
 from bot.free_text import TITLE_MAX, clean_name, clean_text
 from bot.outbox import lean
 from bot.render.notices import person
+from bot.storage.db import describe
 from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, TableRow, VersionConflict
 from bot.timecontrol import parse as parse_time_control, table_clock
 
@@ -495,7 +496,9 @@ class Referee:
             if stored is None:
                 return _reject(Code.BUSY, "core.reject.unsure", table=table.id)
             if not stored:
-                return _reject(Code.BUSY, "core.reject.busy", table=table.id)
+                if describe(exc) == "core.db.locked":  # another process held the file past the busy timeout
+                    return _reject(Code.BUSY, "core.reject.busy", table=table.id)
+                raise  # the machine (a full disk, an I/O error): said as such by the front end; nothing stored
         kept = self._live.get(table.id)
         if outcome is not None or kept is None:
             self._live.pop(table.id, None)

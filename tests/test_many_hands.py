@@ -202,7 +202,14 @@ async def test_a_move_is_acknowledged_exactly_when_it_is_stored(env, monkeypatch
     refused = await play_one(referee, store, tid)
     assert isinstance(refused, Rejection) and refused.key == "core.reject.busy", refused
     assert (await store.get_table(tid)).version == 1
+    async def disk_full(table_id, expected_version, step):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(store, "record_step", disk_full)  # the machine's failure: said as such, nothing stored
+    with pytest.raises(sqlite3.OperationalError):
+        await play_one(referee, store, tid)
     monkeypatch.setattr(store, "record_step", real)
+    assert (await store.get_table(tid)).version == 1
     assert isinstance(await play_one(referee, store, tid), Accepted)
 
 
