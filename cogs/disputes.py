@@ -1,4 +1,4 @@
-"""Disputes on Discord (bot/disputes.py).  Players: ``/dispute`` a move of the table (in its thread, by the
+"""Disputes on Discord (bot/referee/disputes.py).  Players: ``/dispute`` a move of the table (in its thread, by the
 move's number in the log) and ``/rulings``, the ruling notes this server's moderators left.  Moderators:
 ``/disputes queue | evidence | decide``, a group of its own because ``/mod`` is at Discord's size limit for
 one command (8000 characters with every translation).  Answers are private; the table hears of a dispute
@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import disputes
+from bot.referee import disputes
 from bot.discord import records
 from bot.discord.client import JudgeBot
 from bot.discord.interactions import is_moderator, pick_table, player_key, refuse, say

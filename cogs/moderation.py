@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import moderation
+from bot.referee import moderation
 from bot.discord import records
 from bot.discord.client import JudgeBot
 from bot.discord.interactions import is_moderator, pick_table, player_key, refuse, say, table_choices
@@ -96,7 +96,7 @@ class Moderation(commands.Cog):
                            reason=L("moderation.param.reason.desc"), reopen=L("discord.param.reopen.desc"))
     async def rollback(self, interaction: discord.Interaction, table: int, move: app_commands.Range[int, 0],
                        reason: app_commands.Range[str, 1, 300], reopen: bool = False):
-        """Back to the position right after a move of the public log (bot/moves.py); the moves after it stay
+        """Back to the position right after a move of the public log (bot/referee/moves.py); the moves after it stay
         in the log, struck out.  The versions are for the terminal's operator (``python -m bot mod``)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = await self.bot.locale_for(interaction)
@@ -149,7 +149,7 @@ class Moderation(commands.Cog):
 
 
 class Pause(commands.Cog):
-    """``/pause`` and ``/resume``: a moderator stops a table and lets it play on (bot/moderation.py).  Commands of
+    """``/pause`` and ``/resume``: a moderator stops a table and lets it play on (bot/referee/moderation.py).  Commands of
     their own because ``/mod`` and ``/disputes`` are at Discord's size limit for one command; hidden and checked
     like ``/mod``."""
 

@@ -28,9 +28,9 @@ from bot.discord.render import board_texts, clip
 from bot.engine import Code, Rejection
 from bot.i18n import t
 from bot.render.text import game_title
-from bot.service import Accepted
+from bot.referee.service import Accepted
 from bot.storage.store import TableRow
-from bot.terminal import parse_typed
+from bot.referee.typed import parse_typed
 
 #: an autocomplete value: the table version the list was made at, and the 1-based choice
 _OFFERED = re.compile(r"^v(\d+):(\d+)$")

@@ -14,10 +14,10 @@ import time
 
 import pytest
 
-from bot.cli import main
+from bot.terminal.cli import main
 from bot.engine import Code, Rejection, all_games
-from bot.record import verify_table
-from bot.service import Accepted, Referee
+from bot.referee.record import verify_table
+from bot.referee.service import Accepted, Referee
 from bot.storage.store import Store
 from tests.support.tables import Clock
 

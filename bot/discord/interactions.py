@@ -52,7 +52,7 @@ async def say(interaction: discord.Interaction, texts: str | Sequence[str], *,
 
 
 async def refuse(interaction: discord.Interaction, rejection: Rejection, locale: str) -> None:
-    """The refusal, with this server's ruling notes on the rule it cites (bot/disputes.py)."""
+    """The refusal, with this server's ruling notes on the rule it cites (bot/referee/disputes.py)."""
     text = "✋ " + rejection.message(locale)
     if rejection.rule and interaction.guild_id is not None:
         notes = await judge(interaction).store.server_rulings(str(interaction.guild_id), rule=rejection.rule)

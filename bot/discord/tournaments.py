@@ -28,7 +28,7 @@ from bot.discord.threads import TABLE_CHANNELS, open_thread, starter, tag_names
 from bot.i18n import t
 from bot.render.text import game_title
 from bot.storage.tournaments import Entry, GameRow, TournamentRow
-from bot.tournament.cli import standings_text
+from bot.render.standings import standings_text
 from bot.tournament.director import Director, Progress
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from bot.i18n import t
-from bot.render.text import clip_items, fit, pending_lines, wrap_items
+from bot.engine.board_text import clip_items, fit, pending_lines, wrap_items
 
 from .cards import catalogue, kind_name, name
 

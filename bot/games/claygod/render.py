@@ -6,7 +6,7 @@ import datetime
 from typing import Any, Callable, Mapping, Sequence
 
 from bot.i18n import t
-from bot.render.text import fit, pending_lines, wrap_items
+from bot.engine.board_text import fit, pending_lines, wrap_items
 
 from .actions import flush_target
 from .cards import COLOUR_MARK, COLOURS, catalogue

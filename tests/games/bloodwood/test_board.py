@@ -4,7 +4,7 @@ from bot.engine.playout import play
 from bot.games.bloodwood import GAME
 from bot.games.bloodwood.cards import catalogue
 from bot.i18n import t
-from bot.render.text import PHONE_WIDTH, display_width
+from bot.engine.board_text import PHONE_WIDTH, display_width
 
 from .helpers import NAMES
 

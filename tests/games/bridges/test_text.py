@@ -6,7 +6,7 @@ import pytest
 
 from bot.engine.playout import play
 from bot.games.bridges import GAME
-from bot.render.text import display_width as width
+from bot.engine.board_text import display_width as width
 
 from .helpers import NAMES, act, place, table
 

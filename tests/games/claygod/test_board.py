@@ -5,7 +5,7 @@ from bot.games.claygod import GAME
 from bot.games.claygod.cards import COLOUR_MARK, COLOURS
 from bot.games.claygod.render import card_name, die_mark
 from bot.i18n import t
-from bot.render.text import PHONE_WIDTH, display_width
+from bot.engine.board_text import PHONE_WIDTH, display_width
 
 from .helpers import NAMES, ready, table
 

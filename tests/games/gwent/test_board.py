@@ -3,7 +3,7 @@ board and listed on the full one."""
 from bot.games.gwent import GAME
 from bot.games.gwent.cards import catalogue
 from bot.i18n import t
-from bot.render.text import PHONE_WIDTH, display_width
+from bot.engine.board_text import PHONE_WIDTH, display_width
 
 from .helpers import give, place, table
 

@@ -26,14 +26,14 @@ from typing import Any, Sequence
 
 import yaml
 
-from bot.config import ConfigError, Settings, load_settings
+from bot.process.config import ConfigError, Settings, load_settings
 from bot.engine import Code, Reject, Rejection, all_games, get_game
-from bot.free_text import clean_name
+from bot.referee.free_text import clean_name
 from bot.i18n import DEFAULT_LOCALE, LOCALES, t
-from bot.moves import Moves
-from bot.record import RecordError, export_table, load_export, verify_export, verify_table
+from bot.referee.moves import Moves
+from bot.referee.record import RecordError, export_table, load_export, verify_export, verify_table
 from bot.render.text import outcome_line, render_event
-from bot.service import Accepted, Referee
+from bot.referee.service import Accepted, Referee
 from bot.storage.db import DatabaseUnavailable, explain
 from bot.storage.store import Store
 
@@ -109,7 +109,7 @@ async def _open(settings: Settings) -> tuple[Store, Referee]:
 
 # ---------------------------------------------------------------------------------------------- commands
 async def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.terminal import run_demo_table
+    from bot.terminal.session import run_demo_table
 
     locale = args.locale or settings.locale
     games = [_game(args.game, locale)] if args.game else [get_game(name) for name in all_games()]
@@ -133,7 +133,7 @@ async def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def cmd_play(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.terminal import play_loop
+    from bot.terminal.session import play_loop
 
     locale = args.locale or settings.locale
     user = _user(args)
@@ -181,7 +181,7 @@ async def cmd_play(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def cmd_scenario(args: argparse.Namespace, settings: Settings) -> int:
-    from bot import scenario
+    from bot.terminal import scenario
 
     try:
         report = scenario.run(scenario.load(args.file), views=args.views, locale=args.locale,
@@ -265,7 +265,7 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
         events = await referee.history(args.table, seat=args.seat, moderator=args.moderator)
         actions = {a.version: a for a in await store.actions(args.table)}
         _say(f"{t(f'{game.name}.title', locale)} — #{table.id} ({table.status}); {', '.join(names)}")
-        for entry in Moves(events).entries:  # moves numbered from the public events alone (bot/moves.py)
+        for entry in Moves(events).entries:  # moves numbered from the public events alone (bot/referee/moves.py)
             a = actions.get(entry.version)
             who = t("notice.referee", locale) if a and a.seat < 0 else names[a.seat] if a else "—"
             step = f"{entry.number}. {who}" if entry.kind == "move" else f"• {who}"
@@ -320,9 +320,10 @@ async def cmd_picture(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.delivery import drain
+    from bot.referee.delivery import drain
     from bot.render.notices import when
-    from bot.terminal import TerminalDeliverer, action_menu, parse_typed
+    from bot.referee.typed import parse_typed
+    from bot.terminal.session import TerminalDeliverer, action_menu
 
     locale = args.locale or settings.locale
     user = _user(args)
@@ -428,7 +429,7 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
 
 async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
     """Moderator tools from the terminal (whoever runs the bot's machine is its operator)."""
-    from bot import moderation
+    from bot.referee import moderation
 
     locale = args.locale or settings.locale
     store, referee = await _open(settings)
@@ -463,9 +464,9 @@ async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
 
 async def cmd_dispute(args: argparse.Namespace, settings: Settings) -> int:
     """A player disputes a move; the table hears of it (its thread at once, the terminal at its next drain)."""
-    from bot import disputes
-    from bot.delivery import drain
-    from bot.terminal import TerminalDeliverer
+    from bot.referee import disputes
+    from bot.referee.delivery import drain
+    from bot.terminal.session import TerminalDeliverer
 
     locale = args.locale or settings.locale
     user = _user(args)
@@ -483,7 +484,7 @@ async def cmd_dispute(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def cmd_rulings(args: argparse.Namespace, settings: Settings) -> int:
-    from bot import disputes
+    from bot.referee import disputes
     from bot.render.disputes import rulings_lines
 
     locale = args.locale or settings.locale
@@ -498,7 +499,7 @@ async def cmd_rulings(args: argparse.Namespace, settings: Settings) -> int:
 async def mod_dispute(args: argparse.Namespace, referee: Referee, moderator: str, locale: str) -> int:
     """``mod dispute``: without a number the open disputes; with one its evidence (``--seat``: the table as
     that seat saw it), and with ``--decide`` the decision."""
-    from bot import disputes
+    from bot.referee import disputes
     from bot.render.disputes import evidence_texts, queue_lines
 
     store = referee.store
@@ -686,7 +687,7 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("--moderator", action="store_true")
     s.set_defaults(func=cmd_table)
 
-    from bot.tournament.cli import add_parser as add_tournament
+    from bot.terminal.tournaments import add_parser as add_tournament
     add_tournament(sub, _number, locale)
     return p
 
