@@ -12,7 +12,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.referee import disputes
 from bot.discord import records
 from bot.discord.client import JudgeBot
 from bot.discord.interactions import is_moderator, pick_table, player_key, refuse, say
@@ -20,6 +19,7 @@ from bot.discord.locale import L
 from bot.discord.render import clip, pack
 from bot.engine import Code, Rejection
 from bot.i18n import t
+from bot.referee import disputes
 from bot.render.disputes import evidence_texts, queue_lines, rulings_lines
 from bot.render.text import game_title
 from bot.storage.store import DisputeRow

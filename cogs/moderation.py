@@ -14,7 +14,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.referee import moderation
 from bot.discord import records
 from bot.discord.client import JudgeBot
 from bot.discord.interactions import is_moderator, pick_table, player_key, refuse, say, table_choices
@@ -22,6 +21,7 @@ from bot.discord.locale import L
 from bot.discord.render import board_texts, clip, pack
 from bot.engine import Rejection
 from bot.i18n import t
+from bot.referee import moderation
 
 ALL_STATUSES = ("lobby", "active", "finished", "cancelled")
 

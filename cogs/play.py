@@ -16,21 +16,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import records
 from bot.discord.client import JudgeBot
 from bot.discord.components import choices_view, confirm_view
+from bot.discord.components import log_view
 from bot.discord.control import render_control
 from bot.discord.delivery import control_shows
 from bot.discord.interactions import is_moderator, pick_table, player_key, refuse, say, table_choices, table_here
 from bot.discord.locale import L
-from bot.discord import records
-from bot.discord.components import log_view
 from bot.discord.render import board_texts, clip
 from bot.engine import Code, Rejection
 from bot.i18n import t
-from bot.render.text import game_title
 from bot.referee.service import Accepted
-from bot.storage.store import TableRow
 from bot.referee.typed import parse_typed
+from bot.render.text import game_title
+from bot.storage.store import TableRow
 
 #: an autocomplete value: the table version the list was made at, and the 1-based choice
 _OFFERED = re.compile(r"^v(\d+):(\d+)$")

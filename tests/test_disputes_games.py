@@ -2,8 +2,8 @@
 after it; and Raiders' judge-assisted card upheld by a moderator in the table's dispute mode (issue 13)."""
 import pytest
 
-from bot.referee import disputes
 from bot.engine import all_games, get_game
+from bot.referee import disputes
 from bot.referee.moves import Moves
 from bot.referee.record import verify_table
 from bot.referee.service import Accepted

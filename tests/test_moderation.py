@@ -1,6 +1,6 @@
 """Moderators roll tables back without rewriting the record, and record rulings."""
-from bot.referee import moderation
 from bot.engine import Code, Rejection
+from bot.referee import moderation
 from bot.referee.record import verify_table
 from bot.referee.service import Accepted
 from tests.support.tables import new_toy, play_one

@@ -2,12 +2,12 @@
 kept and marked; the terminal's replay and its ``mod rollback --move``."""
 import random
 
-from bot.referee import moderation
-from bot.terminal.cli import main
 from bot.engine import Code, Rejection, get_game
+from bot.referee import moderation
 from bot.referee.moves import Moves
 from bot.referee.record import verify_table
 from bot.referee.service import Accepted
+from bot.terminal.cli import main
 from tests.support.tables import new_toy, play_one
 
 

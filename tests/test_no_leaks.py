@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from bot.terminal import cli
 from bot.engine import Applied, Rejection, get_game
 from bot.engine.playout import play
 from bot.referee.record import export_table, verify_export
 from bot.referee.service import Accepted
+from bot.terminal import cli
 
 
 async def _gwent_table(referee, options=None, stack=None, moderator=False):

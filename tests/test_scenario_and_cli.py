@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from bot.terminal import cli, scenario
 from bot.referee.service import Referee
 from bot.storage.store import Store
+from bot.terminal import cli, scenario
 from bot.terminal.session import play_loop
 
 

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from bot.referee.delivery import DeliveryError, Skip, drain
 from bot.engine import Code, Rejection, get_game
 from bot.engine.canonical import dumps
 from bot.engine.rng import commitment
+from bot.referee.delivery import DeliveryError, Skip, drain
 from bot.referee.record import RecordError, export_table, verify_export, verify_table
 from bot.referee.service import Accepted, Referee
 from bot.storage import store as store_module

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot.referee import moderation
 from bot.engine import Code, Rejection
+from bot.referee import moderation
 from bot.referee.record import verify_table
 from bot.referee.service import Accepted, Referee
+from bot.referee.timecontrol import duration, parse
 from bot.storage.clocks import Clocks
 from bot.storage.store import Store
-from bot.referee.timecontrol import duration, parse
 from bot.tournament.director import Director
 from tests.support.tables import new_toy, play_one
 

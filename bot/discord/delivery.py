@@ -64,7 +64,6 @@ from typing import Sequence
 import aiohttp
 import discord
 
-from bot.referee.delivery import MAX_ATTEMPTS, DeliveryError, Skip
 from bot.discord import panels
 from bot.discord.components import live_view
 from bot.discord.control import render_control
@@ -74,8 +73,9 @@ from bot.discord.pictures import Picture, TablePictures
 from bot.discord.render import discord_user_id, display_names, mention
 from bot.engine import Game
 from bot.i18n import t
-from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, render_message
+from bot.referee.delivery import MAX_ATTEMPTS, DeliveryError, Skip
 from bot.referee.timecontrol import with_deadlines
+from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, render_message
 from bot.storage.clocks import Clocks
 from bot.storage.store import OutboxRow, Panel, SeatRow, TableRow
 

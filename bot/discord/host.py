@@ -8,9 +8,9 @@ from typing import Any, Mapping, Protocol
 
 import discord
 
-from bot.process.config import Settings
 from bot.discord.grips import Grips
 from bot.engine import Game
+from bot.process.config import Settings
 from bot.referee.service import Referee
 from bot.storage.store import Store, TableRow
 

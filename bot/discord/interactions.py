@@ -15,9 +15,9 @@ from typing import Iterable, Sequence
 import discord
 from discord import app_commands
 
+from bot.discord.host import Host
 from bot.discord.render import clip, user_key
 from bot.engine import Code, Rejection
-from bot.discord.host import Host
 from bot.i18n import t
 from bot.render.text import game_title
 from bot.storage.store import TableRow

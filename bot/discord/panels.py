@@ -18,8 +18,8 @@ from typing import Any, Mapping, Sequence
 
 from bot.discord.render import code_blocks, discord_user_id, display_names, mention, plain_names
 from bot.engine import Game
-from bot.i18n import has, t
 from bot.engine.board_text import shorten
+from bot.i18n import has, t
 from bot.render.text import DISCORD_LIMIT, event_lines, game_title, outcome_line
 from bot.storage.store import SeatRow, TableRow
 

@@ -15,11 +15,11 @@ from typing import Any, Mapping, Sequence
 
 from bot.discord.render import display_names
 from bot.engine import Game
+from bot.engine.board_text import shorten
 from bot.i18n import t
 from bot.referee.moves import Moves, public
 from bot.referee.record import RecordError, verify_table
 from bot.render.notices import rollback_line
-from bot.engine.board_text import shorten
 from bot.render.text import DISCORD_LIMIT, game_title, render_event
 from bot.storage.store import SeatRow, Store, TableRow
 

@@ -32,9 +32,8 @@ from bot.referee.moves import Moves
 from bot.referee.service import Referee
 from bot.referee.steps import MODERATOR_SEAT, messages_for, next_deadline
 from bot.referee.typed import parse_typed
-from bot.storage.store import (
-    ActionRow, DisputeClosed, DisputeRefused, DisputeRow, Message, ServerRuling, Step, VersionConflict,
-)
+from bot.storage.store import (ActionRow, DisputeClosed, DisputeRefused, DisputeRow, Message, ServerRuling, Step,
+                               VersionConflict)
 
 KINDS = ("uphold", "reject", "amend")
 STATUS = {"uphold": "upheld", "reject": "rejected", "amend": "amended"}

@@ -18,12 +18,12 @@ from typing import Any
 from bot.engine import Applied, Code, Game, Rejection, clone, get_game
 from bot.referee.free_text import clean_text
 from bot.referee.moves import Moves
-from bot.storage.outbox import lean
 from bot.referee.service import Accepted, Referee
 from bot.referee.steps import MODERATOR_SEAT, messages_for, next_deadline
-from bot.storage.clocks import Clocks
-from bot.storage.store import Message, Step, VersionConflict
 from bot.referee.timecontrol import forfeit
+from bot.storage.clocks import Clocks
+from bot.storage.outbox import lean
+from bot.storage.store import Message, Step, VersionConflict
 
 def rollback_state(target: dict[str, Any], new_version: int) -> dict[str, Any]:
     """The state a rollback to ``target`` produces (shared with replay, so both agree byte for byte)."""

@@ -20,15 +20,15 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from bot.process.config import TableLimits
 from bot.engine import Applied, Code, Game, Reject, Rejection, get_game, visible_to
 from bot.engine.rng import commitment, new_seed
+from bot.process.config import TableLimits
 from bot.referee.free_text import TITLE_MAX, clean_name, clean_text
-from bot.render.notices import person
-from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, TableRow, VersionConflict
 from bot.referee.steps import SYSTEM, messages_for, next_deadline
 from bot.referee.timecontrol import parse as parse_time_control, table_clock
 from bot.referee.timekeeper import Timekeeper
+from bot.render.notices import person
+from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, TableRow, VersionConflict
 
 log = logging.getLogger("judge.referee")
 

@@ -14,10 +14,10 @@ from typing import Any, Protocol
 
 from bot.engine import Code, Rejection, get_game
 from bot.referee.steps import MODERATOR_SEAT, SYSTEM, messages_for
+from bot.referee.timecontrol import deadline, forfeit, reminders_due, table_clock, wall
 from bot.render.notices import when
 from bot.storage.clocks import Clocks, SeatClock
 from bot.storage.store import Message, SeatRow, Step, Store, TableRow, VersionConflict
-from bot.referee.timecontrol import deadline, forfeit, reminders_due, table_clock, wall
 
 
 def _reject(key: str, **params: Any) -> Rejection:

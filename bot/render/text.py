@@ -8,10 +8,8 @@ from typing import Any, Mapping, Sequence
 
 from bot.engine import Game
 from bot.i18n import t
-from bot.render.notices import (
-    DISPUTE_EVENTS, cancelled_line, clock_line, dispute_event_line, dispute_line, rollback_line, ruling_line,
-    seed_line, when,
-)
+from bot.render.notices import (DISPUTE_EVENTS, cancelled_line, clock_line, dispute_event_line, dispute_line,
+                                rollback_line, ruling_line, seed_line, when)
 
 DISCORD_LIMIT = 2000
 

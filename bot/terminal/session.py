@@ -8,14 +8,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
-from bot.referee.delivery import Skip, drain
 from bot.engine import Rejection, get_game
 from bot.i18n import t
+from bot.referee.delivery import Skip, drain
 from bot.referee.record import verify_table
+from bot.referee.service import Accepted, Referee
 from bot.referee.typed import parse_typed
 from bot.render.picture import picture
 from bot.render.text import outcome_line, render_event, render_message
-from bot.referee.service import Accepted, Referee
 from bot.storage.store import OutboxRow, SeatRow, TableRow
 
 

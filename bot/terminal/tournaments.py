@@ -22,9 +22,9 @@ from typing import Any, Callable
 from bot.engine import Rejection
 from bot.i18n import t
 from bot.referee.service import Referee
-from bot.storage.store import Store
-
 from bot.render.standings import points_text, standings_text
+from bot.storage.store import Store
+from bot.terminal.common import EXIT_OK, UsageError, _options, _refuse, _user
 from bot.tournament.director import FORMATS, Director, Progress
 
 VERBS = ("new", "list", "join", "leave", "bot", "start", "pair", "standings", "results", "adjust", "remove",
@@ -72,8 +72,6 @@ async def _play(director: Director, tournament_id: int, progress: Progress) -> P
 
 
 async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
-    from bot.terminal.cli import EXIT_OK, UsageError, _options, _refuse, _user
-
     locale = args.locale or settings.locale
     user = _user(args)
     store = await Store.open(settings.database)
@@ -158,8 +156,6 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
 
 
 async def _show(director: Director, tid: int, verb: str, args: argparse.Namespace, locale: str) -> int:
-    from bot.terminal.cli import EXIT_OK, _refuse
-
     data = await director.export(tid)
     if isinstance(data, Rejection):
         return _refuse(data, locale)

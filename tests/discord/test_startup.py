@@ -10,10 +10,10 @@ import socket
 import discord.http
 import pytest
 
-from bot.process import gc_policy
 from bot.discord.client import EXIT_BAD_TOKEN, EXIT_FAILED, EXIT_NO_TOKEN, EXIT_OK, RedactSecret, run_bot
-from bot.process.config import Settings
 from bot.i18n import t
+from bot.process import gc_policy
+from bot.process.config import Settings
 from tests.discord.fake_discord import PRIVILEGED_INTENTS
 from tests.discord.harness import Harness
 
