@@ -1,7 +1,7 @@
 """Plain-text rendering of outbox messages and tables, shared by the terminal and Discord.
 
 Pure functions: (game, payload, names, locale, viewer) -> text.  The payload was already filtered for
-its audience when it was enqueued (service.messages_for), so nothing here decides visibility."""
+its audience when it was enqueued (bot/referee/steps.py messages_for), so nothing here decides visibility."""
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
