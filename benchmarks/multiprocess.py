@@ -28,11 +28,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import moderation  # noqa: E402
+from bot.referee import moderation  # noqa: E402
 from bot.engine import Code, Rejection, get_game  # noqa: E402
 from bot.engine.canonical import dumps, loads  # noqa: E402
-from bot.record import verify_table  # noqa: E402
-from bot.service import Accepted, Referee  # noqa: E402
+from bot.referee.record import verify_table  # noqa: E402
+from bot.referee.service import Accepted, Referee  # noqa: E402
 from bot.storage.store import Store  # noqa: E402
 
 PLAYERS = ("u:p1", "u:p2")

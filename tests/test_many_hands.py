@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from bot import disputes, moderation
+from bot.referee import disputes, moderation
 from bot.engine import Code, Rejection, get_game
-from bot.moves import Moves
-from bot.service import AUTO, Accepted, Referee
+from bot.referee.moves import Moves
+from bot.referee.service import AUTO, Accepted, Referee
 from bot.storage.clocks import Clocks
 from bot.storage.store import Message, Store
 from tests.support.tables import new_toy, play_one
@@ -252,7 +252,7 @@ async def test_a_rejected_dispute_cannot_be_raised_again(env):
 
 # ---------------------------------------------------------------------------------------------- 5. seated moderator
 async def test_a_seated_moderator_sees_no_hidden_state_and_decides_no_dispute_of_their_table(env):
-    from bot import oversight
+    from bot.referee import oversight
 
     store, referee, _ = env
     tid = await new_toy(referee)
@@ -314,7 +314,7 @@ async def test_a_player_who_drops_while_the_round_is_paired_is_not_paired(env):
 
 # ---------------------------------------------------------------------------------------------- 8. smaller ones
 def test_off_and_on_are_words_in_table_options():
-    from bot.cli import _options
+    from bot.terminal.common import _options
 
     opts = _options(["dispute_window=off", "clock_remind=off", "auto_forced=off", "x=on", "y=yes", "n=10"], "en")
     assert opts == {"dispute_window": "off", "clock_remind": "off", "auto_forced": "off", "x": "on", "y": True,
@@ -322,7 +322,7 @@ def test_off_and_on_are_words_in_table_options():
 
 
 async def test_off_reaches_the_table_settings_as_off(env):
-    from bot.cli import _options
+    from bot.terminal.common import _options
 
     store, referee, _ = env
     opts = _options(["dispute_window=off", "clock=2h", "clock_remind=off", "auto_forced=off"], "en")
@@ -332,7 +332,7 @@ async def test_off_reaches_the_table_settings_as_off(env):
 
 
 def test_config_role_ids_tokens_and_lists(tmp_path):
-    from bot.config import ConfigError, load_settings
+    from bot.process.config import ConfigError, load_settings
 
     def load(text):
         f = tmp_path / "c.yaml"
@@ -374,7 +374,7 @@ def test_processes_opening_a_new_database_at_once_migrate_it_once(tmp_path):
 
 
 async def test_a_killed_demos_lobby_is_marked_abandoned_by_the_next_demo(env):
-    from bot.terminal import DEMO_LOBBY_STALE, abandon_demo_lobbies
+    from bot.terminal.session import DEMO_LOBBY_STALE, abandon_demo_lobbies
 
     store, referee, clock = env
     left = await referee.create_table("toy", creator="cli:demo", creator_name="demo", origin="demo", join=False)
@@ -390,7 +390,7 @@ async def test_a_killed_demos_lobby_is_marked_abandoned_by_the_next_demo(env):
 
 
 def test_the_terminal_refuses_hidden_state_to_a_seated_moderator_and_logs_every_look(tmp_path, capsys):
-    from bot import cli
+    from bot.terminal import cli
 
     db = str(tmp_path / "j.db")
     run = lambda *a: cli.main(["--db", db, "--locale", "en", *a])  # noqa: E731

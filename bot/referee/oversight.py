@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Code, Rejection
-from bot.service import Referee
+from bot.referee.service import Referee
 from bot.storage.store import SeatRow, TableRow
 
 HIDDEN_VIEW = "hidden_view"   # the moderation log's action for a look at hidden state
@@ -51,7 +51,7 @@ async def hidden_state(referee: Referee, table_id: int, *, moderator: str
 
 async def evidence(referee: Referee, dispute_id: int, *, moderator: str) -> Any:
     """A dispute's evidence (bot/disputes.py), for a moderator not playing at its table; logged."""
-    from bot import disputes
+    from bot.referee import disputes
 
     found = await disputes.evidence(referee, dispute_id)
     if isinstance(found, Rejection):
