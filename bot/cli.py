@@ -36,6 +36,7 @@ from bot.render.text import outcome_line, render_event
 from bot.service import Accepted, Referee
 from bot.storage.db import DatabaseUnavailable, explain
 from bot.storage.store import Store
+from bot.upgrade import open_store
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 ID_MAX = 2**63 - 1         # SQLite's largest integer: a table number or version beyond it cannot exist
@@ -103,7 +104,7 @@ def _refuse(rejection: Rejection, locale: str) -> int:
 
 
 async def _open(settings: Settings) -> tuple[Store, Referee]:
-    store = await Store.open(settings.database)
+    store = await open_store(settings.database)
     return store, Referee(store)
 
 
@@ -200,7 +201,7 @@ async def cmd_scenario(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def cmd_export(args: argparse.Namespace, settings: Settings) -> int:
-    store = await Store.open(settings.database)
+    store = await open_store(settings.database)
     try:
         doc = await export_table(store, args.table, include_seed=args.moderator, include_states=args.moderator)
     except RecordError as exc:
@@ -229,7 +230,7 @@ async def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
             if args.table is None:
                 sys.stderr.write("give a table number or --file\n")
                 return EXIT_USAGE
-            store = await Store.open(settings.database)
+            store = await open_store(settings.database)
             try:
                 report = await verify_table(store, args.table, moderator=args.moderator)
             finally:
@@ -250,7 +251,7 @@ async def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
 
 async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
     locale = args.locale or settings.locale
-    store = await Store.open(settings.database)
+    store = await open_store(settings.database)
     try:
         table = await store.get_table(args.table)
         if table is None:
@@ -296,7 +297,7 @@ async def cmd_picture(args: argparse.Namespace, settings: Settings) -> int:
     from bot.render.picture import picture
 
     locale = args.locale or settings.locale
-    store = await Store.open(settings.database)
+    store = await open_store(settings.database)
     try:
         table = await store.get_table(args.table)
         if table is None:

@@ -43,7 +43,7 @@ def log_lines(game: Game, seats: Sequence[SeatRow], events: Sequence[Mapping[str
             lines.append(stamp + shorten(rollback_line({**data, "move": entry.number}, locale), LINE_MAX))
             continue
         texts = [line for e in entry.events if (line := render_event(game, e, locale, names))]
-        if entry.kind == "setup":
+        if entry.kind in ("setup", "upgrade"):
             lines += [stamp + "• " + shorten(text, LINE_MAX) for text in texts]
             continue
         body = shorten(" · ".join(texts) or t("records.log.no_details", locale), LINE_MAX)
