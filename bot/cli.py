@@ -32,6 +32,7 @@ from bot.free_text import clean_name
 from bot.i18n import DEFAULT_LOCALE, LOCALES, t
 from bot.moves import Moves
 from bot.record import RecordError, export_table, load_export, verify_export, verify_table
+from bot.render.notices import versions_line
 from bot.render.text import outcome_line, render_event
 from bot.service import Accepted, Referee
 from bot.storage.db import DatabaseUnavailable, explain
@@ -239,6 +240,8 @@ async def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
         sys.stderr.write(f"cannot verify: {exc}\n")
         return EXIT_FAILED
     where = f"table {report.table_id}" if report.table_id is not None else "export"
+    if report.upgrades or report.recorded:  # across upgrades: which check each step had (docs/operations.md)
+        _say(report.across_upgrades())
     if report.ok:
         _say(f"OK: {where} ({report.game}) — seed matches its commitment; {report.actions} actions re-run, "
              f"{report.snapshots_checked} snapshots identical")
@@ -376,6 +379,8 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             _say(game.render_view(seen[0], locale, names))  # the board says who must act, once
             if seen[0].get("outcome"):
                 _say(outcome_line(game, seen[0]["outcome"], locale, names))
+            if verb == "status":  # what the table was started under and plays by (bot/upgrade.py)
+                _say(versions_line(table.release, table.started_rules, table.rules_version, locale))
             return EXIT_OK
         elif verb == "actions":
             legal = await referee.legal(table_id, user)
@@ -689,6 +694,8 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
 
     from bot.tournament.cli import add_parser as add_tournament
     add_tournament(sub, _number, locale)
+    from bot.upgrade_cli import add_parser as add_upgrade
+    add_upgrade(sub)
     return p
 
 

@@ -131,6 +131,13 @@ class Verification:
     def ok(self) -> bool:
         return self.commitment_ok and not self.problems
 
+    def across_upgrades(self) -> str:
+        """Which check the steps had, for a record that crosses upgrades or was written under older rules."""
+        upgrades = ", ".join(f"{u['from']}→{u['to']} at {u['version']} ({u['release']})" for u in self.upgrades)
+        return (f"upgrades: {upgrades or 'none'}; {self.replayed} snapshots reproduced by today's engine (an upgrade"
+                f" by its migration, byte for byte), {self.recorded} of older rules checked against the record and"
+                " the hash chain its upgrade published")
+
 
 def load_export(path: Path) -> dict[str, Any]:
     """Read an export file, refusing with a RecordError anything that is not one (too big, not UTF-8 text,

@@ -250,6 +250,10 @@ async def _freeze(store: Store, table: TableRow, game: Game, found: int | None, 
 
     def write(c: Any) -> None:
         c.execute("UPDATE tables SET frozen = ? WHERE id = ?", (dumps(frozen), table.id))
+        # the game messages still waiting show states this release cannot read: the notice replaces them
+        c.execute("UPDATE outbox SET status = 'skipped', last_error = 'the table is frozen (bot/upgrade.py)'"
+                  " WHERE table_id = ? AND status = 'pending' AND kind IN ('start', 'update', 'private', 'finish')",
+                  (table.id,))
         c.execute("INSERT INTO moderation (table_id, moderator, action, reason, data, at) VALUES (?, ?, ?, ?, ?, ?)",
                   (table.id, SYSTEM, "frozen", why.key, dumps(frozen), now))
         if table.status == "active":
