@@ -32,10 +32,12 @@ from bot.free_text import clean_name
 from bot.i18n import DEFAULT_LOCALE, LOCALES, t
 from bot.moves import Moves
 from bot.record import RecordError, export_table, load_export, verify_export, verify_table
+from bot.render.notices import versions_line
 from bot.render.text import outcome_line, render_event
 from bot.service import Accepted, Referee
 from bot.storage.db import DatabaseUnavailable, explain
 from bot.storage.store import Store
+from bot.upgrade import open_store
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 ID_MAX = 2**63 - 1         # SQLite's largest integer: a table number or version beyond it cannot exist
@@ -103,7 +105,7 @@ def _refuse(rejection: Rejection, locale: str) -> int:
 
 
 async def _open(settings: Settings) -> tuple[Store, Referee]:
-    store = await Store.open(settings.database)
+    store = await open_store(settings.database)
     return store, Referee(store)
 
 
@@ -200,7 +202,7 @@ async def cmd_scenario(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def cmd_export(args: argparse.Namespace, settings: Settings) -> int:
-    store = await Store.open(settings.database)
+    store = await open_store(settings.database)
     try:
         doc = await export_table(store, args.table, include_seed=args.moderator, include_states=args.moderator)
     except RecordError as exc:
@@ -229,7 +231,7 @@ async def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
             if args.table is None:
                 sys.stderr.write("give a table number or --file\n")
                 return EXIT_USAGE
-            store = await Store.open(settings.database)
+            store = await open_store(settings.database)
             try:
                 report = await verify_table(store, args.table, moderator=args.moderator)
             finally:
@@ -238,6 +240,8 @@ async def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
         sys.stderr.write(f"cannot verify: {exc}\n")
         return EXIT_FAILED
     where = f"table {report.table_id}" if report.table_id is not None else "export"
+    if report.upgrades or report.recorded:  # across upgrades: which check each step had (docs/operations.md)
+        _say(report.across_upgrades())
     if report.ok:
         _say(f"OK: {where} ({report.game}) — seed matches its commitment; {report.actions} actions re-run, "
              f"{report.snapshots_checked} snapshots identical")
@@ -250,7 +254,7 @@ async def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
 
 async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
     locale = args.locale or settings.locale
-    store = await Store.open(settings.database)
+    store = await open_store(settings.database)
     try:
         table = await store.get_table(args.table)
         if table is None:
@@ -296,7 +300,7 @@ async def cmd_picture(args: argparse.Namespace, settings: Settings) -> int:
     from bot.render.picture import picture
 
     locale = args.locale or settings.locale
-    store = await Store.open(settings.database)
+    store = await open_store(settings.database)
     try:
         table = await store.get_table(args.table)
         if table is None:
@@ -375,6 +379,8 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             _say(game.render_view(seen[0], locale, names))  # the board says who must act, once
             if seen[0].get("outcome"):
                 _say(outcome_line(game, seen[0]["outcome"], locale, names))
+            if verb == "status":  # what the table was started under and plays by (bot/upgrade.py)
+                _say(versions_line(table.release, table.started_rules, table.rules_version, locale))
             return EXIT_OK
         elif verb == "actions":
             legal = await referee.legal(table_id, user)
@@ -688,6 +694,8 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
 
     from bot.tournament.cli import add_parser as add_tournament
     add_tournament(sub, _number, locale)
+    from bot.upgrade_cli import add_parser as add_upgrade
+    add_upgrade(sub)
     return p
 
 

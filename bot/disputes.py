@@ -26,8 +26,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.engine import Code, Game, Rejection, get_game
+from bot.engine.versions import CannotMigrate, readable
 from bot.free_text import clean_name, clean_text
-from bot.moderation import MODERATOR_SEAT, moderator_step, rollback_step
+from bot.moderation import MODERATOR_SEAT, behind, moderator_step, rollback_step
 from bot.moves import Moves
 from bot.service import Referee, messages_for, next_deadline
 from bot.storage.store import (
@@ -124,6 +125,9 @@ class Evidence:
     in_play: bool                     # not undone by a later rollback
     upholding: dict[str, Any] | None  # the game's own step an uphold would take now (else a rollback)
     corrections: list[dict[str, Any]]  # what the move's seat could have done instead (an amend picks one)
+    release: str | None = None        # what the table was started under and plays by (bot/upgrade.py)
+    started_rules: int | None = None
+    rules_version: int = 1
 
     @property
     def seat(self) -> int:
@@ -148,10 +152,17 @@ async def evidence(referee: Referee, dispute_id: int) -> Evidence | Rejection:
     in_play = dispute.version not in Moves(await referee.history(table.id)).undone_versions()
     current = await store.state(table.id)
     public = [e for e in events if e["to"] is None]
+    after = await store.state(table.id, dispute.version)
+    older = behind(game, before)
+    try:  # a move made before an upgrade: its two tables shown as today's rules read them
+        before, after = readable(game, before), readable(game, after)
+    except CannotMigrate:
+        pass
     found = Evidence(dispute, game, [s.name for s in await store.seats(table.id)], server_of(table.guild_id),
-                     action, before, await store.state(table.id, dispute.version), events, rules, notes, in_play,
-                     game.upholding(current, public) if table.status == "active" else None, [])
-    if 0 <= found.seat < before["seats"]:
+                     action, before, after, events, rules, notes, in_play,
+                     game.upholding(current, public) if table.status == "active" else None, [],
+                     table.release, table.started_rules, table.rules_version)
+    if 0 <= found.seat < before["seats"] and not older:  # no corrections under rules no engine here plays
         return replace(found, corrections=game.legal_actions(before, found.seat))
     return found
 

@@ -9,7 +9,7 @@ import json
 from typing import Any, Mapping, Sequence
 
 from bot.i18n import t
-from bot.render.notices import person
+from bot.render.notices import person, versions_line
 from bot.render.text import event_lines, render_event
 
 
@@ -43,6 +43,8 @@ def evidence_texts(ev: Any, locale: str, *, seat: int | None = None) -> list[str
     for event in ev.events:
         line = render_event(game, event, locale, names) or event["kind"]
         head.append(f"• {line}  [{_who_saw(event, names, locale)}]")
+    head.append(versions_line(getattr(ev, "release", None), getattr(ev, "started_rules", None),
+                              getattr(ev, "rules_version", 1), locale))
     head.append(t("disputes.evidence.rules", locale, rules=", ".join(ev.rules)) if ev.rules
                 else t("disputes.evidence.no_rules", locale))
     head += [t("disputes.evidence.note", locale, rule=n.rule, text=n.text) for n in ev.notes]

@@ -76,7 +76,8 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
 
     locale = args.locale or settings.locale
     user = _user(args)
-    store = await Store.open(settings.database)
+    from bot.upgrade import open_store
+    store = await open_store(settings.database)
     director = Director(Referee(store))
     try:
         verb = args.verb

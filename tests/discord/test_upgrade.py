@@ -1,0 +1,46 @@
+"""Issue 23 in the fake Discord: a Clay God table whose record an older release wrote (unversioned states of the
+old shape) is upgraded when the bot starts again; its thread hears of the upgrade with the options it now plays
+by, and the players go on through the buttons."""
+import sqlite3
+
+from bot.engine.versions import RULES
+from bot.storage.store import load_packed, pack_state
+from tests.discord.harness import random_choice
+from tests.discord.test_play import user_to_act
+from tests.test_upgrades import _claygod_v1
+
+
+def _age(db, table_id):
+    conn = sqlite3.connect(str(db))
+    for version, packed in conn.execute("SELECT version, state FROM snapshots WHERE table_id = ?", (table_id,)):
+        conn.execute("UPDATE snapshots SET state = ? WHERE table_id = ? AND version = ?",
+                     (pack_state(_claygod_v1(load_packed(packed))), table_id, version))
+    conn.execute("UPDATE tables SET rules_version = 1, started_rules = NULL, release = NULL WHERE id = ?", (table_id,))
+    conn.commit()
+    conn.close()
+
+
+async def test_an_old_claygod_table_is_upgraded_at_restart_told_in_its_thread_and_plays_on(harness):
+    h, fake = harness, harness.fake
+    table = await h.new_table(h.alice, "claygod")
+    await h.join(h.bob, table)
+    await h.start(h.alice, table)
+    table = await h.table(table.id)
+    choose = random_choice("upgrade")
+    for _ in range(6):
+        await h.act(await user_to_act(h, table), table, choose)
+    await h.stop_bot()
+    _age(h.db, table.id)
+    await h.start_bot()
+    await h.settled()
+    upgraded = await h.table(table.id)
+    assert upgraded.rules_version == 2 and (await h.store.state(table.id))[RULES] == 2
+    thread = [m.content for m in fake.in_channel(table.thread_id)]
+    told = [text for text in thread if "2026.11.27" in text]
+    assert told, thread[-3:]
+    assert any("Настройки стола" in text for text in told), told  # the options it now plays by
+    for _ in range(6):
+        if (await h.table(table.id)).status != "active":
+            break
+        await h.act(await user_to_act(h, table), table, choose)
+    assert (await h.table(table.id)).version > upgraded.version
