@@ -3,9 +3,10 @@ opened with today's code and every table in them goes on: each open table is pla
 and verified, the paused one resumed, the open dispute decided, the lobby started, the tournament paired to its
 end.  A fixture is kept forever: a change that strands a table of an older release fails here (docs/fixtures.md).
 
-Each case works on its own copy of the fixture, opened as the bot opens its database at start-up (with the
-rules-version migrations of bot/upgrade.py where that exists), on a fake clock set just after the fixture's
-last write, so no deadline runs out while the tables are finished.
+Each case works on its own copy of the fixture, opened as the bot opens its database at start-up
+(bot/upgrade.py: schema migrations, then each stored state of older rules migrated and recorded as an upgrade
+step of its own), on a fake clock set just after the fixture's last write, so no deadline runs out while the
+tables are finished.  A table of older rules must show that step, and its verification must cross it.
 """
 from __future__ import annotations
 
@@ -19,10 +20,12 @@ import pytest
 
 from bot import disputes, moderation
 from bot.engine import Rejection, get_game
-from bot.record import verify_table
+from bot.engine.versions import rules_of
+from bot.record import Verification, verify_table
 from bot.service import Referee
 from bot.storage.store import Store
 from bot.tournament.director import Director
+from bot.upgrade import open_store
 from tests.support.tables import Clock
 
 HERE = Path(__file__).parent / "fixtures" / "releases"
@@ -88,10 +91,6 @@ async def opened(tmp_path, request):
         copy = tmp_path / db.name
         shutil.copyfile(db, copy)
         clock = Clock(_last_write(copy))
-        try:  # the start-up path that migrates stored states (issue 23); plain Store.open before it existed
-            from bot.upgrade import open_store
-        except ImportError:
-            open_store = Store.open
         store = await open_store(copy)
         opened.stores.append(store)
         return store, Referee(store, clock=clock), clock
@@ -129,9 +128,10 @@ async def play_to_end(referee: Referee, table_id: int, clock: Clock, rng: random
     raise AssertionError(f"table {table_id} did not end within {game.max_actions + 50} moves")
 
 
-async def _verified(store: Store, table_id: int) -> None:
+async def _verified(store: Store, table_id: int) -> Verification:
     report = await verify_table(store, table_id)
     assert report.ok, (table_id, list(report.problems))
+    return report
 
 
 def test_every_fixture_is_small_and_its_manifest_names_every_table():
@@ -150,7 +150,12 @@ def test_every_fixture_is_small_and_its_manifest_names_every_table():
 async def test_an_open_table_of_an_older_release_plays_to_its_end_and_verifies(opened, db, tid):
     store, referee, clock = await opened(db)
     row = await store.get_table(tid)
+    game = get_game(row.game)
     assert row.status == "active"
+    assert row.frozen is None, f"table {tid} was frozen at the upgrade: {row.frozen}"
+    before = _read(db, f"SELECT version FROM tables WHERE id = {tid}")[0][0]
+    if rules_of(await store.state(tid, before)) < game.rules_version:  # an upgrade step was recorded
+        assert row.version == before + 1 and row.rules_version == game.rules_version
     if row.paused_at is not None:  # a moderator's pause
         resumed = await moderation.resume(referee, tid, moderator=MODERATOR, reason="fixture: resumed")
         assert not isinstance(resumed, Rejection), resumed.message("en")
@@ -160,7 +165,9 @@ async def test_an_open_table_of_an_older_release_plays_to_its_end_and_verifies(o
         assert not isinstance(decided, Rejection), decided.message("en")
     await play_to_end(referee, tid, clock, random.Random(f"{db.stem}:{tid}"))
     assert (await store.get_table(tid)).status == "finished"
-    await _verified(store, tid)
+    report = await _verified(store, tid)
+    if row.version > before:  # the record crosses the upgrade, and verify saw it
+        assert [u["version"] for u in report.upgrades] == [before + 1], report.across_upgrades()
 
 
 @pytest.mark.parametrize("db,tid", _cases("finished"))
@@ -174,6 +181,7 @@ async def test_a_lobby_of_an_older_release_starts_and_plays_to_its_end(opened, d
     store, referee, clock = await opened(db)
     row = await store.get_table(tid)
     game = get_game(row.game)
+    assert row.rules_version == game.rules_version and row.frozen is None  # its options were brought forward
     while len(await store.seats(tid)) < game.min_seats:
         assert isinstance(await referee.add_bot(tid), int)
     started = await referee.start(tid, row.creator, seed=f"fixture-lobby-{tid}")
