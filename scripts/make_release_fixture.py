@@ -140,9 +140,10 @@ class Release:
         self.root, self.python, self.db, self.log = root, python, db, log
         self.env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
         self.env.pop("DISCORD_TOKEN", None)
-        (root / "_fixture_probe.py").write_text(PROBE, encoding="utf-8")
-        self.prober = subprocess.Popen([python, "_fixture_probe.py"], cwd=root, env=self.env, text=True,
-                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.probe_dir = Path(tempfile.mkdtemp(prefix="fixture-probe-"))  # not in the release's tree
+        (self.probe_dir / "probe.py").write_text(PROBE, encoding="utf-8")
+        self.prober = subprocess.Popen([python, str(self.probe_dir / "probe.py")], cwd=root, env=self.env,
+                                       text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.commands = self._help()
         self.verbs = {c: self._help(c) for c in ("table", "mod", "tournament") if c in self.commands}
         self.games: dict[str, dict[str, Any]] = self.probe("games")
@@ -177,6 +178,7 @@ class Release:
     def close(self) -> None:
         self.prober.stdin.close()
         self.prober.wait(timeout=60)
+        shutil.rmtree(self.probe_dir, ignore_errors=True)
 
     def has(self, command: str, verb: str | None = None) -> bool:
         return command in self.commands and (verb is None or verb in self.verbs.get(command, set()))
@@ -275,11 +277,12 @@ def build(rel: Release) -> dict[str, Any]:
         kinds = seats.get("kinds", ["reaction", "choice"])
         rel.log(f"{game}: seats {counts}, decisions {kinds}")
         tid = rel.new_table(game, _users(prefix(), counts[0]))
-        record(tid, ["mid_game"], rel.play(tid, moves=6, want=_turn, cap=30))
-        tid = rel.new_table(game, _users(prefix(), counts[1]))
-        record(tid, ["mid_game"], rel.play(tid, moves=3, want=_reaction if "reaction" in kinds else None, cap=40))
+        record(tid, ["mid_game"], rel.play(tid, moves=5, want=_turn, cap=20))
+        if "reaction" in kinds or high > low:  # a window to leave open, or another seat count
+            tid = rel.new_table(game, _users(prefix(), counts[1]))
+            record(tid, ["mid_game"], rel.play(tid, moves=3, want=_reaction if "reaction" in kinds else None, cap=40))
         tid = rel.new_table(game, _users(prefix(), counts[2]))
-        record(tid, ["mid_game"], rel.play(tid, moves=2, want=_choice if "choice" in kinds else None, cap=30))
+        record(tid, ["mid_game"], rel.play(tid, moves=2, want=_choice if "choice" in kinds else None, cap=20))
 
     # a human and a bot at one table
     tid = rel.new_table(two_seat, _users(prefix(), games[two_seat]["min"] - 1 or 1),
