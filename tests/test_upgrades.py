@@ -406,3 +406,39 @@ def test_every_new_string_speaks_three_languages():
 
 def test_games_registered_are_the_ones_checked():
     assert set(GAMES) <= set(all_games())
+
+
+async def test_a_dispute_about_a_move_made_before_the_upgrade_is_upheld_by_a_rollback_then_upgraded_again(tmp_path):
+    from bot import disputes
+
+    path = tmp_path / "judge.db"
+    table_id = await _played(path, "claygod", 9)
+    store = await Store.open(path)
+    referee = Referee(store)
+    last = (await store.actions(table_id))[-1]
+    played = Moves(await referee.history(table_id))
+    raised = await disputes.raise_dispute(referee, table_id, f"cli:p{1 - last.seat}", move=played.latest,
+                                          text="that was not allowed")
+    assert not isinstance(raised, Rejection), raised
+    await store.close()
+    _rewrite_states(path, table_id, _claygod_v1)
+
+    store = await open_store(path)
+    try:
+        referee = Referee(store)
+        ev = await disputes.evidence(referee, raised.id)
+        assert ev.older and ev.corrections == [] and ev.shown_before[RULES] == 2
+        from bot.render.disputes import evidence_texts
+        assert "now rules version 2" in evidence_texts(ev, "en")[0]
+        refused = await disputes.decide(referee, raised.id, moderator="cli:mod", kind="amend", reason="x",
+                                        correction={"type": "roll"})
+        assert isinstance(refused, Rejection) and refused.key == "upgrade.reject.amend_older"
+        done = await disputes.decide(referee, raised.id, moderator="cli:mod", kind="uphold", reason="indeed")
+        assert not isinstance(done, Rejection), done
+        assert rules_of(await store.state(table_id)) == 2 and (await store.get_table(table_id)).frozen is None
+        assert (await play_to_end(referee, table_id))[0] == "finished"
+        report = await verify_table(store, table_id)
+        assert report.ok, report.problems
+        assert len(report.upgrades) == 2
+    finally:
+        await store.close()
