@@ -248,7 +248,8 @@ async def test_a_gwent_table_of_the_old_shape_continues_and_shows_its_versions(t
         return old
 
     _rewrite_states(path, table_id, v1)
-    code = await asyncio.to_thread(main, ["--db", str(path), "--locale", "en", "table", "status", str(table_id), "--user", "cli:p0"])
+    code = await asyncio.to_thread(main, ["--db", str(path), "--locale", "en", "table", "status", str(table_id),
+                                          "--user", "cli:p0"])
     out = capsys.readouterr().out
     assert code == 0 and "now rules version 2" in out and "not recorded" in out
     run = await continue_fixture(path)
@@ -279,7 +280,10 @@ async def test_a_table_no_migration_can_bring_forward_is_frozen_with_a_message_a
     frozen_id = await _played(path, "claygod", 6)
     other_id = await _played(path, "gwent", 4)
     _rewrite_states(path, frozen_id, lambda s: {**s, RULES: 7}, since=4)  # by a release from the future
-    sqlite3.connect(str(path)).execute("UPDATE tables SET rules_version = 7 WHERE id = ?", (frozen_id,)).connection.commit()
+    conn = sqlite3.connect(str(path))
+    conn.execute("UPDATE tables SET rules_version = 7 WHERE id = ?", (frozen_id,))
+    conn.commit()
+    conn.close()
 
     code = await asyncio.to_thread(main, ["--db", str(path), "--locale", "en", "upgrade", "--check"])
     out = capsys.readouterr().out
