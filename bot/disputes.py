@@ -128,6 +128,9 @@ class Evidence:
     release: str | None = None        # what the table was started under and plays by (bot/upgrade.py)
     started_rules: int | None = None
     rules_version: int = 1
+    older: bool = False               # the move was made under older rules (before an upgrade)
+    shown_before: dict[str, Any] | None = None  # ``before`` / ``after`` as today's rules read them, to show
+    shown_after: dict[str, Any] | None = None
 
     @property
     def seat(self) -> int:
@@ -155,13 +158,13 @@ async def evidence(referee: Referee, dispute_id: int) -> Evidence | Rejection:
     after = await store.state(table.id, dispute.version)
     older = behind(game, before)
     try:  # a move made before an upgrade: its two tables shown as today's rules read them
-        before, after = readable(game, before), readable(game, after)
+        shown = readable(game, before), readable(game, after)
     except CannotMigrate:
-        pass
+        shown = None, None
     found = Evidence(dispute, game, [s.name for s in await store.seats(table.id)], server_of(table.guild_id),
                      action, before, after, events, rules, notes, in_play,
                      game.upholding(current, public) if table.status == "active" else None, [],
-                     table.release, table.started_rules, table.rules_version)
+                     table.release, table.started_rules, table.rules_version, older, *shown)
     if 0 <= found.seat < before["seats"] and not older:  # no corrections under rules no engine here plays
         return replace(found, corrections=game.legal_actions(before, found.seat))
     return found
@@ -217,6 +220,8 @@ async def decide(referee: Referee, dispute_id: int, *, moderator: str, kind: str
                                      reason=reason, at=now)
                 made = [back]
                 decision["mode"] = "rollback"
+                if kind == "amend" and found.older:  # no engine of this release plays the move's rules
+                    return _reject(Code.ILLEGAL, "upgrade.reject.amend_older", move=dispute.move)
                 if kind == "amend":
                     amend = {"type": "amend", "seat": found.seat, "action": correction}
                     step = _applied_step(game, back.state, amend, moderator, now,
@@ -243,6 +248,10 @@ async def decide(referee: Referee, dispute_id: int, *, moderator: str, kind: str
         if rule:
             await store.add_server_ruling(found.guild_id, rule=rule, text=reason, moderator=moderator,
                                           dispute_id=dispute_id, at=referee.now())
+        if steps and behind(game, steps[-1].state):  # back before an upgrade: brought forward again at once
+            from bot.upgrade import upgrade_table
+            await upgrade_table(store, table.id, now=referee.now())
+            referee.forget(table.id)
         if steps:
             await referee.take_forced_moves(table.id)
     referee.changed.set()

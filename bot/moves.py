@@ -44,8 +44,9 @@ class Entry:
     """One step of the log: the events of one version, as the given events show it.
 
     ``kind``: "setup" (version 0, the deal), "move", "rollback", "upgrade" (bot/upgrade.py), or "private" (a step
-    with no public event: only in a seat's or a moderator's history).  ``number``: a move's number; for a rollback, the move it
-    returned to (0: the start).  ``undone``: a later rollback returned the table to before this step."""
+    with no public event: only in a seat's or a moderator's history).  ``number``: a move's number; for a
+    rollback, the move it returned to (0: the start).  ``undone``: a later rollback returned the table to
+    before this step."""
 
     version: int
     kind: str

@@ -248,7 +248,8 @@ async def test_a_gwent_table_of_the_old_shape_continues_and_shows_its_versions(t
         return old
 
     _rewrite_states(path, table_id, v1)
-    code = await asyncio.to_thread(main, ["--db", str(path), "--locale", "en", "table", "status", str(table_id), "--user", "cli:p0"])
+    code = await asyncio.to_thread(main, ["--db", str(path), "--locale", "en", "table", "status", str(table_id),
+                                          "--user", "cli:p0"])
     out = capsys.readouterr().out
     assert code == 0 and "now rules version 2" in out and "not recorded" in out
     run = await continue_fixture(path)
@@ -279,7 +280,10 @@ async def test_a_table_no_migration_can_bring_forward_is_frozen_with_a_message_a
     frozen_id = await _played(path, "claygod", 6)
     other_id = await _played(path, "gwent", 4)
     _rewrite_states(path, frozen_id, lambda s: {**s, RULES: 7}, since=4)  # by a release from the future
-    sqlite3.connect(str(path)).execute("UPDATE tables SET rules_version = 7 WHERE id = ?", (frozen_id,)).connection.commit()
+    conn = sqlite3.connect(str(path))
+    conn.execute("UPDATE tables SET rules_version = 7 WHERE id = ?", (frozen_id,))
+    conn.commit()
+    conn.close()
 
     code = await asyncio.to_thread(main, ["--db", str(path), "--locale", "en", "upgrade", "--check"])
     out = capsys.readouterr().out
@@ -406,3 +410,39 @@ def test_every_new_string_speaks_three_languages():
 
 def test_games_registered_are_the_ones_checked():
     assert set(GAMES) <= set(all_games())
+
+
+async def test_a_dispute_about_a_move_made_before_the_upgrade_is_upheld_by_a_rollback_then_upgraded_again(tmp_path):
+    from bot import disputes
+
+    path = tmp_path / "judge.db"
+    table_id = await _played(path, "claygod", 9)
+    store = await Store.open(path)
+    referee = Referee(store)
+    last = (await store.actions(table_id))[-1]
+    played = Moves(await referee.history(table_id))
+    raised = await disputes.raise_dispute(referee, table_id, f"cli:p{1 - last.seat}", move=played.latest,
+                                          text="that was not allowed")
+    assert not isinstance(raised, Rejection), raised
+    await store.close()
+    _rewrite_states(path, table_id, _claygod_v1)
+
+    store = await open_store(path)
+    try:
+        referee = Referee(store)
+        ev = await disputes.evidence(referee, raised.id)
+        assert ev.older and ev.corrections == [] and ev.shown_before[RULES] == 2
+        from bot.render.disputes import evidence_texts
+        assert "now rules version 2" in evidence_texts(ev, "en")[0]
+        refused = await disputes.decide(referee, raised.id, moderator="cli:mod", kind="amend", reason="x",
+                                        correction={"type": "roll"})
+        assert isinstance(refused, Rejection) and refused.key == "upgrade.reject.amend_older"
+        done = await disputes.decide(referee, raised.id, moderator="cli:mod", kind="uphold", reason="indeed")
+        assert not isinstance(done, Rejection), done
+        assert rules_of(await store.state(table_id)) == 2 and (await store.get_table(table_id)).frozen is None
+        assert (await play_to_end(referee, table_id))[0] == "finished"
+        report = await verify_table(store, table_id)
+        assert report.ok, report.problems
+        assert len(report.upgrades) == 2
+    finally:
+        await store.close()

@@ -62,10 +62,13 @@ def evidence_texts(ev: Any, locale: str, *, seat: int | None = None) -> list[str
                      for i, a in enumerate(ev.corrections[:25], 1)]
     viewer = names[seat] if seat is not None else t("disputes.evidence.public", locale)
     seen = [e for e in ev.events if e["to"] is None or (seat is not None and seat in e["to"])]
-    before = [t("disputes.evidence.before", locale, who=viewer), game.render_view(game.view(ev.before, seat), locale,
-                                                                                    names)]
+    # a move made under older rules is shown as today's rules read its tables (bot/disputes.py)
+    shown_before = getattr(ev, "shown_before", None) or ev.before
+    shown_after = getattr(ev, "shown_after", None) or ev.after
+    before = [t("disputes.evidence.before", locale, who=viewer),
+              game.render_view(game.view(shown_before, seat), locale, names)]
     after = [t("disputes.evidence.after", locale, who=viewer), *event_lines(game, seen, locale, names),
-             game.render_view(game.view(ev.after, seat), locale, names)]
+             game.render_view(game.view(shown_after, seat), locale, names)]
     return ["\n".join(head), "\n".join(before), "\n".join(after)]
 
 
@@ -75,7 +78,7 @@ def _label(ev: Any, locale: str) -> str:
         action = action.get("action") if isinstance(action.get("action"), dict) else action
     if not 0 <= ev.seat < len(ev.names):
         return action.get("type", "?")
-    return ev.game.describe_action(ev.before, ev.seat, action, locale, ev.names)
+    return ev.game.describe_action(getattr(ev, "shown_before", None) or ev.before, ev.seat, action, locale, ev.names)
 
 
 def _mode(ev: Any, locale: str) -> str:
