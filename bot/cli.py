@@ -32,12 +32,12 @@ from bot.free_text import clean_name
 from bot.i18n import DEFAULT_LOCALE, LOCALES, t
 from bot.moves import Moves
 from bot.record import RecordError, export_table, load_export, verify_export, verify_table
-from bot.render.notices import versions_line
+from bot.render.notices import frozen_line, versions_line
 from bot.render.text import outcome_line, render_event
 from bot.service import Accepted, Referee
 from bot.storage.db import DatabaseUnavailable, explain
 from bot.storage.store import Store
-from bot.upgrade import open_store
+from bot.upgrade import frozen_tables, open_store
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 ID_MAX = 2**63 - 1         # SQLite's largest integer: a table number or version beyond it cannot exist
@@ -456,7 +456,10 @@ async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
             failed = await store.failed_messages()
             for message_id, table_id, error in failed:
                 _say(f"#{message_id} table {table_id}: {error}")
-            if not failed:
+            frozen = await frozen_tables(store)  # tables this release cannot play (bot/upgrade.py)
+            for table in frozen:
+                _say(frozen_line(table.frozen, table.id, locale))
+            if not failed and not frozen:
                 _say(t("core.term.no_failures", locale))
             return EXIT_OK
         if isinstance(result, Rejection):

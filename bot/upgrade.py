@@ -322,3 +322,10 @@ async def check(path: str | Path) -> tuple[UpgradeReport, int, int]:
             await store.close()
     report.schema_backups = []
     return report, schema, len(migration_files())
+
+
+async def frozen_tables(store: Store) -> list[TableRow]:
+    """The open tables this release cannot play (for the moderators' ``mod failures``)."""
+    rows = await store._all("SELECT * FROM tables WHERE frozen IS NOT NULL AND status IN ('lobby', 'active')"
+                            " ORDER BY id")
+    return [TableRow.from_row(r) for r in rows]

@@ -322,6 +322,10 @@ async def test_a_table_no_migration_can_bring_forward_is_frozen_with_a_message_a
     finally:
         await store.close()
 
+    code = await asyncio.to_thread(main, ["--db", str(path), "--locale", "uk", "mod", "failures"])
+    out = capsys.readouterr().out
+    assert code == 0 and f"Стіл №{frozen_id} зупинено" in out
+
     # opened again: the same reason is not told twice
     store = await open_store(path)
     try:
