@@ -28,13 +28,14 @@ import yaml
 
 from bot.config import ConfigError, Settings, load_settings
 from bot.engine import Code, Reject, Rejection, all_games, get_game
+from bot.engine.versions import CannotMigrate, readable
 from bot.free_text import clean_name
 from bot.i18n import DEFAULT_LOCALE, LOCALES, t
 from bot.moves import Moves
 from bot.record import RecordError, export_table, load_export, verify_export, verify_table
 from bot.render.notices import frozen_line, versions_line
 from bot.render.text import outcome_line, render_event
-from bot.service import Accepted, Referee
+from bot.service import Accepted, Referee, frozen_refusal
 from bot.storage.db import DatabaseUnavailable, explain
 from bot.storage.store import Store
 from bot.upgrade import frozen_tables, open_store
@@ -313,7 +314,12 @@ async def cmd_picture(args: argparse.Namespace, settings: Settings) -> int:
         names = [s.name for s in await store.seats(args.table)]
         if args.seat is not None and not 0 <= args.seat < len(names):
             raise UsageError(t("core.cli.no_such_seat", locale, seat=args.seat, last=len(names) - 1))
-        png = picture(get_game(table.game).view(state, args.seat), locale, names)
+        game = get_game(table.game)
+        try:  # a version written before an upgrade: drawn as today's rules read it
+            state = readable(game, state)
+        except CannotMigrate:
+            return _refuse(frozen_refusal(table), locale)
+        png = picture(game.view(state, args.seat), locale, names)
     finally:
         await store.close()
     if png is None:
