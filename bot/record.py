@@ -133,8 +133,11 @@ class Verification:
 
     def across_upgrades(self) -> str:
         """Which check the steps had, for a record that crosses upgrades or was written under older rules."""
+        if not self.upgrades:  # ended before any upgrade: nothing was published that the record must hash to
+            return (f"written under older rules: {self.replayed} snapshots reproduced by today's engine,"
+                    f" {self.recorded} checked against the stored states' digests only")
         upgrades = ", ".join(f"{u['from']}→{u['to']} at {u['version']} ({u['release']})" for u in self.upgrades)
-        return (f"upgrades: {upgrades or 'none'}; {self.replayed} snapshots reproduced by today's engine (an upgrade"
+        return (f"upgrades: {upgrades}; {self.replayed} snapshots reproduced by today's engine (an upgrade"
                 f" by its migration, byte for byte), {self.recorded} of older rules checked against the record and"
                 " the hash chain its upgrade published")
 

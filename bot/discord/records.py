@@ -127,6 +127,8 @@ async def verify_text(store: Store, game: Game, table: TableRow, locale: str, *,
     if report.upgrades:  # which guarantee holds across them (docs/operations.md)
         lines.append(t("upgrade.verify.crossed", locale, recorded=report.recorded, upgrades=", ".join(
             f"{u['from']}→{u['to']} ({u['release']})" for u in report.upgrades)))
+    elif report.recorded:  # ended under older rules, before any upgrade
+        lines.append(t("upgrade.verify.older", locale, recorded=report.recorded, replayed=report.replayed))
     if running:
         lines.append(t("records.verify.secret", locale))
     elif table.seed:
