@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import Reject, Rejection, get_game
-from bot import release
+from bot.config import release
 from bot.engine.canonical import digest as canonical_digest, loads
 from bot.engine.rng import commitment
 from bot.engine.versions import RULES, CannotMigrate, rules_of, upgraded_state

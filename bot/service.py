@@ -20,7 +20,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from bot import release
+from bot.config import release
 from bot.config import TableLimits
 from bot.engine import Applied, Code, Game, Reject, Rejection, get_game, visible_to
 from bot.engine.rng import commitment, new_seed

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot import release as current_release
+from bot.config import release as current_release
 from bot.engine import Game, all_games, get_game
 from bot.engine.canonical import dumps
 from bot.engine.versions import CannotMigrate, check_playable, migrate_options, rules_of, upgraded_state
