@@ -20,8 +20,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from bot.config import release
-from bot.config import TableLimits
+from bot.config import TableLimits, release
 from bot.engine import Applied, Code, Game, Reject, Rejection, get_game, visible_to
 from bot.engine.rng import commitment, new_seed
 from bot.free_text import TITLE_MAX, clean_name, clean_text
