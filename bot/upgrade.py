@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import sqlite3
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -308,14 +309,12 @@ async def check(path: str | Path) -> tuple[UpgradeReport, int, int]:
 
     with tempfile.TemporaryDirectory(prefix="judge-upgrade-check-") as folder:
         copy = copy_database(path, Path(folder) / "copy.db")
-        import sqlite3
-
         conn = sqlite3.connect(str(copy))
         try:
             (schema,) = conn.execute("PRAGMA user_version").fetchone()
         finally:
             conn.close()
-        store = await Store.open(copy)
+        store = await Store.open(copy, backup=False)
         try:
             report = await upgrade_tables(store, backup=False)
         finally:

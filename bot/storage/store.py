@@ -315,8 +315,9 @@ class Store:
         self.checkpoints = checkpoints
 
     @classmethod
-    async def open(cls, path: str | Path) -> "Store":
-        taken = backup_before_migrating(path)  # before any schema migration touches a record
+    async def open(cls, path: str | Path, *, backup: bool = True) -> "Store":
+        # before any schema migration touches a record (``backup`` False: a throwaway copy, upgrade --check)
+        taken = backup_before_migrating(path) if backup else None
         conn = await open_db(path)
         await conn.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")  # the checkpoint thread's backstop
         return cls(conn, Checkpointer(path), path, [taken] if taken else [])
