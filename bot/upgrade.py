@@ -271,7 +271,17 @@ async def upgrade_tables(store: Store, *, backup: bool = True, dry_run: bool = F
     """Bring every open table forward (see the module docstring).  A backup is taken first, unless opening the
     database took one already, or nothing needs migrating."""
     report = UpgradeReport(schema_backups=list(store.backups))
-    candidates = await _candidates(store)
+    release = current_release()
+    candidates = []
+    for table in await _candidates(store):
+        frozen = table.frozen or {}
+        if frozen.get("release") == release and frozen.get("known") == get_game(table.game).rules_version:
+            # frozen by this very release: trying again would freeze it again (a rollback unfreezes it)
+            report.tables.append(TableUpgrade(table.id, table.game, table.status, frozen.get("found"),
+                                              frozen["known"], ok=False, reason=frozen.get("key"),
+                                              params=dict(frozen.get("params") or {})))
+            continue
+        candidates.append(table)
     if not candidates:
         return report
     if backup and not dry_run and not store.backups and store.path is not None:

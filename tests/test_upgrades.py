@@ -332,6 +332,9 @@ async def test_a_table_no_migration_can_bring_forward_is_frozen_with_a_message_a
         count = await store._one("SELECT COUNT(*) AS n FROM outbox WHERE table_id = ? AND kind = 'upgrade'",
                                  (frozen_id,))
         assert count["n"] == 1
+        # nor tried again, nor backed up again, by the release that froze it: still listed
+        assert [(u.table_id, u.ok) for u in store.upgrade_report.tables] == [(frozen_id, False)]
+        assert store.upgrade_report.backup is None and len(backups(path)) == 1
         # a moderator rolls it back to a state this release can read: it plays on
         referee = Referee(store)
         done = await rollback(referee, frozen_id, 2, moderator="cli:mod", reason="back before the future")
