@@ -13,7 +13,6 @@ import sqlite3
 
 import pytest
 
-from bot.cli import main
 from bot.engine import Rejection, all_games, get_game
 from bot.engine.canonical import dumps
 from bot.engine.versions import (
@@ -24,14 +23,15 @@ from bot.games.bridges import migrations as bridges_migrations
 from bot.games.claygod import migrations as claygod_migrations
 from bot.games.gwent import migrations as gwent_migrations
 from bot.i18n import t
-from bot.moderation import rollback
-from bot.moves import Moves
-from bot.record import export_table, verify_export, verify_table
-from bot.service import Accepted, Referee
+from bot.referee.moderation import rollback
+from bot.referee.moves import Moves
+from bot.referee.record import export_table, verify_export, verify_table
+from bot.referee.service import Accepted, Referee
 from bot.storage.backup import backups, take_backup
 from bot.storage.db import MIGRATIONS, migration_files
+from bot.referee.upgrade import open_store, upgrade_tables
 from bot.storage.store import Store, load_packed, pack_state
-from bot.upgrade import open_store, upgrade_tables
+from bot.terminal.cli import main
 from tests.support.upgrades import continue_fixture, play_to_end
 
 GAMES = ("claygod", "gwent", "bloodwood", "bridges", "raiders")
@@ -420,7 +420,7 @@ def test_games_registered_are_the_ones_checked():
 
 
 async def test_a_dispute_about_a_move_made_before_the_upgrade_is_upheld_by_a_rollback_then_upgraded_again(tmp_path):
-    from bot import disputes
+    from bot.referee import disputes
 
     path = tmp_path / "judge.db"
     table_id = await _played(path, "claygod", 9)

@@ -4,7 +4,7 @@ When: at start-up.  Every front end opens the database through ``open_store`` â€
 the Discord bot once â€” which applies the schema migrations (after a backup, bot/storage/db.py) and then
 ``upgrade_tables``: every open table whose rules version is older than its game's (``Game.rules_version``)
 is brought forward before anything else reads it.  A moderator's rollback to a state written before an upgrade
-is brought forward again at once (``upgrade_table``, from bot/moderation.py).
+is brought forward again at once (``upgrade_table``, from bot/referee/moderation.py).
 
 How, for one running table (``upgrade_table``), in one transaction:
 
@@ -33,15 +33,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.config import release as current_release
+from bot.process.config import release as current_release
 from bot.engine import Game, all_games, get_game
 from bot.engine.canonical import dumps
 from bot.engine.versions import CannotMigrate, check_playable, migrate_options, rules_of, upgraded_state
-from bot.outbox import lean
-from bot.service import SYSTEM, messages_for, next_deadline
+from bot.storage.outbox import lean
+from bot.referee.steps import SYSTEM, messages_for, next_deadline
 from bot.storage.backup import copy_database, take_backup
 from bot.storage.store import Message, Step, Store, TableRow, VersionConflict, _StepRows, pack_state
-from bot.timecontrol import table_clock
+from bot.referee.timecontrol import table_clock
 
 log = logging.getLogger("judge.upgrade")
 
@@ -252,7 +252,7 @@ async def _freeze(store: Store, table: TableRow, game: Game, found: int | None, 
     def write(c: Any) -> None:
         c.execute("UPDATE tables SET frozen = ? WHERE id = ?", (dumps(frozen), table.id))
         # the game messages still waiting show states this release cannot read: the notice replaces them
-        c.execute("UPDATE outbox SET status = 'skipped', last_error = 'the table is frozen (bot/upgrade.py)'"
+        c.execute("UPDATE outbox SET status = 'skipped', last_error = 'the table is frozen (bot/referee/upgrade.py)'"
                   " WHERE table_id = ? AND status = 'pending' AND kind IN ('start', 'update', 'private', 'finish')",
                   (table.id,))
         c.execute("INSERT INTO moderation (table_id, moderator, action, reason, data, at) VALUES (?, ?, ?, ?, ?, ?)",
