@@ -13,7 +13,6 @@ import sqlite3
 
 import pytest
 
-from bot.cli import main
 from bot.engine import Rejection, all_games, get_game
 from bot.engine.canonical import dumps
 from bot.engine.versions import (
@@ -24,14 +23,15 @@ from bot.games.bridges import migrations as bridges_migrations
 from bot.games.claygod import migrations as claygod_migrations
 from bot.games.gwent import migrations as gwent_migrations
 from bot.i18n import t
-from bot.moderation import rollback
-from bot.moves import Moves
-from bot.record import export_table, verify_export, verify_table
-from bot.service import Accepted, Referee
+from bot.referee.moderation import rollback
+from bot.referee.moves import Moves
+from bot.referee.record import export_table, verify_export, verify_table
+from bot.referee.service import Accepted, Referee
 from bot.storage.backup import backups, take_backup
 from bot.storage.db import MIGRATIONS, migration_files
+from bot.referee.upgrade import open_store, upgrade_tables
 from bot.storage.store import Store, load_packed, pack_state
-from bot.upgrade import open_store, upgrade_tables
+from bot.terminal.cli import main
 from tests.support.upgrades import continue_fixture, play_to_end
 
 GAMES = ("claygod", "gwent", "bloodwood", "bridges", "raiders")
@@ -322,12 +322,19 @@ async def test_a_table_no_migration_can_bring_forward_is_frozen_with_a_message_a
     finally:
         await store.close()
 
+    code = await asyncio.to_thread(main, ["--db", str(path), "--locale", "uk", "mod", "failures"])
+    out = capsys.readouterr().out
+    assert code == 0 and f"Стіл №{frozen_id} зупинено" in out
+
     # opened again: the same reason is not told twice
     store = await open_store(path)
     try:
         count = await store._one("SELECT COUNT(*) AS n FROM outbox WHERE table_id = ? AND kind = 'upgrade'",
                                  (frozen_id,))
         assert count["n"] == 1
+        # nor tried again, nor backed up again, by the release that froze it: still listed
+        assert [(u.table_id, u.ok) for u in store.upgrade_report.tables] == [(frozen_id, False)]
+        assert store.upgrade_report.backup is None and len(backups(path)) == 1
         # a moderator rolls it back to a state this release can read: it plays on
         referee = Referee(store)
         done = await rollback(referee, frozen_id, 2, moderator="cli:mod", reason="back before the future")
@@ -413,7 +420,7 @@ def test_games_registered_are_the_ones_checked():
 
 
 async def test_a_dispute_about_a_move_made_before_the_upgrade_is_upheld_by_a_rollback_then_upgraded_again(tmp_path):
-    from bot import disputes
+    from bot.referee import disputes
 
     path = tmp_path / "judge.db"
     table_id = await _played(path, "claygod", 9)
@@ -444,5 +451,27 @@ async def test_a_dispute_about_a_move_made_before_the_upgrade_is_upheld_by_a_rol
         report = await verify_table(store, table_id)
         assert report.ok, report.problems
         assert len(report.upgrades) == 2
+    finally:
+        await store.close()
+
+
+async def test_a_table_that_ended_under_older_rules_verifies_against_its_stored_states(tmp_path):
+    path = tmp_path / "judge.db"
+    table_id = await _played(path, "claygod", 0)
+    store = await Store.open(path)
+    assert (await play_to_end(Referee(store), table_id))[0] == "finished"
+    await store.close()
+    _rewrite_states(path, table_id, _claygod_v1)
+    store = await open_store(path)
+    try:
+        assert store.upgrade_report.tables == []  # a finished table is history: never migrated
+        report = await verify_table(store, table_id)
+        assert report.ok, report.problems
+        assert report.upgrades == [] and report.recorded > 0
+        assert "checked against the stored states' digests only" in report.across_upgrades()
+        doc = await export_table(store, table_id)
+        doc["recorded_states"][1]["state"] = doc["recorded_states"][1]["state"].replace('"health":', '"health" :')
+        doc["snapshots"][1]["sha256"] = "1" * 64
+        assert not verify_export(doc).ok
     finally:
         await store.close()

@@ -29,9 +29,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import gc_policy
-from bot.config import Settings
-from bot.delivery import DeliveryWorker
 from bot.discord.components import DYNAMIC_ITEMS, handled, lobby_view
 from bot.discord.delivery import DiscordDeliverer
 from bot.discord.grips import Grips
@@ -42,7 +39,11 @@ from bot.discord.threads import finished_tags, starter
 from bot.discord.tournaments import TournamentDesk
 from bot.engine import Game, all_games
 from bot.i18n import t
-from bot.service import SYSTEM, Referee
+from bot.process import gc_policy
+from bot.process.config import Settings
+from bot.referee.delivery import DeliveryWorker
+from bot.referee.service import Referee
+from bot.referee.steps import SYSTEM
 from bot.storage.db import explain
 from bot.storage.store import Store, TableRow
 
@@ -410,7 +411,7 @@ async def run_bot(settings: Settings, **bot_options: Any) -> int:
         sys.stderr.write(t("discord.startup.no_token", locale) + "\n")
         return EXIT_NO_TOKEN
     redactor = _guard_logs(settings.token)
-    from bot.upgrade import open_store  # opening the database brings its tables to this release's rules
+    from bot.referee.upgrade import open_store  # opening the database brings its tables to this release's rules
     store = await open_store(settings.database)
     gc_policy.for_serving()
     bot = JudgeBot(settings, store, **bot_options)

@@ -12,7 +12,7 @@ so a migration 1→2 recognises every shape that ever existed by its keys.
 A migration is pure: it gets a copy of the state (or of the options) and changes that copy, with no clock, no
 randomness (the table's generator state is never touched) and no I/O, so that the same old state always gives
 the same new one, byte for byte: that is what lets ``verify`` check an upgrade step of the record
-(bot/record.py).  A shape it does not know is refused with ``CannotMigrate``, never guessed at.
+(bot/referee/record.py).  A shape it does not know is refused with ``CannotMigrate``, never guessed at.
 
 A new option gets, on an older table, the value that reproduces how that table was being played, not the new
 default: that is what the options step of a migration is for.

@@ -16,7 +16,7 @@ DISCORD_PREFIX = "discord:"
 TERMINAL_PREFIX = "cli:"
 #: the front ends, for the one thing that differs in these notices: the command that checks a table
 FRONTS = ("terminal", "discord")
-#: the referee's markers on a moderator's step settling a dispute (bot/disputes.py)
+#: the referee's markers on a moderator's step settling a dispute (bot/referee/disputes.py)
 DISPUTE_EVENTS = ("amended", "upheld")
 
 
@@ -97,7 +97,7 @@ def when(at: float, front: str) -> str:
 
 
 def clock_line(payload: Mapping[str, Any], names: Sequence[str], locale: str, front: str) -> str:
-    """A time-control or pause notice (bot/timekeeper.py, bot/moderation.py pause/resume)."""
+    """A time-control or pause notice (bot/referee/timekeeper.py, bot/referee/moderation.py pause/resume)."""
     what = payload["what"]
     if what == "paused":
         return t("clock.notice.paused", locale, who=person(payload.get("by"), locale), reason=_reason(payload.get("reason")))
@@ -129,7 +129,7 @@ def options_text(game_name: str, options: Mapping[str, Any], locale: str) -> str
 
 
 def upgrade_line(data: Mapping[str, Any], game_name: str, locale: str, *, options: bool = True) -> str:
-    """An upgrade step as the table hears of it (bot/upgrade.py): the release, the rules versions and (in the
+    """An upgrade step as the table hears of it (bot/referee/upgrade.py): the release, the rules versions and (in the
     announcement) the options the table now plays by and the fingerprint of the record before it."""
     lines = [t("upgrade.notice", locale, release=data.get("release") or "?", found=data.get("from"),
                to=data.get("to"))]
@@ -141,7 +141,7 @@ def upgrade_line(data: Mapping[str, Any], game_name: str, locale: str, *, option
 
 
 def frozen_line(payload: Mapping[str, Any], table_id: int, locale: str) -> str:
-    """The notice of a table this release cannot continue (bot/upgrade.py)."""
+    """The notice of a table this release cannot continue (bot/referee/upgrade.py)."""
     why = t(str(payload.get("key") or "upgrade.cannot.error"), locale, **(payload.get("params") or {}))
     return t("upgrade.frozen", locale, table=table_id, why=why)
 

@@ -1,5 +1,5 @@
 """Backups taken before the bot changes what it stored: a schema migration (bot/storage/db.py) or a rules
-migration of the tables' states (bot/upgrade.py).
+migration of the tables' states (bot/referee/upgrade.py).
 
 A backup is a complete, consistent copy made with SQLite's online backup API (it copies what the WAL holds
 too, and other connections may keep reading and writing meanwhile), written beside the database in a folder of

@@ -21,7 +21,7 @@ import aiosqlite
 import zstandard
 
 from bot.engine.canonical import dumps, dumps_bytes, loads
-from bot.outbox import FROM_RECORD, filled
+from bot.storage.outbox import FROM_RECORD, filled
 
 from .checkpoint import BACKSTOP_PAGES, Checkpointer
 from .db import backup_before_migrating, open_db
@@ -137,15 +137,15 @@ class TableRow:
     max_seats: int | None = None
     auto_forced: bool = True
     dispute_window: str = "next_move"
-    time_control: dict[str, Any] | None = None   # bot/timecontrol.py
-    paused_at: float | None = None               # a moderator's pause (bot/moderation.py): when, by whom, why
+    time_control: dict[str, Any] | None = None   # bot/referee/timecontrol.py
+    paused_at: float | None = None               # a moderator's pause (bot/referee/moderation.py): when, by whom, why
     paused_by: str | None = None
     paused_reason: str | None = None
     paused_total: float = 0.0                    # seconds paused so far: the table's clock is wall time less this
-    release: str | None = None                   # what it was started under (bot/upgrade.py; None: not recorded)
+    release: str | None = None                   # what it was started under (bot/referee/upgrade.py; None: not recorded)
     started_rules: int | None = None
     rules_version: int = 1                       # of its latest state (a lobby: of its options)
-    frozen: dict[str, Any] | None = None         # why this release cannot play it (bot/upgrade.py), or None
+    frozen: dict[str, Any] | None = None         # why this release cannot play it (bot/referee/upgrade.py), or None
 
     @classmethod
     def from_row(cls, row: aiosqlite.Row) -> "TableRow":
@@ -308,15 +308,16 @@ class Store:
         self.conn = conn
         self.path = path              # the database file (None: a connection given by a caller)
         self.backups = list(backups)  # the backups opening it took (bot/storage/backup.py)
-        self.upgrade_report: Any = None  # what opening it for a front end migrated (bot/upgrade.py open_store)
+        self.upgrade_report: Any = None  # what opening it for a front end migrated (bot/referee/upgrade.py open_store)
         self._write = asyncio.Lock()
         # actions of many tables arriving together commit together (a version check that fails refuses one)
         self._steps = GroupCommit(self._write, self._in_thread, clean=(VersionConflict,))
         self.checkpoints = checkpoints
 
     @classmethod
-    async def open(cls, path: str | Path) -> "Store":
-        taken = backup_before_migrating(path)  # before any schema migration touches a record
+    async def open(cls, path: str | Path, *, backup: bool = True) -> "Store":
+        # before any schema migration touches a record (``backup`` False: a throwaway copy, upgrade --check)
+        taken = backup_before_migrating(path) if backup else None
         conn = await open_db(path)
         await conn.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")  # the checkpoint thread's backstop
         return cls(conn, Checkpointer(path), path, [taken] if taken else [])
@@ -723,7 +724,7 @@ class Store:
     async def pending_messages(self, *, limit: int = 50, max_attempts: int = 5,
                                origins: Sequence[str] | None = None) -> list[OutboxRow]:
         """Pending messages in order, as delivered: a game message stored lean is filled in from the snapshot
-        and the events of its version (bot/outbox.py).  ``origins`` keeps to tables of those front ends (a
+        and the events of its version (bot/storage/outbox.py).  ``origins`` keeps to tables of those front ends (a
         terminal and the Discord bot may share one database, and each must leave the other's messages alone)."""
         where, params = _origins(origins)
 

@@ -44,3 +44,34 @@ async def test_an_old_claygod_table_is_upgraded_at_restart_told_in_its_thread_an
             break
         await h.act(await user_to_act(h, table), table, choose)
     assert (await h.table(table.id)).version > upgraded.version
+
+
+async def test_a_table_this_release_cannot_play_is_frozen_with_a_notice_and_the_other_tables_play_on(harness):
+    h, fake = harness, harness.fake
+    frozen = await h.new_table(h.alice, "claygod")
+    await h.join(h.bob, frozen)
+    await h.start(h.alice, frozen)
+    other = await h.new_table(h.alice, "gwent")
+    await h.join(h.bob, other)
+    await h.start(h.alice, other)
+    frozen, other = await h.table(frozen.id), await h.table(other.id)
+    await h.act(await user_to_act(h, frozen), frozen)
+    await h.stop_bot()
+    conn = sqlite3.connect(str(h.db))  # its latest state written by a release from the future
+    version, packed = conn.execute("SELECT version, state FROM snapshots WHERE table_id = ? ORDER BY version DESC"
+                                   " LIMIT 1", (frozen.id,)).fetchone()
+    conn.execute("UPDATE snapshots SET state = ? WHERE table_id = ? AND version = ?",
+                 (pack_state({**load_packed(packed), RULES: 9}), frozen.id, version))
+    conn.execute("UPDATE tables SET rules_version = 9 WHERE id = ?", (frozen.id,))
+    conn.commit()
+    conn.close()
+    await h.start_bot()
+    await h.settled()
+    assert (await h.table(frozen.id)).frozen["found"] == 9
+    thread = [m.content for m in fake.in_channel(frozen.thread_id)]
+    assert any(f"Стол №{frozen.id} остановлен" in text for text in thread), thread[-2:]
+    refused = await h.open_choices(h.alice, frozen)
+    assert refused is not None and "остановлен" in refused.content
+    moved = (await h.table(other.id)).version
+    await h.act(await user_to_act(h, other), other)
+    assert (await h.table(other.id)).version > moved

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import AsyncIterator
 
 from bot.engine import Rejection, get_game
-from bot.moderation import resume
-from bot.record import Verification, verify_table
-from bot.service import Referee
+from bot.referee.moderation import resume
+from bot.referee.record import Verification, verify_table
+from bot.referee.service import Referee
+from bot.referee.upgrade import UpgradeReport, open_store
 from bot.storage.store import Store
-from bot.upgrade import UpgradeReport, open_store
 
 MODERATOR = "cli:fixture-moderator"
 
@@ -65,7 +65,7 @@ class FixtureRun:
 
 @asynccontextmanager
 async def opened(path: str | Path, *, clock=None) -> AsyncIterator[tuple[Store, Referee, UpgradeReport]]:
-    """The database opened as a front end opens it (bot.upgrade.open_store), and a referee over it."""
+    """The database opened as a front end opens it (bot.referee.upgrade.open_store), and a referee over it."""
     store = await open_store(path)
     try:
         referee = Referee(store, clock=clock) if clock is not None else Referee(store)

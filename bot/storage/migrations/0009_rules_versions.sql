@@ -1,6 +1,6 @@
--- Upgrades (docs/operations.md "Upgrading a running bot", bot/engine/versions.py, bot/upgrade.py).
+-- Upgrades (docs/operations.md "Upgrading a running bot", bot/engine/versions.py, bot/referee/upgrade.py).
 --
--- release        the project's release that started the table (bot.RELEASE); NULL: started before this
+-- release        the project's release that started the table (bot.process.config.RELEASE); NULL: started before this
 --                migration, by a release that did not record it
 -- started_rules  the game's rules version the table was started under; NULL: before this migration (version 1)
 -- rules_version  the rules version of the table's latest state (of its options, for a lobby): 1 for every row

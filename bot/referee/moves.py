@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 ROLLBACK = "rollback"
-#: the referee's own step bringing the table to a new release's rules (bot/upgrade.py): not a move
+#: the referee's own step bringing the table to a new release's rules (bot/referee/upgrade.py): not a move
 UPGRADE = "upgrade"
 
 
@@ -43,7 +43,7 @@ class Move:
 class Entry:
     """One step of the log: the events of one version, as the given events show it.
 
-    ``kind``: "setup" (version 0, the deal), "move", "rollback", "upgrade" (bot/upgrade.py), or "private" (a step
+    ``kind``: "setup" (version 0, the deal), "move", "rollback", "upgrade" (bot/referee/upgrade.py), or "private" (a step
     with no public event: only in a seat's or a moderator's history).  ``number``: a move's number; for a
     rollback, the move it returned to (0: the start).  ``undone``: a later rollback returned the table to
     before this step."""

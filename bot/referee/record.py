@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import Reject, Rejection, get_game
-from bot import release
 from bot.engine.canonical import digest as canonical_digest, loads
 from bot.engine.rng import commitment
 from bot.engine.versions import RULES, CannotMigrate, rules_of, upgraded_state
-from bot.moderation import MODERATOR_SEAT, moderator_step, rollback_state
+from bot.process.config import release
+from bot.referee.moderation import moderator_step, rollback_state
+from bot.referee.steps import MODERATOR_SEAT
+from bot.referee.upgrade import UPGRADE, record_chain
 from bot.storage.store import DisputeRow, Store
-from bot.upgrade import UPGRADE, record_chain
 
 FORMAT = "judge-table/1"
 EXPORT_MAX_BYTES = 256 * 1024 * 1024  # far above any real table (a long one exports to a few MB)
@@ -73,7 +74,7 @@ async def export_table(store: Store, table_id: int, *, include_seed: bool = Fals
             "seats": [{"seat": s.seat, "name": s.name, "bot": s.is_bot} for s in seats],
             "seed_hash": table.seed_hash, "seed": table.seed if reveal else None,
             "stack": table.stack if reveal else None, "started_at": table.started_at, "outcome": table.outcome,
-            # what the table was started under and plays by now (bot/upgrade.py); release None: not recorded
+            # what the table was started under and plays by now (bot/referee/upgrade.py); release None: not recorded
             "release": table.release, "started_rules": table.started_rules if table.started_rules is not None else 1,
             "rules_version": table.rules_version, "frozen": table.frozen,
         },
@@ -133,8 +134,11 @@ class Verification:
 
     def across_upgrades(self) -> str:
         """Which check the steps had, for a record that crosses upgrades or was written under older rules."""
+        if not self.upgrades:  # ended before any upgrade: nothing was published that the record must hash to
+            return (f"written under older rules: {self.replayed} snapshots reproduced by today's engine,"
+                    f" {self.recorded} checked against the stored states' digests only")
         upgrades = ", ".join(f"{u['from']}→{u['to']} at {u['version']} ({u['release']})" for u in self.upgrades)
-        return (f"upgrades: {upgrades or 'none'}; {self.replayed} snapshots reproduced by today's engine (an upgrade"
+        return (f"upgrades: {upgrades}; {self.replayed} snapshots reproduced by today's engine (an upgrade"
                 f" by its migration, byte for byte), {self.recorded} of older rules checked against the record and"
                 " the hash chain its upgrade published")
 
@@ -199,7 +203,7 @@ def verify_export(doc: dict[str, Any]) -> Verification:
     """Re-run an exported table and compare every snapshot digest.  A malformed file is a RecordError; an
     action the engine cannot re-run (even by crashing on it) is a problem of the report.
 
-    Across upgrades (bot/upgrade.py): a step applied to a state of an older rules version was written by an
+    Across upgrades (bot/referee/upgrade.py): a step applied to a state of an older rules version was written by an
     engine this release may no longer have.  It is re-run all the same; where the re-run differs or fails, the
     stored state the export carries (``recorded_states``) stands in for it if its digest is the snapshot's, and
     the whole stretch before an upgrade must hash to the chain that upgrade published.  An upgrade step must

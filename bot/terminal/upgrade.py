@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n import t
-from bot.upgrade import UpgradeReport, TableUpgrade, check, open_store
+from bot.referee.upgrade import UpgradeReport, TableUpgrade, check, open_store
 
 
 def add_parser(sub: Any) -> None:

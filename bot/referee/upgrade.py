@@ -4,7 +4,7 @@ When: at start-up.  Every front end opens the database through ``open_store`` â€
 the Discord bot once â€” which applies the schema migrations (after a backup, bot/storage/db.py) and then
 ``upgrade_tables``: every open table whose rules version is older than its game's (``Game.rules_version``)
 is brought forward before anything else reads it.  A moderator's rollback to a state written before an upgrade
-is brought forward again at once (``upgrade_table``, from bot/moderation.py).
+is brought forward again at once (``upgrade_table``, from bot/referee/moderation.py).
 
 How, for one running table (``upgrade_table``), in one transaction:
 
@@ -26,21 +26,22 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import sqlite3
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot import release as current_release
+from bot.process.config import release as current_release
 from bot.engine import Game, all_games, get_game
 from bot.engine.canonical import dumps
 from bot.engine.versions import CannotMigrate, check_playable, migrate_options, rules_of, upgraded_state
-from bot.outbox import lean
-from bot.service import SYSTEM, messages_for, next_deadline
+from bot.storage.outbox import lean
+from bot.referee.steps import SYSTEM, messages_for, next_deadline
 from bot.storage.backup import copy_database, take_backup
 from bot.storage.store import Message, Step, Store, TableRow, VersionConflict, _StepRows, pack_state
-from bot.timecontrol import table_clock
+from bot.referee.timecontrol import table_clock
 
 log = logging.getLogger("judge.upgrade")
 
@@ -251,7 +252,7 @@ async def _freeze(store: Store, table: TableRow, game: Game, found: int | None, 
     def write(c: Any) -> None:
         c.execute("UPDATE tables SET frozen = ? WHERE id = ?", (dumps(frozen), table.id))
         # the game messages still waiting show states this release cannot read: the notice replaces them
-        c.execute("UPDATE outbox SET status = 'skipped', last_error = 'the table is frozen (bot/upgrade.py)'"
+        c.execute("UPDATE outbox SET status = 'skipped', last_error = 'the table is frozen (bot/referee/upgrade.py)'"
                   " WHERE table_id = ? AND status = 'pending' AND kind IN ('start', 'update', 'private', 'finish')",
                   (table.id,))
         c.execute("INSERT INTO moderation (table_id, moderator, action, reason, data, at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -270,7 +271,17 @@ async def upgrade_tables(store: Store, *, backup: bool = True, dry_run: bool = F
     """Bring every open table forward (see the module docstring).  A backup is taken first, unless opening the
     database took one already, or nothing needs migrating."""
     report = UpgradeReport(schema_backups=list(store.backups))
-    candidates = await _candidates(store)
+    release = current_release()
+    candidates = []
+    for table in await _candidates(store):
+        frozen = table.frozen or {}
+        if frozen.get("release") == release and frozen.get("known") == get_game(table.game).rules_version:
+            # frozen by this very release: trying again would freeze it again (a rollback unfreezes it)
+            report.tables.append(TableUpgrade(table.id, table.game, table.status, frozen.get("found"),
+                                              frozen["known"], ok=False, reason=frozen.get("key"),
+                                              params=dict(frozen.get("params") or {})))
+            continue
+        candidates.append(table)
     if not candidates:
         return report
     if backup and not dry_run and not store.backups and store.path is not None:
@@ -308,17 +319,22 @@ async def check(path: str | Path) -> tuple[UpgradeReport, int, int]:
 
     with tempfile.TemporaryDirectory(prefix="judge-upgrade-check-") as folder:
         copy = copy_database(path, Path(folder) / "copy.db")
-        import sqlite3
-
         conn = sqlite3.connect(str(copy))
         try:
             (schema,) = conn.execute("PRAGMA user_version").fetchone()
         finally:
             conn.close()
-        store = await Store.open(copy)
+        store = await Store.open(copy, backup=False)
         try:
             report = await upgrade_tables(store, backup=False)
         finally:
             await store.close()
     report.schema_backups = []
     return report, schema, len(migration_files())
+
+
+async def frozen_tables(store: Store) -> list[TableRow]:
+    """The open tables this release cannot play (for the moderators' ``mod failures``)."""
+    rows = await store._all("SELECT * FROM tables WHERE frozen IS NOT NULL AND status IN ('lobby', 'active')"
+                            " ORDER BY id")
+    return [TableRow.from_row(r) for r in rows]

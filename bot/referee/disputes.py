@@ -1,6 +1,6 @@
 """Disputes: a player raises one about a move, a moderator settles it from the record, the table hears why.
 
-**Raise.**  A seated player names a move by its public number (bot/moves.py), says what is wrong (bounded
+**Raise.**  A seated player names a move by its public number (bot/referee/moves.py), says what is wrong (bounded
 text) and may keep that text from the table (``private``).  The table hears that a dispute is open.  A move
 may be disputed while the table's window lasts (``tables.dispute_window``): by default until the disputing
 player's next move after it (the Raiders book's «до следующего хода»), or while at most N moves followed it,
@@ -15,7 +15,7 @@ or never ('off').  The game goes on meanwhile.
 - *amend*: the table returns to right before the move and the moderator's correction, an action for the seat
   that made the move, is applied instead.
 
-Every step is an action of seat -1 in the record (bot/moderation.py ``rollback_step`` / ``moderator_step``),
+Every step is an action of seat -1 in the record (bot/referee/moderation.py ``rollback_step`` / ``moderator_step``),
 written in one transaction with the decision, the moderation log and the table's notice, so a crash loses
 nothing, replay applies the same steps and ``verify`` confirms the table.  A decision may also leave a
 server-level ruling note on a rule id, shown wherever that rule is cited again on that server.
@@ -27,13 +27,14 @@ from typing import Any
 
 from bot.engine import Code, Game, Rejection, get_game
 from bot.engine.versions import CannotMigrate, readable
-from bot.free_text import clean_name, clean_text
-from bot.moderation import MODERATOR_SEAT, behind, moderator_step, rollback_step
-from bot.moves import Moves
-from bot.service import Referee, messages_for, next_deadline
-from bot.storage.store import (
-    ActionRow, DisputeClosed, DisputeRefused, DisputeRow, Message, ServerRuling, Step, VersionConflict,
-)
+from bot.referee.free_text import clean_name, clean_text
+from bot.referee.moderation import behind, moderator_step, rollback_step
+from bot.referee.moves import Moves
+from bot.referee.service import Referee
+from bot.referee.steps import MODERATOR_SEAT, messages_for, next_deadline
+from bot.referee.typed import parse_typed
+from bot.storage.store import (ActionRow, DisputeClosed, DisputeRefused, DisputeRow, Message, ServerRuling, Step,
+                               VersionConflict)
 
 KINDS = ("uphold", "reject", "amend")
 STATUS = {"uphold": "upheld", "reject": "rejected", "amend": "amended"}
@@ -125,7 +126,7 @@ class Evidence:
     in_play: bool                     # not undone by a later rollback
     upholding: dict[str, Any] | None  # the game's own step an uphold would take now (else a rollback)
     corrections: list[dict[str, Any]]  # what the move's seat could have done instead (an amend picks one)
-    release: str | None = None        # what the table was started under and plays by (bot/upgrade.py)
+    release: str | None = None        # what the table was started under and plays by (bot/referee/upgrade.py)
     started_rules: int | None = None
     rules_version: int = 1
     older: bool = False               # the move was made under older rules (before an upgrade)
@@ -249,7 +250,7 @@ async def decide(referee: Referee, dispute_id: int, *, moderator: str, kind: str
             await store.add_server_ruling(found.guild_id, rule=rule, text=reason, moderator=moderator,
                                           dispute_id=dispute_id, at=referee.now())
         if steps and behind(game, steps[-1].state):  # back before an upgrade: brought forward again at once
-            from bot.upgrade import upgrade_table
+            from bot.referee.upgrade import upgrade_table
             await upgrade_table(store, table.id, now=referee.now())
             referee.forget(table.id)
         if steps:
@@ -288,8 +289,6 @@ def _applied_step(game: Game, state: dict[str, Any], action: dict[str, Any], mod
 async def parse_correction(referee: Referee, dispute_id: int, typed: str) -> dict[str, Any] | Rejection:
     """A correction as a moderator types it: JSON, a number from the move's alternatives, or a label — read
     against the position before the disputed move, for the seat that made it."""
-    from bot.terminal import parse_typed
-
     found = await evidence(referee, dispute_id)
     if isinstance(found, Rejection):
         return found
