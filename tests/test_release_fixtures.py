@@ -4,7 +4,7 @@ and verified, the paused one resumed, the open dispute decided, the lobby starte
 end.  A fixture is kept forever: a change that strands a table of an older release fails here (docs/fixtures.md).
 
 Each case works on its own copy of the fixture, opened as the bot opens its database at start-up
-(bot/upgrade.py: schema migrations, then each stored state of older rules migrated and recorded as an upgrade
+(bot/referee/upgrade.py: schema migrations, then each stored state of older rules migrated and recorded as an upgrade
 step of its own), on a fake clock set just after the fixture's last write, so no deadline runs out while the
 tables are finished.  A table of older rules must show that step, and its verification must cross it.
 """
@@ -18,14 +18,14 @@ from pathlib import Path
 
 import pytest
 
-from bot import disputes, moderation
 from bot.engine import Rejection, get_game
 from bot.engine.versions import rules_of
-from bot.record import Verification, verify_table
-from bot.service import Referee
+from bot.referee import disputes, moderation
+from bot.referee.record import Verification, verify_table
+from bot.referee.service import Referee
+from bot.referee.upgrade import open_store
 from bot.storage.store import Store
 from bot.tournament.director import Director
-from bot.upgrade import open_store
 from tests.support.tables import Clock
 
 HERE = Path(__file__).parent / "fixtures" / "releases"
