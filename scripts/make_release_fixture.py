@@ -138,7 +138,8 @@ class Release:
 
     def __init__(self, root: Path, python: str, db: Path, log: Callable[[str], None]):
         self.root, self.python, self.db, self.log = root, python, db, log
-        self.env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
+        # PYTHONHASHSEED: a bot that walks a set of strings walks it in the same order at every run
+        self.env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
         self.env.pop("DISCORD_TOKEN", None)
         self.probe_dir = Path(tempfile.mkdtemp(prefix="fixture-probe-"))  # not in the release's tree
         (self.probe_dir / "probe.py").write_text(PROBE, encoding="utf-8")
