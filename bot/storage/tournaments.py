@@ -312,6 +312,12 @@ class Tournaments:
             await db.execute("UPDATE rounds SET deadline = NULL WHERE tournament_id = ? AND number = ?",
                              (tournament_id, number))
 
+    async def set_deadline(self, tournament_id: int, number: int, deadline: float | None) -> None:
+        """Move a round's deadline (a vacation in it, T-16; the organiser's pause of the round clock)."""
+        async with self.store.transaction() as db:
+            await db.execute("UPDATE rounds SET deadline = ? WHERE tournament_id = ? AND number = ?",
+                             (deadline, tournament_id, number))
+
     async def due_rounds(self, now: float) -> list[tuple[int, int]]:
         rows = await self.store._all("SELECT tournament_id, number FROM rounds WHERE status = 'playing'"
                                      " AND deadline IS NOT NULL AND deadline <= ?", (now,))

@@ -25,7 +25,7 @@ from bot.service import SYSTEM, Referee
 from bot.timecontrol import SETTINGS as CLOCK_SETTINGS, parse as parse_time_control
 from bot.storage.tournaments import GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
 
-from .pairing import bracket, round_robin, seat_tables, swiss_pairs, table_sizes
+from .pairing import bracket, round_robin, seat_order, seat_tables, swiss_pairs, table_sizes
 from .standings import Points, Standing, histories, standings, table_points
 
 FORMATS = ("swiss", "round_robin", "elimination", "multiseat")
@@ -279,13 +279,16 @@ class Director:
                     plan.append(NewGame("bye", players, {players[0]: points.loss}, "rest"))
             return plan
         if t.format == "elimination":
-            if number == 1:
-                pairs = bracket(t.settings["order"])
-            else:
-                alive = self._advancing(await self.record.games(t.id, number - 1), points)
-                alive = [p for p in alive if p in active]
-                pairs = [(alive[i], alive[i + 1] if i + 1 < len(alive) else None) for i in range(0, len(alive), 2)]
-            return [NewGame("table", [a, b]) if b is not None else bye(a) for a, b in pairs if a is not None]
+            places = self._bracket_places(t, games, number, points)
+            history = histories(t.settings["order"], games, points)
+            plan = []
+            for i in range(0, len(places), 2):
+                pair = [p for p in places[i:i + 2] if p is not None and p in active]
+                if len(pair) == 2:  # seats by the seat rule (T-18): a bracket has no colour of its own
+                    plan.append(NewGame("table", list(seat_order(*pair, history, i // 2))))
+                elif pair:  # an empty place, or an opponent who withdrew: a walkover (T-2)
+                    plan.append(bye(pair[0]))
+            return plan
         ranked = [s.user_id for s in standings(t.format, entries, games, t.seed, points) if s.user_id in active]
         if t.format == "swiss":
             pairs, left = swiss_pairs(ranked, histories(ranked, games, points), rng)
@@ -305,21 +308,16 @@ class Director:
         return [NewGame("table", table) for table in tables] + [bye(p) for p in out]
 
     @staticmethod
-    def _advancing(games: list[GameRow], points: Points) -> list[str]:
-        """Who goes on from an elimination round, in bracket order: each match's winner (a drawn game was
-        replayed on a later board, which then decides), byes through."""
-        first_board: dict[frozenset[str], int] = {}
-        winners: dict[frozenset[str], str] = {}
-        for g in games:
-            key = frozenset(g.players)
-            first_board.setdefault(key, g.board)
-            if g.points is None:
-                continue
-            best = max(g.points.values())
-            top = [p for p in g.players if g.points[p] == best]
-            if len(top) == 1 and (g.kind != "table" or best > points.loss):
-                winners[key] = top[0]
-        return [winners[k] for k in sorted(winners, key=first_board.__getitem__)]
+    def _bracket_places(t: TournamentRow, games: list[GameRow], number: int, points: Points) -> list[str | None]:
+        """The places of round ``number`` of an elimination bracket, in bracket order (None: an empty place).
+        Round 1's come from the seeding; each later place is the winner of the two places above it, or stays
+        empty when that match had no winner (a double forfeit, say) or no player: the bracket keeps its shape,
+        so a walkover goes to the right player and the halves never cross (T-8a)."""
+        places: list[str | None] = [p for pair in bracket(t.settings["order"]) for p in pair]
+        for r in range(1, number):
+            played = [g for g in games if g.round == r]
+            places = [_match_winner(places[i:i + 2], played, points) for i in range(0, len(places), 2)]
+        return places
 
     async def materialise(self, tournament_id: int) -> list[int]:
         """Give every game of the latest round its table, seated, opened by the front end (``open_table``)
@@ -358,6 +356,7 @@ class Director:
             result = await self.referee.start(table_id, SYSTEM, moderator=True)
             if not isinstance(result, Rejection):
                 started.append(table_id)
+                await self.referee.timekeeper.carry_vacations(table_id)
         return started
 
     # ------------------------------------------------------------------ results
@@ -375,41 +374,63 @@ class Director:
                 if g.settled or g.table_id is None:
                     continue
                 table = await self.store.get_table(g.table_id)
-                if table.status == "finished":
-                    got, how = table_points(table.outcome, g.players, points,
-                                            cooperative=bool(getattr(game, "cooperative", False)))
-                elif table.status == "cancelled":
-                    got, how = {p: points.loss for p in g.players}, "cancelled"
-                else:
+                result = await self._result(t, g, table, game, points)
+                if result is None:
                     continue
+                got, how = result
                 if await self.record.settle(t.id, g.round, g.board, got, how):
                     progress.settled.append(replace(g, points=got, result=how))
-                    if t.format == "elimination" and how == "draw":
+                    if t.format == "elimination" and how == "draw":  # a real draw only: never a forfeit
                         await self.record.add_games(t.id, t.round, [NewGame("table", g.players[::-1])])
                         progress.tables += await self.materialise(tournament_id)
             await self._next_round(t, progress)
         return progress
 
+    async def _result(self, t: TournamentRow, g: GameRow, table: Any, game: Any,
+                      points: Points) -> tuple[dict[str, float], str] | None:
+        """(points, how) of a game whose table ended, or None while it plays.  A seat a bot took over when
+        its player's time ran out (a zombie) scores a loss for that player (T-15)."""
+        if table.status == "finished":
+            entries = {e.user_id: e for e in await self.record.entries(t.id)}
+            zombies = [s.seat for s in await self.store.seats(table.id)
+                       if s.is_bot and s.user_id in entries and not entries[s.user_id].is_bot]
+            return table_points(table.outcome, g.players, points,
+                                cooperative=bool(getattr(game, "cooperative", False)), zombies=zombies)
+        if table.status == "cancelled":
+            return {p: points.loss for p in g.players}, "cancelled"
+        return None
+
     async def _next_round(self, t: TournamentRow, progress: Progress) -> None:
+        while await self._next_round_once(t, progress):
+            t = await self.record.get(t.id)  # a round of walkovers only: settled at once, on to the next
+
+    async def _next_round_once(self, t: TournamentRow, progress: Progress) -> bool:
         games = await self.record.games(t.id, t.round)
         if not all(g.settled for g in games):
-            return
+            return False
         now = self.referee.now()
         await self.record.finish_round(t.id, t.round, now)
         active = [e for e in await self.record.entries(t.id) if e.status == "active"]
         number = t.round + 1
-        plan = [] if number > self.rounds_planned(t, len(t.settings["order"])) and t.format != "elimination" \
-            else await self._plan(t, number)
-        if not any(g.kind == "table" for g in plan) or len(active) < 2:
+        plan = [] if number > self.rounds_planned(t, len(t.settings["order"])) else await self._plan(t, number)
+        if t.format == "elimination":
+            # the bracket runs its rounds: a round of walkovers is still a round (the champion survives it)
+            over = not plan
+        else:
+            over = not any(g.kind == "table" for g in plan) or len(active) < 2
+        if over:
             await self.record.finish(t.id, status="finished", now=now, by=SYSTEM, reason=None)
             progress.finished = True
-            return
+            return False
         try:
             await self.record.add_round(t.id, number, plan, deadline=self._deadline(t), now=now)
         except TournamentRefused:
-            return  # another process paired it
+            return False  # another process paired it
         progress.rounds.append(number)
+        if not any(g.kind == "table" for g in plan):
+            return True
         progress.tables += await self.materialise(t.id)
+        return False
 
     async def tick(self) -> list[Progress]:
         """The clock: results for every running tournament, and rounds whose deadline passed settled."""
@@ -423,30 +444,83 @@ class Director:
         return done
 
     async def expire_round(self, tournament_id: int, number: int) -> None:
-        """A round's deadline passed with tables still playing.  ``expiry: forfeit``: the seats that owe a
-        decision lose by forfeit, the others at the table score a win; the table is closed.  ``expiry:
-        moderator``: the tables go on and the organiser settles them (the record says the deadline passed)."""
+        """A round's deadline passed with games unsettled (T-6).  A table that ended meanwhile is scored by
+        its result, as ``sync`` would.  A table a moderator paused goes to the organiser (T-17), as every
+        table does with ``expiry: moderator``.  With ``expiry: forfeit`` the others are closed: the seats
+        that owe a decision lose by forfeit (and any zombie seat), the others at the table score a win —
+        except where a seat that owes one took a vacation during the round: then the round's deadline moves
+        on by that vacation, once (T-16)."""
         async with self.lock(tournament_id):
             t = await self.record.get(tournament_id)
             if t is None or t.status != "running":
                 return
             now = self.referee.now()
-            await self.record.clear_deadline(tournament_id, number)
-            if t.settings["expiry"] == "moderator":
-                await self.record.add_log(tournament_id, SYSTEM, "deadline", None, {"round": number}, now)
-                return
             points = self.points(t)
             game = get_game(t.game)
+            rounds = {r.number: r for r in await self.record.rounds(tournament_id)}
+            log = await self.record.log(tournament_id)
+            extended = sum((e["data"] or {}).get("seconds", 0) for e in log
+                           if e["action"] == "vacation_extension" and (e["data"] or {}).get("round") == number)
+            paused, waiting, closing, needed = [], [], [], 0.0
+            entries = {e.user_id: e for e in await self.record.entries(tournament_id)}
             for g in await self.record.games(tournament_id, number):
                 if g.settled or g.table_id is None:
                     continue
                 table = await self.store.get_table(g.table_id)
+                result = await self._result(t, g, table, game, points)
+                if result is not None:
+                    await self.record.settle(tournament_id, number, g.board, *result)
+                    continue
+                if table.paused_at is not None:
+                    paused.append(g.board)
+                    continue
+                if t.settings["expiry"] == "moderator":
+                    waiting.append(g.board)
+                    continue
                 state = await self.store.state(g.table_id)
-                owing = {p.seat for p in game.to_act(state)} if table.status == "active" and state else set()
-                got = {p: points.loss if i in owing else points.win for i, p in enumerate(g.players)}
+                seats = await self.store.seats(g.table_id)
+                owing = {p.seat for p in game.to_act(state)} if state else set()
+                away = await self._vacation_in_round(table, owing, rounds[number].created_at, now)
+                if away > extended:
+                    needed = max(needed, away)
+                    waiting.append(g.board)
+                    continue
+                zombies = {s.seat for s in seats if s.is_bot and s.user_id in entries
+                           and not entries[s.user_id].is_bot}
+                closing.append((g, {p: points.loss if i in owing | zombies else points.win
+                                    for i, p in enumerate(g.players)}))
+            if needed > extended:
+                deadline = rounds[number].deadline + needed - extended
+                await self.record.set_deadline(tournament_id, number, deadline)
+                await self.record.add_log(tournament_id, SYSTEM, "vacation_extension", None,
+                                          {"round": number, "seconds": needed - extended, "deadline": deadline}, now)
+                if t.settings["expiry"] != "moderator":
+                    waiting = [b for b in waiting if b not in paused]
+            else:
+                await self.record.clear_deadline(tournament_id, number)
+            if paused or t.settings["expiry"] == "moderator":
+                await self.record.add_log(tournament_id, SYSTEM, "deadline", None,
+                                          {"round": number, "paused": paused, "boards": waiting}, now)
+            for g, got in closing:
                 await self.referee.cancel(g.table_id, SYSTEM, moderator=True, reason="round deadline")
                 await self.record.settle(tournament_id, number, g.board, got, "forfeit", by=SYSTEM,
                                          reason="round deadline", now=now)
+
+    async def _vacation_in_round(self, table: Any, owing: set[int], round_began: float, now: float) -> float:
+        """The longest vacation taken during the round (its part between the round's start and now) by a
+        seat that owes a decision; 0 when none."""
+        if table.time_control is None or not owing:
+            return 0.0
+        clocks = await self.referee.timekeeper.clocks.seat_clocks(table.id)
+        longest = 0.0
+        for seat in owing:
+            c = clocks.get(seat)
+            if c is None or c.away_from is None or c.away_until is None:
+                continue
+            begin = max(c.away_from + table.paused_total, round_began)
+            end = min(c.away_until + table.paused_total, now)
+            longest = max(longest, end - begin)
+        return longest
 
     # ------------------------------------------------------------------ the organiser
     async def adjust(self, tournament_id: int, round: int, board: int, points: Mapping[str, float], *, by: str,
@@ -533,6 +607,26 @@ class Director:
                                "round": t.round, "settings": t.settings, "options": t.options},
                 "standings": [s.as_dict() for s in table], "games": games,
                 "log": await self.record.log(tournament_id)}
+
+
+def _match_winner(places: list[str | None], played: list[GameRow], points: Points) -> str | None:
+    """Who goes on from one match of a bracket: a lone player (a bye or walkover) if their bye was recorded,
+    else the winner of the match's latest decided game (a drawn game was replayed on a later board); None
+    when the match had nobody or nobody won it (a double forfeit, both losing)."""
+    wanted = {p for p in places if p is not None}
+    if not wanted:
+        return None
+    decided = None
+    for g in played:
+        if set(g.players) != wanted or not g.settled:
+            continue
+        best = max(g.points.values())
+        top = [p for p in g.players if g.points[p] == best]
+        if g.kind != "table":
+            decided = g.players[0]
+        elif len(top) == 1 and best > points.loss:
+            decided = top[0]
+    return decided
 
 
 def table_title(tour: TournamentRow, round: int, board: int) -> str:

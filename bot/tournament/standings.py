@@ -27,19 +27,42 @@ class Points:
     bye: float = 1.0
 
 
+FORFEIT_REASON = "clock.outcome.forfeit"   # a table's outcome when the move clock ran out (bot/timecontrol.py)
+
+
 def table_points(outcome: Mapping[str, Any] | None, players: Sequence[str], points: Points, *,
-                 cooperative: bool) -> tuple[dict[str, float], str]:
+                 cooperative: bool, zombies: Iterable[int] = ()) -> tuple[dict[str, float], str]:
     """(points per player, how) for a finished table.  Competitive games: the winners score a win, the
     others a loss; no winner, or everyone winning, is a draw for all.  Co-operative games: all win or all
-    lose together."""
-    winners = set((outcome or {}).get("winners") or [])
+    lose together.
+
+    Forfeits (T-6, T-15): a table ended by the move clock scores a loss for each seat out of time and a win
+    for the others — 0–0 when every seat forfeited, never a draw.  A *zombie* seat (a bot took it when its
+    player's time ran out) scores a loss for its absent player whatever its bot did; in a duel the player
+    who stayed wins by forfeit, at a bigger table the others keep the game's result.  Both are recorded as
+    ``forfeit``."""
+    outcome = outcome or {}
+    winners = set(outcome.get("winners") or [])
     seats = range(len(players))
+    absent = set(zombies)
+    if outcome.get("reason") == FORFEIT_REASON:
+        absent |= set((outcome.get("params") or {}).get("seats") or [])
+        return {players[s]: points.loss if s in absent else points.win for s in seats}, "forfeit"
     if cooperative:
         score = points.win if winners else points.loss
-        return {p: score for p in players}, "played"
-    if not winners or winners >= set(seats):
-        return {p: points.draw for p in players}, "draw"
-    return {players[s]: points.win if s in winners else points.loss for s in seats}, "played"
+        got, how = {p: score for p in players}, "played"
+    elif not winners or winners >= set(seats):
+        got, how = {p: points.draw for p in players}, "draw"
+    else:
+        got, how = {players[s]: points.win if s in winners else points.loss for s in seats}, "played"
+    if absent:
+        for s in seats:
+            if s in absent:
+                got[players[s]] = points.loss
+            elif len(players) == 2:
+                got[players[s]] = points.win
+        how = "forfeit"
+    return got, how
 
 
 @dataclass
@@ -53,6 +76,7 @@ class Standing:
     wins: int = 0
     draws: int = 0
     losses: int = 0
+    forfeits: int = 0            # games lost by forfeit (not played: T-15)
     byes: int = 0
     buchholz: float = 0.0
     buchholz_cut1: float = 0.0
@@ -99,7 +123,10 @@ def standings(fmt: str, entries: Sequence[Entry], games: Iterable[GameRow], seed
                 row.byes += 1
                 virtual[p].append(running[p])
             else:
-                row.played += 1
+                if g.result != "forfeit":
+                    row.played += 1
+                elif got <= points.loss:
+                    row.forfeits += 1
                 others = tuple(o for o in g.players if o != p)
                 row.opponents.append(others)
                 if got >= points.win:
@@ -167,6 +194,7 @@ def histories(players: Iterable[str], games: Iterable[GameRow], points: Points) 
             if len(g.players) == 2:
                 h.first += 1 if i == 0 else -1
                 h.last_first = i == 0
+                h.seats.append(i)
             if g.result == "forfeit" and g.points and g.points.get(p, 0.0) > points.loss:
                 h.byes += 1  # a forfeit win counts as a bye for the bye rule (FIDE C.04.1)
     return history
