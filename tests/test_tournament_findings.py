@@ -266,3 +266,17 @@ def test_seats_never_repeat_three_times_over_random_swiss_events():
             seats = [g.players.index(p) for g in sorted(games, key=lambda g: g.round) if p in g.players]
             runs = [seats[i] == seats[i + 1] == seats[i + 2] for i in range(len(seats) - 2)]
             assert not any(runs), (seed, p, seats)
+
+
+@pytest.mark.parametrize("n", [4, 5, 8, 9, 10, 12])
+def test_round_robin_seats_alternate(n):
+    from bot.tournament.pairing import round_robin
+    seq: dict[str, list[int]] = {}
+    for rnd in round_robin([f"p{i}" for i in range(n)]):
+        for a, b in rnd:
+            if b is not None:
+                seq.setdefault(a, []).append(0)
+                seq.setdefault(b, []).append(1)
+    for p, v in seq.items():
+        assert abs(v.count(0) - v.count(1)) <= 1, (p, v)
+        assert not any(v[i] == v[i + 1] == v[i + 2] for i in range(len(v) - 2)), (p, v)

@@ -148,21 +148,29 @@ def _best(nodes: list[str], cost, allowed) -> list[tuple[str, str]] | None:
 # ---------------------------------------------------------------------------------------------- round-robin
 def round_robin(order: Sequence[str]) -> list[list[tuple[str, str | None]]]:
     """Every round of a round-robin by the circle method: each round a list of (seat 0, seat 1), where
-    seat 1 is None for the player who sits out (odd fields).  Seat 0 goes to whoever of the two sat first
-    less often so far (a tie by round and board), so nobody sits first much more often than second."""
+    seat 1 is None for the player who sits out (odd fields).  Seat 0 goes to whoever of the two wants it more
+    by the seat rule (``History.wants_first``: no third seat in a row where the other can take it, then who
+    sat first less often; a tie by round and board), so seats alternate as far as the fixed pairings allow."""
     players: list[str | None] = list(order) + ([None] if len(order) % 2 else [])
     n = len(players)
-    first = {p: 0 for p in players}
+    seats = {p: History() for p in players if p is not None}
     rounds = []
     for r in range(n - 1):
         pairs = []
         for i in range(n // 2):
             a, b = players[i], players[n - 1 - i]
-            if a is None or (b is not None and (first[a], (r + i) % 2) > (first[b], 0)):
+            if a is None:
                 a, b = b, a
+            elif b is not None:
+                wa, wb = seats[a].wants_first(), seats[b].wants_first()
+                if wb > wa or (wa == wb and (r + i) % 2):
+                    a, b = b, a
             if b is not None:
-                first[a] += 1
-                first[b] -= 1
+                for p, seat in ((a, 0), (b, 1)):
+                    h = seats[p]
+                    h.first += 1 if seat == 0 else -1
+                    h.last_first = seat == 0
+                    h.seats.append(seat)
             pairs.append((a, b))
         rounds.append(pairs)
         players = [players[0], players[-1], *players[1:-1]]
