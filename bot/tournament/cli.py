@@ -6,8 +6,13 @@
     pair ID                                      settle finished tables, let bot players move, pair the next round
     standings ID / results ID / list
     adjust ID --round R --board B --points user=1 --points user=0 --reason "…"
+    forfeit ID --round R --board B --loser user [--loser user] --reason "…"
+    pause ID --reason "…" / resume ID             stop and restart the current round's clock
     remove ID USER --reason "…" / repair ID / cancel ID
     export ID --out FILE.json|FILE.csv           standings and every game
+
+Every command first applies the clock, as the bot's clock does on Discord: the move clocks of the tables, then
+the results of finished tables and the round deadlines that passed (docs/tournaments.md, T-6).
 """
 from __future__ import annotations
 
@@ -27,8 +32,8 @@ from bot.storage.store import Store
 from .director import FORMATS, Director, Progress
 from .standings import SHOWN
 
-VERBS = ("new", "list", "join", "leave", "bot", "start", "pair", "standings", "results", "adjust", "remove",
-         "repair", "cancel", "export")
+VERBS = ("new", "list", "join", "leave", "bot", "start", "pair", "standings", "results", "adjust", "forfeit",
+         "pause", "resume", "remove", "repair", "cancel", "export")
 
 
 def add_parser(sub: Any, number: Callable[[int, int, str], Any], locale: str) -> None:
@@ -47,6 +52,7 @@ def add_parser(sub: Any, number: Callable[[int, int, str], Any], locale: str) ->
     s.add_argument("--round", type=number(1, 1000, locale), help="for adjust")
     s.add_argument("--board", type=number(1, 10_000, locale), help="for adjust")
     s.add_argument("--points", action="append", metavar="USER=POINTS", help="for adjust, once per player")
+    s.add_argument("--loser", action="append", metavar="USER", help="for forfeit: who forfeits (twice: both)")
     s.add_argument("--reason")
     s.add_argument("--out", help="for export: a .json or .csv file (default: JSON on the screen)")
     s.add_argument("--user", help="act as this terminal user (default: your login)")
@@ -79,6 +85,8 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
     store = await Store.open(settings.database)
     director = Director(Referee(store))
     try:
+        await director.referee.tick()  # the same clock as the bot's: move clocks, then results and deadlines
+        await director.tick()
         verb = args.verb
         if verb == "new":
             made = await director.create(args.game, args.format, creator=user, settings=_options(args.set, locale),
@@ -137,6 +145,14 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
                     raise UsageError(t("tournament.term.adjust_usage", locale)) from None
             result = await director.adjust(tid, args.round, args.board, points, by=user, moderator=args.moderator,
                                            reason=args.reason)
+        elif verb == "forfeit":
+            if args.round is None or args.board is None or not args.loser:
+                raise UsageError(t("tournament.term.forfeit_usage", locale))
+            result = await director.forfeit(tid, args.round, args.board, args.loser, by=user,
+                                            moderator=args.moderator, reason=args.reason)
+        elif verb in ("pause", "resume"):
+            result = await director.pause_round(tid, by=user, moderator=args.moderator, reason=args.reason,
+                                                resume=verb == "resume")
         elif verb in ("standings", "results", "export"):
             return await _show(director, tid, verb, args, locale)
         else:

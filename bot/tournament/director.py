@@ -527,6 +527,29 @@ class Director:
                      reason: str | None, moderator: bool = False) -> Progress | Rejection:
         """Set a game's points by hand (a dispute, an unfinished table); the reason is required and logged
         with the points it replaced.  Adjusting the latest round's last open game pairs the next round."""
+        return await self._set_result(tournament_id, round, board, points, "adjusted", by=by, reason=reason,
+                                      moderator=moderator)
+
+    async def forfeit(self, tournament_id: int, round: int, board: int, losers: list[str], *, by: str,
+                      reason: str | None, moderator: bool = False) -> Progress | Rejection:
+        """Award a game by forfeit: each of ``losers`` scores a loss, everyone else at the table a win (0–0
+        when all of them forfeit); recorded as a forfeit (T-15), logged with the reason and what it replaced."""
+        games = {(g.round, g.board): g for g in await self.record.games(tournament_id)}
+        g = games.get((round, board))
+        if g is None or g.kind != "table":
+            return _reject("no_game", Code.NOT_FOUND, round=round, board=board)
+        if not losers or not set(losers) <= set(g.players):
+            return _reject("bad_points", players=", ".join(g.players))
+        t = await self._tournament(tournament_id)
+        if isinstance(t, Rejection):
+            return t
+        points = self.points(t)
+        got = {p: points.loss if p in losers else points.win for p in g.players}
+        return await self._set_result(tournament_id, round, board, got, "forfeit", by=by, reason=reason,
+                                      moderator=moderator)
+
+    async def _set_result(self, tournament_id: int, round: int, board: int, points: Mapping[str, float],
+                          how: str, *, by: str, reason: str | None, moderator: bool) -> Progress | Rejection:
         t = await self._tournament(tournament_id)
         if isinstance(t, Rejection):
             return t
@@ -550,8 +573,46 @@ class Director:
                 if table.status == "active":
                     await self.referee.cancel(g.table_id, by, moderator=True, reason=reason)
             await self.record.settle(tournament_id, round, board, {p: float(v) for p, v in points.items()},
-                                     "adjusted", by=by, reason=reason, now=self.referee.now(), overwrite=True)
+                                     how, by=by, reason=reason, now=self.referee.now(), overwrite=True)
         return await self.sync(tournament_id) if t.status == "running" else Progress(tournament_id)
+
+    async def pause_round(self, tournament_id: int, *, by: str, reason: str | None, resume: bool = False,
+                          moderator: bool = False) -> float | Rejection:
+        """Stop (or, ``resume``, restart) the clock of the current round: its deadline is put away with the
+        time it had left, and given back from now on resuming; logged with the reason.  Returns the time left
+        (pausing) or the new deadline (resuming)."""
+        t = await self._tournament(tournament_id)
+        if isinstance(t, Rejection):
+            return t
+        if not self.organiser(t, by, moderator):
+            return _reject("organiser_only", Code.FORBIDDEN)
+        if t.status != "running":
+            return _reject("closed", tournament=tournament_id)
+        reason = clean_text(reason)
+        async with self.lock(tournament_id):
+            now = self.referee.now()
+            current = {r.number: r for r in await self.record.rounds(tournament_id)}[t.round]
+            paused = [e for e in await self.record.log(tournament_id)
+                      if e["action"] in ("round_paused", "round_resumed") and (e["data"] or {}).get("round") == t.round]
+            is_paused = bool(paused) and paused[-1]["action"] == "round_paused"
+            if resume:
+                if not is_paused:
+                    return _reject("round_not_paused", round=t.round)
+                deadline = now + paused[-1]["data"]["left"]
+                await self.record.set_deadline(tournament_id, t.round, deadline)
+                await self.record.add_log(tournament_id, by, "round_resumed", reason,
+                                          {"round": t.round, "deadline": deadline}, now)
+                return deadline
+            if is_paused:
+                return _reject("round_paused", round=t.round)
+            if not reason:
+                return _reject("reason_needed")
+            if current.deadline is None:
+                return _reject("no_deadline", round=t.round)
+            left = max(0.0, current.deadline - now)
+            await self.record.set_deadline(tournament_id, t.round, None)
+            await self.record.add_log(tournament_id, by, "round_paused", reason, {"round": t.round, "left": left}, now)
+            return left
 
     async def repair(self, tournament_id: int, *, by: str, moderator: bool = False,
                      reason: str | None = None) -> Progress | Rejection:
