@@ -211,7 +211,7 @@ class TournamentDesk:
         content = await self.message_text(tour, locale)
         try:
             await starter(self.bot, tour.channel_id, tour.message_id).edit(
-                content=content, view=tournament_view(tour.id, tour.status, locale))
+                content=content, view=tournament_view(tour.id, tour.status, locale, tour.settings))
         except discord.HTTPException as exc:
             log.warning("cannot update the message of tournament %s: %s", tournament_id, exc.status)
 

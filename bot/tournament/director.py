@@ -36,7 +36,8 @@ MAX_PLAYERS = 1000
 MAX_ROUND_HOURS = 60 * 24
 #: which settings a tournament takes, with their defaults (rounds 0: chosen at the start from the field)
 DEFAULTS: dict[str, Any] = {"rounds": 0, "table_size": 0, "round_hours": 0, "expiry": "forfeit",
-                            "late_entry": True, "bye": "win", "max_players": 0, "registration_hours": 0}
+                            "late_entry": True, "bye": "win", "max_players": 0, "registration_hours": 0,
+                            "check_in": False, "requested_byes": 1, "requested_bye": "draw", "withdraw_after": 0}
 
 
 def _reject(key: str, code: str = Code.ILLEGAL, **params: Any) -> Rejection:
@@ -88,13 +89,17 @@ def check_settings(game_name: str, fmt: str, raw: Mapping[str, Any]) -> dict[str
                          max=game.max_seats)
     elif s["table_size"]:
         raise Reject("tournament.reject.setting", code=Code.BAD_OPTIONS, name="table_size")
-    for name, choices in (("expiry", EXPIRY), ("bye", ("win", "draw", "loss"))):
+    number("requested_byes", 0, MAX_ROUNDS)
+    number("withdraw_after", 0, MAX_ROUNDS)
+    for name, choices in (("expiry", EXPIRY), ("bye", ("win", "draw", "loss")), ("requested_bye", ("draw", "loss"))):
         if s[name] not in choices:
             raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices=", ".join(choices))
-    if not isinstance(s["late_entry"], bool):
-        raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name="late_entry", choices="yes, no")
+    for name in ("late_entry", "check_in"):
+        if not isinstance(s[name], bool):
+            raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices="yes, no")
     if fmt in ("round_robin", "elimination"):
         s["late_entry"] = False  # the schedule or the bracket is fixed at the start (T-7)
+        s["requested_byes"] = 0  # so is every round's game (T-19)
         if s["rounds"]:
             raise Reject("tournament.reject.setting", code=Code.BAD_OPTIONS, name="rounds")
     return s
@@ -233,6 +238,15 @@ class Director:
             return _reject("organiser_only", Code.FORBIDDEN)
         if t.status != "registration":
             return _reject("started", tournament=tournament_id)
+        if t.settings.get("check_in"):  # T-19: who did not check in is taken off the list at the start
+            checked = await self.checked_in(tournament_id)
+            for e in await self.record.entries(tournament_id):
+                if e.status == "active" and not e.is_bot and e.user_id not in checked:
+                    try:
+                        await self.record.leave(tournament_id, e.user_id, status="removed", by=SYSTEM,
+                                                reason="not checked in", now=self.referee.now())
+                    except TournamentRefused:
+                        pass
         entries = [e for e in await self.record.entries(tournament_id) if e.status == "active"]
         game = get_game(t.game)
         least = 2 if t.format in DUEL_FORMATS else max(game.min_seats, 1)
@@ -289,10 +303,14 @@ class Director:
                 elif pair:  # an empty place, or an opponent who withdrew: a walkover (T-2)
                     plan.append(bye(pair[0]))
             return plan
-        ranked = [s.user_id for s in standings(t.format, entries, games, t.seed, points) if s.user_id in active]
+        away = await self.requested_byes(t.id, number)
+        resting = [NewGame("bye", [p], {p: getattr(points, t.settings.get("requested_bye", "draw"))}, "requested")
+                   for p in sorted(away & active)]
+        ranked = [s.user_id for s in standings(t.format, entries, games, t.seed, points)
+                  if s.user_id in active and s.user_id not in away]
         if t.format == "swiss":
             pairs, left = swiss_pairs(ranked, histories(ranked, games, points), rng)
-            return [NewGame("table", [a, b]) for a, b in pairs] + ([bye(left)] if left else [])
+            return [NewGame("table", [a, b]) for a, b in pairs] + ([bye(left)] if left else []) + resting
         game = get_game(t.game)
         preferred = t.settings["table_size"] or min(game.max_seats, max(game.min_seats, 6))
         sizes, extra = table_sizes(len(ranked), preferred, max(game.min_seats, 1), game.max_seats)
@@ -305,7 +323,7 @@ class Director:
             for o, n in history[p].met.items():
                 met[frozenset((p, o))] = n
         tables = seat_tables(seated, sizes, met, rng)
-        return [NewGame("table", table) for table in tables] + [bye(p) for p in out]
+        return [NewGame("table", table) for table in tables] + [bye(p) for p in out] + resting
 
     @staticmethod
     def _bracket_places(t: TournamentRow, games: list[GameRow], number: int, points: Points) -> list[str | None]:
@@ -386,6 +404,86 @@ class Director:
             await self._next_round(t, progress)
         return progress
 
+    async def _withdraw_absent(self, t: TournamentRow, now: float) -> None:
+        """``withdraw_after`` N: a player who lost N games by forfeit is withdrawn (T-19), as if they dropped
+        out (they may come back, as T-4 allows)."""
+        limit = t.settings.get("withdraw_after") or 0
+        if not limit:
+            return
+        points = self.points(t)
+        missed: dict[str, int] = {}
+        for g in await self.record.games(t.id):
+            if g.result == "forfeit" and g.points:
+                for p, v in g.points.items():
+                    if v <= points.loss:
+                        missed[p] = missed.get(p, 0) + 1
+        for e in await self.record.entries(t.id):
+            if e.status == "active" and missed.get(e.user_id, 0) >= limit:
+                try:
+                    await self.record.leave(t.id, e.user_id, status="dropped", by=SYSTEM,
+                                            reason=f"missed {missed[e.user_id]} rounds", now=now)
+                except TournamentRefused:
+                    pass
+
+    # ------------------------------------------------------------------ attendance (T-19)
+    async def checked_in(self, tournament_id: int) -> set[str]:
+        return {(e["data"] or {}).get("user") for e in await self.record.log(tournament_id)
+                if e["action"] == "check_in"}
+
+    async def check_in(self, tournament_id: int, user_id: str) -> bool | Rejection:
+        """An entered player says they will play (where the tournament asks for it, before round 1)."""
+        async with self.lock(tournament_id):
+            t = await self._tournament(tournament_id)
+            if isinstance(t, Rejection):
+                return t
+            if not t.settings.get("check_in") or t.status != "registration":
+                return _reject("no_check_in", tournament=tournament_id)
+            if not any(e.user_id == user_id and e.status == "active" for e in await self.record.entries(t.id)):
+                return _reject("not_entered")
+            if user_id in await self.checked_in(t.id):
+                return _reject("checked_in")
+            await self.record.add_log(t.id, user_id, "check_in", None, {"user": user_id}, self.referee.now())
+        return True
+
+    async def requested_byes(self, tournament_id: int, number: int | None = None) -> set[str] | dict[str, set[int]]:
+        """Who asked for a bye in round ``number`` (None: each player's rounds)."""
+        wanted: dict[str, set[int]] = {}
+        for e in await self.record.log(tournament_id):
+            data = e["data"] or {}
+            if e["action"] == "bye_requested":
+                wanted.setdefault(data["user"], set()).add(data["round"])
+            elif e["action"] == "bye_withdrawn":
+                wanted.setdefault(data["user"], set()).discard(data["round"])
+        if number is None:
+            return wanted
+        return {u for u, rounds in wanted.items() if number in rounds}
+
+    async def request_bye(self, tournament_id: int, user_id: str) -> tuple[bool, int] | Rejection:
+        """A player asks to sit out the next round not yet paired, for ``requested_bye`` points (½ or 0);
+        asking again takes it back.  (asked, round).  At most ``requested_byes`` per player; Swiss and
+        multi-seat only; it replaces vacation inside an event (T-19)."""
+        async with self.lock(tournament_id):
+            t = await self._tournament(tournament_id)
+            if isinstance(t, Rejection):
+                return t
+            limit = t.settings.get("requested_byes") or 0
+            if not limit or t.status not in ("registration", "running"):
+                return _reject("no_requested_byes", tournament=tournament_id)
+            if not any(e.user_id == user_id and e.status == "active" for e in await self.record.entries(t.id)):
+                return _reject("not_entered")
+            number = t.round + 1
+            if t.status == "running" and number > t.settings.get("rounds", 0):
+                return _reject("no_round_left")
+            mine = (await self.requested_byes(t.id)).get(user_id, set())
+            now = self.referee.now()
+            if number in mine:
+                await self.record.add_log(t.id, user_id, "bye_withdrawn", None, {"user": user_id, "round": number}, now)
+                return False, number
+            if len(mine) >= limit:
+                return _reject("byes_used", max=limit)
+            await self.record.add_log(t.id, user_id, "bye_requested", None, {"user": user_id, "round": number}, now)
+            return True, number
+
     async def _result(self, t: TournamentRow, g: GameRow, table: Any, game: Any,
                       points: Points) -> tuple[dict[str, float], str] | None:
         """(points, how) of a game whose table ended, or None while it plays.  A seat a bot took over when
@@ -410,6 +508,7 @@ class Director:
             return False
         now = self.referee.now()
         await self.record.finish_round(t.id, t.round, now)
+        await self._withdraw_absent(t, now)
         active = [e for e in await self.record.entries(t.id) if e.status == "active"]
         number = t.round + 1
         plan = [] if number > self.rounds_planned(t, len(t.settings["order"])) else await self._plan(t, number)

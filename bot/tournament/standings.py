@@ -186,7 +186,7 @@ def histories(players: Iterable[str], games: Iterable[GameRow], points: Points) 
             if g.points is not None:
                 h.score += round(g.points.get(p, 0.0) * scale)
             if g.kind != "table":
-                h.byes += 1
+                h.byes += g.result != "requested"  # a bye asked for is not the pairing's bye (FIDE C.04.1)
                 continue
             for o in g.players:
                 if o != p:

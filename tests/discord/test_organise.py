@@ -100,3 +100,25 @@ def test_points_are_read_in_seat_order(text, expected):
     from cogs.organise import parse_points
     assert list(parse_points(text, ["a", "b"]).values()) == expected
     assert parse_points("1 0 1", ["a", "b"]).key == "tournament.reject.points_order"
+
+
+async def test_check_in_and_a_requested_bye_by_the_buttons(harness):
+    h, fake = harness, harness.fake
+    tid, _ = await new_tournament(h, h.alice, rounds=2, settings="check_in=yes")
+    message = await enter(h, tid, h.alice, h.bob, h.carol)
+    assert [c["custom_id"] for c in message.items()] == [f"j:tjoin:{tid}", f"j:tleave:{tid}", f"j:tcheck:{tid}",
+                                                         f"j:tbye:{tid}"]
+    for user in (h.alice, h.bob):
+        answer = await (await fake.click(user, message, prefix="j:tcheck:")).text()
+        assert "подтверждено" in answer
+    await (await fake.slash(h.alice, "tournament start", number=tid)).answer()
+    await h.settled()
+    director = h.bot.tournaments.director
+    entries = await director.record.entries(tid)
+    assert [e.user_id for e in entries] == [user_key(h.alice.id), user_key(h.bob.id)]  # carol did not check in
+    assert f"j:tcheck:{tid}" not in [c["custom_id"] for c in message.items()]
+    asked = await (await fake.click(h.bob, message, prefix="j:tbye:")).text()
+    assert "Тур 2" in asked and "½" in asked
+    assert await director.requested_byes(tid, 2) == {user_key(h.bob.id)}
+    back = await (await fake.click(h.bob, message, prefix="j:tbye:")).text()
+    assert "отменён" in back and await director.requested_byes(tid, 2) == set()
