@@ -112,6 +112,14 @@ async def test_elimination_keeps_bracket_positions_after_a_withdrawal(env):
     r2 = await director.record.games(tid, 2)
     assert [(g.kind, sorted(g.players)) for g in r2] == [("bye", [winners[1]]),
                                                           ("table", sorted([winners[2], winners[3]]))]
+    semi = next(g for g in r2 if g.kind == "table")
+    await _decide(director, tid, 2, semi.board, winners[3])
+    (final,) = await director.record.games(tid, 3)  # the walkover's winner is still in the bracket
+    assert final.kind == "table" and sorted(final.players) == sorted([winners[1], winners[3]])
+    await _decide(director, tid, 3, final.board, winners[1])
+    assert (await director.record.get(tid)).status == "finished"
+    table = await director.standings(tid)
+    assert table[0].user_id == winners[1] and table[0].survived == 3 and table[1].user_id == winners[3]
 
 
 async def test_elimination_keeps_bracket_positions_after_a_match_without_a_winner(env):

@@ -777,8 +777,8 @@ def _match_winner(places: list[str | None], played: list[GameRow], points: Point
     if not wanted:
         return None
     decided = None
-    for g in played:
-        if set(g.players) != wanted or not g.settled:
+    for g in played:  # a player has one game a round: a table of the two, or a walkover of one of them
+        if not g.players or not set(g.players) <= wanted or not g.settled:
             continue
         best = max(g.points.values())
         top = [p for p in g.players if g.points[p] == best]
