@@ -157,7 +157,7 @@ class TournamentDesk:
         if tour.format in ("swiss", "round_robin"):
             table = crosstable(rows, games, number)
             texts.append(t("tournament.record.crosstable", locale) + "\n```\n" + table[:1800] + "\n```")
-        elif tour.format == "elimination":
+        elif tour.format in ("elimination", "double_elimination"):
             texts.append("```\n" + bracket_path(names, games, locale)[:1900] + "\n```")
         title = " · ".join(p for p in (tour.title, f"#{tour.id}", t("tournament.record.after", locale,
                                                                       round=number)) if p)

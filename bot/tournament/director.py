@@ -25,11 +25,13 @@ from bot.service import SYSTEM, Referee
 from bot.timecontrol import SETTINGS as CLOCK_SETTINGS, parse as parse_time_control
 from bot.storage.tournaments import GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
 
+from .brackets import double_elimination, match_result, rounds as double_rounds, survival as double_survival
 from .pairing import bracket, round_robin, seat_order, seat_tables, swiss_pairs, table_sizes
 from .standings import Points, Standing, histories, standings, table_points
 
-FORMATS = ("swiss", "round_robin", "elimination", "multiseat")
-DUEL_FORMATS = ("swiss", "round_robin", "elimination")
+FORMATS = ("swiss", "round_robin", "elimination", "double_elimination", "multiseat")
+DUEL_FORMATS = ("swiss", "round_robin", "elimination", "double_elimination")
+BRACKETS = ("elimination", "double_elimination")
 EXPIRY = ("forfeit", "moderator")
 MAX_ROUNDS = 20
 MAX_PLAYERS = 1000
@@ -37,7 +39,8 @@ MAX_ROUND_HOURS = 60 * 24
 #: which settings a tournament takes, with their defaults (rounds 0: chosen at the start from the field)
 DEFAULTS: dict[str, Any] = {"rounds": 0, "table_size": 0, "round_hours": 0, "expiry": "forfeit",
                             "late_entry": True, "bye": "win", "max_players": 0, "registration_hours": 0,
-                            "check_in": False, "requested_byes": 1, "requested_bye": "draw", "withdraw_after": 0}
+                            "check_in": False, "requested_byes": 1, "requested_bye": "draw", "withdraw_after": 0,
+                            "third_place": False, "reset": True}
 
 
 def _reject(key: str, code: str = Code.ILLEGAL, **params: Any) -> Rejection:
@@ -94,10 +97,10 @@ def check_settings(game_name: str, fmt: str, raw: Mapping[str, Any]) -> dict[str
     for name, choices in (("expiry", EXPIRY), ("bye", ("win", "draw", "loss")), ("requested_bye", ("draw", "loss"))):
         if s[name] not in choices:
             raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices=", ".join(choices))
-    for name in ("late_entry", "check_in"):
+    for name in ("late_entry", "check_in", "third_place", "reset"):
         if not isinstance(s[name], bool):
             raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices="yes, no")
-    if fmt in ("round_robin", "elimination"):
+    if fmt in ("round_robin", *BRACKETS):
         s["late_entry"] = False  # the schedule or the bracket is fixed at the start (T-7)
         s["requested_byes"] = 0  # so is every round's game (T-19)
         if s["rounds"]:
@@ -226,6 +229,8 @@ class Director:
             return players - 1 + players % 2
         if t.format == "elimination":
             return max(1, math.ceil(math.log2(max(players, 2))))
+        if t.format == "double_elimination":
+            return double_rounds(players, t.settings.get("reset", True))
         if t.format == "multiseat":
             return 3
         return min(MAX_ROUNDS, max(1, math.ceil(math.log2(max(players, 2))) + 1))
@@ -272,8 +277,9 @@ class Director:
         hours = t.settings["round_hours"]
         return self.referee.now() + hours * 3600 if hours else None
 
-    async def _plan(self, t: TournamentRow, number: int, attempt: int = 0) -> list[NewGame]:
-        """The games of round ``number`` for the active players, by the tournament's format."""
+    async def _plan(self, t: TournamentRow, number: int, attempt: int = 0) -> list[NewGame] | None:
+        """The games of round ``number`` for the active players, by the tournament's format; None when a
+        double-elimination bracket is over."""
         entries = await self.record.entries(t.id)
         games = await self.record.games(t.id)
         active = {e.user_id for e in entries if e.status == "active"}
@@ -292,14 +298,27 @@ class Director:
                 elif players:
                     plan.append(NewGame("bye", players, {players[0]: points.loss}, "rest"))
             return plan
-        if t.format == "elimination":
-            places = self._bracket_places(t, games, number, points)
+        if t.format in BRACKETS:
             history = histories(t.settings["order"], games, points)
+            if t.format == "double_elimination":
+                walk = double_elimination(t.settings["order"], games, number, points,
+                                          reset=t.settings.get("reset", True))
+                if walk.over:
+                    return None
+                matches = list(walk.matches)
+            else:
+                places = self._bracket_places(t, games, number, points)
+                matches = [tuple(places[i:i + 2]) for i in range(0, len(places), 2)]
+                if t.settings.get("third_place") and number >= 2 and len(places) == 2:
+                    semis = self._bracket_places(t, games, number - 1, points)
+                    losers = [match_result(semis[i:i + 2], [g for g in games if g.round == number - 1], points)[1]
+                              for i in range(0, len(semis), 2)]
+                    matches.append(tuple(losers))  # the 3rd-place match, after the final (T-20)
             plan = []
-            for i in range(0, len(places), 2):
-                pair = [p for p in places[i:i + 2] if p is not None and p in active]
+            for i, match in enumerate(matches):
+                pair = [p for p in match if p is not None and p in active]
                 if len(pair) == 2:  # seats by the seat rule (T-18): a bracket has no colour of its own
-                    plan.append(NewGame("table", list(seat_order(*pair, history, i // 2))))
+                    plan.append(NewGame("table", list(seat_order(*pair, history, i))))
                 elif pair:  # an empty place, or an opponent who withdrew: a walkover (T-2)
                     plan.append(bye(pair[0]))
             return plan
@@ -334,7 +353,7 @@ class Director:
         places: list[str | None] = [p for pair in bracket(t.settings["order"]) for p in pair]
         for r in range(1, number):
             played = [g for g in games if g.round == r]
-            places = [_match_winner(places[i:i + 2], played, points) for i in range(0, len(places), 2)]
+            places = [match_result(places[i:i + 2], played, points)[0] for i in range(0, len(places), 2)]
         return places
 
     async def materialise(self, tournament_id: int) -> list[int]:
@@ -398,7 +417,7 @@ class Director:
                 got, how = result
                 if await self.record.settle(t.id, g.round, g.board, got, how):
                     progress.settled.append(replace(g, points=got, result=how))
-                    if t.format == "elimination" and how == "draw":  # a real draw only: never a forfeit
+                    if t.format in BRACKETS and how == "draw":  # a real draw only: never a forfeit
                         await self.record.add_games(t.id, t.round, [NewGame("table", g.players[::-1])])
                         progress.tables += await self.materialise(tournament_id)
             await self._next_round(t, progress)
@@ -511,12 +530,14 @@ class Director:
         await self._withdraw_absent(t, now)
         active = [e for e in await self.record.entries(t.id) if e.status == "active"]
         number = t.round + 1
-        plan = [] if number > self.rounds_planned(t, len(t.settings["order"])) else await self._plan(t, number)
-        if t.format == "elimination":
+        plan = None if number > self.rounds_planned(t, len(t.settings["order"])) else await self._plan(t, number)
+        if t.format == "double_elimination":
+            over = plan is None  # a round whose places are all empty is still a round of the bracket
+        elif t.format == "elimination":
             # the bracket runs its rounds: a round of walkovers is still a round (the champion survives it)
             over = not plan
         else:
-            over = not any(g.kind == "table" for g in plan) or len(active) < 2
+            over = not any(g.kind == "table" for g in plan or []) or len(active) < 2
         if over:
             await self.record.finish(t.id, status="finished", now=now, by=SYSTEM, reason=None)
             progress.finished = True
@@ -748,8 +769,19 @@ class Director:
         t = await self._tournament(tournament_id)
         if isinstance(t, Rejection):
             return t
-        return standings(t.format, await self.record.entries(tournament_id), await self.record.games(tournament_id),
-                         t.seed, self.points(t))
+        games = await self.record.games(tournament_id)
+        points = self.points(t)
+        survived = None
+        if t.format == "double_elimination" and t.settings.get("order"):
+            survived = double_survival(t.settings["order"], games, points, reset=t.settings.get("reset", True))
+        elif t.format == "elimination" and t.settings.get("order"):
+            survived = {}  # rounds won in the bracket: a 3rd-place game is not a round survived
+            for r in range(1, t.round + 1):
+                for p in self._bracket_places(t, games, r + 1, points):
+                    if p is not None:
+                        survived[p] = r
+        return standings(t.format, await self.record.entries(tournament_id), games, t.seed, points,
+                         survived=survived)
 
     async def export(self, tournament_id: int) -> dict[str, Any] | Rejection:
         """Standings, every game with its table and result, and the organiser's record: for CSV and JSON."""
@@ -767,26 +799,6 @@ class Director:
                                "round": t.round, "settings": t.settings, "options": t.options},
                 "standings": [s.as_dict() for s in table], "games": games,
                 "log": await self.record.log(tournament_id)}
-
-
-def _match_winner(places: list[str | None], played: list[GameRow], points: Points) -> str | None:
-    """Who goes on from one match of a bracket: a lone player (a bye or walkover) if their bye was recorded,
-    else the winner of the match's latest decided game (a drawn game was replayed on a later board); None
-    when the match had nobody or nobody won it (a double forfeit, both losing)."""
-    wanted = {p for p in places if p is not None}
-    if not wanted:
-        return None
-    decided = None
-    for g in played:  # a player has one game a round: a table of the two, or a walkover of one of them
-        if not g.players or not set(g.players) <= wanted or not g.settled:
-            continue
-        best = max(g.points.values())
-        top = [p for p in g.players if g.points[p] == best]
-        if g.kind != "table":
-            decided = g.players[0]
-        elif len(top) == 1 and best > points.loss:
-            decided = top[0]
-    return decided
 
 
 def table_title(tour: TournamentRow, round: int, board: int) -> str:

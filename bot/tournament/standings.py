@@ -94,12 +94,13 @@ class Standing:
 #: the tie-breaks the standings show for each format (as text: bot/tournament/cli.py; as a picture:
 #: bot/render/picture/standings.py)
 SHOWN = {"swiss": ("buchholz_cut1", "buchholz", "sonneborn_berger"), "round_robin": ("sonneborn_berger",),
-         "elimination": ("survived",), "multiseat": ("opponents_average",)}
+         "elimination": ("survived",), "double_elimination": ("survived",), "multiseat": ("opponents_average",)}
 
 TIEBREAKS = {
     "swiss": ("points", "buchholz_cut1", "buchholz", "sonneborn_berger", "wins"),
     "round_robin": ("points", "sonneborn_berger", "wins"),
     "elimination": ("survived", "points"),
+    "double_elimination": ("survived", "points"),
     "multiseat": ("points", "opponents_average", "wins"),
 }
 
@@ -109,8 +110,9 @@ def _lot(seed: str, user_id: str) -> str:
 
 
 def standings(fmt: str, entries: Sequence[Entry], games: Iterable[GameRow], seed: str,
-              points: Points) -> list[Standing]:
-    """Everyone entered (dropped players too, marked), best first, ranked 1..n."""
+              points: Points, *, survived: Mapping[str, int] | None = None) -> list[Standing]:
+    """Everyone entered (dropped players too, marked), best first, ranked 1..n.  ``survived``: how far each
+    player went in a bracket, when the caller walked it (bot/tournament/brackets.py)."""
     rows = {e.user_id: Standing(e.user_id, e.name, e.number, e.status, lot=_lot(seed, e.user_id)) for e in entries}
     settled = [g for g in games if g.settled and all(p in rows for p in g.players)]
     virtual: dict[str, list[float]] = {u: [] for u in rows}
@@ -138,7 +140,11 @@ def standings(fmt: str, entries: Sequence[Entry], games: Iterable[GameRow], seed
         for p in g.players:
             running[p] += g.points.get(p, 0.0)
     _tiebreaks(rows, settled, virtual, points)
-    if fmt == "elimination":
+    if survived is not None:
+        for p, r in survived.items():
+            if p in rows:
+                rows[p].survived = r
+    elif fmt == "elimination":
         for g in settled:
             for p in g.players:
                 if g.points.get(p, 0.0) > points.loss or g.kind != "table":
