@@ -26,8 +26,9 @@ from bot.timecontrol import SETTINGS as CLOCK_SETTINGS, parse as parse_time_cont
 from bot.storage.tournaments import GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
 
 from .brackets import double_elimination, match_result, rounds as double_rounds, survival as double_survival
+from .seeding import METHODS as SEEDING, seed_order
 from .pairing import bracket, round_robin, seat_order, seat_tables, swiss_pairs, table_sizes
-from .standings import Points, Standing, histories, standings, table_points
+from .standings import ALLOWED_TIEBREAKS, Points, Standing, histories, standings, table_points
 
 FORMATS = ("swiss", "round_robin", "elimination", "double_elimination", "multiseat")
 DUEL_FORMATS = ("swiss", "round_robin", "elimination", "double_elimination")
@@ -40,7 +41,36 @@ MAX_ROUND_HOURS = 60 * 24
 DEFAULTS: dict[str, Any] = {"rounds": 0, "table_size": 0, "round_hours": 0, "expiry": "forfeit",
                             "late_entry": True, "bye": "win", "max_players": 0, "registration_hours": 0,
                             "check_in": False, "requested_byes": 1, "requested_bye": "draw", "withdraw_after": 0,
-                            "third_place": False, "reset": True}
+                            "third_place": False, "reset": True, "seeding": "lot", "tiebreaks": "",
+                            "place_points": ""}
+
+
+def _tiebreak_list(fmt: str, raw: Any) -> list[str]:
+    """The organiser's tie-break order (T-21): names from the format's own list, each once; empty: the
+    format's default order."""
+    if raw in ("", None, []):
+        return []
+    names = [n.strip() for n in (raw if isinstance(raw, list) else str(raw).split(",")) if n.strip()]
+    allowed = ALLOWED_TIEBREAKS[fmt]
+    if not names or len(set(names)) != len(names) or any(n not in allowed for n in names):
+        raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name="tiebreaks", choices=", ".join(allowed))
+    return names
+
+
+def _place_points(fmt: str, raw: Any, seats: int) -> list[float]:
+    """Multi-seat place points (T-21): ``4,2,1,0`` — the points of the 1st, 2nd … place, not rising."""
+    if raw in ("", None, []):
+        return []
+    if fmt != "multiseat":
+        raise Reject("tournament.reject.setting", code=Code.BAD_OPTIONS, name="place_points")
+    try:
+        values = [float(v) for v in (raw if isinstance(raw, list) else str(raw).replace(";", ",").split(","))]
+    except ValueError:
+        values = []
+    if not 2 <= len(values) <= max(seats, 2) or any(not 0 <= v <= 100 for v in values) \
+            or values != sorted(values, reverse=True) or values[0] == values[-1]:
+        raise Reject("tournament.reject.place_points", code=Code.BAD_OPTIONS, most=max(seats, 2))
+    return values
 
 
 def _reject(key: str, code: str = Code.ILLEGAL, **params: Any) -> Rejection:
@@ -92,6 +122,10 @@ def check_settings(game_name: str, fmt: str, raw: Mapping[str, Any]) -> dict[str
                          max=game.max_seats)
     elif s["table_size"]:
         raise Reject("tournament.reject.setting", code=Code.BAD_OPTIONS, name="table_size")
+    if s["seeding"] not in SEEDING:
+        raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name="seeding", choices=", ".join(SEEDING))
+    s["tiebreaks"] = _tiebreak_list(fmt, s["tiebreaks"])
+    s["place_points"] = _place_points(fmt, s["place_points"], game.max_seats)
     number("requested_byes", 0, MAX_ROUNDS)
     number("withdraw_after", 0, MAX_ROUNDS)
     for name, choices in (("expiry", EXPIRY), ("bye", ("win", "draw", "loss")), ("requested_bye", ("draw", "loss"))):
@@ -114,9 +148,11 @@ OpenTable = Callable[[TournamentRow, GameRow], Awaitable[bool]]
 
 
 class Director:
-    def __init__(self, referee: Referee, *, open_table: OpenTable | None = None):
+    def __init__(self, referee: Referee, *, open_table: OpenTable | None = None,
+                 ratings: Callable[[str, str], float | None] | None = None):
         self.referee = referee
         self.open_table = open_table
+        self.ratings = ratings  # (game, user) → rating or None: seeding by rating (T-21), when ratings exist
         self.store = referee.store
         self.record = Tournaments(referee.store)
         self._locks: dict[int, asyncio.Lock] = {}
@@ -217,7 +253,9 @@ class Director:
     # ------------------------------------------------------------------ rounds
     @staticmethod
     def points(t: TournamentRow) -> Points:
-        base = Points()
+        places = t.settings.get("place_points") or []
+        base = Points() if not places else Points(win=places[0], draw=(places[0] + places[-1]) / 2, loss=places[-1],
+                                                 places=tuple(places))
         return replace(base, bye={"win": base.win, "draw": base.draw, "loss": base.loss}[t.settings["bye"]])
 
     @staticmethod
@@ -258,8 +296,9 @@ class Director:
         if len(entries) < max(least, 2):
             return _reject("too_few", players=len(entries), min=max(least, 2))
         rng = random.Random(f"{t.seed}:seeding")
-        order = [e.user_id for e in entries]
-        rng.shuffle(order)  # the pairing numbers are drawn by lot: sign-up order gives no advantage
+        rating = (lambda user: self.ratings(t.game, user)) if self.ratings is not None else None  # noqa: E731
+        # the pairing numbers: by lot unless the organiser chose their order or ratings (T-21)
+        order = seed_order([e.user_id for e in entries], t.settings.get("seeding", "lot"), rng, rating)
         settings = {**t.settings, "order": order, "rounds": self.rounds_planned(t, len(order))}
         t = replace(t, settings=settings)
         async with self.lock(tournament_id):
@@ -325,7 +364,8 @@ class Director:
         away = await self.requested_byes(t.id, number)
         resting = [NewGame("bye", [p], {p: getattr(points, t.settings.get("requested_bye", "draw"))}, "requested")
                    for p in sorted(away & active)]
-        ranked = [s.user_id for s in standings(t.format, entries, games, t.seed, points)
+        ranked = [s.user_id for s in standings(t.format, entries, games, t.seed, points,
+                                               tiebreaks=t.settings.get("tiebreaks") or None)
                   if s.user_id in active and s.user_id not in away]
         if t.format == "swiss":
             pairs, left = swiss_pairs(ranked, histories(ranked, games, points), rng)
@@ -781,7 +821,7 @@ class Director:
                     if p is not None:
                         survived[p] = r
         return standings(t.format, await self.record.entries(tournament_id), games, t.seed, points,
-                         survived=survived)
+                         survived=survived, tiebreaks=t.settings.get("tiebreaks") or None)
 
     async def export(self, tournament_id: int) -> dict[str, Any] | Rejection:
         """Standings, every game with its table and result, and the organiser's record: for CSV and JSON."""

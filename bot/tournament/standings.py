@@ -25,6 +25,7 @@ class Points:
     draw: float = 0.5
     loss: float = 0.0
     bye: float = 1.0
+    places: tuple[float, ...] = ()   # multi-seat place points (T-21): 1st, 2nd, …; empty: win/draw/loss
 
 
 FORFEIT_REASON = "clock.outcome.forfeit"   # a table's outcome when the move clock ran out (bot/timecontrol.py)
@@ -51,6 +52,8 @@ def table_points(outcome: Mapping[str, Any] | None, players: Sequence[str], poin
     if cooperative:
         score = points.win if winners else points.loss
         got, how = {p: score for p in players}, "played"
+    elif points.places and len(players) > 2:
+        got, how = _place_points(outcome, players, winners, points.places), "played"
     elif not winners or winners >= set(seats):
         got, how = {p: points.draw for p in players}, "draw"
     else:
@@ -63,6 +66,33 @@ def table_points(outcome: Mapping[str, Any] | None, players: Sequence[str], poin
                 got[players[s]] = points.win
         how = "forfeit"
     return got, how
+
+
+def _place_points(outcome: Mapping[str, Any], players: Sequence[str], winners: set[int],
+                  places: Sequence[float]) -> dict[str, float]:
+    """Place points at a multi-seat table: the winners share the first places, the others follow by their
+    score where the game gives one per seat (``outcome.scores`` as seat → number), else share the rest;
+    tied players share the points of the places they take (their average).  Places beyond the list score
+    its last value."""
+    raw = outcome.get("scores")
+    score = {}
+    if isinstance(raw, Mapping) and all(str(s) in raw and isinstance(raw[str(s)], (int, float))
+                                        for s in range(len(players))):
+        score = {s: raw[str(s)] for s in range(len(players))}
+    key = {s: (s not in winners, -score.get(s, 0)) for s in range(len(players))}
+    ordered = sorted(range(len(players)), key=key.__getitem__)
+    value = [places[min(i, len(places) - 1)] for i in range(len(players))]
+    got: dict[str, float] = {}
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and key[ordered[j + 1]] == key[ordered[i]]:
+            j += 1
+        share = round(sum(value[i:j + 1]) / (j - i + 1), 3)
+        for s in ordered[i:j + 1]:
+            got[players[s]] = share
+        i = j + 1
+    return got
 
 
 @dataclass
@@ -96,6 +126,15 @@ class Standing:
 SHOWN = {"swiss": ("buchholz_cut1", "buchholz", "sonneborn_berger"), "round_robin": ("sonneborn_berger",),
          "elimination": ("survived",), "double_elimination": ("survived",), "multiseat": ("opponents_average",)}
 
+#: what an organiser may put in a tournament's tie-break order (T-21), per format
+ALLOWED_TIEBREAKS = {
+    "swiss": ("buchholz_cut1", "buchholz", "sonneborn_berger", "wins", "opponents_average"),
+    "round_robin": ("sonneborn_berger", "wins", "buchholz"),
+    "elimination": ("points", "wins"),
+    "double_elimination": ("points", "wins"),
+    "multiseat": ("opponents_average", "wins", "sonneborn_berger"),
+}
+
 TIEBREAKS = {
     "swiss": ("points", "buchholz_cut1", "buchholz", "sonneborn_berger", "wins"),
     "round_robin": ("points", "sonneborn_berger", "wins"),
@@ -110,7 +149,8 @@ def _lot(seed: str, user_id: str) -> str:
 
 
 def standings(fmt: str, entries: Sequence[Entry], games: Iterable[GameRow], seed: str,
-              points: Points, *, survived: Mapping[str, int] | None = None) -> list[Standing]:
+              points: Points, *, survived: Mapping[str, int] | None = None,
+              tiebreaks: Sequence[str] | None = None) -> list[Standing]:
     """Everyone entered (dropped players too, marked), best first, ranked 1..n.  ``survived``: how far each
     player went in a bracket, when the caller walked it (bot/tournament/brackets.py)."""
     rows = {e.user_id: Standing(e.user_id, e.name, e.number, e.status, lot=_lot(seed, e.user_id)) for e in entries}
@@ -149,7 +189,7 @@ def standings(fmt: str, entries: Sequence[Entry], games: Iterable[GameRow], seed
             for p in g.players:
                 if g.points.get(p, 0.0) > points.loss or g.kind != "table":
                     rows[p].survived = max(rows[p].survived, g.round)
-    keys = TIEBREAKS[fmt]
+    keys = TIEBREAKS[fmt] if not tiebreaks else (TIEBREAKS[fmt][0], *tiebreaks)
     ordered = sorted(rows.values(), key=lambda r: (*(-getattr(r, k) for k in keys), r.lot))
     for i, row in enumerate(ordered, start=1):
         row.rank = i
