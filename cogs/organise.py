@@ -1,5 +1,6 @@
-"""The organiser's tools on Discord: ``/organise results | adjust | forfeit | repair | export | pause``
-(docs/tournaments.md, "Running one on Discord"); removing a player is ``/tournament drop player: reason:``.
+"""The organiser's tools on Discord: ``/organise results | adjust | forfeit | repair | export | pause`` and
+``/pairing swap | forbid`` (docs/tournaments.md, "Running one on Discord"); removing a player is
+``/tournament drop player: reason:``.
 
 A group of its own beside ``/tournament`` (a command's size, with its three languages, is capped by Discord).
 Everything here is the director's (bot/tournament/director.py): the same checks, the same log; the answers are
@@ -200,6 +201,47 @@ class Organise(commands.Cog):
         await self.desk.post(tour, [text])
         await say(interaction, text)
 
+    # ------------------------------------------------------------------ /pairing: manual edits (T-22)
+    pairing = app_commands.Group(name=L("tournament.cmd.pairing"), description=L("tournament.cmd.pairing.desc"),
+                                 guild_only=True)
+
+    @pairing.command(name=L("tournament.cmd.swap"), description=L("tournament.cmd.swap.desc"))
+    @app_commands.rename(first=L("tournament.param.first"), second=L("tournament.param.second"),
+                         reason=L("tournament.param.reason"), number=L("tournament.param.tournament"))
+    @app_commands.describe(first=L("tournament.param.first.desc"), second=L("tournament.param.second.desc"),
+                           reason=L("tournament.param.reason.desc"), number=L("tournament.param.tournament.desc"))
+    async def swap(self, interaction: discord.Interaction, first: discord.Member, second: discord.Member,
+                   reason: app_commands.Range[str, 1, 300], number: int | None = None):
+        begun = await self._begin(interaction, number)
+        if begun is None:
+            return
+        tour, locale, rights = begun
+        result = await self.director.swap(tour.id, user_key(first.id), user_key(second.id),
+                                          by=player_key(interaction), reason=reason, moderator=rights)
+        if isinstance(result, Progress):
+            entries = {e.user_id: e for e in await self.director.record.entries(tour.id)}
+            await self.desk.post(tour, await self.desk.round_text(tour, tour.round, entries, locale))
+        await self._done(interaction, result, locale, t("tournament.discord.swapped", locale, round=tour.round,
+                                                        first=f"<@{first.id}>", second=f"<@{second.id}>"))
+
+    @pairing.command(name=L("tournament.cmd.forbid"), description=L("tournament.cmd.forbid.desc"))
+    @app_commands.rename(first=L("tournament.param.first"), second=L("tournament.param.second"),
+                         reason=L("tournament.param.reason"), number=L("tournament.param.tournament"))
+    @app_commands.describe(first=L("tournament.param.first.desc"), second=L("tournament.param.second.desc"),
+                           reason=L("tournament.param.reason.desc"), number=L("tournament.param.tournament.desc"))
+    async def forbid(self, interaction: discord.Interaction, first: discord.Member, second: discord.Member,
+                     reason: app_commands.Range[str, 1, 300], number: int | None = None):
+        begun = await self._begin(interaction, number)
+        if begun is None:
+            return
+        tour, locale, rights = begun
+        result = await self.director.forbid(tour.id, user_key(first.id), user_key(second.id),
+                                            by=player_key(interaction), reason=reason, moderator=rights)
+        await self._done(interaction, result, locale, t("tournament.discord.forbidden", locale,
+                                                        first=f"<@{first.id}>", second=f"<@{second.id}>"))
+
+    @swap.autocomplete("number")
+    @forbid.autocomplete("number")
     @results.autocomplete("number")
     @adjust.autocomplete("number")
     @forfeit.autocomplete("number")

@@ -86,3 +86,47 @@ async def test_a_multiseat_event_with_place_points(env):
     assert t.status == "finished"
     for g in await director.record.games(tid):
         assert max(g.points.values()) >= 1.33 and abs(sum(g.points.values()) - 4) < 0.01
+
+
+async def test_the_organiser_swaps_two_players_before_any_move_and_it_is_logged(env):
+    from bot.engine import get_game
+    store, referee, clock = env
+    director, tid = await new_event(referee, 5, bots=False, settings={"rounds": 2})
+    await director.start(tid, by="u:org")
+    games = await director.record.games(tid, 1)
+    table = next(g for g in games if g.kind == "table")
+    bye = next(g for g in games if g.kind == "bye")
+    a, out = table.players[0], bye.players[0]
+    assert (await director.swap(tid, a, out, by="u:org", reason=" ")).key == "tournament.reject.reason_needed"
+    assert (await director.swap(tid, a, out, by=a, reason="x")).key == "tournament.reject.organiser_only"
+    assert (await director.swap(tid, a, "u:nobody", by="u:org", reason="x")).key == "tournament.reject.not_swappable"
+    await director.swap(tid, a, out, by="u:org", reason="asked to sit out")
+    after = {g.board: g for g in await director.record.games(tid, 1)}
+    assert after[table.board].players == [out, *table.players[1:]] and after[bye.board].players == [a]
+    assert after[bye.board].points == {a: 1.0}
+    assert (await store.get_table(table.table_id)).status == "cancelled"
+    new = await store.get_table(after[table.board].table_id)
+    assert new.status == "active" and [s.user_id for s in await store.seats(new.id)] == after[table.board].players
+    entry = (await director.record.log(tid))[-1]
+    assert entry["action"] == "swap" and entry["reason"] == "asked to sit out"
+    state = await store.state(new.id)
+    seat = get_game("toy").to_act(state)[0].seat
+    await referee.act(new.id, after[table.board].players[seat], get_game("toy").legal_actions(state, seat)[0])
+    other = next(g for g in after.values() if g.kind == "table" and g.board != table.board)
+    assert (await director.swap(tid, out, other.players[0], by="u:org", reason="x")).key \
+        == "tournament.reject.round_begun"
+
+
+async def test_a_forbidden_pair_is_not_paired_in_swiss(env):
+    from bot.tournament.pairing import swiss_pairs
+    from bot.tournament.standings import histories
+    store, referee, clock = env
+    director, tid = await new_event(referee, 4, bots=False, settings={"rounds": 3})
+    assert await director.forbid(tid, "u:p00", "u:p01", by="u:org", reason="siblings") is True
+    assert (await director.forbid(tid, "u:p00", "u:zz", by="u:org", reason="x")).key == "tournament.reject.not_entered"
+    for attempt in range(6):  # whatever the lot, round 1 never seats the two together
+        plan = await director._plan(await director.record.get(tid), 1, attempt)
+        assert all(set(g.players) != {"u:p00", "u:p01"} for g in plan)
+    rr, _ = await new_event(referee, 4, fmt="round_robin", bots=False)
+    tid2 = (await rr.record.find())[0].id
+    assert (await rr.forbid(tid2, "u:p00", "u:p01", by="u:org", reason="x")).key == "tournament.reject.no_forbid"

@@ -35,6 +35,7 @@ DUEL_FORMATS = ("swiss", "round_robin", "elimination", "double_elimination")
 BRACKETS = ("elimination", "double_elimination")
 EXPIRY = ("forfeit", "moderator")
 MAX_ROUNDS = 20
+FORBIDDEN = 30          # a forbidden pair counts as this many earlier meetings (T-22): worse than any rematch
 MAX_PLAYERS = 1000
 MAX_ROUND_HOURS = 60 * 24
 #: which settings a tournament takes, with their defaults (rounds 0: chosen at the start from the field)
@@ -367,8 +368,14 @@ class Director:
         ranked = [s.user_id for s in standings(t.format, entries, games, t.seed, points,
                                                tiebreaks=t.settings.get("tiebreaks") or None)
                   if s.user_id in active and s.user_id not in away]
+        forbidden = await self._forbidden(t.id)
         if t.format == "swiss":
-            pairs, left = swiss_pairs(ranked, histories(ranked, games, points), rng)
+            history = histories(ranked, games, points)
+            for x, y in forbidden:  # T-22: a forbidden pair costs more than any rematch
+                if x in history and y in history:
+                    history[x].met[y] = history[x].met.get(y, 0) + FORBIDDEN
+                    history[y].met[x] = history[y].met.get(x, 0) + FORBIDDEN
+            pairs, left = swiss_pairs(ranked, history, rng)
             return [NewGame("table", [a, b]) for a, b in pairs] + ([bye(left)] if left else []) + resting
         game = get_game(t.game)
         preferred = t.settings["table_size"] or min(game.max_seats, max(game.min_seats, 6))
@@ -381,6 +388,8 @@ class Director:
         for p in seated:
             for o, n in history[p].met.items():
                 met[frozenset((p, o))] = n
+        for x, y in forbidden:
+            met[frozenset((x, y))] = met.get(frozenset((x, y)), 0) + FORBIDDEN
         tables = seat_tables(seated, sizes, met, rng)
         return [NewGame("table", table) for table in tables] + [bye(p) for p in out] + resting
 
@@ -773,6 +782,80 @@ class Director:
             await self.record.set_deadline(tournament_id, t.round, None)
             await self.record.add_log(tournament_id, by, "round_paused", reason, {"round": t.round, "left": left}, now)
             return left
+
+    async def _untouched(self, games: list[GameRow]) -> bool:
+        """No one moved at any of these games' tables (the referee's forced moves do not count)."""
+        for g in games:
+            if g.kind == "table" and g.table_id is not None and any(
+                    a.user_id not in (SYSTEM, "auto") for a in await self.store.actions(g.table_id)):
+                return False
+        return True
+
+    async def swap(self, tournament_id: int, a: str, b: str, *, by: str, reason: str | None,
+                   moderator: bool = False) -> Progress | Rejection:
+        """Exchange two players in the current round's pairing (T-22): only before anyone moved at their
+        tables, which are cancelled and made again with the players exchanged; a bye goes with the place.
+        Logged with the reason."""
+        t = await self._tournament(tournament_id)
+        if isinstance(t, Rejection):
+            return t
+        if not self.organiser(t, by, moderator):
+            return _reject("organiser_only", Code.FORBIDDEN)
+        reason = clean_text(reason)
+        if not reason:
+            return _reject("reason_needed")
+        if t.status != "running":
+            return _reject("closed", tournament=tournament_id)
+        async with self.lock(tournament_id):
+            games = await self.record.games(tournament_id, t.round)
+            where = {p: g for g in games for p in g.players}
+            if a == b or a not in where or b not in where or any(
+                    where[p].kind == "late" or (where[p].kind == "table" and where[p].settled) for p in (a, b)):
+                return _reject("not_swappable", round=t.round)
+            touched = {where[a].board: where[a], where[b].board: where[b]}
+            if not await self._untouched(list(touched.values())):
+                return _reject("round_begun", round=t.round)
+            points = self.points(t)
+            rewritten = []
+            for board, g in touched.items():
+                players = [b if p == a else a if p == b else p for p in g.players]
+                if g.kind == "table":
+                    rewritten.append((board, NewGame("table", players)))
+                else:
+                    value = next(iter(g.points.values())) if g.points else points.bye
+                    rewritten.append((board, NewGame(g.kind, players, {players[0]: value}, g.result)))
+            for g in touched.values():
+                if g.table_id is not None:
+                    await self.referee.cancel(g.table_id, SYSTEM, moderator=True, reason="pairing edited")
+            await self.record.rewrite_games(tournament_id, t.round, rewritten, by=by, reason=reason,
+                                            data={"round": t.round, "players": [a, b]}, now=self.referee.now())
+            progress = Progress(tournament_id, rounds=[])
+            progress.tables = await self.materialise(tournament_id)
+        return progress
+
+    async def forbid(self, tournament_id: int, a: str, b: str, *, by: str, reason: str | None,
+                     moderator: bool = False) -> bool | Rejection:
+        """Two players must not meet in the rounds paired from now on (T-22): Swiss pairs them only where no
+        other pairing exists, multi-seat rounds seat them apart where they can.  Logged with the reason."""
+        t = await self._tournament(tournament_id)
+        if isinstance(t, Rejection):
+            return t
+        if not self.organiser(t, by, moderator):
+            return _reject("organiser_only", Code.FORBIDDEN)
+        reason = clean_text(reason)
+        if not reason:
+            return _reject("reason_needed")
+        if t.format not in ("swiss", "multiseat") or t.status not in ("registration", "running"):
+            return _reject("no_forbid", tournament=tournament_id)
+        entered = {e.user_id for e in await self.record.entries(tournament_id)}
+        if a == b or a not in entered or b not in entered:
+            return _reject("not_entered")
+        await self.record.add_log(tournament_id, by, "forbid", reason, {"players": sorted([a, b])},
+                                  self.referee.now())
+        return True
+
+    async def _forbidden(self, tournament_id: int) -> list[tuple[str, str]]:
+        return [tuple(e["data"]["players"]) for e in await self.record.log(tournament_id) if e["action"] == "forbid"]
 
     async def repair(self, tournament_id: int, *, by: str, moderator: bool = False,
                      reason: str | None = None) -> Progress | Rejection:

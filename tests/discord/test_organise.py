@@ -122,3 +122,32 @@ async def test_check_in_and_a_requested_bye_by_the_buttons(harness):
     assert await director.requested_byes(tid, 2) == {user_key(h.bob.id)}
     back = await (await fake.click(h.bob, message, prefix="j:tbye:")).text()
     assert "отменён" in back and await director.requested_byes(tid, 2) == set()
+
+
+async def test_pairing_swap_and_forbid_from_discord(harness):
+    h, fake = harness, harness.fake
+    dave = fake.add_user("Dave")
+    tid, _ = await new_tournament(h, h.alice, rounds=2)
+    await enter(h, tid, h.alice, h.bob, h.carol, dave)
+    members = {user_key(u.id): u for u in (h.alice, h.bob, h.carol, dave)}
+    forbidden = await (await fake.slash(h.alice, "pairing forbid", first=h.bob, second=h.carol,
+                                        reason="братья")).text()
+    assert h.bob.mention in forbidden and h.carol.mention in forbidden
+    await (await fake.slash(h.alice, "tournament start", number=tid)).answer()
+    await h.settled()
+    director = h.bot.tournaments.director
+    one, two = await director.record.games(tid, 1)
+    assert {user_key(h.bob.id), user_key(h.carol.id)} not in ({*one.players}, {*two.players})
+    x, y = members[one.players[0]], members[two.players[0]]
+    refused = await (await fake.slash(h.bob, "pairing swap", first=x, second=y, reason="x")).text()
+    assert "организатор" in refused
+    done = await (await fake.slash(h.alice, "pairing swap", first=x, second=y, reason="просьба")).text()
+    assert x.mention in done and y.mention in done
+    await h.settled()
+    after = await director.record.games(tid, 1)
+    assert after[0].players[0] == two.players[0] and after[1].players[0] == one.players[0]
+    for g in after:
+        table = await h.table(g.table_id)
+        assert table.status == "active" and table.thread_id is not None
+    log = await director.record.log(tid)
+    assert [e["action"] for e in log if e["action"] in ("forbid", "swap")] == ["forbid", "swap"]
