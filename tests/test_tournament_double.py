@@ -11,16 +11,17 @@ from tests.test_tournament import new_event, play_out
 
 
 def matches(games):
-    """Each match (round, players) with its winner: the last decided game of those players in that round."""
-    out = {}
+    """Each match (round, players) with its winner: whoever won more of those players' games that round."""
+    wins: dict = {}
     for g in sorted(games, key=lambda g: (g.round, g.board)):
         if g.kind != "table":
             continue
         best = max(g.points.values())
         top = [p for p in g.players if g.points[p] == best]
+        tally = wins.setdefault((g.round, frozenset(g.players)), Counter())
         if len(top) == 1:
-            out[(g.round, frozenset(g.players))] = top[0]
-    return out
+            tally[top[0]] += 1
+    return {key: tally.most_common(1)[0][0] for key, tally in wins.items() if tally}
 
 
 def check_double_elimination(games, players, reset, champion):
@@ -35,7 +36,7 @@ def check_double_elimination(games, players, reset, champion):
         if losses[loser] == 2:
             out_at[loser] = rnd
     for rnd in {g.round for g in games}:
-        seated = [p for g in games if g.round == rnd for p in set(g.players)]
+        seated = [p for pair in {frozenset(g.players) for g in games if g.round == rnd} for p in pair]
         assert len(seated) == len(set(seated)), f"someone has two matches in round {rnd}"
     assert losses[champion] <= 1
     last = max(decided)                                  # the grand final (or its reset)
@@ -148,3 +149,29 @@ async def test_the_migration_keeps_every_tournament_and_its_entries(tmp_path):
         assert len(await store._all("SELECT * FROM entries WHERE tournament_id = 1")) == 1
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("fmt, n", [("elimination", 4), ("double_elimination", 5)])
+async def test_best_of_three_matches(env, fmt, n):
+    store, referee, clock = env
+    director, tid = await new_event(referee, n, fmt=fmt, settings={"best_of": 3})
+    await director.start(tid, by="u:org")
+    t = await play_out(director, tid, limit=300)
+    assert t.status == "finished"
+    games = await director.record.games(tid)
+    per_match: dict = {}
+    for g in games:
+        if g.kind == "table":
+            per_match.setdefault((g.round, frozenset(g.players)), []).append(g)
+    for key, played in per_match.items():
+        won = Counter(next(p for p in g.players if g.points[p] == max(g.points.values()))
+                      for g in played if len(set(g.points.values())) == 2)
+        assert max(won.values()) == 2, (key, won)          # the match stopped when someone had two wins
+        assert len(played) >= 2 and sum(won.values()) <= 3
+        seats = [g.players[0] for g in played]
+        assert all(a != b for a, b in zip(seats, seats[1:]))  # seats swap from game to game
+    if fmt == "double_elimination":
+        table = await director.standings(tid)
+        check_double_elimination(games, [f"u:p{i:02}" for i in range(n)], True, table[0].user_id)
+    refused = await director.create("toy", "swiss", creator="x", settings={"best_of": 3})
+    assert refused.key == "tournament.reject.best_of"

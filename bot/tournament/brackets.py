@@ -22,6 +22,7 @@ L from W who withdrew is an empty place there.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -34,26 +35,55 @@ def _loss(points) -> float:
     return points.loss
 
 
-def match_result(places: Sequence[str | None], played: Sequence[GameRow], points) -> tuple[str | None, str | None]:
-    """(winner, loser) of one match from the round's games: a lone player's walkover wins with no loser; a
-    table's latest decided game decides (a drawn one was replayed); a double forfeit has neither."""
-    wanted = {p for p in places if p is not None}
-    winner = loser = None
-    if not wanted:
-        return None, None
+def _tally(wanted: set[str], played: Sequence[GameRow], points) -> tuple[Counter, str | None, bool, bool]:
+    """(wins per player, a walkover's player, a double forfeit seen, a game still playing) of one match."""
+    wins: Counter = Counter()
+    walkover, double, open_game = None, False, False
     for g in played:
-        if not g.players or not set(g.players) <= wanted or not g.settled:
+        if not g.players or not set(g.players) <= wanted:
+            continue
+        if not g.settled:
+            open_game = True
             continue
         if g.kind != "table":
-            winner, loser = g.players[0], None
+            walkover = g.players[0]
             continue
         best = max(g.points.values())
         top = [p for p in g.players if g.points[p] == best]
-        if len(top) == 1 and best > _loss(points):
-            winner, loser = top[0], next(p for p in g.players if p != top[0])
-        elif best <= _loss(points):
-            winner = loser = None
-    return winner, loser
+        if best <= _loss(points):
+            double = True
+        elif len(top) == 1:
+            wins[top[0]] += 1
+    return wins, walkover, double, open_game
+
+
+def match_result(places: Sequence[str | None], played: Sequence[GameRow], points,
+                 best_of: int = 1) -> tuple[str | None, str | None]:
+    """(winner, loser) of one match from the round's games: a lone player's walkover wins with no loser; at a
+    table, the first to win the majority of ``best_of`` games (a drawn game does not count and another is
+    played, T-8); a game both lost (a double forfeit) ends the match with neither.  A match cut short (an
+    organiser's adjustment, a deadline) goes to whoever won more of its games; level, to neither."""
+    wanted = {p for p in places if p is not None}
+    if not wanted:
+        return None, None
+    wins, walkover, double, _ = _tally(wanted, played, points)
+    if walkover is not None:
+        return walkover, None
+    if double or not wins:
+        return None, None
+    ranked = wins.most_common()
+    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+        return None, None
+    winner = ranked[0][0]
+    others = sorted(wanted - {winner})
+    return winner, others[0] if others else None
+
+
+def match_goes_on(players: Sequence[str], played: Sequence[GameRow], points, best_of: int = 1) -> bool:
+    """Whether a match needs another game: nobody has won the majority of ``best_of`` yet, no game is still
+    playing, and no game was lost by both."""
+    wins, walkover, double, open_game = _tally(set(players), played, points)
+    return not (open_game or double or walkover or (wins and max(wins.values()) >= best_of // 2 + 1))
 
 
 @dataclass
@@ -72,7 +102,7 @@ def _pairs(places: Sequence[str | None]) -> list[tuple[str | None, str | None]]:
 
 
 def double_elimination(order: Sequence[str], games: Sequence[GameRow], number: int, points, *,
-                       reset: bool = True) -> Walk:
+                       reset: bool = True, best_of: int = 1) -> Walk:
     """The matches of round ``number`` of a double-elimination event (see the module's docstring)."""
     played = {r: [g for g in games if g.round == r] for r in {g.round for g in games}}
     first = bracket(order)
@@ -86,7 +116,7 @@ def double_elimination(order: Sequence[str], games: Sequence[GameRow], number: i
             walk.matches += _pairs(w_places)
             walk.brackets += ["W"] * (len(w_places) // 2)
             break
-        results = [match_result(pair, played.get(w, []), points) for pair in _pairs(w_places)]
+        results = [match_result(pair, played.get(w, []), points, best_of) for pair in _pairs(w_places)]
         w_losers[w] = [loser for _, loser in results]
         w_places = [winner for winner, _ in results]
     w_champion = w_places[0] if len(w_places) == 1 else None
@@ -111,7 +141,7 @@ def double_elimination(order: Sequence[str], games: Sequence[GameRow], number: i
             walk.matches += _pairs(places)
             walk.brackets += ["L"] * (len(places) // 2)
             break
-        l_winners = [winner for winner, _ in (match_result(pair, played.get(t, []), points)
+        l_winners = [winner for winner, _ in (match_result(pair, played.get(t, []), points, best_of)
                                               for pair in _pairs(places))]
     l_champion = l_winners[0] if len(l_winners) == 1 else None
 
@@ -123,14 +153,14 @@ def double_elimination(order: Sequence[str], games: Sequence[GameRow], number: i
         if w_champion is None and l_champion is None:
             walk.over, walk.matches, walk.brackets = True, [], []
         return walk
-    winner, loser = match_result((w_champion, l_champion), played.get(final, []), points)
+    winner, loser = match_result((w_champion, l_champion), played.get(final, []), points, best_of)
     if winner is None or winner == w_champion or not reset or loser is None:
         walk.over, walk.champion = True, winner
         return walk
     if number == final + 1:  # the reset: the winners' champion has lost once, as the other has
         walk.matches, walk.brackets = [(l_champion, w_champion)], ["F"]
         return walk
-    again, _ = match_result((w_champion, l_champion), played.get(final + 1, []), points)
+    again, _ = match_result((w_champion, l_champion), played.get(final + 1, []), points, best_of)
     walk.over, walk.champion = True, again
     return walk
 
@@ -144,7 +174,8 @@ def rounds(players: int, reset: bool) -> int:
     return 2 * k + (1 if reset else 0)
 
 
-def survival(order: Sequence[str], games: Sequence[GameRow], points, *, reset: bool = True) -> dict[str, int]:
+def survival(order: Sequence[str], games: Sequence[GameRow], points, *, reset: bool = True,
+             best_of: int = 1) -> dict[str, int]:
     """How far each player went: the last round they had a game in (a table or a walkover), and the champion
     one more — the order of the standings (the later out, the higher)."""
     last: dict[str, int] = {}
@@ -152,7 +183,7 @@ def survival(order: Sequence[str], games: Sequence[GameRow], points, *, reset: b
         for p in g.players:
             last[p] = max(last.get(p, 0), g.round)
     top = max((g.round for g in games), default=0)
-    walk = double_elimination(order, games, top + 1, points, reset=reset)
+    walk = double_elimination(order, games, top + 1, points, reset=reset, best_of=best_of)
     if walk.over and walk.champion is not None:
         last[walk.champion] = top + 1
     return last

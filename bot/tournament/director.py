@@ -25,7 +25,7 @@ from bot.service import SYSTEM, Referee
 from bot.timecontrol import SETTINGS as CLOCK_SETTINGS, parse as parse_time_control
 from bot.storage.tournaments import GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
 
-from .brackets import double_elimination, match_result, rounds as double_rounds, survival as double_survival
+from .brackets import double_elimination, match_goes_on, match_result, rounds as double_rounds, survival as double_survival
 from .seeding import METHODS as SEEDING, seed_order
 from .pairing import bracket, round_robin, seat_order, seat_tables, swiss_pairs, table_sizes
 from .standings import ALLOWED_TIEBREAKS, Points, Standing, histories, standings, table_points
@@ -43,7 +43,7 @@ DEFAULTS: dict[str, Any] = {"rounds": 0, "table_size": 0, "round_hours": 0, "exp
                             "late_entry": True, "bye": "win", "max_players": 0, "registration_hours": 0,
                             "check_in": False, "requested_byes": 1, "requested_bye": "draw", "withdraw_after": 0,
                             "third_place": False, "reset": True, "seeding": "lot", "tiebreaks": "",
-                            "place_points": ""}
+                            "place_points": "", "best_of": 1}
 
 
 def _tiebreak_list(fmt: str, raw: Any) -> list[str]:
@@ -127,6 +127,9 @@ def check_settings(game_name: str, fmt: str, raw: Mapping[str, Any]) -> dict[str
         raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name="seeding", choices=", ".join(SEEDING))
     s["tiebreaks"] = _tiebreak_list(fmt, s["tiebreaks"])
     s["place_points"] = _place_points(fmt, s["place_points"], game.max_seats)
+    number("best_of", 1, 9)
+    if s["best_of"] % 2 == 0 or (s["best_of"] > 1 and fmt not in BRACKETS):
+        raise Reject("tournament.reject.best_of", code=Code.BAD_OPTIONS)
     number("requested_byes", 0, MAX_ROUNDS)
     number("withdraw_after", 0, MAX_ROUNDS)
     for name, choices in (("expiry", EXPIRY), ("bye", ("win", "draw", "loss")), ("requested_bye", ("draw", "loss"))):
@@ -342,7 +345,7 @@ class Director:
             history = histories(t.settings["order"], games, points)
             if t.format == "double_elimination":
                 walk = double_elimination(t.settings["order"], games, number, points,
-                                          reset=t.settings.get("reset", True))
+                                          reset=t.settings.get("reset", True), best_of=t.settings.get("best_of", 1))
                 if walk.over:
                     return None
                 matches = list(walk.matches)
@@ -351,7 +354,8 @@ class Director:
                 matches = [tuple(places[i:i + 2]) for i in range(0, len(places), 2)]
                 if t.settings.get("third_place") and number >= 2 and len(places) == 2:
                     semis = self._bracket_places(t, games, number - 1, points)
-                    losers = [match_result(semis[i:i + 2], [g for g in games if g.round == number - 1], points)[1]
+                    losers = [match_result(semis[i:i + 2], [g for g in games if g.round == number - 1], points,
+                                           t.settings.get("best_of", 1))[1]
                               for i in range(0, len(semis), 2)]
                     matches.append(tuple(losers))  # the 3rd-place match, after the final (T-20)
             plan = []
@@ -402,7 +406,8 @@ class Director:
         places: list[str | None] = [p for pair in bracket(t.settings["order"]) for p in pair]
         for r in range(1, number):
             played = [g for g in games if g.round == r]
-            places = [match_result(places[i:i + 2], played, points)[0] for i in range(0, len(places), 2)]
+            places = [match_result(places[i:i + 2], played, points, t.settings.get("best_of", 1))[0]
+                      for i in range(0, len(places), 2)]
         return places
 
     async def materialise(self, tournament_id: int) -> list[int]:
@@ -466,7 +471,9 @@ class Director:
                 got, how = result
                 if await self.record.settle(t.id, g.round, g.board, got, how):
                     progress.settled.append(replace(g, points=got, result=how))
-                    if t.format in BRACKETS and how == "draw":  # a real draw only: never a forfeit
+                    if t.format in BRACKETS and match_goes_on(
+                            g.players, await self.record.games(t.id, t.round), points, t.settings.get("best_of", 1)):
+                        # the match's next game (a drawn one replayed, T-8; best-of-N, T-20), seats swapped
                         await self.record.add_games(t.id, t.round, [NewGame("table", g.players[::-1])])
                         progress.tables += await self.materialise(tournament_id)
             await self._next_round(t, progress)
@@ -896,7 +903,8 @@ class Director:
         points = self.points(t)
         survived = None
         if t.format == "double_elimination" and t.settings.get("order"):
-            survived = double_survival(t.settings["order"], games, points, reset=t.settings.get("reset", True))
+            survived = double_survival(t.settings["order"], games, points, reset=t.settings.get("reset", True),
+                                       best_of=t.settings.get("best_of", 1))
         elif t.format == "elimination" and t.settings.get("order"):
             survived = {}  # rounds won in the bracket: a 3rd-place game is not a round survived
             for r in range(1, t.round + 1):
