@@ -175,3 +175,20 @@ async def test_best_of_three_matches(env, fmt, n):
         check_double_elimination(games, [f"u:p{i:02}" for i in range(n)], True, table[0].user_id)
     refused = await director.create("toy", "swiss", creator="x", settings={"best_of": 3})
     assert refused.key == "tournament.reject.best_of"
+
+
+async def test_the_bracket_picture_labels_each_match_by_its_bracket(env):
+    from bot.render.picture.bracket import bracket_png
+    from bot.tournament.crosstable import bracket_columns
+    store, referee, clock = env
+    director, tid = await new_event(referee, 6, fmt="double_elimination")
+    await director.start(tid, by="u:org")
+    t = await play_out(director, tid, limit=200)
+    games = await director.record.games(tid)
+    labels = director.bracket_labels(t, games)
+    assert set(labels.values()) == {"W", "L", "F"}
+    names = {e.user_id: e.name for e in await director.record.entries(tid)}
+    columns = bracket_columns(names, games, labels)
+    assert len(columns) == t.round and all(m["bracket"] for c in columns for m in c["matches"])
+    png = bracket_png(columns, "ru", "Кубок")
+    assert png.startswith(b"\x89PNG") and len(png) < 300_000

@@ -28,11 +28,12 @@ from bot.discord.components import tournament_view
 from bot.discord.render import clip, discord_user_id, lobby_text, pack
 from bot.discord.threads import TABLE_CHANNELS, open_thread, starter, tag_names
 from bot.i18n import t
+from bot.render.picture.bracket import bracket_png
 from bot.render.picture.standings import standings_png
 from bot.render.text import game_title
 from bot.storage.tournaments import Entry, GameRow, TournamentRow
 from bot.tournament.cli import standings_text
-from bot.tournament.crosstable import bracket_path, crosstable, round_results
+from bot.tournament.crosstable import bracket_columns, bracket_path, crosstable, round_results
 from bot.tournament.director import Director, Progress
 
 if TYPE_CHECKING:
@@ -162,9 +163,14 @@ class TournamentDesk:
         title = " · ".join(p for p in (tour.title, f"#{tour.id}", t("tournament.record.after", locale,
                                                                       round=number)) if p)
         data = await asyncio.to_thread(standings_png, rows, tour.format, locale, title)
-        picture = discord.File(io.BytesIO(data), filename=f"standings{tour.id}-{number}.png",
-                               description=t("tournament.picture.alt", locale, tournament=tour.id))
-        await self.post(tour, pack(texts), files=[picture])
+        files = [discord.File(io.BytesIO(data), filename=f"standings{tour.id}-{number}.png",
+                              description=t("tournament.picture.alt", locale, tournament=tour.id))]
+        if tour.format in ("elimination", "double_elimination"):  # the bracket's path so far, as a picture too
+            columns = bracket_columns(names, games, self.director.bracket_labels(tour, games))
+            drawn = await asyncio.to_thread(bracket_png, columns, locale, title)
+            files.append(discord.File(io.BytesIO(drawn), filename=f"bracket{tour.id}-{number}.png",
+                                      description=t("tournament.picture.bracket_alt", locale, tournament=tour.id)))
+        await self.post(tour, pack(texts), files=files)
 
     async def round_text(self, tour: TournamentRow, number: int, entries: dict[str, Entry], locale: str) -> list[str]:
         rounds = {r.number: r for r in await self.director.record.rounds(tour.id)}

@@ -82,3 +82,40 @@ def round_results(names: Mapping[str, str], games: Sequence[GameRow], locale: st
         out.append(t("tournament.record.result", locale, board=g.board, players=who, score=score,
                      result=t(f"tournament.result.{g.result or 'playing'}", locale)))
     return out
+
+
+def bracket_columns(names: Mapping[str, str], games: Sequence[GameRow],
+                    labels: Mapping[tuple[int, frozenset], str] | None = None) -> list[dict[str, Any]]:
+    """The matches of each round for the bracket picture (bot/render/picture/bracket.py): players by name in
+    the first game's seats, the score (the game's points, or games won in a match of several), who went on."""
+    labels = labels or {}
+    columns = []
+    for number in sorted({g.round for g in games}):
+        grouped: dict[frozenset, list[GameRow]] = {}
+        for g in (g for g in games if g.round == number):
+            grouped.setdefault(frozenset(g.players), []).append(g)
+        matches = []
+        for key, played in grouped.items():
+            first = played[0]
+            shown = [names.get(p, p) for p in first.players]
+            if first.kind != "table":
+                matches.append({"players": shown, "score": "", "on": shown[0], "bracket": labels.get((number, key), "")})
+                continue
+            settled = [g for g in played if g.settled]
+            wins = {p: 0 for p in first.players}
+            for g in settled:
+                best = max(g.points.values())
+                top = [p for p in g.players if g.points[p] == best]
+                if len(top) == 1 and best > min(g.points.values()):
+                    wins[top[0]] += 1
+            if len(played) == 1 and settled:
+                score = ":".join(_pts(settled[0].points[p]) for p in first.players)
+            else:
+                score = ":".join(str(wins[p]) for p in first.players) if settled else ""
+            ranked = sorted(wins.values(), reverse=True)
+            on = None
+            if settled and len(settled) == len(played) and ranked[0] > ranked[1]:
+                on = names.get(max(wins, key=wins.__getitem__))
+            matches.append({"players": shown, "score": score, "on": on, "bracket": labels.get((number, key), "")})
+        columns.append({"round": number, "matches": matches})
+    return columns

@@ -914,6 +914,18 @@ class Director:
         return standings(t.format, await self.record.entries(tournament_id), games, t.seed, points,
                          survived=survived, tiebreaks=t.settings.get("tiebreaks") or None)
 
+    def bracket_labels(self, t: TournamentRow, games: list[GameRow]) -> dict[tuple[int, frozenset], str]:
+        """Double elimination: which bracket each match of each round was in (W, L, F), for the picture."""
+        if t.format != "double_elimination" or not t.settings.get("order"):
+            return {}
+        labels = {}
+        for number in range(1, t.round + 1):
+            walk = double_elimination(t.settings["order"], games, number, self.points(t),
+                                      reset=t.settings.get("reset", True), best_of=t.settings.get("best_of", 1))
+            for match, which in zip(walk.matches, walk.brackets):
+                labels[(number, frozenset(p for p in match if p is not None))] = which
+        return labels
+
     async def export(self, tournament_id: int) -> dict[str, Any] | Rejection:
         """Standings, every game with its table and result, and the organiser's record: for CSV and JSON."""
         t = await self._tournament(tournament_id)
