@@ -19,13 +19,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.client import JudgeBot
-from bot.discord.interactions import player_key, refuse, say
+from bot.discord.interactions import begin, player_key, refuse, say
 from bot.discord.locale import L
 from bot.discord.render import pack, user_key
 from bot.discord.tournaments import who
 from bot.engine import Code, Rejection
 from bot.i18n import t
-from bot.tournament.cli import export_csv
+from bot.render.standings import export_csv
 from bot.tournament.director import Progress
 
 _NUMBER = re.compile(r"^(?:\d+(?:[.,]\d+)?|½)$")
@@ -57,8 +57,7 @@ class Organise(commands.Cog):
 
     async def _begin(self, interaction: discord.Interaction, number: int | None):
         """Deferred; (tournament, locale, organiser's rights) or None when refused (answered)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         tour = await self._events()._find(interaction, number)
         if isinstance(tour, Rejection):
             await refuse(interaction, tour, locale)

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot import moderation
+from bot.referee import moderation
 from bot.engine import get_game
 from bot.storage.tournaments import GameRow
 from bot.tournament.pairing import History, swiss_pairs

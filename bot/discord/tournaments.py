@@ -30,9 +30,9 @@ from bot.discord.threads import TABLE_CHANNELS, open_thread, starter, tag_names
 from bot.i18n import t
 from bot.render.picture.bracket import bracket_png
 from bot.render.picture.standings import standings_png
+from bot.render.standings import standings_text
 from bot.render.text import game_title
 from bot.storage.tournaments import Entry, GameRow, TournamentRow
-from bot.tournament.cli import standings_text
 from bot.tournament.crosstable import bracket_columns, bracket_path, crosstable, round_results
 from bot.tournament.director import Director, Progress
 

@@ -28,7 +28,7 @@ class Points:
     places: tuple[float, ...] = ()   # multi-seat place points (T-21): 1st, 2nd, …; empty: win/draw/loss
 
 
-FORFEIT_REASON = "clock.outcome.forfeit"   # a table's outcome when the move clock ran out (bot/timecontrol.py)
+FORFEIT_REASON = "clock.outcome.forfeit"   # a table's outcome when the move clock ran out (bot/referee/timecontrol.py)
 
 
 def table_points(outcome: Mapping[str, Any] | None, players: Sequence[str], points: Points, *,
@@ -120,11 +120,6 @@ class Standing:
     def as_dict(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k != "opponents"}
 
-
-#: the tie-breaks the standings show for each format (as text: bot/tournament/cli.py; as a picture:
-#: bot/render/picture/standings.py)
-SHOWN = {"swiss": ("buchholz_cut1", "buchholz", "sonneborn_berger"), "round_robin": ("sonneborn_berger",),
-         "elimination": ("survived",), "double_elimination": ("survived",), "multiseat": ("opponents_average",)}
 
 #: what an organiser may put in a tournament's tie-break order (T-21), per format
 ALLOWED_TIEBREAKS = {
