@@ -144,7 +144,7 @@ class Tournament(commands.Cog):
                             locale: str) -> str | None:
         """The tournament's message with its buttons (in a forum: a post of its own); its link, or None."""
         content = await self.desk.message_text(tour, locale)
-        view = tournament_view(tour.id, tour.status, locale)
+        view = tournament_view(tour.id, tour.status, locale, tour.settings)
         try:
             if isinstance(where, discord.ForumChannel):
                 made = await where.create_thread(name=clip(heading(tour, locale, game_title(

@@ -44,3 +44,30 @@ def test_bloodwood_multiseat_from_the_terminal(tmp_path, capsys):
     assert out.out.count("Round 1, table") == 2 and "(played; table" in out.out
     code, out = run(db, "new", "--game", "bloodwood", "--format", "swiss", capsys=capsys)
     assert code == 1 and "two-player" in out.err
+
+
+def test_every_tournament_command_applies_the_round_deadline_and_the_organisers_tools(tmp_path, capsys):
+    import sqlite3
+    db = tmp_path / "j.db"
+    run(db, "new", "--game", "toy", "--set", "rounds=2", "--set", "round_hours=1", "--user", "org")
+    for who in ("alice", "bob", "carol", "dave"):
+        assert run(db, "join", "1", "--user", who)[0] == 0
+    assert run(db, "start", "1", "--user", "org")[0] == 0
+    code, out = run(db, "forfeit", "1", "--round", "1", "--board", "1", "--loser", "cli:nobody", "--reason", "x",
+                    "--user", "org", capsys=capsys)
+    assert code == 1
+    with sqlite3.connect(db) as con:
+        (a, b) = json.loads(con.execute("SELECT players FROM tournament_games WHERE round = 1 AND board = 1")
+                            .fetchone()[0])
+    assert run(db, "forfeit", "1", "--round", "1", "--board", "1", "--loser", b, "--reason", "absent",
+               "--user", "org")[0] == 0
+    assert run(db, "pause", "1", "--reason", "outage", "--user", "org")[0] == 0
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT deadline FROM rounds WHERE number = 1").fetchone()[0] is None
+    assert run(db, "resume", "1", "--user", "org")[0] == 0
+    with sqlite3.connect(db) as con:  # the round's deadline passes while nobody runs the bot
+        con.execute("UPDATE rounds SET deadline = 1 WHERE number = 1")
+    code, out = run(db, "results", "1", capsys=capsys)    # any tournament command applies it first
+    lines = [line for line in out.out.splitlines() if line.startswith("Round 1")]
+    assert len(lines) == 2 and all("forfeit" in line for line in lines)
+    assert "Round 2" in out.out

@@ -331,13 +331,35 @@ class StandingsButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:tsta
 DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, EnterButton, WithdrawButton, StandingsButton)
 
 
-def tournament_view(tournament_id: int, status: str, locale: str) -> ui.View | None:
-    """Enter / leave while a tournament takes entries, the standings once it has any; nothing when closed."""
+class CheckInButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:tcheck:{_N}"):
+    """Under a tournament's message, where it asks for check-in: an entered player confirms before round 1."""
+
+    kind, cog, handler = "tcheck", "Attendance", "on_check_in"
+
+
+class ByeButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:tbye:{_N}"):
+    """Under a tournament's message: ask to sit out the next round (or take the request back)."""
+
+    kind, cog, handler = "tbye", "Attendance", "on_bye"
+
+
+DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, CheckInButton, ByeButton)
+
+
+def tournament_view(tournament_id: int, status: str, locale: str, settings: dict | None = None) -> ui.View | None:
+    """Enter / leave while a tournament takes entries (check in and a requested bye where its settings
+    offer them), the standings once it has any; nothing when closed."""
     items: list[ui.Item] = []
+    settings = settings or {}
     if status in ("registration", "running"):
         items += [EnterButton(tournament_id, label=t("tournament.button.enter", locale),
                               style=discord.ButtonStyle.primary),
                   WithdrawButton(tournament_id, label=t("tournament.button.withdraw", locale))]
+        if status == "registration" and settings.get("check_in"):
+            items.append(CheckInButton(tournament_id, label=t("tournament.button.check_in", locale),
+                                       style=discord.ButtonStyle.success))
+        if settings.get("requested_byes"):
+            items.append(ByeButton(tournament_id, label=t("tournament.button.bye", locale)))
     if status != "registration":
         items.append(StandingsButton(tournament_id, label=t("tournament.button.standings", locale)))
     return _view(*items) if items else None

@@ -17,6 +17,8 @@ empty thread.
 """
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from typing import TYPE_CHECKING, Sequence
 
@@ -26,9 +28,12 @@ from bot.discord.components import tournament_view
 from bot.discord.render import clip, discord_user_id, lobby_text, pack
 from bot.discord.threads import TABLE_CHANNELS, open_thread, starter, tag_names
 from bot.i18n import t
+from bot.render.picture.bracket import bracket_png
+from bot.render.picture.standings import standings_png
 from bot.render.standings import standings_text
 from bot.render.text import game_title
 from bot.storage.tournaments import Entry, GameRow, TournamentRow
+from bot.tournament.crosstable import bracket_columns, bracket_path, crosstable, round_results
 from bot.tournament.director import Director, Progress
 
 if TYPE_CHECKING:
@@ -41,6 +46,8 @@ RETRY_SECONDS = 60.0
 #: players named on the tournament's message (the rest are counted)
 SHOWN_PLAYERS = 60
 STANDINGS_CHARS = 1800
+#: a player's seat at a table in the pairing post
+SEAT_MARKS = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫"
 
 
 def who(entry: Entry | None, user_id: str) -> str:
@@ -124,6 +131,12 @@ class TournamentDesk:
             return
         locale = await self.locale(tour)
         entries = {e.user_id: e for e in await self.director.record.entries(tour.id)}
+        ended = sorted({n - 1 for n in progress.rounds if n > 1} | ({tour.round} if progress.finished else set()))
+        for number in ended:
+            try:
+                await self.post_record(tour, number, entries, locale)
+            except Exception:  # the record is a courtesy: the pairing and the end must still be posted
+                log.exception("the record of round %s of tournament %s was not posted", number, tour.id)
         for number in progress.rounds:
             await self.post(tour, await self.round_text(tour, number, entries, locale))
         if progress.finished:
@@ -132,6 +145,33 @@ class TournamentDesk:
                                         standings_block([r.as_dict() for r in rows], tour.format, locale)]))
         await self.refresh(tour.id)
 
+    async def post_record(self, tour: TournamentRow, number: int, entries: dict[str, Entry], locale: str) -> None:
+        """After a round: its results, the standings (text and picture) and the crosstable (Swiss, round-robin)
+        or the bracket's path so far (elimination)."""
+        names = {u: e.name for u, e in entries.items()}
+        games = await self.director.record.games(tour.id)
+        rows = [r.as_dict() for r in await self.director.standings(tour.id)]
+        texts = [t("tournament.record.head", locale, round=number, tournament=tour.id),
+                 *round_results({u: who(entries.get(u), u) for u in names}, [g for g in games if g.round == number
+                                                                            and g.result != "late"], locale),
+                 standings_block(rows, tour.format, locale)]
+        if tour.format in ("swiss", "round_robin"):
+            table = crosstable(rows, games, number)
+            texts.append(t("tournament.record.crosstable", locale) + "\n```\n" + table[:1800] + "\n```")
+        elif tour.format in ("elimination", "double_elimination"):
+            texts.append("```\n" + bracket_path(names, games, locale)[:1900] + "\n```")
+        title = " · ".join(p for p in (tour.title, f"#{tour.id}", t("tournament.record.after", locale,
+                                                                      round=number)) if p)
+        data = await asyncio.to_thread(standings_png, rows, tour.format, locale, title)
+        files = [discord.File(io.BytesIO(data), filename=f"standings{tour.id}-{number}.png",
+                              description=t("tournament.picture.alt", locale, tournament=tour.id))]
+        if tour.format in ("elimination", "double_elimination"):  # the bracket's path so far, as a picture too
+            columns = bracket_columns(names, games, self.director.bracket_labels(tour, games))
+            drawn = await asyncio.to_thread(bracket_png, columns, locale, title)
+            files.append(discord.File(io.BytesIO(drawn), filename=f"bracket{tour.id}-{number}.png",
+                                      description=t("tournament.picture.bracket_alt", locale, tournament=tour.id)))
+        await self.post(tour, pack(texts), files=files)
+
     async def round_text(self, tour: TournamentRow, number: int, entries: dict[str, Entry], locale: str) -> list[str]:
         rounds = {r.number: r for r in await self.director.record.rounds(tour.id)}
         deadline = rounds[number].deadline if number in rounds else None
@@ -139,9 +179,12 @@ class TournamentDesk:
         if deadline:
             lines.append(t("tournament.discord.deadline", locale, at=f"<t:{int(deadline)}:f>",
                            left=f"<t:{int(deadline)}:R>"))
+        lines.append(t("tournament.discord.seats_legend", locale))
         for g in await self.director.record.games(tour.id, number):
             players = " — ".join(who(entries.get(p), p) for p in g.players)
-            if g.kind == "table":
+            if g.kind == "table":  # each player's seat: ① first, ② second … (T-18)
+                players = " — ".join(f"{SEAT_MARKS[i] if i < len(SEAT_MARKS) else i + 1}{who(entries.get(p), p)}"
+                                     for i, p in enumerate(g.players))
                 table = await self.bot.store.get_table(g.table_id) if g.table_id else None
                 where = f"<#{table.thread_id}>" if table and table.thread_id else "…"
                 lines.append(t("tournament.discord.board", locale, board=g.board, players=players, thread=where))
@@ -149,8 +192,9 @@ class TournamentDesk:
                 lines.append(t(f"tournament.discord.{g.result or 'bye'}", locale, players=players))
         return pack(lines)
 
-    async def post(self, tour: TournamentRow, texts: Sequence[str]) -> None:
-        """A post where the tournament lives: its channel, or (in a forum) its own post."""
+    async def post(self, tour: TournamentRow, texts: Sequence[str], files: Sequence[discord.File] = ()) -> None:
+        """A post where the tournament lives: its channel, or (in a forum) its own post; ``files`` go with the
+        last text."""
         parent = await self.channel(tour.channel_id)
         if parent is None:
             return
@@ -159,8 +203,8 @@ class TournamentDesk:
             return
         channel = self.bot.get_partial_messageable(int(where))
         try:
-            for text in texts:
-                await channel.send(text)
+            for i, text in enumerate(texts):
+                await channel.send(text, **({"files": list(files)} if files and i == len(texts) - 1 else {}))
         except discord.HTTPException as exc:
             log.warning("cannot post in tournament %s's channel: %s", tour.id, exc.status)
 
@@ -173,7 +217,7 @@ class TournamentDesk:
         content = await self.message_text(tour, locale)
         try:
             await starter(self.bot, tour.channel_id, tour.message_id).edit(
-                content=content, view=tournament_view(tour.id, tour.status, locale))
+                content=content, view=tournament_view(tour.id, tour.status, locale, tour.settings))
         except discord.HTTPException as exc:
             log.warning("cannot update the message of tournament %s: %s", tournament_id, exc.status)
 

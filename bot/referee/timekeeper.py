@@ -149,7 +149,11 @@ class Timekeeper:
                 return resolved
             now = table_clock(table, referee.now())
             mine = (await self.clocks.seat_clocks(table_id)).get(resolved)
-            left = table.time_control["vacation"] - (mine.away_used if mine else 0.0)
+            used = mine.away_used if mine else 0.0
+            if table.creator.startswith("tournament:"):  # an event's allowance is the player's, not the table's
+                user = (await referee.store.seats(table_id))[resolved].user_id
+                used = sum(u for _, u, _ in await self.clocks.event_vacations(table.creator, user))
+            left = table.time_control["vacation"] - used
             if mine is not None and mine.away_until is not None and mine.away_until > now:
                 return _reject("clock.reject.away", until=when(wall(table, mine.away_until), "terminal"))
             ends = deadline(table.time_control, mine) if mine is not None else None
@@ -165,3 +169,34 @@ class Timekeeper:
             await self.settle(table_id)
         referee.changed.set()
         return wall(table, until)
+
+    async def carry_vacations(self, table_id: int) -> list[int]:
+        """A tournament's new table: each player's vacation still running at another table of the same event
+        runs on here, without taking from the allowance again (T-16: a vacation follows the player); the seats
+        it applies to."""
+        referee = self.referee
+        carried = []
+        async with referee.lock(table_id):
+            table = await referee.store.get_table(table_id)
+            if table is None or table.status != "active" or table.time_control is None \
+                    or not table.creator.startswith("tournament:"):
+                return []
+            now = referee.now()
+            for seat in await referee.store.seats(table_id):
+                if seat.is_bot:
+                    continue
+                ends = [until for other, _, until in await self.clocks.event_vacations(table.creator, seat.user_id)
+                        if other != table_id and until is not None and until > now]
+                if not ends:
+                    continue
+                start, until = table_clock(table, now), table_clock(table, max(ends))
+                notice = Message("table", "clock", {"what": "vacation", "seats": [seat.seat],
+                                                    "until": wall(table, until)})
+                await self.clocks.take_vacation(table_id, seat.seat, start=start, until=until, notice=notice,
+                                                now=now, charge=False)
+                carried.append(seat.seat)
+            if carried:
+                await self.settle(table_id)
+        if carried:
+            referee.changed.set()
+        return carried

@@ -82,12 +82,13 @@ class Clocks:
         return row["at"] if row is not None else started_at
 
     async def take_vacation(self, table_id: int, seat: int, *, start: float, until: float, notice: Message,
-                            now: float) -> None:
+                            now: float, charge: bool = True) -> None:
         """A vacation from ``start`` to ``until`` on the table's clock, taken from the seat's allowance (the
         caller checked it under the table's lock), told at the table; the clocks are to be settled again.
 
         Vacations add up: the seat keeps one vacation's span, so the part of the previous one that fell within
-        the current decision is kept by moving the decision's start on by it (``deadline`` adds the new one)."""
+        the current decision is kept by moving the decision's start on by it (``deadline`` adds the new one).
+        ``charge`` False: a vacation taken elsewhere in the same event, carried to this table (T-16)."""
         async with self.store.transaction() as db:
             async with db.execute("SELECT since, away_from, away_until FROM seat_clocks WHERE table_id = ?"
                                   " AND seat = ?", (table_id, seat)) as cur:
@@ -100,9 +101,19 @@ class Clocks:
                 " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET since = excluded.since,"
                 " away_from = excluded.away_from, away_until = excluded.away_until,"
                 " away_used = away_used + excluded.away_used",
-                (table_id, seat, since, start, until, until - start))
+                (table_id, seat, since, start, until, until - start if charge else 0.0))
             await db.execute("UPDATE table_clocks SET version = -1 WHERE table_id = ?", (table_id,))
             await self._notice(db, table_id, notice, now)
+
+    async def event_vacations(self, creator: str, user_id: str) -> list[tuple[int, float, float | None]]:
+        """A player's vacations at every table of one creator (a tournament, ``tournament:N``): (table, seconds
+        of allowance taken there, the wall time the latest one there ends).  An event's allowance and a
+        running vacation follow the player from table to table (T-16)."""
+        rows = await self.store._all(
+            "SELECT c.table_id, c.away_used, c.away_until + t.paused_total AS until FROM seat_clocks c"
+            " JOIN seats s ON s.table_id = c.table_id AND s.seat = c.seat"
+            " JOIN tables t ON t.id = c.table_id WHERE t.creator = ? AND s.user_id = ?", (creator, user_id))
+        return [(r["table_id"], r["away_used"], r["until"]) for r in rows]
 
     async def pause(self, table_id: int, *, by: str, reason: str, at: float, notice: Message) -> bool:
         """Pause an active table that is not paused (False otherwise): no deadline is due while it stands."""

@@ -314,11 +314,29 @@ class Tournaments:
                              (number - 1, tournament_id, number))
             await self._log(db, tournament_id, by, "repair", reason, {"round": number}, now)
 
+    async def rewrite_games(self, tournament_id: int, number: int, games: list[tuple[int, NewGame]], *, by: str,
+                            reason: str | None, data: dict[str, Any], now: float) -> None:
+        """An organiser's edit of a round's pairing (a swap, T-22): the given boards get new players (and
+        points, for a bye) and lose their tables, which the caller cancelled; logged in the same transaction."""
+        async with self.store.transaction() as db:
+            for board, g in games:
+                await db.execute("UPDATE tournament_games SET kind = ?, players = ?, points = ?, result = ?,"
+                                 " table_id = NULL WHERE tournament_id = ? AND round = ? AND board = ?",
+                                 (g.kind, dumps(g.players), None if g.points is None else dumps(g.points), g.result,
+                                  tournament_id, number, board))
+            await self._log(db, tournament_id, by, "swap", reason, data, now)
+
     async def clear_deadline(self, tournament_id: int, number: int) -> None:
         """The round's deadline was handled: the clock does not come back to it."""
         async with self.store.transaction() as db:
             await db.execute("UPDATE rounds SET deadline = NULL WHERE tournament_id = ? AND number = ?",
                              (tournament_id, number))
+
+    async def set_deadline(self, tournament_id: int, number: int, deadline: float | None) -> None:
+        """Move a round's deadline (a vacation in it, T-16; the organiser's pause of the round clock)."""
+        async with self.store.transaction() as db:
+            await db.execute("UPDATE rounds SET deadline = ? WHERE tournament_id = ? AND number = ?",
+                             (deadline, tournament_id, number))
 
     async def due_rounds(self, now: float) -> list[tuple[int, int]]:
         rows = await self.store._all("SELECT tournament_id, number FROM rounds WHERE status = 'playing'"

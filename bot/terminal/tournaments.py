@@ -6,14 +6,17 @@
     pair ID                                      settle finished tables, let bot players move, pair the next round
     standings ID / results ID / list
     adjust ID --round R --board B --points user=1 --points user=0 --reason "…"
+    forfeit ID --round R --board B --loser user [--loser user] --reason "…"
+    pause ID --reason "…" / resume ID             stop and restart the current round's clock
     remove ID USER --reason "…" / repair ID / cancel ID
     export ID --out FILE.json|FILE.csv           standings and every game
+
+Every command first applies the clock, as the bot's clock does on Discord: the move clocks of the tables, then
+the results of finished tables and the round deadlines that passed (docs/tournaments.md, T-6).
 """
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import sys
 from pathlib import Path
@@ -22,12 +25,12 @@ from typing import Any, Callable
 from bot.engine import Rejection
 from bot.i18n import t
 from bot.referee.service import Referee
-from bot.render.standings import points_text, standings_text
+from bot.render.standings import export_csv, points_text, standings_text
 from bot.terminal.common import EXIT_OK, UsageError, _options, _refuse, _user
 from bot.tournament.director import FORMATS, Director, Progress
 
-VERBS = ("new", "list", "join", "leave", "bot", "start", "pair", "standings", "results", "adjust", "remove",
-         "repair", "cancel", "export")
+VERBS = ("new", "list", "join", "leave", "bot", "start", "pair", "standings", "results", "adjust", "forfeit",
+         "pause", "resume", "remove", "repair", "cancel", "export")
 
 
 def add_parser(sub: Any, number: Callable[[int, int, str], Any], locale: str) -> None:
@@ -46,6 +49,7 @@ def add_parser(sub: Any, number: Callable[[int, int, str], Any], locale: str) ->
     s.add_argument("--round", type=number(1, 1000, locale), help="for adjust")
     s.add_argument("--board", type=number(1, 10_000, locale), help="for adjust")
     s.add_argument("--points", action="append", metavar="USER=POINTS", help="for adjust, once per player")
+    s.add_argument("--loser", action="append", metavar="USER", help="for forfeit: who forfeits (twice: both)")
     s.add_argument("--reason")
     s.add_argument("--out", help="for export: a .json or .csv file (default: JSON on the screen)")
     s.add_argument("--user", help="act as this terminal user (default: your login)")
@@ -77,6 +81,8 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
     store = await open_store(settings.database)
     director = Director(Referee(store))
     try:
+        await director.referee.tick()  # the same clock as the bot's: move clocks, then results and deadlines
+        await director.tick()
         verb = args.verb
         if verb == "new":
             made = await director.create(args.game, args.format, creator=user, settings=_options(args.set, locale),
@@ -135,6 +141,14 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
                     raise UsageError(t("tournament.term.adjust_usage", locale)) from None
             result = await director.adjust(tid, args.round, args.board, points, by=user, moderator=args.moderator,
                                            reason=args.reason)
+        elif verb == "forfeit":
+            if args.round is None or args.board is None or not args.loser:
+                raise UsageError(t("tournament.term.forfeit_usage", locale))
+            result = await director.forfeit(tid, args.round, args.board, args.loser, by=user,
+                                            moderator=args.moderator, reason=args.reason)
+        elif verb in ("pause", "resume"):
+            result = await director.pause_round(tid, by=user, moderator=args.moderator, reason=args.reason,
+                                                resume=verb == "resume")
         elif verb in ("standings", "results", "export"):
             return await _show(director, tid, verb, args, locale)
         else:
@@ -178,19 +192,3 @@ async def _show(director: Director, tid: int, verb: str, args: argparse.Namespac
         if args.out:
             _say(t("tournament.term.exported", locale, file=args.out))
     return EXIT_OK
-
-
-def export_csv(data: dict[str, Any]) -> str:
-    """Two tables in one CSV: the standings, a blank line, then every game."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    fields = list(data["standings"][0]) if data["standings"] else ["rank"]
-    writer.writerow(fields)
-    for row in data["standings"]:
-        writer.writerow([row[f] for f in fields])
-    writer.writerow([])
-    writer.writerow(["round", "board", "kind", "players", "table", "status", "points", "result"])
-    for g in data["games"]:
-        writer.writerow([g["round"], g["board"], g["kind"], " ".join(g["players"]), g["table"] or "", g["status"] or "",
-                         " ".join(f"{p}={points_text(v)}" for p, v in (g["points"] or {}).items()), g["result"] or ""])
-    return out.getvalue()

@@ -26,19 +26,54 @@ from bot.referee.steps import SYSTEM
 from bot.referee.timecontrol import SETTINGS as CLOCK_SETTINGS, parse as parse_time_control
 from bot.storage.tournaments import GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
 
-from .pairing import bracket, round_robin, seat_tables, swiss_pairs, table_sizes
-from .standings import Points, Standing, histories, standings, table_points
+from .brackets import double_elimination, match_goes_on, match_result, rounds as double_rounds, survival as double_survival
+from .seeding import METHODS as SEEDING, seed_order
+from .pairing import bracket, round_robin, seat_order, seat_tables, swiss_pairs, table_sizes
+from .standings import ALLOWED_TIEBREAKS, Points, Standing, histories, standings, table_points
 
-FORMATS = ("swiss", "round_robin", "elimination", "multiseat")
-DUEL_FORMATS = ("swiss", "round_robin", "elimination")
+FORMATS = ("swiss", "round_robin", "elimination", "double_elimination", "multiseat")
+DUEL_FORMATS = ("swiss", "round_robin", "elimination", "double_elimination")
+BRACKETS = ("elimination", "double_elimination")
 EXPIRY = ("forfeit", "moderator")
 MAX_ROUNDS = 20
+FORBIDDEN = 30          # a forbidden pair counts as this many earlier meetings (T-22): worse than any rematch
 MAX_PLAYERS = 1000
 MAX_ROUND_HOURS = 60 * 24
 PAIRING_TRIES = 5        # a round planned again when players dropped while it was paired (another process)
 #: which settings a tournament takes, with their defaults (rounds 0: chosen at the start from the field)
 DEFAULTS: dict[str, Any] = {"rounds": 0, "table_size": 0, "round_hours": 0, "expiry": "forfeit",
-                            "late_entry": True, "bye": "win", "max_players": 0, "registration_hours": 0}
+                            "late_entry": True, "bye": "win", "max_players": 0, "registration_hours": 0,
+                            "check_in": False, "requested_byes": 1, "requested_bye": "draw", "withdraw_after": 0,
+                            "third_place": False, "reset": True, "seeding": "lot", "tiebreaks": "",
+                            "place_points": "", "best_of": 1}
+
+
+def _tiebreak_list(fmt: str, raw: Any) -> list[str]:
+    """The organiser's tie-break order (T-21): names from the format's own list, each once; empty: the
+    format's default order."""
+    if raw in ("", None, []):
+        return []
+    names = [n.strip() for n in (raw if isinstance(raw, list) else str(raw).split(",")) if n.strip()]
+    allowed = ALLOWED_TIEBREAKS[fmt]
+    if not names or len(set(names)) != len(names) or any(n not in allowed for n in names):
+        raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name="tiebreaks", choices=", ".join(allowed))
+    return names
+
+
+def _place_points(fmt: str, raw: Any, seats: int) -> list[float]:
+    """Multi-seat place points (T-21): ``4,2,1,0`` — the points of the 1st, 2nd … place, not rising."""
+    if raw in ("", None, []):
+        return []
+    if fmt != "multiseat":
+        raise Reject("tournament.reject.setting", code=Code.BAD_OPTIONS, name="place_points")
+    try:
+        values = [float(v) for v in (raw if isinstance(raw, list) else str(raw).replace(";", ",").split(","))]
+    except ValueError:
+        values = []
+    if not 2 <= len(values) <= max(seats, 2) or any(not 0 <= v <= 100 for v in values) \
+            or values != sorted(values, reverse=True) or values[0] == values[-1]:
+        raise Reject("tournament.reject.place_points", code=Code.BAD_OPTIONS, most=max(seats, 2))
+    return values
 
 
 def _reject(key: str, code: str = Code.ILLEGAL, **params: Any) -> Rejection:
@@ -90,13 +125,24 @@ def check_settings(game_name: str, fmt: str, raw: Mapping[str, Any]) -> dict[str
                          max=game.max_seats)
     elif s["table_size"]:
         raise Reject("tournament.reject.setting", code=Code.BAD_OPTIONS, name="table_size")
-    for name, choices in (("expiry", EXPIRY), ("bye", ("win", "draw", "loss"))):
+    if s["seeding"] not in SEEDING:
+        raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name="seeding", choices=", ".join(SEEDING))
+    s["tiebreaks"] = _tiebreak_list(fmt, s["tiebreaks"])
+    s["place_points"] = _place_points(fmt, s["place_points"], game.max_seats)
+    number("best_of", 1, 9)
+    if s["best_of"] % 2 == 0 or (s["best_of"] > 1 and fmt not in BRACKETS):
+        raise Reject("tournament.reject.best_of", code=Code.BAD_OPTIONS)
+    number("requested_byes", 0, MAX_ROUNDS)
+    number("withdraw_after", 0, MAX_ROUNDS)
+    for name, choices in (("expiry", EXPIRY), ("bye", ("win", "draw", "loss")), ("requested_bye", ("draw", "loss"))):
         if s[name] not in choices:
             raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices=", ".join(choices))
-    if not isinstance(s["late_entry"], bool):
-        raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name="late_entry", choices="yes, no")
-    if fmt in ("round_robin", "elimination"):
+    for name in ("late_entry", "check_in", "third_place", "reset"):
+        if not isinstance(s[name], bool):
+            raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices="yes, no")
+    if fmt in ("round_robin", *BRACKETS):
         s["late_entry"] = False  # the schedule or the bracket is fixed at the start (T-7)
+        s["requested_byes"] = 0  # so is every round's game (T-19)
         if s["rounds"]:
             raise Reject("tournament.reject.setting", code=Code.BAD_OPTIONS, name="rounds")
     return s
@@ -108,9 +154,11 @@ OpenTable = Callable[[TournamentRow, GameRow], Awaitable[bool]]
 
 
 class Director:
-    def __init__(self, referee: Referee, *, open_table: OpenTable | None = None):
+    def __init__(self, referee: Referee, *, open_table: OpenTable | None = None,
+                 ratings: Callable[[str, str], float | None] | None = None):
         self.referee = referee
         self.open_table = open_table
+        self.ratings = ratings  # (game, user) → rating or None: seeding by rating (T-21), when ratings exist
         self.store = referee.store
         self.record = Tournaments(referee.store)
         self._locks: dict[int, asyncio.Lock] = {}
@@ -212,7 +260,9 @@ class Director:
     # ------------------------------------------------------------------ rounds
     @staticmethod
     def points(t: TournamentRow) -> Points:
-        base = Points()
+        places = t.settings.get("place_points") or []
+        base = Points() if not places else Points(win=places[0], draw=(places[0] + places[-1]) / 2, loss=places[-1],
+                                                 places=tuple(places))
         return replace(base, bye={"win": base.win, "draw": base.draw, "loss": base.loss}[t.settings["bye"]])
 
     @staticmethod
@@ -224,6 +274,8 @@ class Director:
             return players - 1 + players % 2
         if t.format == "elimination":
             return max(1, math.ceil(math.log2(max(players, 2))))
+        if t.format == "double_elimination":
+            return double_rounds(players, t.settings.get("reset", True))
         if t.format == "multiseat":
             return 3
         return min(MAX_ROUNDS, max(1, math.ceil(math.log2(max(players, 2))) + 1))
@@ -236,14 +288,24 @@ class Director:
             return _reject("organiser_only", Code.FORBIDDEN)
         if t.status != "registration":
             return _reject("started", tournament=tournament_id)
+        if t.settings.get("check_in"):  # T-19: who did not check in is taken off the list at the start
+            checked = await self.checked_in(tournament_id)
+            for e in await self.record.entries(tournament_id):
+                if e.status == "active" and not e.is_bot and e.user_id not in checked:
+                    try:
+                        await self.record.leave(tournament_id, e.user_id, status="removed", by=SYSTEM,
+                                                reason="not checked in", now=self.referee.now())
+                    except TournamentRefused:
+                        pass
         entries = [e for e in await self.record.entries(tournament_id) if e.status == "active"]
         game = get_game(t.game)
         least = 2 if t.format in DUEL_FORMATS else max(game.min_seats, 1)
         if len(entries) < max(least, 2):
             return _reject("too_few", players=len(entries), min=max(least, 2))
         rng = random.Random(f"{t.seed}:seeding")
-        order = [e.user_id for e in entries]
-        rng.shuffle(order)  # the pairing numbers are drawn by lot: sign-up order gives no advantage
+        rating = (lambda user: self.ratings(t.game, user)) if self.ratings is not None else None  # noqa: E731
+        # the pairing numbers: by lot unless the organiser chose their order or ratings (T-21)
+        order = seed_order([e.user_id for e in entries], t.settings.get("seeding", "lot"), rng, rating)
         settings = {**t.settings, "order": order, "rounds": self.rounds_planned(t, len(order))}
         t = replace(t, settings=settings)
         async with self.lock(tournament_id):
@@ -263,8 +325,9 @@ class Director:
         hours = t.settings["round_hours"]
         return self.referee.now() + hours * 3600 if hours else None
 
-    async def _plan(self, t: TournamentRow, number: int, attempt: int = 0) -> list[NewGame]:
-        """The games of round ``number`` for the active players, by the tournament's format."""
+    async def _plan(self, t: TournamentRow, number: int, attempt: int = 0) -> list[NewGame] | None:
+        """The games of round ``number`` for the active players, by the tournament's format; None when a
+        double-elimination bracket is over."""
         entries = await self.record.entries(t.id)
         games = await self.record.games(t.id)
         active = {e.user_id for e in entries if e.status == "active"}
@@ -283,18 +346,46 @@ class Director:
                 elif players:
                     plan.append(NewGame("bye", players, {players[0]: points.loss}, "rest"))
             return plan
-        if t.format == "elimination":
-            if number == 1:
-                pairs = bracket(t.settings["order"])
+        if t.format in BRACKETS:
+            history = histories(t.settings["order"], games, points)
+            if t.format == "double_elimination":
+                walk = double_elimination(t.settings["order"], games, number, points,
+                                          reset=t.settings.get("reset", True), best_of=t.settings.get("best_of", 1))
+                if walk.over:
+                    return None
+                matches = list(walk.matches)
             else:
-                alive = self._advancing(await self.record.games(t.id, number - 1), points)
-                alive = [p for p in alive if p in active]
-                pairs = [(alive[i], alive[i + 1] if i + 1 < len(alive) else None) for i in range(0, len(alive), 2)]
-            return [NewGame("table", [a, b]) if b is not None else bye(a) for a, b in pairs if a is not None]
-        ranked = [s.user_id for s in standings(t.format, entries, games, t.seed, points) if s.user_id in active]
+                places = self._bracket_places(t, games, number, points)
+                matches = [tuple(places[i:i + 2]) for i in range(0, len(places), 2)]
+                if t.settings.get("third_place") and number >= 2 and len(places) == 2:
+                    semis = self._bracket_places(t, games, number - 1, points)
+                    losers = [match_result(semis[i:i + 2], [g for g in games if g.round == number - 1], points,
+                                           t.settings.get("best_of", 1))[1]
+                              for i in range(0, len(semis), 2)]
+                    matches.append(tuple(losers))  # the 3rd-place match, after the final (T-20)
+            plan = []
+            for i, match in enumerate(matches):
+                pair = [p for p in match if p is not None and p in active]
+                if len(pair) == 2:  # seats by the seat rule (T-18): a bracket has no colour of its own
+                    plan.append(NewGame("table", list(seat_order(*pair, history, i))))
+                elif pair:  # an empty place, or an opponent who withdrew: a walkover (T-2)
+                    plan.append(bye(pair[0]))
+            return plan
+        away = await self.requested_byes(t.id, number)
+        resting = [NewGame("bye", [p], {p: getattr(points, t.settings.get("requested_bye", "draw"))}, "requested")
+                   for p in sorted(away & active)]
+        ranked = [s.user_id for s in standings(t.format, entries, games, t.seed, points,
+                                               tiebreaks=t.settings.get("tiebreaks") or None)
+                  if s.user_id in active and s.user_id not in away]
+        forbidden = await self._forbidden(t.id)
         if t.format == "swiss":
-            pairs, left = swiss_pairs(ranked, histories(ranked, games, points), rng)
-            return [NewGame("table", [a, b]) for a, b in pairs] + ([bye(left)] if left else [])
+            history = histories(ranked, games, points)
+            for x, y in forbidden:  # T-22: a forbidden pair costs more than any rematch
+                if x in history and y in history:
+                    history[x].met[y] = history[x].met.get(y, 0) + FORBIDDEN
+                    history[y].met[x] = history[y].met.get(x, 0) + FORBIDDEN
+            pairs, left = swiss_pairs(ranked, history, rng)
+            return [NewGame("table", [a, b]) for a, b in pairs] + ([bye(left)] if left else []) + resting
         game = get_game(t.game)
         preferred = t.settings["table_size"] or min(game.max_seats, max(game.min_seats, 6))
         sizes, extra = table_sizes(len(ranked), preferred, max(game.min_seats, 1), game.max_seats)
@@ -306,25 +397,23 @@ class Director:
         for p in seated:
             for o, n in history[p].met.items():
                 met[frozenset((p, o))] = n
+        for x, y in forbidden:
+            met[frozenset((x, y))] = met.get(frozenset((x, y)), 0) + FORBIDDEN
         tables = seat_tables(seated, sizes, met, rng)
-        return [NewGame("table", table) for table in tables] + [bye(p) for p in out]
+        return [NewGame("table", table) for table in tables] + [bye(p) for p in out] + resting
 
     @staticmethod
-    def _advancing(games: list[GameRow], points: Points) -> list[str]:
-        """Who goes on from an elimination round, in bracket order: each match's winner (a drawn game was
-        replayed on a later board, which then decides), byes through."""
-        first_board: dict[frozenset[str], int] = {}
-        winners: dict[frozenset[str], str] = {}
-        for g in games:
-            key = frozenset(g.players)
-            first_board.setdefault(key, g.board)
-            if g.points is None:
-                continue
-            best = max(g.points.values())
-            top = [p for p in g.players if g.points[p] == best]
-            if len(top) == 1 and (g.kind != "table" or best > points.loss):
-                winners[key] = top[0]
-        return [winners[k] for k in sorted(winners, key=first_board.__getitem__)]
+    def _bracket_places(t: TournamentRow, games: list[GameRow], number: int, points: Points) -> list[str | None]:
+        """The places of round ``number`` of an elimination bracket, in bracket order (None: an empty place).
+        Round 1's come from the seeding; each later place is the winner of the two places above it, or stays
+        empty when that match had no winner (a double forfeit, say) or no player: the bracket keeps its shape,
+        so a walkover goes to the right player and the halves never cross (T-8a)."""
+        places: list[str | None] = [p for pair in bracket(t.settings["order"]) for p in pair]
+        for r in range(1, number):
+            played = [g for g in games if g.round == r]
+            places = [match_result(places[i:i + 2], played, points, t.settings.get("best_of", 1))[0]
+                      for i in range(0, len(places), 2)]
+        return places
 
     async def materialise(self, tournament_id: int) -> list[int]:
         """Give every game of the latest round its table, seated, opened by the front end (``open_table``)
@@ -363,6 +452,7 @@ class Director:
             result = await self.referee.start(table_id, SYSTEM, moderator=True)
             if not isinstance(result, Rejection):
                 started.append(table_id)
+                await self.referee.timekeeper.carry_vacations(table_id)
         return started
 
     # ------------------------------------------------------------------ results
@@ -380,45 +470,152 @@ class Director:
                 if g.settled or g.table_id is None:
                     continue
                 table = await self.store.get_table(g.table_id)
-                if table.status == "finished":
-                    got, how = table_points(table.outcome, g.players, points,
-                                            cooperative=bool(getattr(game, "cooperative", False)))
-                elif table.status == "cancelled":
-                    got, how = {p: points.loss for p in g.players}, "cancelled"
-                else:
+                result = await self._result(t, g, table, game, points)
+                if result is None:
                     continue
+                got, how = result
                 if await self.record.settle(t.id, g.round, g.board, got, how):
                     progress.settled.append(replace(g, points=got, result=how))
-                    if t.format == "elimination" and how == "draw":
+                    if t.format in BRACKETS and match_goes_on(
+                            g.players, await self.record.games(t.id, t.round), points, t.settings.get("best_of", 1)):
+                        # the match's next game (a drawn one replayed, T-8; best-of-N, T-20), seats swapped
                         await self.record.add_games(t.id, t.round, [NewGame("table", g.players[::-1])])
                         progress.tables += await self.materialise(tournament_id)
             await self._next_round(t, progress)
         return progress
 
+    async def _withdraw_absent(self, t: TournamentRow, now: float) -> None:
+        """``withdraw_after`` N: a player who lost N games by forfeit is withdrawn (T-19), as if they dropped
+        out (they may come back, as T-4 allows)."""
+        limit = t.settings.get("withdraw_after") or 0
+        if not limit:
+            return
+        points = self.points(t)
+        missed: dict[str, int] = {}
+        for g in await self.record.games(t.id):
+            if g.result == "forfeit" and g.points:
+                for p, v in g.points.items():
+                    if v <= points.loss:
+                        missed[p] = missed.get(p, 0) + 1
+        for e in await self.record.entries(t.id):
+            if e.status == "active" and missed.get(e.user_id, 0) >= limit:
+                try:
+                    await self.record.leave(t.id, e.user_id, status="dropped", by=SYSTEM,
+                                            reason=f"missed {missed[e.user_id]} rounds", now=now)
+                except TournamentRefused:
+                    pass
+
+    # ------------------------------------------------------------------ attendance (T-19)
+    async def checked_in(self, tournament_id: int) -> set[str]:
+        return {(e["data"] or {}).get("user") for e in await self.record.log(tournament_id)
+                if e["action"] == "check_in"}
+
+    async def check_in(self, tournament_id: int, user_id: str) -> bool | Rejection:
+        """An entered player says they will play (where the tournament asks for it, before round 1)."""
+        async with self.lock(tournament_id):
+            t = await self._tournament(tournament_id)
+            if isinstance(t, Rejection):
+                return t
+            if not t.settings.get("check_in") or t.status != "registration":
+                return _reject("no_check_in", tournament=tournament_id)
+            if not any(e.user_id == user_id and e.status == "active" for e in await self.record.entries(t.id)):
+                return _reject("not_entered")
+            if user_id in await self.checked_in(t.id):
+                return _reject("checked_in")
+            await self.record.add_log(t.id, user_id, "check_in", None, {"user": user_id}, self.referee.now())
+        return True
+
+    async def requested_byes(self, tournament_id: int, number: int | None = None) -> set[str] | dict[str, set[int]]:
+        """Who asked for a bye in round ``number`` (None: each player's rounds)."""
+        wanted: dict[str, set[int]] = {}
+        for e in await self.record.log(tournament_id):
+            data = e["data"] or {}
+            if e["action"] == "bye_requested":
+                wanted.setdefault(data["user"], set()).add(data["round"])
+            elif e["action"] == "bye_withdrawn":
+                wanted.setdefault(data["user"], set()).discard(data["round"])
+        if number is None:
+            return wanted
+        return {u for u, rounds in wanted.items() if number in rounds}
+
+    async def request_bye(self, tournament_id: int, user_id: str) -> tuple[bool, int] | Rejection:
+        """A player asks to sit out the next round not yet paired, for ``requested_bye`` points (½ or 0);
+        asking again takes it back.  (asked, round).  At most ``requested_byes`` per player; Swiss and
+        multi-seat only; it replaces vacation inside an event (T-19)."""
+        async with self.lock(tournament_id):
+            t = await self._tournament(tournament_id)
+            if isinstance(t, Rejection):
+                return t
+            limit = t.settings.get("requested_byes") or 0
+            if not limit or t.status not in ("registration", "running"):
+                return _reject("no_requested_byes", tournament=tournament_id)
+            if not any(e.user_id == user_id and e.status == "active" for e in await self.record.entries(t.id)):
+                return _reject("not_entered")
+            number = t.round + 1
+            if t.status == "running" and number > t.settings.get("rounds", 0):
+                return _reject("no_round_left")
+            mine = (await self.requested_byes(t.id)).get(user_id, set())
+            now = self.referee.now()
+            if number in mine:
+                await self.record.add_log(t.id, user_id, "bye_withdrawn", None, {"user": user_id, "round": number}, now)
+                return False, number
+            if len(mine) >= limit:
+                return _reject("byes_used", max=limit)
+            await self.record.add_log(t.id, user_id, "bye_requested", None, {"user": user_id, "round": number}, now)
+            return True, number
+
+    async def _result(self, t: TournamentRow, g: GameRow, table: Any, game: Any,
+                      points: Points) -> tuple[dict[str, float], str] | None:
+        """(points, how) of a game whose table ended, or None while it plays.  A seat a bot took over when
+        its player's time ran out (a zombie) scores a loss for that player (T-15)."""
+        if table.status == "finished":
+            entries = {e.user_id: e for e in await self.record.entries(t.id)}
+            zombies = [s.seat for s in await self.store.seats(table.id)
+                       if s.is_bot and s.user_id in entries and not entries[s.user_id].is_bot]
+            return table_points(table.outcome, g.players, points,
+                                cooperative=bool(getattr(game, "cooperative", False)), zombies=zombies)
+        if table.status == "cancelled":
+            return {p: points.loss for p in g.players}, "cancelled"
+        return None
+
     async def _next_round(self, t: TournamentRow, progress: Progress) -> None:
+        while await self._next_round_once(t, progress):
+            t = await self.record.get(t.id)  # a round of walkovers only: settled at once, on to the next
+
+    async def _next_round_once(self, t: TournamentRow, progress: Progress) -> bool:
         games = await self.record.games(t.id, t.round)
         if not all(g.settled for g in games):
-            return
+            return False
         now = self.referee.now()
         await self.record.finish_round(t.id, t.round, now)
+        await self._withdraw_absent(t, now)
         active = [e for e in await self.record.entries(t.id) if e.status == "active"]
         number = t.round + 1
-        plan = [] if number > self.rounds_planned(t, len(t.settings["order"])) and t.format != "elimination" \
-            else await self._plan(t, number)
-        if not any(g.kind == "table" for g in plan) or len(active) < 2:
+        plan = None if number > self.rounds_planned(t, len(t.settings["order"])) else await self._plan(t, number)
+        if t.format == "double_elimination":
+            over = plan is None  # a round whose places are all empty is still a round of the bracket
+        elif t.format == "elimination":
+            # the bracket runs its rounds: a round of walkovers is still a round (the champion survives it)
+            over = not plan
+        else:
+            over = not any(g.kind == "table" for g in plan or []) or len(active) < 2
+        if over:
             await self.record.finish(t.id, status="finished", now=now, by=SYSTEM, reason=None)
             progress.finished = True
-            return
+            return False
         for attempt in range(PAIRING_TRIES):
             try:
                 await self.record.add_round(t.id, number, plan, deadline=self._deadline(t), now=now)
                 break
             except TournamentRefused as refused:
                 if refused.reason != "entries_changed" or attempt == PAIRING_TRIES - 1:
-                    return  # another process paired it (or the entries keep changing: the next look pairs it)
+                    return False  # another process paired it (or the entries keep changing: the next look pairs it)
                 plan = await self._plan(t, number)  # a player dropped meanwhile: paired again without them
         progress.rounds.append(number)
+        if not any(g.kind == "table" for g in plan):
+            return True
         progress.tables += await self.materialise(t.id)
+        return False
 
     async def tick(self) -> list[Progress]:
         """The clock: results for every running tournament, and rounds whose deadline passed settled."""
@@ -432,36 +629,112 @@ class Director:
         return done
 
     async def expire_round(self, tournament_id: int, number: int) -> None:
-        """A round's deadline passed with tables still playing.  ``expiry: forfeit``: the seats that owe a
-        decision lose by forfeit, the others at the table score a win; the table is closed.  ``expiry:
-        moderator``: the tables go on and the organiser settles them (the record says the deadline passed)."""
+        """A round's deadline passed with games unsettled (T-6).  A table that ended meanwhile is scored by
+        its result, as ``sync`` would.  A table a moderator paused goes to the organiser (T-17), as every
+        table does with ``expiry: moderator``.  With ``expiry: forfeit`` the others are closed: the seats
+        that owe a decision lose by forfeit (and any zombie seat), the others at the table score a win —
+        except where a seat that owes one took a vacation during the round: then the round's deadline moves
+        on by that vacation, once (T-16)."""
         async with self.lock(tournament_id):
             t = await self.record.get(tournament_id)
             if t is None or t.status != "running":
                 return
             now = self.referee.now()
-            await self.record.clear_deadline(tournament_id, number)
-            if t.settings["expiry"] == "moderator":
-                await self.record.add_log(tournament_id, SYSTEM, "deadline", None, {"round": number}, now)
-                return
             points = self.points(t)
             game = get_game(t.game)
+            rounds = {r.number: r for r in await self.record.rounds(tournament_id)}
+            log = await self.record.log(tournament_id)
+            extended = sum((e["data"] or {}).get("seconds", 0) for e in log
+                           if e["action"] == "vacation_extension" and (e["data"] or {}).get("round") == number)
+            paused, waiting, closing, needed = [], [], [], 0.0
+            entries = {e.user_id: e for e in await self.record.entries(tournament_id)}
             for g in await self.record.games(tournament_id, number):
                 if g.settled or g.table_id is None:
                     continue
                 table = await self.store.get_table(g.table_id)
+                result = await self._result(t, g, table, game, points)
+                if result is not None:
+                    await self.record.settle(tournament_id, number, g.board, *result)
+                    continue
+                if table.paused_at is not None:
+                    paused.append(g.board)
+                    continue
+                if t.settings["expiry"] == "moderator":
+                    waiting.append(g.board)
+                    continue
                 state = await self.store.state(g.table_id)
-                owing = {p.seat for p in game.to_act(state)} if table.status == "active" and state else set()
-                got = {p: points.loss if i in owing else points.win for i, p in enumerate(g.players)}
+                seats = await self.store.seats(g.table_id)
+                owing = {p.seat for p in game.to_act(state)} if state else set()
+                away = await self._vacation_in_round(table, owing, rounds[number].created_at, now)
+                if away > extended:
+                    needed = max(needed, away)
+                    waiting.append(g.board)
+                    continue
+                zombies = {s.seat for s in seats if s.is_bot and s.user_id in entries
+                           and not entries[s.user_id].is_bot}
+                closing.append((g, {p: points.loss if i in owing | zombies else points.win
+                                    for i, p in enumerate(g.players)}))
+            if needed > extended:
+                deadline = rounds[number].deadline + needed - extended
+                await self.record.set_deadline(tournament_id, number, deadline)
+                await self.record.add_log(tournament_id, SYSTEM, "vacation_extension", None,
+                                          {"round": number, "seconds": needed - extended, "deadline": deadline}, now)
+                if t.settings["expiry"] != "moderator":
+                    waiting = [b for b in waiting if b not in paused]
+            else:
+                await self.record.clear_deadline(tournament_id, number)
+            if paused or t.settings["expiry"] == "moderator":
+                await self.record.add_log(tournament_id, SYSTEM, "deadline", None,
+                                          {"round": number, "paused": paused, "boards": waiting}, now)
+            for g, got in closing:
                 await self.referee.cancel(g.table_id, SYSTEM, moderator=True, reason="round deadline")
                 await self.record.settle(tournament_id, number, g.board, got, "forfeit", by=SYSTEM,
                                          reason="round deadline", now=now)
+
+    async def _vacation_in_round(self, table: Any, owing: set[int], round_began: float, now: float) -> float:
+        """The longest vacation taken during the round (its part between the round's start and now) by a
+        seat that owes a decision; 0 when none."""
+        if table.time_control is None or not owing:
+            return 0.0
+        clocks = await self.referee.timekeeper.clocks.seat_clocks(table.id)
+        longest = 0.0
+        for seat in owing:
+            c = clocks.get(seat)
+            if c is None or c.away_from is None or c.away_until is None:
+                continue
+            begin = max(c.away_from + table.paused_total, round_began)
+            end = min(c.away_until + table.paused_total, now)
+            longest = max(longest, end - begin)
+        return longest
 
     # ------------------------------------------------------------------ the organiser
     async def adjust(self, tournament_id: int, round: int, board: int, points: Mapping[str, float], *, by: str,
                      reason: str | None, moderator: bool = False) -> Progress | Rejection:
         """Set a game's points by hand (a dispute, an unfinished table); the reason is required and logged
         with the points it replaced.  Adjusting the latest round's last open game pairs the next round."""
+        return await self._set_result(tournament_id, round, board, points, "adjusted", by=by, reason=reason,
+                                      moderator=moderator)
+
+    async def forfeit(self, tournament_id: int, round: int, board: int, losers: list[str], *, by: str,
+                      reason: str | None, moderator: bool = False) -> Progress | Rejection:
+        """Award a game by forfeit: each of ``losers`` scores a loss, everyone else at the table a win (0–0
+        when all of them forfeit); recorded as a forfeit (T-15), logged with the reason and what it replaced."""
+        games = {(g.round, g.board): g for g in await self.record.games(tournament_id)}
+        g = games.get((round, board))
+        if g is None or g.kind != "table":
+            return _reject("no_game", Code.NOT_FOUND, round=round, board=board)
+        if not losers or not set(losers) <= set(g.players):
+            return _reject("bad_points", players=", ".join(g.players))
+        t = await self._tournament(tournament_id)
+        if isinstance(t, Rejection):
+            return t
+        points = self.points(t)
+        got = {p: points.loss if p in losers else points.win for p in g.players}
+        return await self._set_result(tournament_id, round, board, got, "forfeit", by=by, reason=reason,
+                                      moderator=moderator)
+
+    async def _set_result(self, tournament_id: int, round: int, board: int, points: Mapping[str, float],
+                          how: str, *, by: str, reason: str | None, moderator: bool) -> Progress | Rejection:
         t = await self._tournament(tournament_id)
         if isinstance(t, Rejection):
             return t
@@ -485,8 +758,120 @@ class Director:
                 if table.status == "active":
                     await self.referee.cancel(g.table_id, by, moderator=True, reason=reason)
             await self.record.settle(tournament_id, round, board, {p: float(v) for p, v in points.items()},
-                                     "adjusted", by=by, reason=reason, now=self.referee.now(), overwrite=True)
+                                     how, by=by, reason=reason, now=self.referee.now(), overwrite=True)
         return await self.sync(tournament_id) if t.status == "running" else Progress(tournament_id)
+
+    async def pause_round(self, tournament_id: int, *, by: str, reason: str | None, resume: bool = False,
+                          moderator: bool = False) -> float | Rejection:
+        """Stop (or, ``resume``, restart) the clock of the current round: its deadline is put away with the
+        time it had left, and given back from now on resuming; logged with the reason.  Returns the time left
+        (pausing) or the new deadline (resuming)."""
+        t = await self._tournament(tournament_id)
+        if isinstance(t, Rejection):
+            return t
+        if not self.organiser(t, by, moderator):
+            return _reject("organiser_only", Code.FORBIDDEN)
+        if t.status != "running":
+            return _reject("closed", tournament=tournament_id)
+        reason = clean_text(reason)
+        async with self.lock(tournament_id):
+            now = self.referee.now()
+            current = {r.number: r for r in await self.record.rounds(tournament_id)}[t.round]
+            paused = [e for e in await self.record.log(tournament_id)
+                      if e["action"] in ("round_paused", "round_resumed") and (e["data"] or {}).get("round") == t.round]
+            is_paused = bool(paused) and paused[-1]["action"] == "round_paused"
+            if resume:
+                if not is_paused:
+                    return _reject("round_not_paused", round=t.round)
+                deadline = now + paused[-1]["data"]["left"]
+                await self.record.set_deadline(tournament_id, t.round, deadline)
+                await self.record.add_log(tournament_id, by, "round_resumed", reason,
+                                          {"round": t.round, "deadline": deadline}, now)
+                return deadline
+            if is_paused:
+                return _reject("round_paused", round=t.round)
+            if not reason:
+                return _reject("reason_needed")
+            if current.deadline is None:
+                return _reject("no_deadline", round=t.round)
+            left = max(0.0, current.deadline - now)
+            await self.record.set_deadline(tournament_id, t.round, None)
+            await self.record.add_log(tournament_id, by, "round_paused", reason, {"round": t.round, "left": left}, now)
+            return left
+
+    async def _untouched(self, games: list[GameRow]) -> bool:
+        """No one moved at any of these games' tables (the referee's forced moves do not count)."""
+        for g in games:
+            if g.kind == "table" and g.table_id is not None and any(
+                    a.user_id not in (SYSTEM, "auto") for a in await self.store.actions(g.table_id)):
+                return False
+        return True
+
+    async def swap(self, tournament_id: int, a: str, b: str, *, by: str, reason: str | None,
+                   moderator: bool = False) -> Progress | Rejection:
+        """Exchange two players in the current round's pairing (T-22): only before anyone moved at their
+        tables, which are cancelled and made again with the players exchanged; a bye goes with the place.
+        Logged with the reason."""
+        t = await self._tournament(tournament_id)
+        if isinstance(t, Rejection):
+            return t
+        if not self.organiser(t, by, moderator):
+            return _reject("organiser_only", Code.FORBIDDEN)
+        reason = clean_text(reason)
+        if not reason:
+            return _reject("reason_needed")
+        if t.status != "running":
+            return _reject("closed", tournament=tournament_id)
+        async with self.lock(tournament_id):
+            games = await self.record.games(tournament_id, t.round)
+            where = {p: g for g in games for p in g.players}
+            if a == b or a not in where or b not in where or any(
+                    where[p].kind == "late" or (where[p].kind == "table" and where[p].settled) for p in (a, b)):
+                return _reject("not_swappable", round=t.round)
+            touched = {where[a].board: where[a], where[b].board: where[b]}
+            if not await self._untouched(list(touched.values())):
+                return _reject("round_begun", round=t.round)
+            points = self.points(t)
+            rewritten = []
+            for board, g in touched.items():
+                players = [b if p == a else a if p == b else p for p in g.players]
+                if g.kind == "table":
+                    rewritten.append((board, NewGame("table", players)))
+                else:
+                    value = next(iter(g.points.values())) if g.points else points.bye
+                    rewritten.append((board, NewGame(g.kind, players, {players[0]: value}, g.result)))
+            for g in touched.values():
+                if g.table_id is not None:
+                    await self.referee.cancel(g.table_id, SYSTEM, moderator=True, reason="pairing edited")
+            await self.record.rewrite_games(tournament_id, t.round, rewritten, by=by, reason=reason,
+                                            data={"round": t.round, "players": [a, b]}, now=self.referee.now())
+            progress = Progress(tournament_id, rounds=[])
+            progress.tables = await self.materialise(tournament_id)
+        return progress
+
+    async def forbid(self, tournament_id: int, a: str, b: str, *, by: str, reason: str | None,
+                     moderator: bool = False) -> bool | Rejection:
+        """Two players must not meet in the rounds paired from now on (T-22): Swiss pairs them only where no
+        other pairing exists, multi-seat rounds seat them apart where they can.  Logged with the reason."""
+        t = await self._tournament(tournament_id)
+        if isinstance(t, Rejection):
+            return t
+        if not self.organiser(t, by, moderator):
+            return _reject("organiser_only", Code.FORBIDDEN)
+        reason = clean_text(reason)
+        if not reason:
+            return _reject("reason_needed")
+        if t.format not in ("swiss", "multiseat") or t.status not in ("registration", "running"):
+            return _reject("no_forbid", tournament=tournament_id)
+        entered = {e.user_id for e in await self.record.entries(tournament_id)}
+        if a == b or a not in entered or b not in entered:
+            return _reject("not_entered")
+        await self.record.add_log(tournament_id, by, "forbid", reason, {"players": sorted([a, b])},
+                                  self.referee.now())
+        return True
+
+    async def _forbidden(self, tournament_id: int) -> list[tuple[str, str]]:
+        return [tuple(e["data"]["players"]) for e in await self.record.log(tournament_id) if e["action"] == "forbid"]
 
     async def repair(self, tournament_id: int, *, by: str, moderator: bool = False,
                      reason: str | None = None) -> Progress | Rejection:
@@ -529,8 +914,32 @@ class Director:
         t = await self._tournament(tournament_id)
         if isinstance(t, Rejection):
             return t
-        return standings(t.format, await self.record.entries(tournament_id), await self.record.games(tournament_id),
-                         t.seed, self.points(t))
+        games = await self.record.games(tournament_id)
+        points = self.points(t)
+        survived = None
+        if t.format == "double_elimination" and t.settings.get("order"):
+            survived = double_survival(t.settings["order"], games, points, reset=t.settings.get("reset", True),
+                                       best_of=t.settings.get("best_of", 1))
+        elif t.format == "elimination" and t.settings.get("order"):
+            survived = {}  # rounds won in the bracket: a 3rd-place game is not a round survived
+            for r in range(1, t.round + 1):
+                for p in self._bracket_places(t, games, r + 1, points):
+                    if p is not None:
+                        survived[p] = r
+        return standings(t.format, await self.record.entries(tournament_id), games, t.seed, points,
+                         survived=survived, tiebreaks=t.settings.get("tiebreaks") or None)
+
+    def bracket_labels(self, t: TournamentRow, games: list[GameRow]) -> dict[tuple[int, frozenset], str]:
+        """Double elimination: which bracket each match of each round was in (W, L, F), for the picture."""
+        if t.format != "double_elimination" or not t.settings.get("order"):
+            return {}
+        labels = {}
+        for number in range(1, t.round + 1):
+            walk = double_elimination(t.settings["order"], games, number, self.points(t),
+                                      reset=t.settings.get("reset", True), best_of=t.settings.get("best_of", 1))
+            for match, which in zip(walk.matches, walk.brackets):
+                labels[(number, frozenset(p for p in match if p is not None))] = which
+        return labels
 
     async def export(self, tournament_id: int) -> dict[str, Any] | Rejection:
         """Standings, every game with its table and result, and the organiser's record: for CSV and JSON."""

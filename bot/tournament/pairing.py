@@ -4,10 +4,12 @@ Swiss (duels): one maximum-weight perfect matching (networkx, integer weights) o
 phantom "bye" node when their number is odd.  Each possible pair costs, in tiers that never mix (a worse
 tier outweighs every possible sum of the tiers below it):
 
-    earlier meetings (a rematch, or a second bye)  ≫  squared score difference  ≫  seat imbalance  ≫  lot
+    earlier meetings (a rematch, or a second bye)  ≫  a third seat in a row (or a seat imbalance of three)
+    ≫  squared score difference  ≫  seat imbalance  ≫  lot
 
-so a pairing never repeats an opponent or a bye while one without exists, keeps players inside their score
-group where it can, and only then balances who sits first.  The matching is tried first among neighbours in
+so a pairing never repeats an opponent or a bye while one without exists, never gives anyone the same seat a
+third time running while another pairing avoids it (FIDE's absolute colour rule, C.04.1), keeps players inside
+their score group where it can, and only then balances who sits first.  The matching is tried first among neighbours in
 the standings (``WINDOW`` places either side, no meetings), then among all who never met, then among all:
 the first that seats everyone is taken.  The windowed try is what keeps 256 players under a second.
 
@@ -31,7 +33,8 @@ WINDOW = 12              # places in the standings either side tried first
 _LOT = 100               # a lot in 0..99 per pair
 _SEAT = 10 ** 5          # > the largest sum of lots (512 pairs × 99)
 _SCORE = 10 ** 9         # > the largest sum of seat costs (512 pairs × 3 × _SEAT)
-_MEETING = 10 ** 15      # > the largest sum of score costs (512 pairs × 40² × _SCORE)
+_ABSOLUTE = 10 ** 15     # > the largest sum of score costs (512 pairs × 40² × _SCORE)
+_MEETING = 10 ** 18      # > the largest sum of absolute seat conflicts (512 pairs × _ABSOLUTE)
 
 
 @dataclass
@@ -43,9 +46,15 @@ class History:
     byes: int = 0                                          # byes, late-entry scores and forfeit wins
     first: int = 0                                         # games in seat 0 minus games in seat 1
     last_first: bool | None = None                         # seat 0 in the latest game?
+    seats: list[int] = field(default_factory=list)         # the seat of each two-seat game, in order
 
     def wants_first(self) -> int:
-        """How much this player should sit first next: -2 (must not) .. 2 (must)."""
+        """How much this player should sit first next: -3 (must not) .. 3 (must).  ±3 is FIDE's absolute
+        preference: the last two games in the same seat, or two more games in one seat than the other."""
+        if self.seats[-2:] == [0, 0] or self.first >= 2:
+            return -3
+        if self.seats[-2:] == [1, 1] or self.first <= -2:
+            return 3
         if self.first <= -1 or self.last_first is False:
             return 2 if self.first <= -1 else 1
         if self.first >= 1 or self.last_first is True:
@@ -54,11 +63,15 @@ class History:
 
 
 def _seat_cost(a: History, b: History) -> int:
-    """0 when the two want different seats, up to 3 when both badly want the same one."""
+    """0 when the two want different seats, up to 3 when both badly want the same one; an absolute conflict
+    (both must not, or both must, sit first: one of them would sit there a third time) costs a tier of its
+    own above the score difference."""
     wa, wb = a.wants_first(), b.wants_first()
     if wa * wb <= 0:
         return 0
-    return min(abs(wa), abs(wb)) + (1 if abs(wa) == abs(wb) == 2 else 0)
+    if abs(wa) == abs(wb) == 3:
+        return _ABSOLUTE
+    return (min(abs(wa), abs(wb), 2) + (1 if min(abs(wa), abs(wb)) >= 2 else 0)) * _SEAT
 
 
 def seat_order(a: str, b: str, history: dict[str, History], board: int) -> tuple[str, str]:
@@ -89,7 +102,7 @@ def swiss_pairs(ranked: Sequence[str], history: dict[str, History], rng: random.
             return (h.byes * _MEETING + (h.score - low) ** 2 * _SCORE
                     + (len(players) - position[p]) * _SEAT // len(players) + _lot(salt, a, b))
         ha, hb = history[a], history[b]
-        return (ha.met.get(b, 0) * _MEETING + (ha.score - hb.score) ** 2 * _SCORE + _seat_cost(ha, hb) * _SEAT
+        return (ha.met.get(b, 0) * _MEETING + (ha.score - hb.score) ** 2 * _SCORE + _seat_cost(ha, hb)
                 + _lot(salt, a, b))
 
     nodes = players + ([BYE] if len(players) % 2 else [])
@@ -135,21 +148,29 @@ def _best(nodes: list[str], cost, allowed) -> list[tuple[str, str]] | None:
 # ---------------------------------------------------------------------------------------------- round-robin
 def round_robin(order: Sequence[str]) -> list[list[tuple[str, str | None]]]:
     """Every round of a round-robin by the circle method: each round a list of (seat 0, seat 1), where
-    seat 1 is None for the player who sits out (odd fields).  Seat 0 goes to whoever of the two sat first
-    less often so far (a tie by round and board), so nobody sits first much more often than second."""
+    seat 1 is None for the player who sits out (odd fields).  Seat 0 goes to whoever of the two wants it more
+    by the seat rule (``History.wants_first``: no third seat in a row where the other can take it, then who
+    sat first less often; a tie by round and board), so seats alternate as far as the fixed pairings allow."""
     players: list[str | None] = list(order) + ([None] if len(order) % 2 else [])
     n = len(players)
-    first = {p: 0 for p in players}
+    seats = {p: History() for p in players if p is not None}
     rounds = []
     for r in range(n - 1):
         pairs = []
         for i in range(n // 2):
             a, b = players[i], players[n - 1 - i]
-            if a is None or (b is not None and (first[a], (r + i) % 2) > (first[b], 0)):
+            if a is None:
                 a, b = b, a
+            elif b is not None:
+                wa, wb = seats[a].wants_first(), seats[b].wants_first()
+                if wb > wa or (wa == wb and (r + i) % 2):
+                    a, b = b, a
             if b is not None:
-                first[a] += 1
-                first[b] -= 1
+                for p, seat in ((a, 0), (b, 1)):
+                    h = seats[p]
+                    h.first += 1 if seat == 0 else -1
+                    h.last_first = seat == 0
+                    h.seats.append(seat)
             pairs.append((a, b))
         rounds.append(pairs)
         players = [players[0], players[-1], *players[1:-1]]

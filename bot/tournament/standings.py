@@ -25,21 +25,74 @@ class Points:
     draw: float = 0.5
     loss: float = 0.0
     bye: float = 1.0
+    places: tuple[float, ...] = ()   # multi-seat place points (T-21): 1st, 2nd, …; empty: win/draw/loss
+
+
+FORFEIT_REASON = "clock.outcome.forfeit"   # a table's outcome when the move clock ran out (bot/referee/timecontrol.py)
 
 
 def table_points(outcome: Mapping[str, Any] | None, players: Sequence[str], points: Points, *,
-                 cooperative: bool) -> tuple[dict[str, float], str]:
+                 cooperative: bool, zombies: Iterable[int] = ()) -> tuple[dict[str, float], str]:
     """(points per player, how) for a finished table.  Competitive games: the winners score a win, the
     others a loss; no winner, or everyone winning, is a draw for all.  Co-operative games: all win or all
-    lose together."""
-    winners = set((outcome or {}).get("winners") or [])
+    lose together.
+
+    Forfeits (T-6, T-15): a table ended by the move clock scores a loss for each seat out of time and a win
+    for the others — 0–0 when every seat forfeited, never a draw.  A *zombie* seat (a bot took it when its
+    player's time ran out) scores a loss for its absent player whatever its bot did; in a duel the player
+    who stayed wins by forfeit, at a bigger table the others keep the game's result.  Both are recorded as
+    ``forfeit``."""
+    outcome = outcome or {}
+    winners = set(outcome.get("winners") or [])
     seats = range(len(players))
+    absent = set(zombies)
+    if outcome.get("reason") == FORFEIT_REASON:
+        absent |= set((outcome.get("params") or {}).get("seats") or [])
+        return {players[s]: points.loss if s in absent else points.win for s in seats}, "forfeit"
     if cooperative:
         score = points.win if winners else points.loss
-        return {p: score for p in players}, "played"
-    if not winners or winners >= set(seats):
-        return {p: points.draw for p in players}, "draw"
-    return {players[s]: points.win if s in winners else points.loss for s in seats}, "played"
+        got, how = {p: score for p in players}, "played"
+    elif points.places and len(players) > 2:
+        got, how = _place_points(outcome, players, winners, points.places), "played"
+    elif not winners or winners >= set(seats):
+        got, how = {p: points.draw for p in players}, "draw"
+    else:
+        got, how = {players[s]: points.win if s in winners else points.loss for s in seats}, "played"
+    if absent:
+        for s in seats:
+            if s in absent:
+                got[players[s]] = points.loss
+            elif len(players) == 2:
+                got[players[s]] = points.win
+        how = "forfeit"
+    return got, how
+
+
+def _place_points(outcome: Mapping[str, Any], players: Sequence[str], winners: set[int],
+                  places: Sequence[float]) -> dict[str, float]:
+    """Place points at a multi-seat table: the winners share the first places, the others follow by their
+    score where the game gives one per seat (``outcome.scores`` as seat → number), else share the rest;
+    tied players share the points of the places they take (their average).  Places beyond the list score
+    its last value."""
+    raw = outcome.get("scores")
+    score = {}
+    if isinstance(raw, Mapping) and all(str(s) in raw and isinstance(raw[str(s)], (int, float))
+                                        for s in range(len(players))):
+        score = {s: raw[str(s)] for s in range(len(players))}
+    key = {s: (s not in winners, -score.get(s, 0)) for s in range(len(players))}
+    ordered = sorted(range(len(players)), key=key.__getitem__)
+    value = [places[min(i, len(places) - 1)] for i in range(len(players))]
+    got: dict[str, float] = {}
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and key[ordered[j + 1]] == key[ordered[i]]:
+            j += 1
+        share = round(sum(value[i:j + 1]) / (j - i + 1), 3)
+        for s in ordered[i:j + 1]:
+            got[players[s]] = share
+        i = j + 1
+    return got
 
 
 @dataclass
@@ -53,6 +106,7 @@ class Standing:
     wins: int = 0
     draws: int = 0
     losses: int = 0
+    forfeits: int = 0            # games lost by forfeit (not played: T-15)
     byes: int = 0
     buchholz: float = 0.0
     buchholz_cut1: float = 0.0
@@ -67,10 +121,20 @@ class Standing:
         return {k: v for k, v in self.__dict__.items() if k != "opponents"}
 
 
+#: what an organiser may put in a tournament's tie-break order (T-21), per format
+ALLOWED_TIEBREAKS = {
+    "swiss": ("buchholz_cut1", "buchholz", "sonneborn_berger", "wins", "opponents_average"),
+    "round_robin": ("sonneborn_berger", "wins", "buchholz"),
+    "elimination": ("points", "wins"),
+    "double_elimination": ("points", "wins"),
+    "multiseat": ("opponents_average", "wins", "sonneborn_berger"),
+}
+
 TIEBREAKS = {
     "swiss": ("points", "buchholz_cut1", "buchholz", "sonneborn_berger", "wins"),
     "round_robin": ("points", "sonneborn_berger", "wins"),
     "elimination": ("survived", "points"),
+    "double_elimination": ("survived", "points"),
     "multiseat": ("points", "opponents_average", "wins"),
 }
 
@@ -80,8 +144,10 @@ def _lot(seed: str, user_id: str) -> str:
 
 
 def standings(fmt: str, entries: Sequence[Entry], games: Iterable[GameRow], seed: str,
-              points: Points) -> list[Standing]:
-    """Everyone entered (dropped players too, marked), best first, ranked 1..n."""
+              points: Points, *, survived: Mapping[str, int] | None = None,
+              tiebreaks: Sequence[str] | None = None) -> list[Standing]:
+    """Everyone entered (dropped players too, marked), best first, ranked 1..n.  ``survived``: how far each
+    player went in a bracket, when the caller walked it (bot/tournament/brackets.py)."""
     rows = {e.user_id: Standing(e.user_id, e.name, e.number, e.status, lot=_lot(seed, e.user_id)) for e in entries}
     settled = [g for g in games if g.settled and all(p in rows for p in g.players)]
     virtual: dict[str, list[float]] = {u: [] for u in rows}
@@ -94,7 +160,10 @@ def standings(fmt: str, entries: Sequence[Entry], games: Iterable[GameRow], seed
                 row.byes += 1
                 virtual[p].append(running[p])
             else:
-                row.played += 1
+                if g.result != "forfeit":
+                    row.played += 1
+                elif got <= points.loss:
+                    row.forfeits += 1
                 others = tuple(o for o in g.players if o != p)
                 row.opponents.append(others)
                 if got >= points.win:
@@ -106,12 +175,16 @@ def standings(fmt: str, entries: Sequence[Entry], games: Iterable[GameRow], seed
         for p in g.players:
             running[p] += g.points.get(p, 0.0)
     _tiebreaks(rows, settled, virtual, points)
-    if fmt == "elimination":
+    if survived is not None:
+        for p, r in survived.items():
+            if p in rows:
+                rows[p].survived = r
+    elif fmt == "elimination":
         for g in settled:
             for p in g.players:
                 if g.points.get(p, 0.0) > points.loss or g.kind != "table":
                     rows[p].survived = max(rows[p].survived, g.round)
-    keys = TIEBREAKS[fmt]
+    keys = TIEBREAKS[fmt] if not tiebreaks else (TIEBREAKS[fmt][0], *tiebreaks)
     ordered = sorted(rows.values(), key=lambda r: (*(-getattr(r, k) for k in keys), r.lot))
     for i, row in enumerate(ordered, start=1):
         row.rank = i
@@ -154,7 +227,7 @@ def histories(players: Iterable[str], games: Iterable[GameRow], points: Points) 
             if g.points is not None:
                 h.score += round(g.points.get(p, 0.0) * scale)
             if g.kind != "table":
-                h.byes += 1
+                h.byes += g.result != "requested"  # a bye asked for is not the pairing's bye (FIDE C.04.1)
                 continue
             for o in g.players:
                 if o != p:
@@ -162,6 +235,7 @@ def histories(players: Iterable[str], games: Iterable[GameRow], points: Points) 
             if len(g.players) == 2:
                 h.first += 1 if i == 0 else -1
                 h.last_first = i == 0
+                h.seats.append(i)
             if g.result == "forfeit" and g.points and g.points.get(p, 0.0) > points.loss:
                 h.byes += 1  # a forfeit win counts as a bye for the bye rule (FIDE C.04.1)
     return history

@@ -17,7 +17,7 @@ from bot.process.config import Settings
 from tests.discord.fake_discord import PRIVILEGED_INTENTS
 from tests.discord.harness import Harness
 
-COMMANDS = {"game", "table", "play", "mod", "settings", "dispute", "disputes", "rulings", "tournament", "pause",
+COMMANDS = {"game", "table", "play", "mod", "settings", "dispute", "disputes", "rulings", "tournament", "organise", "pairing", "pause",
             "resume"}
 
 

@@ -45,7 +45,7 @@ async def test_registration_two_rounds_and_standings(harness):
     assert reply.ephemeral_for == h.alice.id and f"#{tid}" in reply.content
     tour, message = await tournament_message(h, tid)
     assert message.channel_id == fake.channel_id and "Кубок" in message.content
-    assert [c["custom_id"] for c in message.items()] == [f"j:tjoin:{tid}", f"j:tleave:{tid}"]
+    assert [c["custom_id"] for c in message.items()] == [f"j:tjoin:{tid}", f"j:tleave:{tid}", f"j:tbye:{tid}"]
     for user in (h.alice, h.bob, h.carol):
         answer = await (await fake.click(user, message, prefix="j:tjoin:")).answer()
         assert answer.ephemeral_for == user.id and f"#{tid}" in answer.content
