@@ -327,7 +327,7 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
     locale = args.locale or settings.locale
     user = _user(args)
     store, referee = await _open(settings)
-    out = TerminalDeliverer(sys.stdout, user, locale)
+    out = TerminalDeliverer(sys.stdout, user, locale, store=store)
     try:
         verb = args.verb
         if verb == "new":
@@ -688,6 +688,8 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
 
     from bot.tournament.cli import add_parser as add_tournament
     add_tournament(sub, _number, locale)
+    from bot.ratings.cli import add_parser as add_ratings
+    add_ratings(sub, _number, locale)
     return p
 
 

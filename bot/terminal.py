@@ -30,6 +30,7 @@ class TerminalDeliverer:
     quiet_kinds: set[str] = field(default_factory=set)
     boards: bool = True   # False when the caller shows the board itself (the play loop, before each menu)
     origins: tuple[str, ...] = ("terminal", "demo")
+    store: Any = None     # given: a rated table's end also prints each player's rating change
 
     async def deliver(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
         names = [s.name for s in seats]
@@ -45,6 +46,8 @@ class TerminalDeliverer:
         game = get_game(table.game)
         text = render_message(game, message.kind, message.payload, names=names, locale=self.locale,
                               table_id=table.id, board=self._board(message))
+        if message.kind == "finish" and self.store is not None:
+            text += await rating_line(self.store, table, names, self.locale)
         if text:
             if header:
                 self.out.write(header + "\n")
@@ -56,6 +59,15 @@ class TerminalDeliverer:
         if message.kind == "finish":
             return True
         return self.boards and (message.target == "seat" or message.kind != "update")
+
+
+async def rating_line(store: Any, table: TableRow, names: Sequence[str], locale: str) -> str:
+    """"\nRating: Ann +69 → 1,569? · Bob −37 → 1,463?" for a rated table that is finished now, else ""."""
+    from bot.ratings.ratings import Ratings
+    from bot.ratings.render import changes_line
+
+    changes = await Ratings(store).table_changes(table.id)
+    return "\n" + changes_line(changes, names, locale) if changes else ""
 
 
 def parse_typed(game: Any, state: dict[str, Any], seat: int, text: str,
@@ -93,7 +105,7 @@ async def play_loop(referee: Referee, table_id: int, user_id: str, locale: str, 
                     read: Callable[[str], str] = input, out: TextIO = sys.stdout) -> str:
     """Play at the terminal until the game ends or the player quits ("finished" / "quit" / "eof")."""
     store = referee.store
-    printer = TerminalDeliverer(out, user_id, locale, boards=False)
+    printer = TerminalDeliverer(out, user_id, locale, boards=False, store=store)
     table = await store.get_table(table_id)
     game = get_game(table.game)
     while True:

@@ -156,6 +156,18 @@ class Ratings:
             return Board(game, at, pages, [Standing(place, u, s, g) for u, s, g, place in rows])
         return await self._read(read)
 
+    async def names(self, user_ids: list[str]) -> dict[str, str]:
+        """The name each player last sat down under."""
+        def read(c: sqlite3.Connection) -> dict[str, str]:
+            found = {}
+            for u in user_ids:
+                row = c.execute("SELECT name FROM seats WHERE user_id = ? ORDER BY joined_at DESC LIMIT 1",
+                                (u,)).fetchone()
+                if row:
+                    found[u] = row[0]
+            return found
+        return await self.store._in_thread(read)
+
     async def hidden(self, user_id: str) -> bool:
         return bool((await self.store.user(user_id)).get("profile_hidden"))
 
