@@ -11,12 +11,13 @@ Everything here runs on a plain sqlite3 connection (the store's database thread,
 """
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
-from bot.ratings.model import FINGERPRINT, Skill, rate, shown
+import orjson
+
+from bot.ratings.model import FINGERPRINT, Skill, rate_ratings, rating, shown
 from bot.ratings.outcomes import Standing, Unrated, standing
 
 Key = tuple[str, str, str]   # (scope, game, user_id)
@@ -85,7 +86,7 @@ def judge(f: Finish) -> Standing:
 def replay(finishes: Iterable[Finish], before: Callable[[Key], tuple[Skill, int]]) -> tuple[list[Result], dict[Key, tuple[Skill, int]]]:
     """Rate ``finishes`` (in finish order) one after another; ``before`` gives a player's skill and rated games
     before the first of them.  Returns the rows and every touched player's figures after the last."""
-    now: dict[Key, tuple[Skill, int]] = {}
+    now: dict[Key, tuple[Any, int]] = {}   # openskill's rating objects, kept from game to game
     out: list[Result] = []
     for f in finishes:
         try:
@@ -95,17 +96,17 @@ def replay(finishes: Iterable[Finish], before: Callable[[Key], tuple[Skill, int]
         keys = [(f.scope, f.game, u) for u in f.users]
         for key in keys:
             if key not in now:
-                now[key] = before(key)
-        teams = [[now[keys[s]][0] for s in team] for team in st.teams]
-        after = rate(teams, st.ranks)
+                skill, games = before(key)
+                now[key] = (rating(skill), games)
+        after = rate_ratings([[now[keys[s]][0] for s in team] for team in st.teams], st.ranks)
         for team, new_team, rank in zip(st.teams, after, st.ranks):
             for seat, new in zip(team, new_team):
                 key = keys[seat]
                 old, games = now[key]
                 now[key] = (new, games + 1)
-                out.append(Result(f.table_id, f.users[seat], f.scope, f.game, f.finished_at, seat, rank, old, new,
-                                  games + 1))
-    return out, now
+                out.append(Result(f.table_id, f.users[seat], f.scope, f.game, f.finished_at, seat, rank,
+                                  Skill(old.mu, old.sigma), Skill(new.mu, new.sigma), games + 1))
+    return out, {key: (Skill(r.mu, r.sigma), games) for key, (r, games) in now.items()}
 
 
 _FINISHES = """
@@ -136,11 +137,11 @@ def finishes(c: sqlite3.Connection, since: float = BEGINNING) -> Iterator[Finish
         if table_id in seen:  # a table in two tournament games (never, but the join must not rate it twice)
             continue
         seen.add(table_id)
-        tournament = json.loads(settings) if settings else {}
-        yield Finish(table_id, game, scope, finished_at, json.loads(options) if options else {},
-                     json.loads(outcome) if outcome else {}, users.get(table_id, []), bool(rated), bool(moved),
+        tournament = orjson.loads(settings) if settings else {}
+        yield Finish(table_id, game, scope, finished_at, orjson.loads(options) if options else {},
+                     orjson.loads(outcome) if outcome else {}, users.get(table_id, []), bool(rated), bool(moved),
                      tournament.get("rated", True) is not False,
-                     json.loads(points) if result == "adjusted" and points else None)
+                     orjson.loads(points) if result == "adjusted" and points else None)
 
 
 def _stored_before(c: sqlite3.Connection) -> Callable[[Key], tuple[Skill, int]]:
@@ -227,11 +228,13 @@ def compare(fresh: list[Result], cached: list[tuple]) -> tuple[int, float]:
 
 
 def rebuild(c: sqlite3.Connection) -> tuple[int, int, float]:
-    """Sync, recompute everything from nothing, compare with the cache, and store the recomputation
-    (inside the caller's write transaction).  Returns (rated rows, rows that differed, largest difference)."""
+    """Sync, recompute everything from nothing and compare with the cache; where they differ (they should not),
+    the recomputation is stored.  Inside the caller's write transaction.  Returns (rated rows, rows that
+    differed, the largest difference of a figure)."""
     sync(c)
     fresh = recompute(c)
     differ, most = compare(fresh, stored(c))
-    c.execute("UPDATE rating_sync SET dirty_from = ?, model = ? WHERE id = 1", (BEGINNING, FINGERPRINT))
-    sync(c)
+    if differ:
+        c.execute("UPDATE rating_sync SET dirty_from = ?, model = ? WHERE id = 1", (BEGINNING, FINGERPRINT))
+        sync(c)
     return len(fresh), differ, most

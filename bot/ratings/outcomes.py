@@ -6,6 +6,7 @@ stored outcome.  A team is a list of seats; ranks are competition places (1 best
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping
 
 FORFEIT = "clock.outcome.forfeit"
@@ -87,17 +88,22 @@ def _raiders(options: Mapping[str, Any], seats: int, winners: list[int], outcome
     return Standing(sides, ranks)
 
 
+@lru_cache(maxsize=1)
+def _bloodwood_teams() -> dict[str, str]:
+    from bot.games.bloodwood.cards import catalogue
+
+    return {role: info["team"] for role, info in catalogue().roles.items()}
+
+
 def _bloodwood(seats: int, winners: list[int], outcome: Mapping[str, Any]) -> Standing:
     """R-3: team against team, each player on the team of their role as the game ends; the winners' team first,
     the other second; a game nobody could win (BW-26) is a draw between the teams."""
-    from bot.games.bloodwood.cards import catalogue
-
     roles = (outcome.get("scores") or {}).get("roles")
     if not isinstance(roles, list) or len(roles) != seats:
         raise Unrated("malformed")
     try:
-        team_of = [catalogue().team(role) for role in roles]
-    except KeyError:
+        team_of = [_bloodwood_teams()[role] for role in roles]
+    except (KeyError, TypeError):
         raise Unrated("malformed") from None
     names = sorted(set(team_of))
     teams = [[s for s in range(seats) if team_of[s] == name] for name in names]

@@ -127,3 +127,27 @@ def test_a_corrected_tournament_result_recomputes(tmp_path):
     c.execute("UPDATE tournaments SET settings = '{\"rated\": false}'")  # the organiser switched rating off
     derive.sync(c)
     assert derive.stored(c) == []
+
+
+def test_rebuild_finds_and_replaces_a_cache_that_drifted(tmp_path):
+    c = empty_db(tmp_path / "judge.db")
+    finish(c, add_table(c, "claygod", ["cli:a", "cli:b"]), [0], 1.0)
+    finish(c, add_table(c, "claygod", ["cli:a", "cli:b"]), [1], 2.0)
+    derive.sync(c)
+    good = derive.stored(c)
+    c.execute("UPDATE rating_results SET mu = mu + 0.5 WHERE table_id = 2 AND user_id = 'cli:a'")
+    rows, differ, most = derive.rebuild(c)
+    assert (rows, differ) == (4, 1) and abs(most - 0.5) < 1e-9
+    assert derive.stored(c) == good
+
+
+def test_the_benchmark_script_runs(tmp_path):
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("ratings_bench",
+                                                  Path(__file__).resolve().parents[2] / "benchmarks" / "ratings.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    figures = bench.run(tables=300, players=20)
+    assert figures["replayed"] == 300 and figures["rated_rows"] > 0

@@ -76,3 +76,6 @@ BEGIN
         FROM tournament_games g JOIN tables t ON t.id = g.table_id
         WHERE g.tournament_id = NEW.id AND t.status = 'finished'), 1e300)) WHERE id = 1;
 END;
+
+-- the finished tables in finish order, from a point on (what a sync reads)
+CREATE INDEX tables_by_finish ON tables (status, finished_at);
