@@ -14,6 +14,7 @@ from bot.engine import Code, Rejection, get_game
 from bot.i18n import t
 from bot.record import verify_table
 from bot.render.picture import picture
+from bot.ratings.render import rating_line
 from bot.render.text import outcome_line, render_event, render_message
 from bot.service import Accepted, Referee
 from bot.storage.store import OutboxRow, SeatRow, TableRow
@@ -59,15 +60,6 @@ class TerminalDeliverer:
         if message.kind == "finish":
             return True
         return self.boards and (message.target == "seat" or message.kind != "update")
-
-
-async def rating_line(store: Any, table: TableRow, names: Sequence[str], locale: str) -> str:
-    """"\nRating: Ann +69 → 1,569? · Bob −37 → 1,463?" for a rated table that is finished now, else ""."""
-    from bot.ratings.ratings import Ratings
-    from bot.ratings.render import changes_line
-
-    changes = await Ratings(store).table_changes(table.id)
-    return "\n" + changes_line(changes, names, locale) if changes else ""
 
 
 def parse_typed(game: Any, state: dict[str, Any], seat: int, text: str,

@@ -1,13 +1,14 @@
 """Ratings as text, for the terminal and Discord alike: short lines that fit a phone's width."""
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from bot.i18n import t
 from bot.ratings.model import PROVISIONAL_GAMES
-from bot.ratings.ratings import Board, Change, Profile
+from bot.ratings.ratings import Board, Change, Profile, Ratings
 
 MINUS = "\u2212"
+DUELS = ("claygod", "gwent")
 NARROW_SPACE = "\u202f"
 
 
@@ -60,12 +61,13 @@ def profile_text(profile: Profile, name: str, locale: str, *, front: str = "term
         lines.append(t("ratings.profile.nothing", locale))
     for rec in profile.games:
         if rec.shown is None:
-            lines.append(t("ratings.profile.unrated_game", locale, game=game_name(rec.game, locale), played=rec.played))
+            lines.append(t("ratings.profile.unrated_game", locale, game=game_name(rec.game, locale)))
+            extra = [t("ratings.profile.played", locale, played=rec.played)]
         else:
             lines.append(t("ratings.profile.game", locale, game=game_name(rec.game, locale),
-                           shown=number(rec.shown, locale), mark=mark(rec.provisional, locale), games=rec.games,
-                           played=rec.played))
-        extra = [t("ratings.profile.wins", locale, wins=rec.wins)]
+                           shown=number(rec.shown, locale), mark=mark(rec.provisional, locale)))
+            extra = [t("ratings.profile.counts", locale, games=rec.games, played=rec.played)]
+        extra.append(t("ratings.profile.wins", locale, wins=rec.wins))
         if rec.places and max(rec.places) > 2:  # a multi-seat game: the places, best first
             extra.append(t("ratings.profile.places", locale,
                            places=", ".join(f"{p}×{n}" for p, n in sorted(rec.places.items()))))
@@ -75,9 +77,14 @@ def profile_text(profile: Profile, name: str, locale: str, *, front: str = "term
     if profile.recent:
         lines.append(t("ratings.profile.recent", locale))
         for r in profile.recent:
-            result = t("ratings.profile.won" if r.won else "ratings.profile.lost", locale) if r.place is None \
-                else (t("ratings.profile.won", locale) if r.place == 1 and r.won else
-                      t("ratings.profile.place", locale, place=r.place))
+            if r.won:
+                result = t("ratings.profile.won", locale)
+            elif r.place == 1:  # a shared first place without a win: a draw
+                result = t("ratings.profile.draw", locale)
+            elif r.place is None or r.game in DUELS:
+                result = t("ratings.profile.lost", locale)
+            else:
+                result = t("ratings.profile.place", locale, place=r.place)
             if r.delta is not None:
                 result += f" ({signed(r.delta)})"
             lines.append("• " + t("ratings.profile.recent_row", locale, table=r.table_id,
@@ -91,3 +98,9 @@ def profile_text(profile: Profile, name: str, locale: str, *, front: str = "term
                        tournaments=", ".join(f"#{tid} {title or game_name(g, locale)}"
                                              for tid, g, title in profile.tournaments)))
     return "\n".join(lines)
+
+
+async def rating_line(store: Any, table: Any, names: Sequence[str], locale: str) -> str:
+    """"\nRating: Ann +69 → 1,569? · Bob −37 → 1,463?" for a table rated at its end, else ""."""
+    changes = await Ratings(store).table_changes(table.id)
+    return "\n" + changes_line(changes, names, locale) if changes else ""
