@@ -28,6 +28,7 @@ from bot.discord.threads import TABLE_CHANNELS, open_thread, starter, tag_names
 from bot.i18n import t
 from bot.render.text import game_title
 from bot.storage.tournaments import Entry, GameRow, TournamentRow
+from bot.ratings.seeding import seeding_line
 from bot.tournament.cli import standings_text
 from bot.tournament.director import Director, Progress
 
@@ -136,6 +137,10 @@ class TournamentDesk:
         rounds = {r.number: r for r in await self.director.record.rounds(tour.id)}
         deadline = rounds[number].deadline if number in rounds else None
         lines = [t("tournament.discord.round", locale, round=number, rounds=tour.settings.get("rounds") or "?")]
+        seeded = seeding_line(tour.settings, {p: who(e, p) for p, e in entries.items()}, locale) \
+            if number == 1 else None
+        if seeded:  # by rating, and who was placed by lot
+            lines.append(seeded)
         if deadline:
             lines.append(t("tournament.discord.deadline", locale, at=f"<t:{int(deadline)}:f>",
                            left=f"<t:{int(deadline)}:R>"))

@@ -24,6 +24,8 @@ from bot.i18n import t
 from bot.service import Referee
 from bot.storage.store import Store
 
+from bot.ratings.seeding import seeding_line
+
 from .director import FORMATS, Director, Progress
 from .standings import SHOWN
 
@@ -147,6 +149,11 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
             result = await _play(director, tid, result)
             for number in result.rounds:
                 _say(t("tournament.term.round_paired", locale, round=number))
+                tour = await director.record.get(tid) if number == 1 else None
+                seeded = seeding_line(tour.settings, {e.user_id: e.name for e in await director.record.entries(tid)},
+                                      locale) if tour else None
+                if seeded:
+                    _say(seeded)
             _say(t("tournament.term.settled", locale, games=len(result.settled)))
             if result.finished:
                 _say(t("tournament.term.finished", locale, tournament=tid))
@@ -191,13 +198,15 @@ def _pts(value: float) -> str:
 def standings_text(rows: list[dict[str, Any]], fmt: str, locale: str) -> str:
     """The standings as monospace lines: rank, name, points, W-D-L, and the format's tie-breaks."""
     columns = SHOWN[fmt]
-    head = [t("tournament.col.rank", locale), t("tournament.col.player", locale), t("tournament.col.points", locale),
+    rated = any(r.get("rating") is not None for r in rows)  # the ratings at the start, when it was seeded so
+    head = [t("tournament.col.rank", locale), t("tournament.col.player", locale),
+            *([t("ratings.col.rating", locale)] if rated else []), t("tournament.col.points", locale),
             t("tournament.col.wdl", locale), *(t(f"tournament.col.{c}", locale) for c in columns)]
     lines = [head]
     for r in rows:
         name = r["name"] + ("" if r["status"] == "active" else " ✗")
-        lines.append([str(r["rank"]), name, _pts(r["points"]), f"{r['wins']}-{r['draws']}-{r['losses']}",
-                      *(_pts(r[c]) for c in columns)])
+        lines.append([str(r["rank"]), name, *([str(r.get("rating") or "—")] if rated else []), _pts(r["points"]),
+                      f"{r['wins']}-{r['draws']}-{r['losses']}", *(_pts(r[c]) for c in columns)])
     widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
     return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in lines)
 

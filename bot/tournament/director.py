@@ -19,6 +19,7 @@ from typing import Any, Awaitable, Callable, Mapping
 
 from bot.engine import Code, Reject, Rejection, get_game
 from bot.engine.rng import new_seed
+from bot.ratings.seeding import first_swiss_round, seed
 from bot.free_text import TITLE_MAX, clean_name, clean_text
 from bot.i18n import t
 from bot.service import SYSTEM, Referee
@@ -36,7 +37,8 @@ MAX_PLAYERS = 1000
 MAX_ROUND_HOURS = 60 * 24
 #: which settings a tournament takes, with their defaults (rounds 0: chosen at the start from the field)
 DEFAULTS: dict[str, Any] = {"rounds": 0, "table_size": 0, "round_hours": 0, "expiry": "forfeit",
-                            "late_entry": True, "bye": "win", "max_players": 0, "registration_hours": 0}
+                            "late_entry": True, "bye": "win", "max_players": 0, "registration_hours": 0,
+                            "rated": True}  # rated: the tables count for ratings, which seed (docs/ratings.md)
 
 
 def _reject(key: str, code: str = Code.ILLEGAL, **params: Any) -> Rejection:
@@ -91,8 +93,9 @@ def check_settings(game_name: str, fmt: str, raw: Mapping[str, Any]) -> dict[str
     for name, choices in (("expiry", EXPIRY), ("bye", ("win", "draw", "loss"))):
         if s[name] not in choices:
             raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices=", ".join(choices))
-    if not isinstance(s["late_entry"], bool):
-        raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name="late_entry", choices="yes, no")
+    for name in ("late_entry", "rated"):
+        if not isinstance(s[name], bool):
+            raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices="yes, no")
     if fmt in ("round_robin", "elimination"):
         s["late_entry"] = False  # the schedule or the bracket is fixed at the start (T-7)
         if s["rounds"]:
@@ -239,9 +242,10 @@ class Director:
         if len(entries) < max(least, 2):
             return _reject("too_few", players=len(entries), min=max(least, 2))
         rng = random.Random(f"{t.seed}:seeding")
-        order = [e.user_id for e in entries]
-        rng.shuffle(order)  # the pairing numbers are drawn by lot: sign-up order gives no advantage
-        settings = {**t.settings, "order": order, "rounds": self.rounds_planned(t, len(order))}
+        # the pairing numbers: by rating, the unrated by lot (sign-up order gives no advantage)
+        seeded = await seed(self.referee.store, game=t.game, guild_id=t.guild_id, settings=t.settings,
+                            players=[e.user_id for e in entries], rng=rng)
+        settings = {**t.settings, **seeded.as_settings(), "rounds": self.rounds_planned(t, len(seeded.order))}
         t = replace(t, settings=settings)
         async with self.lock(tournament_id):
             games = await self._plan(t, 1)
@@ -288,7 +292,10 @@ class Director:
             return [NewGame("table", [a, b]) if b is not None else bye(a) for a, b in pairs if a is not None]
         ranked = [s.user_id for s in standings(t.format, entries, games, t.seed, points) if s.user_id in active]
         if t.format == "swiss":
-            pairs, left = swiss_pairs(ranked, histories(ranked, games, points), rng)
+            if number == 1 and t.settings.get("seeding", {}).get("ratings"):  # seeded by rating: top v bottom half
+                pairs, left = first_swiss_round([p for p in t.settings["order"] if p in active])
+            else:
+                pairs, left = swiss_pairs(ranked, histories(ranked, games, points), rng)
             return [NewGame("table", [a, b]) for a, b in pairs] + ([bye(left)] if left else [])
         game = get_game(t.game)
         preferred = t.settings["table_size"] or min(game.max_seats, max(game.min_seats, 6))
@@ -514,8 +521,12 @@ class Director:
         t = await self._tournament(tournament_id)
         if isinstance(t, Rejection):
             return t
-        return standings(t.format, await self.record.entries(tournament_id), await self.record.games(tournament_id),
+        rows = standings(t.format, await self.record.entries(tournament_id), await self.record.games(tournament_id),
                          t.seed, self.points(t))
+        at_start = t.settings.get("seeding", {}).get("ratings", {})
+        for row in rows:  # each player's rating at the start (docs/ratings.md)
+            row.rating = at_start.get(row.user_id)
+        return rows
 
     async def export(self, tournament_id: int) -> dict[str, Any] | Rejection:
         """Standings, every game with its table and result, and the organiser's record: for CSV and JSON."""
