@@ -162,7 +162,11 @@ class Referee:
         if not isinstance(auto_forced, bool):
             return _reject(Code.BAD_OPTIONS, "core.reject.bad_option", name="auto_forced", value=str(auto_forced)[:40],
                            game=game.name)
-        rated = options.pop("rated", True)  # a referee setting (docs/ratings.md), never a game option
+        # a referee setting (docs/ratings.md), never a game option; typed in Discord as yes/no
+        rated = {"yes": True, "no": False, "true": True, "false": False}.get(str(options.get("rated")).lower(),
+                                                                             options.get("rated"))
+        options.pop("rated", None)
+        rated = True if rated is None else rated
         if not isinstance(rated, bool):
             return _reject(Code.BAD_OPTIONS, "core.reject.bad_option", name="rated", value=str(rated)[:40],
                            game=game.name)

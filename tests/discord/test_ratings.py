@@ -88,3 +88,10 @@ async def test_leaderboard_pages_with_buttons(claygod, harness):
     assert len([line for line in second.content.split("\n") if line[:1].isdigit()]) == 2
     bridges = await (await fake.slash(h.alice, "leaderboard", game="bridges")).text()
     assert "кооперативная" in bridges
+
+
+async def test_a_casual_table_from_the_lobby_options(claygod, harness):
+    h = harness
+    table = await h.new_table(h.alice, "claygod", options="rated=no")
+    assert (await h.table(table.id)).rated is False and (await h.table(table.id)).options.get("rated") is None
+    assert "Рейтинговая: нет" in h.lobby(table).content
