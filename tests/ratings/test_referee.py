@@ -66,3 +66,20 @@ async def test_a_bot_seat_and_a_casual_table_are_not_rated(env):
     assert refused.key == "core.reject.bad_option"
     profile = await ratings.profile("", "cli:ann")
     assert profile.games[0].played == 2 and profile.games[0].games == 0 and profile.games[0].shown is None
+
+
+async def test_the_terminal_prints_the_change_at_the_end(env):
+    import io
+
+    from bot.delivery import drain
+    from bot.terminal import TerminalDeliverer
+
+    store, referee, _ = env
+    table_id, outcome = await play(referee, ["cli:ann", "cli:bob"], seed="t1")
+    out = io.StringIO()
+    while await drain(store, TerminalDeliverer(out, "cli:ann", "en", store=store)):
+        pass
+    winner = ["ann", "bob"][outcome["winners"][0]]
+    loser = "bob" if winner == "ann" else "ann"
+    expected = {winner: "+69 → 1,569?", loser: "\u221237 → 1,463?"}
+    assert f"Rating: ann {expected['ann']} · bob {expected['bob']}" in out.getvalue()
