@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Iterator
 import orjson
 
 from bot.ratings.model import FINGERPRINT, Skill, rate_ratings, rating, shown
-from bot.ratings.outcomes import Standing, Unrated, standing
+from bot.ratings.outcomes import Standing, Unrated, places, standing
 
 Key = tuple[str, str, str]   # (scope, game, user_id)
 BEGINNING = -1e300
@@ -78,7 +78,6 @@ def judge(f: Finish) -> Standing:
             points = [float(f.adjusted[u]) for u in f.users]
         except (KeyError, TypeError, ValueError):
             raise Unrated("malformed") from None
-        from bot.ratings.outcomes import places
         return Standing([[s] for s in range(len(f.users))], places(points))
     return found
 
