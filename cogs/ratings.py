@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.discord.client import JudgeBot
 from bot.discord.components import leaderboard_view
-from bot.discord.interactions import player_key, say
+from bot.discord.interactions import begin, player_key, say
 from bot.discord.locale import L
 from bot.discord.render import user_key
 from bot.i18n import t
@@ -34,8 +34,7 @@ class RatingsCog(commands.Cog, name="Ratings"):
     @app_commands.choices(game=_GAME_CHOICES)
     async def profile(self, interaction: discord.Interaction, player: discord.User | None = None,
                       game: app_commands.Choice[str] | None = None):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         who = player or interaction.user
         key, own = user_key(who.id), who.id == interaction.user.id
         if not own and await self.ratings.hidden(key):
@@ -59,15 +58,13 @@ class RatingsCog(commands.Cog, name="Ratings"):
     @app_commands.choices(game=_GAME_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                           page: app_commands.Range[int, 1, 100_000] = 1):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         text, view = await self._board(interaction, game.value, page, locale)
         await say(interaction, text, view=view)
 
     async def on_leaderboard_page(self, interaction: discord.Interaction, game_index: int, page: int) -> None:
         """◀ / ▶ under a leaderboard: the same private message shows the other page."""
-        await interaction.response.defer()
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction, private=False)  # the clicked message is edited in place
         if not 0 <= game_index < len(RATED_GAMES) or interaction.guild_id is None:
             return await say(interaction, t("discord.unavailable", locale))
         text, view = await self._board(interaction, RATED_GAMES[game_index], page, locale)
@@ -86,8 +83,7 @@ class RatingsCog(commands.Cog, name="Ratings"):
     @app_commands.rename(visible=L("ratings.param.visible"))
     @app_commands.describe(visible=L("ratings.param.visible.desc"))
     async def privacy(self, interaction: discord.Interaction, visible: bool):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         await self.ratings.set_hidden(player_key(interaction), not visible)
         await say(interaction, t("ratings.visibility_set." + ("shown" if visible else "hidden"), locale))
 

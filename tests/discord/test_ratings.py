@@ -6,8 +6,8 @@ import random
 import re
 
 from bot.engine import get_game
-from bot.render.text import display_width
-from bot.service import Accepted
+from bot.engine.board_text import display_width
+from bot.referee.service import Accepted
 
 
 async def played_claygod(h, first, second, seed):

@@ -10,10 +10,10 @@ import socket
 import discord.http
 import pytest
 
-from bot import gc_policy
 from bot.discord.client import EXIT_BAD_TOKEN, EXIT_FAILED, EXIT_NO_TOKEN, EXIT_OK, RedactSecret, run_bot
-from bot.config import Settings
 from bot.i18n import t
+from bot.process import gc_policy
+from bot.process.config import Settings
 from tests.discord.fake_discord import PRIVILEGED_INTENTS
 from tests.discord.harness import Harness
 
@@ -23,7 +23,7 @@ COMMANDS = {"game", "table", "play", "mod", "settings", "dispute", "disputes", "
 
 @pytest.fixture(autouse=True)
 def collector_as_it_was():
-    """run_bot sets the serving process's garbage collection (bot/gc_policy.py): the test process gets its
+    """run_bot sets the serving process's garbage collection (bot/process/gc_policy.py): the test process gets its
     own back afterwards."""
     thresholds = gc.get_threshold()
     yield

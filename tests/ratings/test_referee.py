@@ -4,10 +4,10 @@ from __future__ import annotations
 import random
 
 from bot.engine import get_game
-from bot.moderation import rollback
+from bot.referee.moderation import rollback
 from bot.ratings.model import Skill, rate
 from bot.ratings.ratings import Ratings
-from bot.service import Accepted
+from bot.referee.service import Accepted
 
 
 async def play(referee, users, *, seed, bots=0, options=None, game="claygod"):
@@ -71,8 +71,8 @@ async def test_a_bot_seat_and_a_casual_table_are_not_rated(env):
 async def test_the_terminal_prints_the_change_at_the_end(env):
     import io
 
-    from bot.delivery import drain
-    from bot.terminal import TerminalDeliverer
+    from bot.referee.delivery import drain
+    from bot.terminal.session import TerminalDeliverer
 
     store, referee, _ = env
     table_id, outcome = await play(referee, ["cli:ann", "cli:bob"], seed="t1")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.engine import Rejection
 from bot.ratings.ratings import Ratings
 from bot.ratings.seeding import first_swiss_round, seeding_line
-from bot.tournament.cli import standings_text
+from bot.render.standings import standings_text
 from bot.tournament.director import Director
 from tests.ratings.records import add_table, finish
 

@@ -17,6 +17,7 @@ from bot.i18n import t
 from bot.ratings.ratings import RATED_GAMES, STATISTICS_ONLY, Ratings
 from bot.ratings.render import board_text, game_name, profile_text
 from bot.storage.store import Store
+from bot.terminal.common import EXIT_OK, UsageError, _user
 
 VERBS = ("show", "leaderboard", "rebuild", "hide", "unhide")
 TERMINAL_SCOPE = ""
@@ -37,8 +38,6 @@ def _say(text: str) -> None:
 
 
 async def cmd_ratings(args: argparse.Namespace, settings: Any) -> int:
-    from bot.cli import EXIT_OK, UsageError, _user
-
     locale = args.locale or settings.locale
     games = [g for g in RATED_GAMES + STATISTICS_ONLY if g in all_games()]
     if args.game is not None and args.game not in games:
