@@ -49,11 +49,12 @@ async def cmd_ratings(args: argparse.Namespace, settings: Any) -> int:
         if args.verb == "rebuild":
             began = time.perf_counter()
             rows, differ, most = await ratings.rebuild()
+            took = time.perf_counter() - began
             (tables,) = await store._in_thread(
                 lambda c: c.execute("SELECT count(*) FROM tables WHERE status = 'finished'").fetchone())
             _say(t("ratings.rebuilt", locale, tables=tables, rows=rows,
                    same=t("ratings.yes" if differ == 0 else "ratings.no", locale))
-                 + f" ({time.perf_counter() - began:.2f} s)")
+                 + f" ({took:.2f} s)")
             if differ:
                 _say(t("ratings.rebuilt_differ", locale, differ=differ, most=f"{most:.3g}"))
             return EXIT_OK
