@@ -10,8 +10,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from openskill.models import PlackettLuce
-
 MU = 25.0
 SIGMA = MU / 3
 BETA = SIGMA / 2
@@ -43,7 +41,11 @@ def shown(mu: float, sigma: float) -> int:
 
 
 @lru_cache(maxsize=1)
-def model() -> PlackettLuce:
+def model() -> Any:
+    """openskill's PlackettLuce with the parameters above (imported on first use: a bot that starts pays
+    nothing for it until a rating is asked for)."""
+    from openskill.models import PlackettLuce
+
     return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU, limit_sigma=False)
 
 
