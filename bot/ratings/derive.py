@@ -1,6 +1,6 @@
 """Ratings derived from the record: the finished tables replayed in finish order into a cache.
 
-The cache (rating_results, ratings; migration 0009) is never a second truth.  SQLite triggers move
+The cache (rating_results, ratings; migration 0010) is never a second truth.  SQLite triggers move
 ``rating_sync.dirty_from`` back to the earliest finish any change touched (a table finishing, a rollback
 reopening it, a dispute settling it again, a corrected tournament result, a tournament's rating switched off);
 ``sync`` deletes the cached rows from that finish on and replays every finished table from there, starting from

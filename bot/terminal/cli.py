@@ -33,6 +33,7 @@ from bot.terminal.records import cmd_export, cmd_picture, cmd_replay, cmd_verify
 from bot.terminal.tables import cmd_table
 from bot.terminal.ratings import add_parser as add_ratings
 from bot.terminal.tournaments import add_parser as add_tournament
+from bot.terminal.upgrade import add_parser as add_upgrade
 
 
 async def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
@@ -170,6 +171,7 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_table)
 
     add_tournament(sub, _number, locale)
+    add_upgrade(sub)
     add_ratings(sub, _number, locale)
     return p
 
