@@ -25,6 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bot.storage",),                   # SQLite: the record, the outbox's rows, clocks, tournaments
     ("bot.render",),                    # text and pictures of tables, notices, standings
     ("bot.referee",),                   # the referee service and everything it rules with
+    ("bot.ratings",),                   # ratings derived from the record (openskill), profiles, seeding
     ("bot.tournament",),                # the tournament director, pairing, standings
     ("bot.discord",),                   # the Discord front end's machinery
     ("bot.terminal", "cogs"),           # the terminal front end (its ``run`` starts Discord); the Discord commands

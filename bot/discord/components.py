@@ -299,6 +299,26 @@ class OptionsButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:opts:{
 DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, LogPageButton, OptionsButton)
 
 
+class LeaderboardButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:lb:{_N}:{_N}"):
+    """Turns a page of a leaderboard (the game's number in bot/ratings RATED_GAMES, page from 1); the server
+    is the click's own."""
+
+    kind, cog, handler = "lb", "Ratings", "on_leaderboard_page"
+
+
+DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, LeaderboardButton)
+
+
+def leaderboard_view(game_index: int, page: int, pages: int, locale: str) -> ui.View | None:
+    """◀ / ▶ under a page of a leaderboard (none when it fits one page)."""
+    items: list[ui.Item] = []
+    if page > 1:
+        items.append(LeaderboardButton(game_index, page - 1, label=t("ratings.board.previous", locale)))
+    if page < pages:
+        items.append(LeaderboardButton(game_index, page + 1, label=t("ratings.board.next", locale)))
+    return _view(*items) if items else None
+
+
 def log_view(table_id: int, page: int, pages: int, locale: str) -> ui.View | None:
     """Earlier / Later under a page of a table's log (none when the log fits one page)."""
     items: list[ui.Item] = []

@@ -73,6 +73,7 @@ from bot.discord.pictures import Picture, TablePictures
 from bot.discord.render import discord_user_id, display_names, mention
 from bot.engine import Game
 from bot.i18n import t
+from bot.ratings.render import rating_line
 from bot.referee.delivery import MAX_ATTEMPTS, DeliveryError, Skip
 from bot.referee.timecontrol import with_deadlines
 from bot.render.notices import options_text
@@ -268,6 +269,9 @@ class DiscordDeliverer:
         finished = view.get("outcome") is not None or message.kind in _CLOSING_KINDS
         seed = message.payload.get("seed") if finished else None
         live_text = panels.live_text(game, table, seats, view, recent, locale, seed=seed, seed_hash=table.seed_hash)
+        rating = await rating_line(self.bot.store, table, display_names(seats), locale) \
+            if message.kind == "finish" and view.get("outcome") is not None else ""
+        live_text += rating  # each player's change, on the live message and in the closing post
         if message.kind == "cancelled":
             live_text += "\n" + t("core.msg.cancelled", locale, table=table.id)
         components = None if finished else self._live_components(table, state, locale)
@@ -284,7 +288,7 @@ class DiscordDeliverer:
                     game.name, message.payload["upgrade"].get("options") or {}, locale)))
             calls: list[str] = []
             if finished:  # the result and the seed that lets anyone check the whole game
-                lines.append(outcome_line(game, view["outcome"], locale, display_names(seats)))
+                lines.append(outcome_line(game, view["outcome"], locale, display_names(seats)) + rating)
                 if seed:
                     calls.append(t("discord.live.seed_revealed", locale, seed=seed, table=table.id))
             if asked:

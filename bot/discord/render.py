@@ -108,7 +108,8 @@ def _short(text: str, limit: int = 40) -> str:
 
 
 def option_summary(game: Game, options: Mapping[str, Any], locale: str, *, changed_only: bool = False,
-                   auto_forced: bool = True, dispute_window: str = "next_move") -> list[tuple[str, str, bool]]:
+                   auto_forced: bool = True, dispute_window: str = "next_move",
+                   rated: bool = True) -> list[tuple[str, str, bool]]:
     """The table's options as (label, value, differs from the default), localised; ``changed_only`` keeps
     those that differ.  The referee's own settings ``auto_forced`` and ``dispute_window`` come last."""
     rows = []
@@ -126,13 +127,14 @@ def option_summary(game: Game, options: Mapping[str, Any], locale: str, *, chang
     window = t(f"disputes.window.{dispute_window}", locale) if dispute_window in ("next_move", "off") \
         else t("disputes.window.moves", locale, n=dispute_window)
     rows.append((t("disputes.window", locale), window, dispute_window != "next_move"))
+    rows.append((t("ratings.setting.rated", locale), t("discord.yes" if rated else "discord.no", locale), not rated))
     return [row for row in rows if row[2] or not changed_only]
 
 
 def options_text(game: Game, table: TableRow, locale: str) -> str:
     """Every option of a table, for the lobby's "All options" button: what differs from the default in bold."""
     rows = option_summary(game, table.options, locale, auto_forced=table.auto_forced,
-                          dispute_window=table.dispute_window)
+                          dispute_window=table.dispute_window, rated=table.rated)
     lines = [t("lobby.options.header", locale, game=game_title(game, locale), table=table.id)]
     lines += [f"• **{label}: {value}**" if changed else f"• {label}: {value}" for label, value, changed in rows]
     if any(changed for _, _, changed in rows):
@@ -145,7 +147,7 @@ def lobby_text(game: Game, table: TableRow, seats: Sequence[SeatRow], locale: st
     options that differ from the default), who sits, and, once it is not open any more, its state.  Every
     option is behind the "All options" button."""
     changed = option_summary(game, table.options, locale, changed_only=True, auto_forced=table.auto_forced,
-                             dispute_window=table.dispute_window)
+                             dispute_window=table.dispute_window, rated=table.rated)
     options = "".join(f" · {_short(label)}: {_short(value)}" for label, value, _ in changed)
     title = f" · {escape_markdown(table.title)}" if table.title else ""
     lines = [t("lobby.line", locale, game=game_title(game, locale), table=table.id, title=title, n=len(seats),

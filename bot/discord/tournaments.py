@@ -33,6 +33,7 @@ from bot.render.picture.standings import standings_png
 from bot.render.standings import standings_text
 from bot.render.text import game_title
 from bot.storage.tournaments import Entry, GameRow, TournamentRow
+from bot.ratings.seeding import seeding_line
 from bot.tournament.crosstable import bracket_columns, bracket_path, crosstable, round_results
 from bot.tournament.director import Director, Progress
 
@@ -176,6 +177,10 @@ class TournamentDesk:
         rounds = {r.number: r for r in await self.director.record.rounds(tour.id)}
         deadline = rounds[number].deadline if number in rounds else None
         lines = [t("tournament.discord.round", locale, round=number, rounds=tour.settings.get("rounds") or "?")]
+        seeded = seeding_line(tour.settings, {p: who(e, p) for p, e in entries.items()}, locale) \
+            if number == 1 else None
+        if seeded:  # by rating, and who was placed by lot
+            lines.append(seeded)
         if deadline:
             lines.append(t("tournament.discord.deadline", locale, at=f"<t:{int(deadline)}:f>",
                            left=f"<t:{int(deadline)}:R>"))

@@ -138,6 +138,14 @@ class Referee:
         if not isinstance(auto_forced, bool):
             return _reject(Code.BAD_OPTIONS, "core.reject.bad_option", name="auto_forced", value=str(auto_forced)[:40],
                            game=game.name)
+        # a referee setting (docs/ratings.md), never a game option; typed in Discord as yes/no
+        rated = {"yes": True, "no": False, "true": True, "false": False}.get(str(options.get("rated")).lower(),
+                                                                             options.get("rated"))
+        options.pop("rated", None)
+        rated = True if rated is None else rated
+        if not isinstance(rated, bool):
+            return _reject(Code.BAD_OPTIONS, "core.reject.bad_option", name="rated", value=str(rated)[:40],
+                           game=game.name)
         raw_window = options.pop("dispute_window", DEFAULT_WINDOW)
         window = dispute_window(raw_window)
         if window is None:
@@ -155,7 +163,7 @@ class Referee:
                 title=clean_name(title, limit=TITLE_MAX) if title else None, locale=locale, guild_id=guild_id,
                 channel_id=channel_id, max_seats=game.max_seats,
                 creator_name=clean_name(creator_name) if join else None, auto_forced=auto_forced,
-                dispute_window=window, time_control=time_control, rules_version=game.rules_version,
+                dispute_window=window, time_control=time_control, rules_version=game.rules_version, rated=rated,
                 per_user=self.limits.per_user, per_server=self.limits.per_server)
         except LobbyRefused as refusal:
             return _refused(refusal)

@@ -23,12 +23,15 @@ def points_text(value: float) -> str:
 def standings_text(rows: list[dict[str, Any]], fmt: str, locale: str) -> str:
     """The standings as monospace lines: rank, name, points, W-D-L, and the format's tie-breaks."""
     columns = SHOWN[fmt]
-    head = [t("tournament.col.rank", locale), t("tournament.col.player", locale), t("tournament.col.points", locale),
+    rated = any(r.get("rating") is not None for r in rows)  # the ratings at the start, when it was seeded so
+    head = [t("tournament.col.rank", locale), t("tournament.col.player", locale),
+            *([t("ratings.col.rating", locale)] if rated else []), t("tournament.col.points", locale),
             t("tournament.col.wdl", locale), *(t(f"tournament.col.{c}", locale) for c in columns)]
     lines = [head]
     for r in rows:
         name = r["name"] + ("" if r["status"] == "active" else " ✗")
-        lines.append([str(r["rank"]), name, points_text(r["points"]), f"{r['wins']}-{r['draws']}-{r['losses']}",
+        lines.append([str(r["rank"]), name, *([str(r.get("rating") or "—")] if rated else []),
+                      points_text(r["points"]), f"{r['wins']}-{r['draws']}-{r['losses']}",
                       *(points_text(r[c]) for c in columns)])
     widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
     return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in lines)

@@ -151,6 +151,7 @@ class TableRow:
     started_rules: int | None = None
     rules_version: int = 1                       # of its latest state (a lobby: of its options)
     frozen: dict[str, Any] | None = None         # why this release cannot play it (bot/referee/upgrade.py), or None
+    rated: bool = True                           # a referee setting: rated or casual (docs/ratings.md)
 
     @classmethod
     def from_row(cls, row: aiosqlite.Row) -> "TableRow":
@@ -158,6 +159,7 @@ class TableRow:
         for key in ("options", "stack", "outcome", "time_control", "frozen"):
             d[key] = loads(d[key]) if d.get(key) is not None else None
         d["auto_forced"] = bool(d.get("auto_forced", 1))
+        d["rated"] = bool(d.get("rated", 1))
         return cls(**d)
 
     def moved(self, version: int, next_deadline: float | None) -> "TableRow":
@@ -390,6 +392,7 @@ class Store:
         channel_id: str | None = None, max_seats: int | None = None, creator_name: str | None = None,
         per_user: int | None = None, per_server: int | None = None, auto_forced: bool = True,
         dispute_window: str = "next_move", time_control: dict[str, Any] | None = None, rules_version: int = 1,
+        rated: bool = True,
     ) -> int:
         """A new lobby (with its creator seated when ``creator_name`` is given).  ``per_user`` / ``per_server``
         cap the open (lobby or active) tables of the creator and of the server; counted inside the
@@ -402,10 +405,11 @@ class Store:
                 raise LobbyRefused("too_many_tables_server", per_server)
             cur = await db.execute(
                 "INSERT INTO tables (game, status, options, creator, origin, title, locale, guild_id, channel_id,"
-                " created_at, max_seats, auto_forced, dispute_window, time_control, rules_version)"
-                " VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created_at, max_seats, auto_forced, dispute_window, time_control, rules_version, rated)"
+                " VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game, dumps(options), creator, origin, title, locale, guild_id, channel_id, now, max_seats,
-                 int(auto_forced), dispute_window, dumps(time_control) if time_control else None, rules_version),
+                 int(auto_forced), dispute_window, dumps(time_control) if time_control else None, rules_version,
+                 int(rated)),
             )
             table_id = cur.lastrowid
             if time_control:  # the clock's look-up finds a timed table by this row (bot/storage/clocks.py)
@@ -850,10 +854,11 @@ class Store:
     async def user(self, user_id: str) -> dict[str, Any]:
         row = await self._one("SELECT * FROM users WHERE user_id = ?", (user_id,))
         return dict(row) if row else {"user_id": user_id, "locale": None, "dm_closed": 0, "dm_notice": 0,
-                                      "pings": "turn"}
+                                      "pings": "turn", "profile_hidden": 0}
 
     async def set_user(self, user_id: str, **fields: Any) -> None:
-        await self._upsert("users", "user_id", user_id, {"locale", "dm_closed", "dm_notice", "pings"}, fields)
+        await self._upsert("users", "user_id", user_id, {"locale", "dm_closed", "dm_notice", "pings",
+                                                          "profile_hidden"}, fields)
 
     async def guild(self, guild_id: str) -> dict[str, Any]:
         row = await self._one("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))

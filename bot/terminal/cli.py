@@ -31,6 +31,7 @@ from bot.terminal.moderation import cmd_mod
 from bot.terminal.play import cmd_demo, cmd_play, cmd_scenario
 from bot.terminal.records import cmd_export, cmd_picture, cmd_replay, cmd_verify
 from bot.terminal.tables import cmd_table
+from bot.terminal.ratings import add_parser as add_ratings
 from bot.terminal.tournaments import add_parser as add_tournament
 from bot.terminal.upgrade import add_parser as add_upgrade
 
@@ -173,6 +174,7 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
 
     add_tournament(sub, _number, locale)
     add_upgrade(sub)
+    add_ratings(sub, _number, locale)
     return p
 
 

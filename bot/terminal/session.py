@@ -15,6 +15,7 @@ from bot.referee.record import verify_table
 from bot.referee.service import Accepted, Referee
 from bot.referee.typed import parse_typed
 from bot.render.picture import picture
+from bot.ratings.render import rating_line
 from bot.render.text import outcome_line, render_event, render_message
 from bot.storage.store import OutboxRow, SeatRow, TableRow
 
@@ -30,6 +31,7 @@ class TerminalDeliverer:
     quiet_kinds: set[str] = field(default_factory=set)
     boards: bool = True   # False when the caller shows the board itself (the play loop, before each menu)
     origins: tuple[str, ...] = ("terminal", "demo")
+    store: Any = None     # given: a rated table's end also prints each player's rating change
 
     async def deliver(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
         names = [s.name for s in seats]
@@ -45,6 +47,8 @@ class TerminalDeliverer:
         game = get_game(table.game)
         text = render_message(game, message.kind, message.payload, names=names, locale=self.locale,
                               table_id=table.id, board=self._board(message))
+        if message.kind == "finish" and self.store is not None:
+            text += await rating_line(self.store, table, names, self.locale)
         if text:
             if header:
                 self.out.write(header + "\n")
@@ -68,7 +72,7 @@ async def play_loop(referee: Referee, table_id: int, user_id: str, locale: str, 
                     read: Callable[[str], str] = input, out: TextIO = sys.stdout) -> str:
     """Play at the terminal until the game ends or the player quits ("finished" / "quit" / "eof")."""
     store = referee.store
-    printer = TerminalDeliverer(out, user_id, locale, boards=False)
+    printer = TerminalDeliverer(out, user_id, locale, boards=False, store=store)
     table = await store.get_table(table_id)
     game = get_game(table.game)
     while True:

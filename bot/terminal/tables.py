@@ -23,7 +23,7 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
     locale = args.locale or settings.locale
     user = _user(args)
     store, referee = await _open(settings)
-    out = TerminalDeliverer(sys.stdout, user, locale)
+    out = TerminalDeliverer(sys.stdout, user, locale, store=store)
     try:
         verb = args.verb
         if verb == "new":

@@ -25,6 +25,7 @@ from typing import Any, Callable
 from bot.engine import Rejection
 from bot.i18n import t
 from bot.referee.service import Referee
+from bot.ratings.seeding import seeding_line
 from bot.render.standings import export_csv, points_text, standings_text
 from bot.terminal.common import EXIT_OK, UsageError, _options, _refuse, _user
 from bot.tournament.director import FORMATS, Director, Progress
@@ -159,6 +160,11 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
             result = await _play(director, tid, result)
             for number in result.rounds:
                 _say(t("tournament.term.round_paired", locale, round=number))
+                tour = await director.record.get(tid) if number == 1 else None
+                seeded = seeding_line(tour.settings, {e.user_id: e.name for e in await director.record.entries(tid)},
+                                      locale) if tour else None
+                if seeded:
+                    _say(seeded)
             _say(t("tournament.term.settled", locale, games=len(result.settled)))
             if result.finished:
                 _say(t("tournament.term.finished", locale, tournament=tid))

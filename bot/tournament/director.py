@@ -19,6 +19,7 @@ from typing import Any, Awaitable, Callable, Mapping
 
 from bot.engine import Code, Reject, Rejection, get_game
 from bot.engine.rng import new_seed
+from bot.ratings.seeding import first_swiss_round, rated as rated_event, ratings_at_start
 from bot.i18n import t
 from bot.referee.free_text import TITLE_MAX, clean_name, clean_text
 from bot.referee.service import Referee
@@ -44,8 +45,9 @@ PAIRING_TRIES = 5        # a round planned again when players dropped while it w
 DEFAULTS: dict[str, Any] = {"rounds": 0, "table_size": 0, "round_hours": 0, "expiry": "forfeit",
                             "late_entry": True, "bye": "win", "max_players": 0, "registration_hours": 0,
                             "check_in": False, "requested_byes": 1, "requested_bye": "draw", "withdraw_after": 0,
-                            "third_place": False, "reset": True, "seeding": "lot", "tiebreaks": "",
-                            "place_points": "", "best_of": 1}
+                            "third_place": False, "reset": True, "seeding": "rating", "tiebreaks": "",
+                            "place_points": "", "best_of": 1,
+                            "rated": True}  # rated: the tables count for ratings (docs/ratings.md)
 
 
 def _tiebreak_list(fmt: str, raw: Any) -> list[str]:
@@ -137,7 +139,7 @@ def check_settings(game_name: str, fmt: str, raw: Mapping[str, Any]) -> dict[str
     for name, choices in (("expiry", EXPIRY), ("bye", ("win", "draw", "loss")), ("requested_bye", ("draw", "loss"))):
         if s[name] not in choices:
             raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices=", ".join(choices))
-    for name in ("late_entry", "check_in", "third_place", "reset"):
+    for name in ("late_entry", "check_in", "third_place", "reset", "rated"):
         if not isinstance(s[name], bool):
             raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices="yes, no")
     if fmt in ("round_robin", *BRACKETS):
@@ -303,10 +305,23 @@ class Director:
         if len(entries) < max(least, 2):
             return _reject("too_few", players=len(entries), min=max(least, 2))
         rng = random.Random(f"{t.seed}:seeding")
-        rating = (lambda user: self.ratings(t.game, user)) if self.ratings is not None else None  # noqa: E731
-        # the pairing numbers: by lot unless the organiser chose their order or ratings (T-21)
-        order = seed_order([e.user_id for e in entries], t.settings.get("seeding", "lot"), rng, rating)
-        settings = {**t.settings, "order": order, "rounds": self.rounds_planned(t, len(order))}
+        players = [e.user_id for e in entries]
+        method = t.settings.get("seeding", "rating")
+        seeded: dict[str, Any] = {}
+        if method == "rating":  # the rated by their figure, the unrated by lot (docs/ratings.md, T-21)
+            if self.ratings is not None:
+                rating = lambda user: self.ratings(t.game, user)  # noqa: E731
+            else:
+                at_start = await ratings_at_start(self.referee.store, game=t.game, guild_id=t.guild_id,
+                                                  settings=t.settings, players=players)
+                rating = at_start.get
+                seeded = {"ratings": at_start, "rated": rated_event(t.settings)}
+        else:
+            rating = None
+        order = seed_order(players, method, rng, rating)
+        if seeded:
+            seeded["by_lot"] = [p for p in order if p not in seeded["ratings"]]
+        settings = {**t.settings, "order": order, "seeded": seeded, "rounds": self.rounds_planned(t, len(order))}
         t = replace(t, settings=settings)
         async with self.lock(tournament_id):
             games = await self._plan(t, 1)
@@ -379,12 +394,15 @@ class Director:
                   if s.user_id in active and s.user_id not in away]
         forbidden = await self._forbidden(t.id)
         if t.format == "swiss":
-            history = histories(ranked, games, points)
-            for x, y in forbidden:  # T-22: a forbidden pair costs more than any rematch
-                if x in history and y in history:
-                    history[x].met[y] = history[x].met.get(y, 0) + FORBIDDEN
-                    history[y].met[x] = history[y].met.get(x, 0) + FORBIDDEN
-            pairs, left = swiss_pairs(ranked, history, rng)
+            if number == 1 and t.settings.get("seeded", {}).get("ratings"):  # seeded by rating: top v bottom half
+                pairs, left = first_swiss_round([p for p in t.settings["order"] if p in ranked])
+            else:
+                history = histories(ranked, games, points)
+                for x, y in forbidden:  # T-22: a forbidden pair costs more than any rematch
+                    if x in history and y in history:
+                        history[x].met[y] = history[x].met.get(y, 0) + FORBIDDEN
+                        history[y].met[x] = history[y].met.get(x, 0) + FORBIDDEN
+                pairs, left = swiss_pairs(ranked, history, rng)
             return [NewGame("table", [a, b]) for a, b in pairs] + ([bye(left)] if left else []) + resting
         game = get_game(t.game)
         preferred = t.settings["table_size"] or min(game.max_seats, max(game.min_seats, 6))
@@ -926,8 +944,12 @@ class Director:
                 for p in self._bracket_places(t, games, r + 1, points):
                     if p is not None:
                         survived[p] = r
-        return standings(t.format, await self.record.entries(tournament_id), games, t.seed, points,
+        rows = standings(t.format, await self.record.entries(tournament_id), games, t.seed, points,
                          survived=survived, tiebreaks=t.settings.get("tiebreaks") or None)
+        at_start = t.settings.get("seeded", {}).get("ratings", {})
+        for row in rows:  # each player's rating at the start (docs/ratings.md)
+            row.rating = at_start.get(row.user_id)
+        return rows
 
     def bracket_labels(self, t: TournamentRow, games: list[GameRow]) -> dict[tuple[int, frozenset], str]:
         """Double elimination: which bracket each match of each round was in (W, L, F), for the picture."""

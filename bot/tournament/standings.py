@@ -115,6 +115,7 @@ class Standing:
     survived: int = 0
     lot: str = ""
     rank: int = 0
+    rating: int | None = None    # the player's rating at the tournament's start (None: unrated, or rating off)
     opponents: list[tuple[str, ...]] = field(default_factory=list)   # per played game: the others at the table
 
     def as_dict(self) -> dict[str, Any]:
