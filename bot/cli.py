@@ -688,6 +688,8 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
 
     from bot.tournament.cli import add_parser as add_tournament
     add_tournament(sub, _number, locale)
+    from bot.web.cli import add_parser as add_web
+    add_web(sub, _number, locale)
     return p
 
 
@@ -707,7 +709,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = Settings(**{**settings.__dict__, "database": Path(args.db)})
     logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    if args.command != "run":
+    if args.command not in ("run", "web"):
         logging.getLogger().setLevel(logging.WARNING)
     if args.command == "table" and args.verb not in ("new", "list") and args.id is None:
         sys.stderr.write("give a table number\n")
