@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.engine import get_game
 from bot.service import Referee
 from bot.storage.store import Store
 from bot.web.sample import bot_tournament
@@ -28,7 +27,8 @@ async def _table(referee: Referee, game: str, names: list[str], *, finish: bool,
     return table.id
 
 
-async def build(path: Path, *, hostile: bool = True, tournament_game: str = "toy") -> dict[str, object]:
+async def build(path: Path, *, hostile: bool = True, tournament_game: str = "toy", only_swiss: bool = False,
+                games: tuple[str, ...] = tuple(SEATS)) -> dict[str, object]:
     """The world in the database ``path``; returns what the tests look for: table ids per game and state,
     the tournaments by format."""
     store = await Store.open(path)
@@ -37,13 +37,14 @@ async def build(path: Path, *, hostile: bool = True, tournament_game: str = "toy
     try:
         names = HOSTILE + ["Аня", "Борис", "Віра", "Glen", "Дана", "Егор", "Жанна"] if hostile else \
             ["Аня", "Борис", "Віра", "Glen", "Дана", "Егор", "Жанна"]
-        for game in SEATS:
-            get_game(game)
+        for game in games:
             world["finished"][game] = await _table(referee, game, names, finish=True, guild_id=None)
             world["active"][game] = await _table(referee, game, names[2:] + names, finish=False,
                                                  guild_id="123456789012345678")
         world["tournaments"]["swiss"] = await bot_tournament(
             referee, "claygod", "swiss", 4, title=HOSTILE[0] if hostile else "Swiss", names=names, rounds_to_play=2)
+        if only_swiss:
+            return world
         # the other formats with the tests' quick toy game (three cards each): their pages, not their games
         world["tournaments"]["round_robin"] = await bot_tournament(referee, tournament_game, "round_robin", 4,
                                                                     title="RR", names=names[5:])
