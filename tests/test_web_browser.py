@@ -87,7 +87,7 @@ def browser(server):
 
 @pytest.fixture(scope="module")
 def shots():
-    folder = Path(os.environ.get("JUDGE_SCREENSHOTS") or ROOT / "test-screenshots" / "web")
+    folder = Path(os.environ.get("JUDGE_SCREENSHOTS") or ROOT / "test-screenshots" / f"web-py{sys.version_info[0]}.{sys.version_info[1]}")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 
