@@ -411,6 +411,16 @@ async def run_bot(settings: Settings, **bot_options: Any) -> int:
         return EXIT_NO_TOKEN
     redactor = _guard_logs(settings.token)
     store = await Store.open(settings.database)
+    pages = None
+    if settings.web.enabled:  # the public pages beside the bot, on the same loop and database (docs/web.md)
+        from bot.web.app import start as serve_pages
+        try:
+            pages = await serve_pages(store, settings.web.host, settings.web.port, locale=locale)
+        except OSError as exc:
+            log.error("the public pages cannot listen on %s:%s: %s", settings.web.host, settings.web.port,
+                      exc.strerror or exc)
+            await store.close()
+            return EXIT_FAILED
     gc_policy.for_serving()
     bot = JudgeBot(settings, store, **bot_options)
     loop = asyncio.get_running_loop()
@@ -442,6 +452,8 @@ async def run_bot(settings: Settings, **bot_options: Any) -> int:
             loop.remove_signal_handler(signal.SIGTERM)
         except (NotImplementedError, RuntimeError):
             pass
+        if pages is not None:
+            await pages.cleanup()
         await store.close()
         for handler in logging.getLogger().handlers:
             handler.removeFilter(redactor)

@@ -94,6 +94,24 @@ class Cache:
         return kept
 
 
+class StepLines:
+    """The text of recorded steps by (table, step's version, language, names): a recorded step never changes,
+    so a table's new version renders the lines of its new step only."""
+
+    def __init__(self, size: int = 100_000):
+        self.size = size
+        self._kept: OrderedDict[tuple, list[str]] = OrderedDict()
+
+    def __call__(self, lang: str, table: public.PublicTable, step: public.Step) -> list[str]:
+        key = (table.id, step.version, lang, tuple(table.names))
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = pages.step_lines(lang, table, step)
+            if len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return found
+
+
 class Site:
     """The pages of one database.  ``profiles``: ratings and hidden profiles (profiles.py)."""
 
@@ -104,6 +122,7 @@ class Site:
         self.profiles = profiles or Profiles()
         self.cache = Cache(cache_size)
         self.pictures = Pictures(size=128)
+        self.lines = StepLines()
         self.static = {p.name: p.read_bytes() for p in STATIC.iterdir() if p.is_file()}
 
     # ------------------------------------------------------------------ the application
@@ -208,7 +227,7 @@ class Site:
 
         async def build(page: Page) -> str | None:
             data = await public.load_table(self.store, tid)
-            return None if data is None else pages.table_page(page, data)
+            return None if data is None else pages.table_page(page, data, self.lines)
         return await self._page(request, ("table", tid), token, build)
 
     async def replay_start(self, request: web.Request) -> web.StreamResponse:
@@ -223,7 +242,7 @@ class Site:
             data = await public.load_table(self.store, tid)
             if data is None or not 0 <= index < len(data.steps):
                 return None
-            return pages.replay_page(page, data, index, await public.step_view(self.store, data, index))
+            return pages.replay_page(page, data, index, await public.step_view(self.store, data, index), self.lines)
         return await self._page(request, ("replay", tid, index), token, build)
 
     async def player(self, request: web.Request) -> web.StreamResponse:

@@ -24,10 +24,12 @@ from .public import LOCAL, PublicPlayer, PublicTable, PublicTournament, ServerIn
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
+@lru_cache(maxsize=65_536)
 def utc(at: float) -> str:
     return datetime.fromtimestamp(at, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
 
+@lru_cache(maxsize=65_536)
 def iso(at: float) -> str:
     return datetime.fromtimestamp(at, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -75,22 +77,35 @@ def step_label(page: Page, step: Step) -> str:
     return page.t("web.replay.move", move=step.number)
 
 
-def _step(page: Page, table: PublicTable, step: Step) -> dict[str, Any]:
+def step_lines(lang: str, table: PublicTable, step: Step) -> list[str]:
+    """The step's public events as text lines (a step's events never change once recorded: the application
+    keeps these by table, step and language, so a new move renders only its own lines)."""
     game, names = get_game(table.game), table.names
     lines = []
     for event in step.events:
         if event.get("to") is not None:  # public steps carry public events only (public.py); never trust it
             continue
-        text = render_event(game, event, page.lang, names)
+        text = render_event(game, event, lang, names)
         if text:
             lines.append(text)
+    return lines
+
+
+#: (lang, table, step) -> the step's lines; the application passes a kept version of ``step_lines``
+Lines = Callable[[str, PublicTable, Step], list[str]]
+
+
+def _step(page: Page, table: PublicTable, step: Step, lines: Lines = step_lines) -> dict[str, Any]:
+    names = table.names
     who = None
     if step.kind == "move":
         who = names[step.seat] if step.seat is not None and 0 <= step.seat < len(names) \
             else page.t("web.table.referee")
     anchor = f"m{step.number}" if step.kind == "move" and not step.undone else f"s{step.index}"
-    return {"index": step.index, "label": step_label(page, step), "who": who, "at": step.at, "undone": step.undone,
-            "lines": lines, "anchor": anchor}
+    return {"index": step.index, "label": step_label(page, step), "who": who, "undone": step.undone,
+            "utc": utc(step.at) if step.at else None, "iso": iso(step.at) if step.at else None,
+            "lines": lines(page.lang, table, step), "anchor": anchor,
+            "href": page.url(f"/table/{table.id}/replay/{step.index}")}
 
 
 def _pending(page: Page, view: Mapping[str, Any] | None, names: Sequence[str]) -> list[dict[str, Any]]:
@@ -109,7 +124,7 @@ def _board(table: PublicTable, view: Mapping[str, Any] | None, lang: str) -> str
     return get_game(table.game).render_view(view, lang, table.names)
 
 
-def table_page(page: Page, table: PublicTable) -> str:
+def table_page(page: Page, table: PublicTable, lines: Lines = step_lines) -> str:
     game = get_game(table.game)
     outcome = (table.view or {}).get("outcome") or table.outcome
     winners = set((outcome or {}).get("winners") or [])
@@ -128,17 +143,19 @@ def table_page(page: Page, table: PublicTable) -> str:
         pending=_pending(page, table.view, table.names) if table.status == "active" else [],
         picture=f"/table/{table.id}/picture.png" if table.view is not None else None,
         board=_board(table, table.view, page.lang),
-        steps=[_step(page, table, s) for s in table.steps], last_step=max(len(table.steps) - 1, 0))
+        steps=[_step(page, table, s, lines) for s in table.steps])
 
 
-def replay_page(page: Page, table: PublicTable, index: int, view: Mapping[str, Any] | None) -> str:
+def replay_page(page: Page, table: PublicTable, index: int, view: Mapping[str, Any] | None,
+                lines: Lines = step_lines) -> str:
     """Step ``index`` of the table's public history, with ``view``: the public's view right after it."""
     game = get_game(table.game)
     step = table.steps[index]
     return page.render(
         "replay.html", title=page.t("web.replay.title", table=table.id), table=table,
-        game_title=page.t(f"{game.name}.title"), step=_step(page, table, step), last=len(table.steps) - 1,
-        steps=[{"index": s.index, "label": step_label(page, s)} for s in table.steps],
+        game_title=page.t(f"{game.name}.title"), step=_step(page, table, step, lines), last=len(table.steps) - 1,
+        steps=[{"href": page.url(f"/table/{table.id}/replay/{s.index}"), "label": step_label(page, s),
+                "here": s.index == index} for s in table.steps],
         base=f"/table/{table.id}/replay/", picture=f"/table/{table.id}/replay/{index}.png" if view else None,
         board=_board(table, view, page.lang))
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from bot.engine import get_game
+from bot.engine.canonical import loads
 from bot.moves import Moves, public
 from bot.storage.store import Store, TableRow
 from bot.storage.tournaments import Entry, GameRow, RoundRow, TournamentRow, Tournaments
@@ -105,8 +106,12 @@ async def load_table(store: Store, table_id: int) -> PublicTable | None:
     if row is None or row.status == "lobby" or row.seed_hash is None:
         return None
     seats = await store.seats(table_id)
-    events = [{"version": e.version, **e.as_event()} for e in await store.events(table_id)]
-    moved = {a.version: (a.seat, a.at) for a in await store.actions(table_id)}
+    # the public events only, and of the actions only who and when (their JSON names hidden cards)
+    events = [{"version": r["version"], "kind": r["kind"], "to": None, "data": loads(r["data"])}
+              for r in await store._all("SELECT version, kind, data FROM events WHERE table_id = ?"
+                                        " AND visible_to IS NULL ORDER BY version, idx", (table_id,))]
+    moved = {r["version"]: (r["seat"], r["at"])
+             for r in await store._all("SELECT version, seat, at FROM actions WHERE table_id = ?", (table_id,))}
     link = await store._one("SELECT g.tournament_id, t.title, g.round, g.board FROM tournament_games g"
                             " JOIN tournaments t ON t.id = g.tournament_id WHERE g.table_id = ?", (table_id,))
     return public_table(row, seats, events, moved, await store.state(table_id),
