@@ -126,6 +126,11 @@ async def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
                 result = await run_demo_table(referee, game.name, seats=seats, locale=locale, out=sys.stdout,
                                               verbose=args.verbose, options=options, pictures=pictures)
                 failures += not (result.finished and result.verified)
+        if not args.game and not args.no_tournament:  # and a tournament for the public pages (docs/web.md)
+            from bot.web.sample import bot_tournament
+            tid = await bot_tournament(referee, "claygod", "swiss", 8, title=t("web.demo.tournament", locale),
+                                       settings={"rounds": 3}, locale=locale)
+            _say(t("tournament.term.finished", locale, tournament=tid))
     finally:
         await store.close()
     _say(t("core.term.demo_done", locale, db=str(settings.database)))
@@ -590,6 +595,8 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("--seats", type=_number(1, 100, locale), help="number of seats")
     s.add_argument("--option", action="append", metavar="NAME=VALUE", help="table option (repeatable)")
     s.add_argument("--verbose", "-v", action="store_true", help="print every message, not just the results")
+    s.add_argument("--no-tournament", action="store_true",
+                   help="without the Swiss tournament of bot players played after the tables (not played with --game)")
     s.add_argument("--pictures", metavar="DIR",
                    help="where the final picture of each table is written (default: beside the database, "
                         "judge-pictures/ for judge.db)")

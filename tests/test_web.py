@@ -49,7 +49,7 @@ def _pages_of(ids):
     urls = ["/", "/server/local", "/server/123456789012345678", "/static/style.css", "/static/replay.js"]
     for state in ("finished", "active"):
         for game, tid in ids[state].items():
-            urls += [f"/table/{tid}", f"/table/{tid}/picture.png", f"/table/{tid}/replay/0",
+            urls += [f"/table/{tid}", f"/table/{tid}/log", f"/table/{tid}/picture.png", f"/table/{tid}/replay/0",
                      f"/table/{tid}/replay/1", f"/table/{tid}/replay/1.png"]
     urls += [f"/tournament/{tid}" for tid in ids["tournaments"].values()]
     urls += [f"/table/{tid}/record.json" for tid in ids["finished"].values()]
@@ -144,13 +144,13 @@ async def test_pages_are_the_same_whatever_the_hidden_cards(site):
             shown_only = public.public_table(row, seats, [e for e in events if e["to"] is None], moved, state)
             for lang in ("ru", "en"):
                 page = Page(lang)
-                html = pages.table_page(page, table)
-                assert html == pages.table_page(page, shown_only)
+                html = pages.table_page(page, table) + pages.log_page(page, table)
+                assert html == pages.table_page(page, shown_only) + pages.log_page(page, shown_only)
                 for trial in range(2):
                     variant = _variant(game, state, trial)
                     differing += game.view(variant, 0) != game.view(state, 0)
                     again = public.public_table(row, seats, events, moved, variant)
-                    assert pages.table_page(page, again) == html, (game_name, tid, lang)
+                    assert pages.table_page(page, again) + pages.log_page(page, again) == html, (game_name, tid, lang)
                     compared += 1
             steps = table.steps
             for index in sorted({0, 1, len(steps) // 3, len(steps) // 2, len(steps) - 1}):
@@ -226,10 +226,14 @@ async def test_the_replay_steps_link_each_other_and_the_log_links_every_move(cli
     c, ids, s = client
     tid = ids["finished"]["claygod"]
     table = await public.load_table(s.store, tid)
-    html = await (await c.get(f"/table/{tid}")).text()
+    html = await (await c.get(f"/table/{tid}/log")).text()
     for step in table.steps:
         assert f'href="/table/{tid}/replay/{step.index}"' in html
     last = len(table.steps) - 1
+    page = await (await c.get(f"/table/{tid}")).text()  # the newest steps, and the way to the others
+    assert f'href="/table/{tid}/replay/{last}"' in page
+    assert len(table.steps) <= pages.LOG_SHOWN or (f'href="/table/{tid}/log"' in page
+                                                   and f'href="/table/{tid}/replay/1"' not in page)
     middle = await (await c.get(f"/table/{tid}/replay/3")).text()
     assert f'id="prev" rel="prev" href="/table/{tid}/replay/2"' in middle
     assert f'id="next" rel="next" href="/table/{tid}/replay/4"' in middle

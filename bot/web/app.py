@@ -12,6 +12,7 @@ Routes (docs/web.md):
     /tournament/{id}                standings, rounds, crosstable or bracket
     /table/{id}                     players, picture, board, log, fairness
     /table/{id}/picture.png         the public picture now
+    /table/{id}/log                 the whole log (a table page shows its newest steps)
     /table/{id}/replay/{step}       the replay, one public step at a time
     /table/{id}/replay/{step}.png   the public picture at that step
     /table/{id}/record.json         an ended table's record (what ``python -m bot verify --file`` checks)
@@ -134,6 +135,7 @@ class Site:
         r.add_get("/tournament/{id:\\d{1,18}}", self.tournament)
         r.add_get("/table/{id:\\d{1,18}}", self.table)
         r.add_get("/table/{id:\\d{1,18}}/picture.png", self.picture)
+        r.add_get("/table/{id:\\d{1,18}}/log", self.full_log)
         r.add_get("/table/{id:\\d{1,18}}/replay", self.replay_start)
         r.add_get("/table/{id:\\d{1,18}}/replay/{step:\\d{1,9}}", self.replay)
         r.add_get("/table/{id:\\d{1,18}}/replay/{step:\\d{1,9}}.png", self.replay_picture)
@@ -229,6 +231,15 @@ class Site:
             data = await public.load_table(self.store, tid)
             return None if data is None else pages.table_page(page, data, self.lines)
         return await self._page(request, ("table", tid), token, build)
+
+    async def full_log(self, request: web.Request) -> web.StreamResponse:
+        tid = self._id(request)
+        token = await public.table_token(self.store, tid)
+
+        async def build(page: Page) -> str | None:
+            data = await public.load_table(self.store, tid)
+            return None if data is None else pages.log_page(page, data, self.lines)
+        return await self._page(request, ("log", tid), token, build)
 
     async def replay_start(self, request: web.Request) -> web.StreamResponse:
         raise web.HTTPFound(f"/table/{self._id(request)}/replay/0" + (f"?lang={request.query['lang']}"

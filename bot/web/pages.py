@@ -22,6 +22,11 @@ from bot.render.text import outcome_line, render_event
 from .public import LOCAL, PublicPlayer, PublicTable, PublicTournament, ServerIndex, Step
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+#: the newest steps of the log a table page shows (the whole log has a page of its own): a page's size and time
+#: stay bounded however long the game
+LOG_SHOWN = 60
+#: the replay's list of steps: this many either side of the step shown, and the first and the last
+REPLAY_AROUND = 12
 
 
 @lru_cache(maxsize=65_536)
@@ -143,7 +148,14 @@ def table_page(page: Page, table: PublicTable, lines: Lines = step_lines) -> str
         pending=_pending(page, table.view, table.names) if table.status == "active" else [],
         picture=f"/table/{table.id}/picture.png" if table.view is not None else None,
         board=_board(table, table.view, page.lang),
-        steps=[_step(page, table, s, lines) for s in table.steps])
+        steps=[_step(page, table, s, lines) for s in table.steps[-LOG_SHOWN:]],
+        earlier=max(0, len(table.steps) - LOG_SHOWN))
+
+
+def log_page(page: Page, table: PublicTable, lines: Lines = step_lines) -> str:
+    """The whole log of a table, every step with its link into the replay."""
+    return page.render("full_log.html", title=page.t("web.table.title", table=table.id), table=table,
+                       game_title=page.t(f"{table.game}.title"), steps=[_step(page, table, s, lines) for s in table.steps])
 
 
 def replay_page(page: Page, table: PublicTable, index: int, view: Mapping[str, Any] | None,
@@ -154,10 +166,23 @@ def replay_page(page: Page, table: PublicTable, index: int, view: Mapping[str, A
     return page.render(
         "replay.html", title=page.t("web.replay.title", table=table.id), table=table,
         game_title=page.t(f"{game.name}.title"), step=_step(page, table, step, lines), last=len(table.steps) - 1,
-        steps=[{"href": page.url(f"/table/{table.id}/replay/{s.index}"), "label": step_label(page, s),
-                "here": s.index == index} for s in table.steps],
+        steps=_around(page, table, index),
         base=f"/table/{table.id}/replay/", picture=f"/table/{table.id}/replay/{index}.png" if view else None,
         board=_board(table, view, page.lang))
+
+
+def _around(page: Page, table: PublicTable, index: int) -> list[dict[str, Any]]:
+    """The replay's list of steps: the first, those near the step shown, the last; a gap marked between."""
+    last = len(table.steps) - 1
+    shown = sorted({0, last, *range(max(0, index - REPLAY_AROUND), min(last, index + REPLAY_AROUND) + 1)})
+    out: list[dict[str, Any]] = []
+    for i in shown:
+        if out and i > out[-1]["index"] + 1:
+            out.append({"index": i - 1, "gap": True, "here": False})
+        s = table.steps[i]
+        out.append({"index": i, "gap": False, "href": page.url(f"/table/{table.id}/replay/{i}"),
+                    "label": step_label(page, s), "here": i == index})
+    return out
 
 
 # ---------------------------------------------------------------------------------------------- tournaments
