@@ -316,3 +316,24 @@ def test_the_config_web_section(tmp_path):
             load_settings(file, env={})
     assert table_url("https://j.org", 5) == "https://j.org/table/5" and table_url(None, 5) is None
     assert tournament_url("https://j.org", 2, 3) == "https://j.org/tournament/2#round-3"
+
+
+async def test_deadlines_are_shown_as_times(client):
+    """A tournament in registration shows when entries close; a round with a deadline shows it, as a time."""
+    from bot.service import Referee
+    from bot.tournament.director import Director
+
+    c, ids, s = client
+    director = Director(Referee(s.store))
+    tour = await director.create("toy", "swiss", creator="cli:org", settings={"registration_hours": 24,
+                                                                             "round_hours": 48}, origin="demo")
+    for i in range(2):
+        await director.join(tour.id, f"bot:d{i}", f"D{i}", is_bot=True)
+    html = await (await c.get(f"/tournament/{tour.id}")).text()
+    until = tour.settings["registration_until"]
+    assert f'Entries close at <time datetime="{pages.iso(until)}">{pages.utc(until)}</time>' in html
+    await director.start(tour.id, by="cli:org")
+    (round_one,) = await director.record.rounds(tour.id)
+    html = await (await c.get(f"/tournament/{tour.id}")).text()
+    assert f'round deadline: <time datetime="{pages.iso(round_one.deadline)}">' in html
+    assert "Entries close" not in html

@@ -234,6 +234,7 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
         if tour.round and rounds_planned else None,
         columns=columns, standings=standings, entries=[{"name": e.name, "user_id": e.user_id} for e in data.entries],
         order_note=page.t("web.tournament.tiebreaks", keys=order), rounds=rounds,
+        registration_until=tour.settings.get("registration_until") if tour.status == "registration" else None,
         crosstable=_crosstable(page, data) if tour.format in ("swiss", "round_robin") and data.standings else None,
         bracket=_bracket(page, data) if tour.format == "elimination" and data.games else None)
 
