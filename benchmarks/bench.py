@@ -25,12 +25,13 @@ import aiosqlite
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import gc_policy  # noqa: E402
+from bot.process import gc_policy  # noqa: E402
 from bot.engine import all_games  # noqa: E402
 from bot.engine.canonical import dumps  # noqa: E402
 from bot.engine.playout import play  # noqa: E402
-from bot.delivery import drain  # noqa: E402
-from bot.service import SYSTEM, Accepted, Referee  # noqa: E402
+from bot.referee.delivery import drain  # noqa: E402
+from bot.referee.service import Accepted, Referee  # noqa: E402
+from bot.referee.steps import SYSTEM  # noqa: E402
 from bot.storage.checkpoint import BACKSTOP_PAGES  # noqa: E402
 from bot.storage.store import Store  # noqa: E402
 

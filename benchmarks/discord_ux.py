@@ -251,7 +251,7 @@ async def play_game(game_name: str, seats: int, *, seed: str, settle: float, aut
             for user in users[1:]:
                 await h.join(user, table)
             start = transcript.mark()
-            with mock.patch("bot.service.new_seed", lambda: seed):
+            with mock.patch("bot.referee.service.new_seed", lambda: seed):
                 await h.start(users[0], table)
             by_seat = {s.seat: fake.users[s.user_id.split(":", 1)[1]] for s in await h.store.seats(table.id)}
             try:

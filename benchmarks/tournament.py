@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import bot.tournament.director as director_module  # noqa: E402
-from bot.service import Referee  # noqa: E402
+from bot.referee.service import Referee  # noqa: E402
 from bot.storage.store import Store  # noqa: E402
 from bot.tournament.director import Director  # noqa: E402
 

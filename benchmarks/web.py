@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from aiohttp.test_utils import make_mocked_request  # noqa: E402
 
 from bot.engine import all_games, register  # noqa: E402
-from bot.service import Referee  # noqa: E402
+from bot.referee.service import Referee  # noqa: E402
 from bot.storage.store import Store  # noqa: E402
 from bot.web.app import Site  # noqa: E402
 from bot.web.sample import bot_tournament  # noqa: E402

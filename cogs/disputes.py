@@ -1,4 +1,4 @@
-"""Disputes on Discord (bot/disputes.py).  Players: ``/dispute`` a move of the table (in its thread, by the
+"""Disputes on Discord (bot/referee/disputes.py).  Players: ``/dispute`` a move of the table (in its thread, by the
 move's number in the log) and ``/rulings``, the ruling notes this server's moderators left.  Moderators:
 ``/disputes queue | evidence | decide``, a group of its own because ``/mod`` is at Discord's size limit for
 one command (8000 characters with every translation).  Answers are private; the table hears of a dispute
@@ -12,14 +12,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import disputes
 from bot.discord import records
 from bot.discord.client import JudgeBot
-from bot.discord.interactions import is_moderator, pick_table, player_key, refuse, say
+from bot.discord.interactions import begin, begin_at_table, is_moderator, pick_table, player_key, refuse, say
 from bot.discord.locale import L
 from bot.discord.render import clip, pack
 from bot.engine import Code, Rejection
 from bot.i18n import t
+from bot.referee import disputes
 from bot.render.disputes import evidence_texts, queue_lines, rulings_lines
 from bot.render.text import game_title
 from bot.storage.store import DisputeRow
@@ -38,11 +38,9 @@ class Disputes(commands.Cog):
     async def dispute(self, interaction: discord.Interaction, move: app_commands.Range[int, 1],
                       text: app_commands.Range[str, 1, disputes.TEXT_MAX], private: bool = False,
                       table: int | None = None):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        found = await pick_table(interaction, table)
-        if isinstance(found, Rejection):
-            return await refuse(interaction, found, locale)
+        found, locale = await begin_at_table(interaction, table)
+        if found is None:
+            return
         raised = await disputes.raise_dispute(self.bot.referee, found.id, player_key(interaction), move=move,
                                               text=text, private=private)
         if isinstance(raised, Rejection):
@@ -64,8 +62,7 @@ class Disputes(commands.Cog):
     @app_commands.command(name=L("disputes.cmd.rulings"), description=L("disputes.cmd.rulings.desc"))
     @app_commands.guild_only()
     async def rulings(self, interaction: discord.Interaction):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         notes = await disputes.rulings(self.bot.referee, str(interaction.guild_id))
         await say(interaction, pack(rulings_lines(notes, locale))[:5])
 
@@ -83,8 +80,7 @@ class DisputeModeration(commands.Cog):
     @group.command(name=L("disputes.cmd.queue"), description=L("disputes.cmd.queue.desc"))
     async def open_disputes(self, interaction: discord.Interaction):
         """The server's open disputes, oldest first, each with a link to its table's thread."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         found = await self.bot.store.disputes(guild_id=str(interaction.guild_id), status="open", limit=50)
         tables = {d.table_id: await self.bot.store.get_table(d.table_id) for d in found}
         games = {tid: game_title(self.bot.games[tb.game], locale) for tid, tb in tables.items()}
@@ -98,8 +94,7 @@ class DisputeModeration(commands.Cog):
                        seat: app_commands.Range[int, 1, 100] | None = None):
         """Everything about the disputed move, privately: hidden parts included, and the table before and after
         it as one seat (or a spectator) saw it."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         found = await self._dispute_here(interaction, dispute)
         if isinstance(found, Rejection):
             return await refuse(interaction, found, locale)
@@ -120,8 +115,7 @@ class DisputeModeration(commands.Cog):
                      decision: app_commands.Choice[str], reason: app_commands.Range[str, 1, 300],
                      correction: app_commands.Range[str, 1, 2000] | None = None,
                      rule: app_commands.Range[str, 1, disputes.RULE_MAX] | None = None, reopen: bool = False):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         found = await self._dispute_here(interaction, dispute)
         if isinstance(found, Rejection):
             return await refuse(interaction, found, locale)

@@ -16,8 +16,8 @@ from discord.ext import commands
 
 from bot.discord.client import JudgeBot
 from bot.discord.components import lobby_view
-from bot.discord.interactions import (OPEN, home_channel_id, is_moderator, pick_table, player_key, refuse, same_server,
-                                      say, table_choices, table_here)
+from bot.discord.interactions import (OPEN, begin, begin_at_table, home_channel_id, is_moderator, player_key, refuse,
+                                      same_server, say, table_choices)
 from bot.discord.locale import L
 from bot.discord.render import clip, lobby_text, options_text, pack, table_line
 from bot.discord.threads import TABLE_CHANNELS, open_thread, tag_names
@@ -84,11 +84,9 @@ class Lobby(commands.Cog):
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[float, 0.1, 60.0],
                        table: int | None = None):
         """Days off the clock of a timed table, from the player's allowance; the table is told."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        found = await pick_table(interaction, table)
-        if isinstance(found, Rejection):
-            return await refuse(interaction, found, locale)
+        found, locale = await begin_at_table(interaction, table)
+        if found is None:
+            return
         until = await self.bot.referee.timekeeper.vacation(found.id, player_key(interaction), days)
         if isinstance(until, Rejection):
             return await refuse(interaction, until, locale)
@@ -102,9 +100,8 @@ class Lobby(commands.Cog):
                            bots=L("discord.param.bots.desc"), title=L("discord.param.title.desc"))
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
                   bots: app_commands.Range[int, 0, 11] = 0, title: app_commands.Range[str, 1, 80] | None = None):
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await begin(interaction)
         bot = self.bot
-        locale = await bot.locale_for(interaction)
         chosen = self.find_game(game)
         if chosen is None:
             return await refuse(interaction, Rejection(Code.NOT_FOUND, "core.reject.unknown_game", {"game": game}),
@@ -172,18 +169,15 @@ class Lobby(commands.Cog):
     @app_commands.rename(table=L("discord.param.table"))
     @app_commands.describe(table=L("discord.param.table.desc"))
     async def start(self, interaction: discord.Interaction, table: int | None = None):
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await self._start(interaction, table, from_button=False)
 
     @game.command(name=L("discord.cmd.cancel"), description=L("discord.cmd.cancel.desc"))
     @app_commands.rename(table=L("discord.param.table"))
     @app_commands.describe(table=L("discord.param.table.desc"))
     async def cancel(self, interaction: discord.Interaction, table: int | None = None):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        found = await pick_table(interaction, table)
-        if isinstance(found, Rejection):
-            return await refuse(interaction, found, locale)
+        found, locale = await begin_at_table(interaction, table)
+        if found is None:
+            return
         done = await self.bot.referee.cancel(found.id, player_key(interaction),
                                              moderator=await is_moderator(interaction, found))
         if isinstance(done, Rejection):
@@ -195,8 +189,7 @@ class Lobby(commands.Cog):
 
     @game.command(name=L("discord.cmd.list"), description=L("discord.cmd.list.desc"))
     async def list_tables(self, interaction: discord.Interaction):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         here = await self.bot.store.find_tables(status=OPEN, channel_id=str(home_channel_id(interaction)), limit=30)
         tables = [tb for tb in here if same_server(tb, interaction)]
         if not tables:
@@ -214,11 +207,9 @@ class Lobby(commands.Cog):
     # ------------------------------------------------------------------ lobby buttons
     # Each looks the table up in the clicker's server first: a crafted click may name any table.
     async def on_join(self, interaction: discord.Interaction, table_id: int) -> None:
-        await interaction.response.defer()
-        locale = await self.bot.locale_for(interaction)
-        table = await table_here(interaction, table_id)
-        if isinstance(table, Rejection):
-            return await refuse(interaction, table, locale)
+        table, locale = await begin_at_table(interaction, table_id, private=False)
+        if table is None:
+            return
         seat = await self.bot.referee.join(table_id, player_key(interaction), interaction.user.display_name)
         if isinstance(seat, Rejection):
             return await refuse(interaction, seat, locale)
@@ -226,22 +217,18 @@ class Lobby(commands.Cog):
         await self.bot.refresh_lobby(table_id, interaction)
 
     async def on_leave(self, interaction: discord.Interaction, table_id: int) -> None:
-        await interaction.response.defer()
-        locale = await self.bot.locale_for(interaction)
-        table = await table_here(interaction, table_id)
-        if isinstance(table, Rejection):
-            return await refuse(interaction, table, locale)
+        table, locale = await begin_at_table(interaction, table_id, private=False)
+        if table is None:
+            return
         left = await self.bot.referee.leave(table_id, player_key(interaction))
         if isinstance(left, Rejection):
             return await refuse(interaction, left, locale)
         await self.bot.refresh_lobby(table_id, interaction)
 
     async def on_add_bot(self, interaction: discord.Interaction, table_id: int) -> None:
-        await interaction.response.defer()
-        locale = await self.bot.locale_for(interaction)
-        table = await table_here(interaction, table_id)
-        if isinstance(table, Rejection):
-            return await refuse(interaction, table, locale)
+        table, locale = await begin_at_table(interaction, table_id, private=False)
+        if table is None:
+            return
         if table.creator != player_key(interaction) and not await is_moderator(interaction, table):
             return await refuse(interaction, Rejection(Code.FORBIDDEN, "discord.reject.creator_only"), locale)
         added = await self._add_bot(table_id, locale)
@@ -250,24 +237,20 @@ class Lobby(commands.Cog):
         await self.bot.refresh_lobby(table_id, interaction)
 
     async def on_start(self, interaction: discord.Interaction, table_id: int) -> None:
-        await interaction.response.defer()
         await self._start(interaction, table_id, from_button=True)
 
     async def on_options(self, interaction: discord.Interaction, table_id: int) -> None:
         """Every option of the table, privately: the lobby message shows only those that differ."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        table = await table_here(interaction, table_id)
-        if isinstance(table, Rejection):
-            return await refuse(interaction, table, locale)
+        table, locale = await begin_at_table(interaction, table_id)
+        if table is None:
+            return
         await say(interaction, options_text(self.bot.games[table.game], table, locale))
 
     # ------------------------------------------------------------------ shared steps
     async def _start(self, interaction: discord.Interaction, table_id: int | None, *, from_button: bool) -> None:
-        locale = await self.bot.locale_for(interaction)
-        found = await pick_table(interaction, table_id, ("lobby",))
-        if isinstance(found, Rejection):
-            return await refuse(interaction, found, locale)
+        found, locale = await begin_at_table(interaction, table_id, ("lobby",), private=not from_button)
+        if found is None:
+            return
         started = await self.bot.referee.start(found.id, player_key(interaction),
                                                moderator=await is_moderator(interaction, found))
         if isinstance(started, Rejection):

@@ -14,14 +14,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import moderation
 from bot.discord import records
 from bot.discord.client import JudgeBot
-from bot.discord.interactions import is_moderator, pick_table, player_key, refuse, say, table_choices
+from bot.discord.interactions import (begin, begin_at_table, is_moderator, pick_table, player_key, refuse, say,
+                                      table_choices)
 from bot.discord.locale import L
 from bot.discord.render import board_texts, clip, pack
 from bot.engine import Rejection
 from bot.i18n import t
+from bot.referee import moderation
 
 ALL_STATUSES = ("lobby", "active", "finished", "cancelled")
 
@@ -39,8 +40,7 @@ class Moderation(commands.Cog):
 
     @mod.command(name=L("discord.cmd.failures"), description=L("discord.cmd.failures.desc"))
     async def failures(self, interaction: discord.Interaction):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         lines = []
         for message_id, table_id, error in await self.bot.store.failed_messages(limit=50):
             table = await self.bot.store.get_table(table_id)
@@ -55,11 +55,9 @@ class Moderation(commands.Cog):
     @app_commands.rename(table=L("discord.param.table"), reason=L("discord.param.reason"))
     @app_commands.describe(table=L("discord.param.table.desc"), reason=L("moderation.param.reason.desc"))
     async def cancel(self, interaction: discord.Interaction, table: int, reason: app_commands.Range[str, 1, 300]):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        found = await pick_table(interaction, table)
-        if isinstance(found, Rejection):
-            return await refuse(interaction, found, locale)
+        found, locale = await begin_at_table(interaction, table)
+        if found is None:
+            return
         done = await self.bot.referee.cancel(found.id, player_key(interaction), moderator=True, reason=reason)
         if isinstance(done, Rejection):
             return await refuse(interaction, done, locale)
@@ -73,11 +71,9 @@ class Moderation(commands.Cog):
     @app_commands.describe(table=L("discord.param.table.desc"))
     async def hidden(self, interaction: discord.Interaction, table: int):
         """Every seat's view, privately to the moderator: what each player knows, hence everything hidden."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        found = await pick_table(interaction, table, ALL_STATUSES)
-        if isinstance(found, Rejection):
-            return await refuse(interaction, found, locale)
+        found, locale = await begin_at_table(interaction, table, ALL_STATUSES)
+        if found is None:
+            return
         state = await self.bot.store.state(found.id)
         if state is None:
             return await say(interaction, t("core.reject.not_started", locale, table=found.id))
@@ -96,13 +92,11 @@ class Moderation(commands.Cog):
                            reason=L("moderation.param.reason.desc"), reopen=L("discord.param.reopen.desc"))
     async def rollback(self, interaction: discord.Interaction, table: int, move: app_commands.Range[int, 0],
                        reason: app_commands.Range[str, 1, 300], reopen: bool = False):
-        """Back to the position right after a move of the public log (bot/moves.py); the moves after it stay
+        """Back to the position right after a move of the public log (bot/referee/moves.py); the moves after it stay
         in the log, struck out.  The versions are for the terminal's operator (``python -m bot mod``)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        found = await pick_table(interaction, table, ALL_STATUSES)
-        if isinstance(found, Rejection):
-            return await refuse(interaction, found, locale)
+        found, locale = await begin_at_table(interaction, table, ALL_STATUSES)
+        if found is None:
+            return
         result = await moderation.rollback(self.bot.referee, found.id, move=move, moderator=player_key(interaction),
                                            reason=reason, reopen=reopen)
         if isinstance(result, Rejection):
@@ -118,11 +112,9 @@ class Moderation(commands.Cog):
     @app_commands.rename(table=L("discord.param.table"), text=L("discord.param.text"))
     @app_commands.describe(table=L("discord.param.table.desc"), text=L("discord.param.text.desc"))
     async def ruling(self, interaction: discord.Interaction, table: int, text: app_commands.Range[str, 1, 1500]):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        found = await pick_table(interaction, table, ALL_STATUSES)
-        if isinstance(found, Rejection):
-            return await refuse(interaction, found, locale)
+        found, locale = await begin_at_table(interaction, table, ALL_STATUSES)
+        if found is None:
+            return
         result = await moderation.ruling(self.bot.referee, found.id, moderator=player_key(interaction), text=text)
         if isinstance(result, Rejection):
             return await refuse(interaction, result, locale)
@@ -149,7 +141,7 @@ class Moderation(commands.Cog):
 
 
 class Pause(commands.Cog):
-    """``/pause`` and ``/resume``: a moderator stops a table and lets it play on (bot/moderation.py).  Commands of
+    """``/pause`` and ``/resume``: a moderator stops a table and lets it play on (bot/referee/moderation.py).  Commands of
     their own because ``/mod`` and ``/disputes`` are at Discord's size limit for one command; hidden and checked
     like ``/mod``."""
 
@@ -177,11 +169,9 @@ class Pause(commands.Cog):
 
     async def _clock(self, interaction: discord.Interaction, table: int, step, reason: str | None, done: str):
         """A pause or its end: the table's thread is told (through the outbox), the moderator privately."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        found = await pick_table(interaction, table)
-        if isinstance(found, Rejection):
-            return await refuse(interaction, found, locale)
+        found, locale = await begin_at_table(interaction, table)
+        if found is None:
+            return
         result = await step(self.bot.referee, found.id, moderator=player_key(interaction), reason=reason)
         if isinstance(result, Rejection):
             return await refuse(interaction, result, locale)

@@ -16,21 +16,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import records
 from bot.discord.client import JudgeBot
 from bot.discord.components import choices_view, confirm_view
+from bot.discord.components import log_view
 from bot.discord.control import render_control
 from bot.discord.delivery import control_shows
-from bot.discord.interactions import is_moderator, pick_table, player_key, refuse, say, table_choices, table_here
+from bot.discord.interactions import (begin, begin_at_table, is_moderator, pick_table, player_key, refuse, say,
+                                      table_choices, table_here)
 from bot.discord.locale import L
-from bot.discord import records
-from bot.discord.components import log_view
 from bot.discord.render import board_texts, clip
 from bot.engine import Code, Rejection
 from bot.i18n import t
+from bot.referee.service import Accepted
+from bot.referee.typed import parse_typed
 from bot.render.text import game_title
-from bot.service import Accepted
 from bot.storage.store import TableRow
-from bot.terminal import parse_typed
 
 #: an autocomplete value: the table version the list was made at, and the 1-based choice
 _OFFERED = re.compile(r"^v(\d+):(\d+)$")
@@ -92,11 +93,9 @@ class Play(commands.Cog):
     async def on_act(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
         """"My move" under the live message: the control message, privately (for a player without one in
         their DMs, or away from them)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        table = await table_here(interaction, table_id)
-        if isinstance(table, Rejection):
-            return await refuse(interaction, table, locale)
+        table, locale = await begin_at_table(interaction, table_id)
+        if table is None:
+            return
         if table.status != "active":
             return await refuse(interaction, Rejection(Code.GAME_OVER, "core.reject.game_over"), locale)
         drawn = await self._control(interaction, table_id, locale)
@@ -108,8 +107,7 @@ class Play(commands.Cog):
     async def on_page(self, interaction: discord.Interaction, table_id: int, version: int, seat: int,
                       page: int) -> None:
         """A page of the flat list, for a decision too large for grouped menus."""
-        await interaction.response.defer()
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction, private=False)
         table = await table_here(interaction, table_id)
         if isinstance(table, Rejection):
             return await self._close_choices(interaction, "✋ " + table.message(locale))
@@ -133,8 +131,7 @@ class Play(commands.Cog):
         await self._decide(interaction, table_id, version, seat, index, confirmed=True)
 
     async def on_back(self, interaction: discord.Interaction, table_id: int, version: int, seat: int) -> None:
-        await interaction.response.defer()
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction, private=False)
         table = await table_here(interaction, table_id)
         if isinstance(table, Rejection):
             return await self._close_choices(interaction, "✋ " + table.message(locale))
@@ -144,8 +141,7 @@ class Play(commands.Cog):
                       *, confirmed: bool) -> None:
         """A click on a choice: a final action asks for a confirmation first; otherwise the action is applied
         and the clicked message is redrawn in place with what the player has now (no "✓" stubs left)."""
-        await interaction.response.defer()
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction, private=False)
         table = await table_here(interaction, table_id)
         if isinstance(table, Rejection):
             return await self._close_choices(interaction, "✋ " + table.message(locale))
@@ -214,11 +210,9 @@ class Play(commands.Cog):
 
     async def on_full(self, interaction: discord.Interaction, table_id: int) -> None:
         """The complete public board (long lists in full), privately."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        table = await table_here(interaction, table_id)
-        if isinstance(table, Rejection):
-            return await refuse(interaction, table, locale)
+        table, locale = await begin_at_table(interaction, table_id)
+        if table is None:
+            return
         seen = await self.bot.referee.view(table_id, None)
         if isinstance(seen, Rejection):
             return await refuse(interaction, seen, locale)
@@ -229,10 +223,9 @@ class Play(commands.Cog):
 
     # ------------------------------------------------------------------ seeing the table
     async def on_hand(self, interaction: discord.Interaction, table_id: int) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await table_here(interaction, table_id)
-        if isinstance(table, Rejection):
-            return await refuse(interaction, table, await self.bot.locale_for(interaction))
+        table, _ = await begin_at_table(interaction, table_id)
+        if table is None:
+            return
         await self._show_hand(interaction, table_id)
 
     async def _show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -253,21 +246,18 @@ class Play(commands.Cog):
     @app_commands.rename(table=L("discord.param.table"))
     @app_commands.describe(table=L("discord.param.table.desc"))
     async def hand(self, interaction: discord.Interaction, table: int | None = None):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        found = await pick_table(interaction, table, ALL_STATUSES)
-        if isinstance(found, Rejection):
-            return await refuse(interaction, found, await self.bot.locale_for(interaction))
+        found, _ = await begin_at_table(interaction, table, ALL_STATUSES)
+        if found is None:
+            return
         await self._show_hand(interaction, found.id)
 
     @table.command(name=L("discord.cmd.status"), description=L("discord.cmd.status.desc"))
     @app_commands.rename(table=L("discord.param.table"))
     @app_commands.describe(table=L("discord.param.table.desc"))
     async def status(self, interaction: discord.Interaction, table: int | None = None):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        found = await pick_table(interaction, table, ALL_STATUSES)
-        if isinstance(found, Rejection):
-            return await refuse(interaction, found, locale)
+        found, locale = await begin_at_table(interaction, table, ALL_STATUSES)
+        if found is None:
+            return
         seen = await self.bot.referee.view(found.id, None)  # the public table, whoever asks
         if isinstance(seen, Rejection):
             return await refuse(interaction, seen, locale)
@@ -282,11 +272,9 @@ class Play(commands.Cog):
     async def picture(self, interaction: discord.Interaction, table: int | None = None):
         """The table as a picture, privately: as the asker's seat sees it (their hand below), else the public
         table; the board's text beside it."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        found = await pick_table(interaction, table, ALL_STATUSES)
-        if isinstance(found, Rejection):
-            return await refuse(interaction, found, locale)
+        found, locale = await begin_at_table(interaction, table, ALL_STATUSES)
+        if found is None:
+            return
         seen = await self.bot.referee.view(found.id, player_key(interaction))
         if isinstance(seen, Rejection):
             return await refuse(interaction, seen, locale)
@@ -303,11 +291,9 @@ class Play(commands.Cog):
     @app_commands.rename(table=L("discord.param.table"))
     @app_commands.describe(table=L("discord.param.table.desc"))
     async def log(self, interaction: discord.Interaction, table: int | None = None):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        found = await pick_table(interaction, table, ALL_STATUSES)
-        if isinstance(found, Rejection):
-            return await refuse(interaction, found, locale)
+        found, locale = await begin_at_table(interaction, table, ALL_STATUSES)
+        if found is None:
+            return
         text, page, pages = await self._log_page(interaction, found, None, locale)
         await say(interaction, text, view=log_view(found.id, page, pages, locale))
 
@@ -321,11 +307,9 @@ class Play(commands.Cog):
 
     async def on_log_page(self, interaction: discord.Interaction, table_id: int, page: int) -> None:
         """Earlier / Later under a page of the log: the same private message shows the other page."""
-        await interaction.response.defer()
-        locale = await self.bot.locale_for(interaction)
-        table = await table_here(interaction, table_id)
-        if isinstance(table, Rejection):
-            return await refuse(interaction, table, locale)
+        table, locale = await begin_at_table(interaction, table_id, private=False)
+        if table is None:
+            return
         text, page, pages = await self._log_page(interaction, table, page, locale)
         await interaction.edit_original_response(content=text, view=log_view(table.id, page, pages, locale))
 
@@ -335,11 +319,9 @@ class Play(commands.Cog):
     async def verify(self, interaction: discord.Interaction, table: int | None = None):
         """The check of ``python -m bot verify``, privately: anyone for an ended table (its seed is public),
         only a moderator for a running one."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        found = await pick_table(interaction, table, ALL_STATUSES)
-        if isinstance(found, Rejection):
-            return await refuse(interaction, found, locale)
+        found, locale = await begin_at_table(interaction, table, ALL_STATUSES)
+        if found is None:
+            return
         await say(interaction, await records.verify_text(self.bot.store, self.bot.games[found.game], found, locale,
                                                          moderator=await is_moderator(interaction, found)))
 
@@ -355,8 +337,7 @@ class Play(commands.Cog):
     async def pings(self, interaction: discord.Interaction, when: str):
         """When this player is pinged, at every table: a decision passing to them (default), every new
         decision, or never (the live message and their DMs still show everything)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         if when not in ("turn", "every", "never"):  # a value Discord would not send (a crafted interaction)
             return await say(interaction, t("discord.reject.bad_value", locale))
         await self.bot.store.set_user(player_key(interaction), pings=when)
@@ -375,11 +356,9 @@ class Play(commands.Cog):
     @app_commands.describe(action=L("discord.param.action.desc"), table=L("discord.param.table.desc"))
     async def play(self, interaction: discord.Interaction, action: app_commands.Range[str, 1, 1000],
                    table: int | None = None):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
-        found = await pick_table(interaction, table, ("active",))
-        if isinstance(found, Rejection):
-            return await refuse(interaction, found, locale)
+        found, locale = await begin_at_table(interaction, table, ("active",))
+        if found is None:
+            return
         state = await self.bot.store.state(found.id)
         seat = await self.bot.referee.resolve_seat(found.id, player_key(interaction), None, state)
         if isinstance(seat, Rejection):

@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot.discord.client import JudgeBot
 from bot.discord.components import tournament_view
-from bot.discord.interactions import MAX_ID, home_channel_id, is_moderator, player_key, refuse, say
+from bot.discord.interactions import MAX_ID, begin, home_channel_id, is_moderator, player_key, refuse, say
 from bot.discord.locale import L
 from bot.discord.render import clip, user_key
 from bot.discord.threads import TABLE_CHANNELS
@@ -111,9 +111,8 @@ class Tournament(commands.Cog):
                   options: str | None = None,
                   settings: str | None = None, title: app_commands.Range[str, 1, 80] | None = None,
                   channel: discord.TextChannel | discord.ForumChannel | None = None):
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await begin(interaction)
         bot = self.bot
-        locale = await bot.locale_for(interaction)
         role = (await bot.store.guild(str(interaction.guild_id)))["organiser_role"]
         if role and not await self._runs_events(interaction):
             return await refuse(interaction, _reject("tournament.reject.organisers_only", Code.FORBIDDEN), locale)
@@ -179,8 +178,7 @@ class Tournament(commands.Cog):
     @app_commands.rename(number=L("tournament.param.tournament"))
     @app_commands.describe(number=L("tournament.param.tournament.desc"))
     async def start(self, interaction: discord.Interaction, number: int | None = None):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         tour = await self._find(interaction, number)
         if isinstance(tour, Rejection):
             return await refuse(interaction, tour, locale)
@@ -195,11 +193,10 @@ class Tournament(commands.Cog):
     @app_commands.rename(number=L("tournament.param.tournament"))
     @app_commands.describe(number=L("tournament.param.tournament.desc"))
     async def standings(self, interaction: discord.Interaction, number: int | None = None):
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await self._standings(interaction, number)
 
     async def _standings(self, interaction: discord.Interaction, number: int | None) -> None:
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         tour = await self._find(interaction, number)
         if isinstance(tour, Rejection):
             return await refuse(interaction, tour, locale)
@@ -224,8 +221,7 @@ class Tournament(commands.Cog):
                            reason=L("tournament.param.reason.desc"))
     async def drop(self, interaction: discord.Interaction, number: int | None = None,
                    player: discord.Member | None = None, reason: app_commands.Range[str, 1, 300] | None = None):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         tour = await self._find(interaction, number)
         if isinstance(tour, Rejection):
             return await refuse(interaction, tour, locale)
@@ -246,8 +242,7 @@ class Tournament(commands.Cog):
     @app_commands.describe(number=L("tournament.param.tournament.desc"), reason=L("tournament.param.reason.desc"))
     async def cancel(self, interaction: discord.Interaction, number: int | None = None,
                      reason: app_commands.Range[str, 1, 300] | None = None):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         tour = await self._find(interaction, number)
         if isinstance(tour, Rejection):
             return await refuse(interaction, tour, locale)
@@ -262,8 +257,7 @@ class Tournament(commands.Cog):
     @app_commands.rename(role=L("tournament.param.role"))
     @app_commands.describe(role=L("tournament.param.role.desc"))
     async def organisers(self, interaction: discord.Interaction, role: discord.Role | None = None):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         if not await is_moderator(interaction, None):
             return await say(interaction, t("discord.forbidden", locale))
         await self.bot.store.set_guild(str(interaction.guild_id), organiser_role=str(role.id) if role else None)
@@ -285,8 +279,7 @@ class Tournament(commands.Cog):
     # ------------------------------------------------------------------ the buttons
     async def _button_tournament(self, interaction: discord.Interaction, tournament_id: int
                                  ) -> tuple[TournamentRow, str] | None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = await self.bot.locale_for(interaction)
+        locale = await begin(interaction)
         tour = await self._find(interaction, tournament_id)
         if isinstance(tour, Rejection):
             await refuse(interaction, tour, locale)
@@ -319,7 +312,6 @@ class Tournament(commands.Cog):
         await say(interaction, t("tournament.discord.dropped", locale, tournament=tour.id))
 
     async def on_standings(self, interaction: discord.Interaction, tournament_id: int) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await self._standings(interaction, tournament_id)
 
     async def _remember_player(self, interaction: discord.Interaction, locale: str) -> None:

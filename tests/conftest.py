@@ -1,6 +1,6 @@
 import pytest
 
-from bot.service import Referee
+from bot.referee.service import Referee
 from bot.storage.store import Store
 
 from bot.engine import register

@@ -6,7 +6,7 @@ import sqlite3
 import time
 from contextlib import closing
 
-from bot.service import Referee
+from bot.referee.service import Referee
 from bot.storage.checkpoint import BACKSTOP_PAGES, EVERY_COMMITS
 from bot.storage.store import Store
 

@@ -10,12 +10,12 @@ import sys
 import time
 from pathlib import Path
 
-from bot.record import verify_table
+from bot.referee.record import verify_table
 from bot.storage.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 LAUNCH = ("import sys; from bot.engine import register; from tests.support.toy import TOY; register(TOY); "
-          "from bot.cli import main; sys.exit(main(sys.argv[1:]))")
+          "from bot.terminal.cli import main; sys.exit(main(sys.argv[1:]))")
 
 
 def start(db: Path, *args: str) -> subprocess.Popen:

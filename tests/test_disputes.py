@@ -2,12 +2,12 @@
 every decision in the record and the export, and the table still verifying with the moderator's steps."""
 import pytest
 
-from bot import disputes
 from bot.engine import Code, Rejection
-from bot.record import export_table, verify_export, verify_table
+from bot.referee import disputes
+from bot.referee.record import export_table, verify_export, verify_table
+from bot.referee.service import Accepted
 from bot.render.disputes import evidence_texts, queue_lines
 from bot.render.text import render_message
-from bot.service import Accepted
 from bot.storage.store import Store
 from tests.support.tables import new_toy, play_one
 
@@ -228,7 +228,7 @@ async def test_server_notes_are_kept_and_listed(env):
 
 
 async def test_an_open_dispute_survives_a_restart(tmp_path):
-    from bot.service import Referee
+    from bot.referee.service import Referee
 
     store = await Store.open(tmp_path / "j.db")
     referee = Referee(store)

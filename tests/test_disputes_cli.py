@@ -1,6 +1,6 @@
 """Disputes at the terminal: ``python -m bot dispute`` by a player, ``mod dispute`` by the operator (the queue,
 the evidence, each decision), ``rulings``, and the table exported and verified afterwards."""
-from bot import cli
+from bot.terminal import cli
 
 
 def test_a_dispute_from_the_terminal_to_a_verified_record(tmp_path, capsys):

@@ -2,11 +2,11 @@
 after it; and Raiders' judge-assisted card upheld by a moderator in the table's dispute mode (issue 13)."""
 import pytest
 
-from bot import disputes
 from bot.engine import all_games, get_game
-from bot.moves import Moves
-from bot.record import verify_table
-from bot.service import Accepted
+from bot.referee import disputes
+from bot.referee.moves import Moves
+from bot.referee.record import verify_table
+from bot.referee.service import Accepted
 from tests.games.raiders.test_disputes import judged_deck  # noqa: F401  (a fixture)
 
 GAMES = [name for name in all_games() if name != "toy"]

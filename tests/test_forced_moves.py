@@ -3,7 +3,7 @@ by the referee at once, recorded under the user ``auto``, unless the table turne
 from __future__ import annotations
 
 from bot.engine import get_game
-from bot.service import AUTO, Accepted
+from bot.referee.service import AUTO, Accepted
 
 
 async def _table(referee, game, options=None, stack=None, auto_forced=True):

@@ -14,11 +14,11 @@ import time
 
 import pytest
 
-from bot.cli import main
 from bot.engine import Code, Rejection, all_games
-from bot.record import verify_table
-from bot.service import Accepted, Referee
+from bot.referee.record import verify_table
+from bot.referee.service import Accepted, Referee
 from bot.storage.store import Store
+from bot.terminal.cli import main
 from tests.support.tables import Clock
 
 NUMBERS = ["1", "2", "3", "0", "-1", "2", "9223372036854775807", "9223372036854775808", "1e9", "0x10", "", " 1",

@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from bot.engine import get_game
-from bot.service import Accepted, Referee
+from bot.referee.service import Accepted, Referee
 from bot.storage.group_commit import GroupCommit
 from bot.storage.store import Step, Store, VersionConflict
 

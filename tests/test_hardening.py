@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
-from bot.config import TableLimits
 from bot.engine import Code, Rejection
-from bot.free_text import NAME_MAX, clean_name, clean_text
-from bot.record import verify_table
-from bot.service import Referee
+from bot.process.config import TableLimits
+from bot.referee.free_text import NAME_MAX, clean_name, clean_text
+from bot.referee.record import verify_table
+from bot.referee.service import Referee
 from bot.storage.db import DatabaseUnavailable, migration_files
 from bot.storage.store import Store
+from bot.terminal.cli import main
 from tests.support.tables import Clock, new_toy
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -39,5 +39,5 @@ def test_the_discord_package_has_no_import_circle():
 def test_engines_import_neither_discord_nor_storage():
     for path in (ROOT / "bot" / "games").rglob("*.py"):
         for module in imports_of(path):
-            assert not module.startswith(("discord", "bot.discord", "bot.storage", "aiosqlite", "bot.service")), \
+            assert not module.startswith(("discord", "bot.discord", "bot.storage", "aiosqlite", "bot.referee.service")), \
                 (path, module)

@@ -1,8 +1,8 @@
 """Moderators roll tables back without rewriting the record, and record rulings."""
-from bot import moderation
 from bot.engine import Code, Rejection
-from bot.record import verify_table
-from bot.service import Accepted
+from bot.referee import moderation
+from bot.referee.record import verify_table
+from bot.referee.service import Accepted
 from tests.support.tables import new_toy, play_one
 
 

@@ -1,13 +1,13 @@
-"""Public move numbers (bot/moves.py): counted from public events only, rollbacks by move number, undone moves
+"""Public move numbers (bot/referee/moves.py): counted from public events only, rollbacks by move number, undone moves
 kept and marked; the terminal's replay and its ``mod rollback --move``."""
 import random
 
-from bot import moderation
-from bot.cli import main
 from bot.engine import Code, Rejection, get_game
-from bot.moves import Moves
-from bot.record import verify_table
-from bot.service import Accepted
+from bot.referee import moderation
+from bot.referee.moves import Moves
+from bot.referee.record import verify_table
+from bot.referee.service import Accepted
+from bot.terminal.cli import main
 from tests.support.tables import new_toy, play_one
 
 

@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from bot import cli
 from bot.engine import Applied, Rejection, get_game
 from bot.engine.playout import play
-from bot.record import export_table, verify_export
-from bot.service import Accepted
+from bot.referee.record import export_table, verify_export
+from bot.referee.service import Accepted
+from bot.terminal import cli
 
 
 async def _gwent_table(referee, options=None, stack=None, moderator=False):
@@ -283,7 +283,7 @@ def test_bloodwood_steps_taken_in_private_leave_the_public_view_as_it_was():
     after Voodoo, the names of a declaration before it is confirmed) change nothing the table can see, so
     the channel gets no post for them (service.messages_for) and cannot count or time them."""
     from bot.engine import visible_to
-    from bot.service import public_unchanged
+    from bot.referee.steps import public_unchanged
     from tests.games.bloodwood.helpers import act, table
 
     game = get_game("bloodwood")

@@ -3,7 +3,7 @@ verification's problems in the reader's language."""
 from bot.discord.records import log_page
 from bot.engine import get_game
 from bot.i18n import t
-from bot.record import Problem, export_table, verify_export
+from bot.referee.record import Problem, export_table, verify_export
 from bot.render.notices import person
 from bot.render.text import render_event, render_message
 from bot.storage.store import SeatRow, TableRow

@@ -163,7 +163,7 @@ def test_the_cache_draws_each_view_once():
 
 
 def test_terminal_picture_command(tmp_path, capsys):
-    from bot import cli
+    from bot.terminal import cli
 
     db = tmp_path / "t.db"
     assert cli.main(["--db", str(db), "demo", "--game", "claygod"]) == 0

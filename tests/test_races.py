@@ -16,14 +16,14 @@ from pathlib import Path
 import pytest
 
 from bot.engine import get_game
-from bot.record import verify_table
+from bot.referee.record import verify_table
 from bot.storage.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 #: rounds of each race; CI's runs on the other Python versions (which shorten the long tests) race once
 ROUNDS = 1 if os.environ.get("JUDGE_CONFORMANCE_GAMES") else 3
 LAUNCH = ("import os, sys, time; from bot.engine import register; from tests.support.toy import TOY; register(TOY); "
-          "from bot.cli import main; time.sleep(max(0.0, float(os.environ['JUDGE_GO']) - time.time())); "
+          "from bot.terminal.cli import main; time.sleep(max(0.0, float(os.environ['JUDGE_GO']) - time.time())); "
           "sys.exit(main(sys.argv[1:]))")
 
 

@@ -4,10 +4,10 @@ import re
 import pytest
 
 from bot.engine import get_game
+from bot.engine.board_text import PHONE_WIDTH, display_width, wrap, wrap_items
 from bot.engine.playout import play
 from bot.i18n import t
-from bot.render.text import (PHONE_WIDTH, display_width, outcome_line, render_message, turn_line, wrap,
-                             wrap_items)
+from bot.render.text import outcome_line, render_message, turn_line
 
 
 @pytest.mark.parametrize("game_name, bots", [("claygod", 2), ("gwent", 2), ("bloodwood", 5)])

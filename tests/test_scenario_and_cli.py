@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from bot import cli, scenario
-from bot.service import Referee
+from bot.referee.service import Referee
 from bot.storage.store import Store
-from bot.terminal import play_loop
+from bot.terminal import cli, scenario
+from bot.terminal.session import play_loop
 
 
 def toy_scenario(**extra):

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 import yaml
 
-from bot import cli, scenario
-from bot.scenario import ScenarioError
+from bot.terminal import cli, scenario
+from bot.terminal.scenario import ScenarioError
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL_FILES = sorted(ROOT.glob("tests/games/*/scenarios*/*.yaml")) + sorted(ROOT.glob("tests/games/*/*.yaml"))

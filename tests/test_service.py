@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from bot.delivery import DeliveryError, Skip, drain
 from bot.engine import Code, Rejection, get_game
 from bot.engine.canonical import dumps
 from bot.engine.rng import commitment
-from bot.record import RecordError, export_table, verify_export, verify_table
-from bot.service import Accepted, Referee
+from bot.referee.delivery import DeliveryError, Skip, drain
+from bot.referee.record import RecordError, export_table, verify_export, verify_table
+from bot.referee.service import Accepted, Referee
 from bot.storage import store as store_module
 from bot.storage.store import Store
 from tests.support.tables import new_toy, play_one

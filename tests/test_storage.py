@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 
 from bot.engine.canonical import dumps
-from bot.record import verify_table
+from bot.referee.record import verify_table
 from bot.storage.db import MIGRATIONS, migration_files
 from bot.storage.store import SMALL_PAYLOAD, Message, Store, pack_state, unpack_state
 from tests.support.tables import new_toy, play_one

@@ -1,16 +1,16 @@
-"""Time control (bot/timecontrol.py, bot/timekeeper.py) and a moderator's pause (bot/moderation.py), on toy
+"""Time control (bot/referee/timecontrol.py, bot/referee/timekeeper.py) and a moderator's pause (bot/referee/moderation.py), on toy
 tables with a fake clock."""
 from __future__ import annotations
 
 import pytest
 
-from bot import moderation
 from bot.engine import Code, Rejection
-from bot.record import verify_table
-from bot.service import Accepted, Referee
+from bot.referee import moderation
+from bot.referee.record import verify_table
+from bot.referee.service import Accepted, Referee
+from bot.referee.timecontrol import duration, parse
 from bot.storage.clocks import Clocks
 from bot.storage.store import Store
-from bot.timecontrol import duration, parse
 from bot.tournament.director import Director
 from tests.support.tables import new_toy, play_one
 

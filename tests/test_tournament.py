@@ -3,7 +3,7 @@ the organiser's tools, round deadlines with a fake clock, a restart and a crash 
 import pytest
 
 from bot.engine import Rejection, get_game
-from bot.service import Referee
+from bot.referee.service import Referee
 from bot.storage.store import Store
 from bot.storage.tournaments import GameRow, NewGame
 from bot.tournament.director import Director, table_title

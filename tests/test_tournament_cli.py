@@ -2,7 +2,7 @@
 import csv
 import json
 
-from bot.cli import main
+from bot.terminal.cli import main
 
 
 def run(db, *args, capsys=None):

@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.config import ConfigError, load_settings
+from bot.process.config import ConfigError, load_settings
 from bot.engine import get_game
 from bot.storage.store import Store
 from bot.web import pages, public
@@ -95,7 +95,7 @@ async def test_a_repeat_request_gets_304_until_the_table_moves(world):
     path, ids = world
     store = await Store.open(path)
     try:
-        from bot.service import Referee
+        from bot.referee.service import Referee
 
         referee = Referee(store)
         table = await referee.create_table("claygod", creator="cli:etag", creator_name="e", origin="demo",
@@ -320,7 +320,7 @@ def test_the_config_web_section(tmp_path):
 
 async def test_deadlines_are_shown_as_times(client):
     """A tournament in registration shows when entries close; a round with a deadline shows it, as a time."""
-    from bot.service import Referee
+    from bot.referee.service import Referee
     from bot.tournament.director import Director
 
     c, ids, s = client

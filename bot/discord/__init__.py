@@ -10,4 +10,7 @@
 
 Dependencies run down this list (client imports the rest, nothing imports client but cogs/ and the entry
 point), so there is no import circle.  The slash commands live in cogs/.
+
+May import the referee, tournaments, rendering, storage, the engines, bot.process and bot.i18n; nothing of the
+terminal front end or of cogs/ (docs/architecture.md).
 """

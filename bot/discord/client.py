@@ -29,9 +29,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import gc_policy
-from bot.config import Settings
-from bot.delivery import DeliveryWorker
 from bot.discord.components import DYNAMIC_ITEMS, handled, lobby_view
 from bot.discord.delivery import DiscordDeliverer
 from bot.discord.grips import Grips
@@ -42,7 +39,11 @@ from bot.discord.threads import finished_tags, starter
 from bot.discord.tournaments import TournamentDesk
 from bot.engine import Game, all_games
 from bot.i18n import t
-from bot.service import SYSTEM, Referee
+from bot.process import gc_policy
+from bot.process.config import Settings
+from bot.referee.delivery import DeliveryWorker
+from bot.referee.service import Referee
+from bot.referee.steps import SYSTEM
 from bot.storage.db import explain
 from bot.storage.store import Store, TableRow
 

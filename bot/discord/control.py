@@ -12,6 +12,7 @@ from bot.discord import panels
 from bot.discord.components import control_view
 from bot.discord.host import Host
 from bot.i18n import has, t
+from bot.referee.timecontrol import with_deadlines
 from bot.storage.clocks import Clocks
 from bot.storage.store import SeatRow, TableRow
 
@@ -35,7 +36,7 @@ async def render_control(host: Host, table: TableRow, seats: Sequence[SeatRow], 
                          ) -> tuple[str, discord.ui.View | None]:
     """The control message of ``seat`` at ``state`` (the latest state of the table)."""
     game = host.games[table.game]
-    view = await Clocks(host.store).shown(table, game.view(state, seat))  # deadlines as the player's clock shows
+    view = await with_deadlines(Clocks(host.store), table, game.view(state, seat))  # deadlines as the player's clock shows
     pending = next((p for p in view.get("to_act") or [] if p["seat"] == seat), None)
     waiting = sorted({p["seat"] for p in view.get("to_act") or []} - {seat})
     live = await host.store.panel(table.id, -1)

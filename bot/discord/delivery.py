@@ -1,6 +1,6 @@
 """The outbox, delivered to Discord: table messages to the table's thread, private messages by DM.
 
-Implements the ``Deliverer`` protocol of bot/delivery.py.  Failures: rate limits (429) and most 5xx are
+Implements the ``Deliverer`` protocol of bot/referee/delivery.py.  Failures: rate limits (429) and most 5xx are
 retried inside discord.py; other 5xx and network errors are transient here (the outbox retries them); any
 other refusal is permanent, recorded in the outbox and listed by ``/mod failures``.
 
@@ -22,7 +22,7 @@ thread, without any private content, and is not sent DMs again until they join a
 "My hand" under the live message give them the same information.
 
 What a crash between Discord taking something and the outbox recording it leads to, kind by kind (the outbox
-row stays pending and the whole delivery is done again after the restart; bot/delivery.py):
+row stays pending and the whole delivery is done again after the restart; bot/referee/delivery.py):
 
 - **Posts in the thread and DMs** (every chunk of every message, and the closed-DM notice) are sent with a
   nonce unique to the row and chunk (``nonce``) and ``enforce_nonce``, which discord.py sets whenever a nonce
@@ -64,7 +64,6 @@ from typing import Sequence
 import aiohttp
 import discord
 
-from bot.delivery import MAX_ATTEMPTS, DeliveryError, Skip
 from bot.discord import panels
 from bot.discord.components import live_view
 from bot.web.links import base_url, link_line, table_url
@@ -75,6 +74,8 @@ from bot.discord.pictures import Picture, TablePictures
 from bot.discord.render import discord_user_id, display_names, mention
 from bot.engine import Game
 from bot.i18n import t
+from bot.referee.delivery import MAX_ATTEMPTS, DeliveryError, Skip
+from bot.referee.timecontrol import with_deadlines
 from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, render_message
 from bot.storage.clocks import Clocks
 from bot.storage.store import OutboxRow, Panel, SeatRow, TableRow
@@ -204,7 +205,7 @@ class DiscordDeliverer:
     async def _view_and_recent(self, table: TableRow, seats: list[SeatRow], state: dict, locale: str
                                ) -> tuple[dict, list[str]]:
         game = self.bot.games[table.game]
-        view = await Clocks(self.bot.store).shown(table, game.view(state, None))
+        view = await with_deadlines(Clocks(self.bot.store), table, game.view(state, None))
         events = await self.bot.referee.history(table.id, since=max(0, state["version"] - RECENT_VERSIONS))
         return view, panels.public_lines(game, events, seats, locale)[-panels.RECENT_LINES:]
 

@@ -8,10 +8,10 @@ from typing import Any, Mapping, Protocol
 
 import discord
 
-from bot.config import Settings
 from bot.discord.grips import Grips
 from bot.engine import Game
-from bot.service import Referee
+from bot.process.config import Settings
+from bot.referee.service import Referee
 from bot.storage.store import Store, TableRow
 
 

@@ -2,7 +2,8 @@
 
 Every handler acknowledges its interaction first (``defer``) whenever it will touch the database or run an
 engine, so Discord's 3-second limit for the first response holds however long the work takes; ``say``
-then sends the real answer as a followup.
+then sends the real answer as a followup.  A command or button begins with ``begin`` (acknowledge, the
+asker's language) or ``begin_at_table`` (that, then the table meant, or the asker told why there is none).
 
 Servers are kept apart: a table is only ever found from an interaction of its own server (``table_here``,
 ``pick_table``), and a table of another server is refused exactly like a table that does not exist, so
@@ -15,9 +16,9 @@ from typing import Iterable, Sequence
 import discord
 from discord import app_commands
 
+from bot.discord.host import Host
 from bot.discord.render import clip, user_key
 from bot.engine import Code, Rejection
-from bot.discord.host import Host
 from bot.i18n import t
 from bot.render.text import game_title
 from bot.storage.store import TableRow
@@ -52,7 +53,7 @@ async def say(interaction: discord.Interaction, texts: str | Sequence[str], *,
 
 
 async def refuse(interaction: discord.Interaction, rejection: Rejection, locale: str) -> None:
-    """The refusal, with this server's ruling notes on the rule it cites (bot/disputes.py)."""
+    """The refusal, with this server's ruling notes on the rule it cites (bot/referee/disputes.py)."""
     text = "✋ " + rejection.message(locale)
     if rejection.rule and interaction.guild_id is not None:
         notes = await judge(interaction).store.server_rulings(str(interaction.guild_id), rule=rejection.rule)
@@ -137,6 +138,28 @@ async def pick_table(interaction: discord.Interaction, table_id: int | None,
     if not here:
         return _reject("discord.reject.no_table_here")
     return _reject("discord.reject.which_table", tables=", ".join(f"#{tb.id}" for tb in here[:10]))
+
+
+async def begin(interaction: discord.Interaction, *, private: bool = True) -> str:
+    """The first step of a command or button: the interaction acknowledged (privately, "thinking…", unless
+    ``private=False``: a public answer, or a message edited in place), and the language to answer in."""
+    if private:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    else:
+        await interaction.response.defer()
+    return await judge(interaction).locale_for(interaction)
+
+
+async def begin_at_table(interaction: discord.Interaction, table_id: int | None, statuses: Iterable[str] = OPEN,
+                         *, private: bool = True) -> tuple[TableRow | None, str]:
+    """``begin``, then the table the command means (``pick_table``) and the language.  No table (None): the
+    asker has been told why (``refuse``), and the command has nothing more to do."""
+    locale = await begin(interaction, private=private)
+    found = await pick_table(interaction, table_id, statuses)
+    if isinstance(found, Rejection):
+        await refuse(interaction, found, locale)
+        return None, locale
+    return found, locale
 
 
 async def table_choices(interaction: discord.Interaction, current: str,

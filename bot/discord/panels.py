@@ -18,9 +18,10 @@ from typing import Any, Mapping, Sequence
 
 from bot.discord.render import code_blocks, discord_user_id, display_names, mention, plain_names
 from bot.engine import Game
+from bot.engine.board_text import shorten
 from bot.i18n import has, t
+from bot.render.text import DISCORD_LIMIT, event_lines, game_title, outcome_line
 from bot.web.links import link_line
-from bot.render.text import DISCORD_LIMIT, event_lines, game_title, outcome_line, shorten
 from bot.storage.store import SeatRow, TableRow
 
 RECENT_LINES = 6      # public lines under the board of the live message (the thread gets no post per move)

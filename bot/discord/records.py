@@ -1,12 +1,12 @@
 """What ``/table log`` and ``/table verify`` answer in Discord.
 
-The log is the table's public history with its moves numbered as players see them (bot/moves.py): a page
+The log is the table's public history with its moves numbered as players see them (bot/referee/moves.py): a page
 of at most 2000 characters at a time, the newest page first, pages counted from the start of the game (so
 a page keeps its place as the game goes on).  Moves a moderator's rollback undid stay in the log, struck
 out.  Moderators also see the table versions, which count private steps too (a player must not see them:
 their gaps would tell how often someone acted in secret).
 
-Verification is the same check as ``python -m bot verify`` (bot/record.py): a finished (or cancelled) table's
+Verification is the same check as ``python -m bot verify`` (bot/referee/record.py): a finished (or cancelled) table's
 seed is public, so anyone may run it; a running table only a moderator (with the secret seed, privately).
 """
 from __future__ import annotations
@@ -15,11 +15,12 @@ from typing import Any, Mapping, Sequence
 
 from bot.discord.render import display_names
 from bot.engine import Game
+from bot.engine.board_text import shorten
 from bot.i18n import t
-from bot.moves import Moves, public
-from bot.record import RecordError, verify_table
+from bot.referee.moves import Moves, public
+from bot.referee.record import RecordError, verify_table
 from bot.render.notices import rollback_line
-from bot.render.text import DISCORD_LIMIT, game_title, render_event, shorten
+from bot.render.text import DISCORD_LIMIT, game_title, render_event
 from bot.storage.store import SeatRow, Store, TableRow
 
 #: the longest single line of the log (a move whose events make a very long line is cut)

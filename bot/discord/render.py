@@ -3,7 +3,7 @@
 Every function returns a list of texts, each within Discord's 2000 characters.  Boards go into code blocks
 (engines align them with spaces); players are named (markdown escaped), and mentioned only where they are
 called to act or listed in a lobby.
-Visibility is decided before this module (service.messages_for and the engine's views): it formats only
+Visibility is decided before this module (bot/referee/steps.py messages_for and the engine's views): it formats only
 what it is given, so a public text is built from public data only.
 """
 from __future__ import annotations

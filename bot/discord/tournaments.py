@@ -26,9 +26,9 @@ from bot.discord.components import tournament_view
 from bot.discord.render import clip, discord_user_id, lobby_text, pack
 from bot.discord.threads import TABLE_CHANNELS, open_thread, starter, tag_names
 from bot.i18n import t
+from bot.render.standings import standings_text
 from bot.render.text import game_title
 from bot.storage.tournaments import Entry, GameRow, TournamentRow
-from bot.tournament.cli import standings_text
 from bot.web.links import base_url, link_line, tournament_url
 from bot.tournament.director import Director, Progress
 

@@ -1,5 +1,6 @@
-"""Pure game engines: the shared contract, the seeded random source, the registry, catalogue loading.
-Nothing in this package imports discord or touches storage."""
+"""Pure game engines' common ground: the shared contract, the seeded random source, the registry, catalogue
+loading, canonical JSON, the text a board is made of (board_text.py).  May import bot.i18n and bot.process only
+(docs/architecture.md): nothing of the games (the registry names them), storage, the referee or Discord."""
 from .contract import (
     PUBLIC, RECORD, Action, Applied, Code, Ctx, Game, Option, Outcome, Pending, Reject, Rejection, State,
     clone, visible_to,

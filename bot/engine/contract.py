@@ -330,7 +330,7 @@ class Game:
 
     def moderate(self, state: State, action: Any, *, now: float = 0.0) -> Applied | Rejection:
         """Apply a moderator's step of the game's own (``upholding``); never mutates ``state``.  Recorded as
-        an action of seat -1, so that replay applies it again (bot/record.py)."""
+        an action of seat -1, so that replay applies it again (bot/referee/record.py)."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             return Rejection(Code.MALFORMED, "core.reject.malformed")
         new = clone(state)
@@ -457,7 +457,7 @@ class Game:
     def render_view(self, view: Mapping[str, Any], locale: str, names: Sequence[str], *,
                     full: bool = False) -> str:
         """The table as text for one viewer (the view already hides what it must), read on a phone: every
-        line at most ``bot.render.text.PHONE_WIDTH`` columns (``display_width``), whose decision is awaited
+        line at most ``bot.engine.board_text.PHONE_WIDTH`` columns (``display_width``), whose decision is awaited
         stated once.  By default long lists (discard piles, full rows, long hands) are summarised with counts;
         ``full=True`` lists them completely, still wrapped to the same width."""
         raise NotImplementedError

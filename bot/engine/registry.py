@@ -1,10 +1,19 @@
 """Which games exist.  A game module registers its engine instance with ``register``; the list of game
-modules to import lives in bot/games/__init__.py so that adding a game is one line there."""
+modules to import is ``GAME_MODULES`` below (names, imported on first use), so that adding a game is one line
+there and the engine layer imports nothing of the games above it."""
 from __future__ import annotations
 
 import importlib
 
 from .contract import Game
+
+GAME_MODULES: tuple[str, ...] = (
+    "bot.games.gwent",
+    "bot.games.bloodwood",
+    "bot.games.claygod",
+    "bot.games.bridges",
+    "bot.games.raiders",
+)
 
 _GAMES: dict[str, Game] = {}
 _loaded = False
@@ -21,8 +30,6 @@ def _load() -> None:
     global _loaded
     if _loaded:
         return
-    from bot.games import GAME_MODULES
-
     for module in GAME_MODULES:
         importlib.import_module(module)
     _loaded = True

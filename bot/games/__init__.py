@@ -1,9 +1,3 @@
-"""Game engines.  Each module listed here registers one game when imported."""
-
-GAME_MODULES: tuple[str, ...] = (
-    "bot.games.gwent",
-    "bot.games.bloodwood",
-    "bot.games.claygod",
-    "bot.games.bridges",
-    "bot.games.raiders",
-)
+"""Game engines, one package per game (the list the registry imports: bot/engine/registry.py GAME_MODULES).
+Pure: a game imports only bot.engine, bot.i18n and its own modules — no storage, no rendering layer, no Discord,
+randomness only from the state's RNG (docs/architecture.md)."""

@@ -12,6 +12,8 @@ Core strings are in bot/i18n/*.yaml (core.yaml, discord.yaml, ...); each game ke
 data/<game>/strings.yaml.
 Placeholders are ``{name}``; a plural form is ``{n|ход|хода|ходов}`` (Russian/Ukrainian one/few/many)
 or ``{n|turn|turns}`` (English one/other).
+
+The lowest layer (docs/architecture.md): every other package may use it; it imports nothing of bot/.
 """
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ def queue_lines(disputes: Sequence[Any], games: Mapping[int, str], locale: str, 
 
 
 def evidence_texts(ev: Any, locale: str, *, seat: int | None = None) -> list[str]:
-    """The evidence of a dispute (bot/disputes.py ``Evidence``): the complaint, the action, its events with who
+    """The evidence of a dispute (bot/referee/disputes.py ``Evidence``): the complaint, the action, its events with who
     saw each, the rules cited and this server's notes on them, what an uphold or an amend would do, and the
     table before and after the move as ``seat`` saw it (None: a spectator)."""
     d, game, names = ev.dispute, ev.game, ev.names

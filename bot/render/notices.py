@@ -16,7 +16,7 @@ DISCORD_PREFIX = "discord:"
 TERMINAL_PREFIX = "cli:"
 #: the front ends, for the one thing that differs in these notices: the command that checks a table
 FRONTS = ("terminal", "discord")
-#: the referee's markers on a moderator's step settling a dispute (bot/disputes.py)
+#: the referee's markers on a moderator's step settling a dispute (bot/referee/disputes.py)
 DISPUTE_EVENTS = ("amended", "upheld")
 
 
@@ -97,7 +97,7 @@ def when(at: float, front: str) -> str:
 
 
 def clock_line(payload: Mapping[str, Any], names: Sequence[str], locale: str, front: str) -> str:
-    """A time-control or pause notice (bot/timekeeper.py, bot/moderation.py pause/resume)."""
+    """A time-control or pause notice (bot/referee/timekeeper.py, bot/referee/moderation.py pause/resume)."""
     what = payload["what"]
     if what == "paused":
         return t("clock.notice.paused", locale, who=person(payload.get("by"), locale), reason=_reason(payload.get("reason")))

@@ -5,13 +5,31 @@ Each change is one transaction of the Store: a reminder is enqueued together wit
 """
 from __future__ import annotations
 
+import json
 import sqlite3
-from typing import Any, Sequence
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
 
 from bot.engine.canonical import dumps
-from bot.timecontrol import SeatClock, shown
 
-from .store import Message, Store, TableRow, _INSERT_MESSAGES, _message_rows
+from .store import Message, Store, _INSERT_MESSAGES, _message_rows
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    """One seat's clock as stored (its rules: bot/referee/timecontrol.py)."""
+    seat: int
+    since: float | None
+    reminded: list[float]
+    expired: bool
+    away_from: float | None
+    away_until: float | None
+    away_used: float
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> "SeatClock":
+        return cls(row["seat"], row["since"], json.loads(row["reminded"]), bool(row["expired"]), row["away_from"],
+                   row["away_until"], row["away_used"])
 
 
 class Clocks:
@@ -21,12 +39,6 @@ class Clocks:
     async def seat_clocks(self, table_id: int) -> dict[int, SeatClock]:
         rows = await self.store._all("SELECT * FROM seat_clocks WHERE table_id = ?", (table_id,))
         return {r["seat"]: SeatClock.from_row(r) for r in rows}
-
-    async def shown(self, table: TableRow, view: dict[str, Any]) -> dict[str, Any]:
-        """``view`` with its deadlines as a reader's clock shows them (bot/timecontrol.py ``shown``)."""
-        if table.time_control is None and not table.paused_total and table.paused_at is None:
-            return view
-        return shown(table, view, await self.seat_clocks(table.id) if table.time_control else {})
 
     async def due(self, now: float) -> list[int]:
         """Timed tables to look at: those that moved since their clocks were settled, and those with a reminder

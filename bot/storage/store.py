@@ -21,7 +21,7 @@ import aiosqlite
 import zstandard
 
 from bot.engine.canonical import dumps, dumps_bytes, loads
-from bot.outbox import FROM_RECORD, filled
+from bot.storage.outbox import FROM_RECORD, filled
 
 from .checkpoint import BACKSTOP_PAGES, Checkpointer
 from .db import open_db
@@ -137,8 +137,8 @@ class TableRow:
     max_seats: int | None = None
     auto_forced: bool = True
     dispute_window: str = "next_move"
-    time_control: dict[str, Any] | None = None   # bot/timecontrol.py
-    paused_at: float | None = None               # a moderator's pause (bot/moderation.py): when, by whom, why
+    time_control: dict[str, Any] | None = None   # bot/referee/timecontrol.py
+    paused_at: float | None = None               # a moderator's pause (bot/referee/moderation.py): when, by whom, why
     paused_by: str | None = None
     paused_reason: str | None = None
     paused_total: float = 0.0                    # seconds paused so far: the table's clock is wall time less this
@@ -711,7 +711,7 @@ class Store:
     async def pending_messages(self, *, limit: int = 50, max_attempts: int = 5,
                                origins: Sequence[str] | None = None) -> list[OutboxRow]:
         """Pending messages in order, as delivered: a game message stored lean is filled in from the snapshot
-        and the events of its version (bot/outbox.py).  ``origins`` keeps to tables of those front ends (a
+        and the events of its version (bot/storage/outbox.py).  ``origins`` keeps to tables of those front ends (a
         terminal and the Discord bot may share one database, and each must leave the other's messages alone)."""
         where, params = _origins(origins)
 

@@ -19,10 +19,11 @@ from typing import Any, Awaitable, Callable, Mapping
 
 from bot.engine import Code, Reject, Rejection, get_game
 from bot.engine.rng import new_seed
-from bot.free_text import TITLE_MAX, clean_name, clean_text
 from bot.i18n import t
-from bot.service import SYSTEM, Referee
-from bot.timecontrol import SETTINGS as CLOCK_SETTINGS, parse as parse_time_control
+from bot.referee.free_text import TITLE_MAX, clean_name, clean_text
+from bot.referee.service import Referee
+from bot.referee.steps import SYSTEM
+from bot.referee.timecontrol import SETTINGS as CLOCK_SETTINGS, parse as parse_time_control
 from bot.storage.tournaments import GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
 
 from .pairing import bracket, round_robin, seat_tables, swiss_pairs, table_sizes

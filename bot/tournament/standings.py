@@ -67,11 +67,6 @@ class Standing:
         return {k: v for k, v in self.__dict__.items() if k != "opponents"}
 
 
-#: the tie-breaks the standings show for each format (as text: bot/tournament/cli.py; as a picture:
-#: bot/render/picture/standings.py)
-SHOWN = {"swiss": ("buchholz_cut1", "buchholz", "sonneborn_berger"), "round_robin": ("sonneborn_berger",),
-         "elimination": ("survived",), "multiseat": ("opponents_average",)}
-
 TIEBREAKS = {
     "swiss": ("points", "buchholz_cut1", "buchholz", "sonneborn_berger", "wins"),
     "round_robin": ("points", "sonneborn_berger", "wins"),

@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.engine import get_game
 from bot.engine.canonical import loads
-from bot.moves import Moves, public
+from bot.referee.moves import Moves, public
 from bot.storage.store import Store, TableRow
 from bot.storage.tournaments import Entry, GameRow, RoundRow, TournamentRow, Tournaments
 
@@ -168,7 +168,7 @@ async def public_record(store: Store, table_id: int) -> dict[str, Any] | None:
     """The export of an ended table (bot/record.py without the moderator's extras: the seed, the actions, the
     snapshots' digests, public dispute texts), which ``python -m bot verify --file`` checks.  None before the
     table ends: until then the export would tell how many secret steps were taken."""
-    from bot.record import export_table
+    from bot.referee.record import export_table
 
     row = await store.get_table(table_id)
     if row is None or row.status not in ENDED or row.seed is None:

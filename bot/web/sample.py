@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bot.engine import Rejection
-from bot.service import Referee
+from bot.referee.service import Referee
 
 
 async def bot_tournament(referee: Referee, game: str, fmt: str, players: int, *, title: str | None = None,

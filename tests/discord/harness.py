@@ -13,8 +13,8 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.discord.client import JudgeBot
-from bot.config import Settings
-from bot.service import Referee
+from bot.process.config import Settings
+from bot.referee.service import Referee
 from bot.storage.store import Store, TableRow
 from tests.discord.fake_discord import FakeDiscord, FakeMessage, FakeUser, Interaction
 from tests.support.tables import Clock

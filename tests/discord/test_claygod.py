@@ -27,7 +27,7 @@ async def cards_never_public(h, table, game):
 
 async def test_a_full_game_through_buttons_never_shows_a_hand_in_a_channel(claygod, harness, monkeypatch):
     h, fake = harness, harness.fake
-    monkeypatch.setattr("bot.service.new_seed", lambda: "claygod-e2e")
+    monkeypatch.setattr("bot.referee.service.new_seed", lambda: "claygod-e2e")
     table = await h.new_table(h.alice, "claygod")
     await h.join(h.bob, table)
     await h.start(h.alice, table)
@@ -60,7 +60,7 @@ async def test_a_game_interrupted_by_a_restart_has_the_same_record_as_one_played
                                                                                          monkeypatch):
     from tests.discord.test_reliability import record_of_a_game
 
-    monkeypatch.setattr("bot.service.new_seed", lambda: "claygod-same-seed")
+    monkeypatch.setattr("bot.referee.service.new_seed", lambda: "claygod-same-seed")
     straight = await record_of_a_game(harness, "claygod", restart_after=None)
     interrupted = await record_of_a_game(harness, "claygod", restart_after=12)
     assert straight == interrupted and len(straight[0]) > 20

@@ -23,7 +23,7 @@ async def move_in_dms(h, table):
 
 async def test_a_hand_over_in_live_play_is_one_write_and_the_new_dm_is_the_ping(harness, monkeypatch):
     h, fake = harness, harness.fake
-    monkeypatch.setattr("bot.service.new_seed", lambda: "tokens-1")  # a game with hand-overs and a trick won
+    monkeypatch.setattr("bot.referee.service.new_seed", lambda: "tokens-1")  # a game with hand-overs and a trick won
     table = await started_toy(h)
     transcript = Transcript(fake)
     await move_in_dms(h, table)  # the second player has not clicked yet: ordinary calls for them

@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-from bot.games import GAME_MODULES
+from bot.engine.registry import GAME_MODULES
 from tests.discord.harness import assert_private_stays_private, random_choice
 from tests.discord.test_play import user_to_act
 

@@ -1,7 +1,7 @@
 """The lobby through the fake Discord: /game new with autocomplete, join/leave/bot/start buttons, several
 tables per channel, a player at several tables, /game start|cancel|list, Discord refusing the thread."""
 from bot.discord.client import JudgeBot
-from bot.config import Settings, TableLimits
+from bot.process.config import Settings, TableLimits
 from bot.storage.store import Store
 from tests.discord.test_play import started_toy
 

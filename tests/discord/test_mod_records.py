@@ -1,7 +1,7 @@
 """Moderators' surfaces and the table's record through the fake Discord: /mod hidden from members by default,
 rollbacks by public move number, rulings/rollbacks/cancellations naming the moderator without a ping, the
 paged /table log with undone moves struck out, /table verify, and the short lobby line with "All options"."""
-from bot import moderation
+from bot.referee import moderation
 from tests.discord.test_play import started_toy
 from tests.support.tables import play_one
 

@@ -4,7 +4,7 @@ from tests.discord.harness import choice_labels
 
 
 async def _gwent_at_mulligans(h, monkeypatch):
-    monkeypatch.setattr("bot.service.new_seed", lambda: "gwent-no-leaks")
+    monkeypatch.setattr("bot.referee.service.new_seed", lambda: "gwent-no-leaks")
     table = await h.new_table(h.alice, "gwent", options="variant=hardgwent faction_a=monsters faction_b=nilfgaard")
     await h.join(h.bob, table)
     await h.start(h.alice, table)
@@ -57,7 +57,7 @@ async def test_the_seed_shows_only_as_its_hash_until_the_end(harness, monkeypatc
     from tests.discord.test_play import started_toy, user_to_act
 
     seed = "0f1e2d3c4b5a69788796a5b4c3d2e1f0"
-    monkeypatch.setattr("bot.service.new_seed", lambda: seed)
+    monkeypatch.setattr("bot.referee.service.new_seed", lambda: seed)
     h, fake = harness, harness.fake
     table = await started_toy(h)
     assert any(table.seed_hash[:12] in text for text in _every_text(fake))  # the hash, shortened in the footer

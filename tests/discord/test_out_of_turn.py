@@ -91,7 +91,7 @@ async def test_claygod_the_opponent_alone_is_asked_which_cards_to_hand_over(clay
 # ---------------------------------------------------------------------------------------------- Gwent
 async def _gwent_started(h, monkeypatch, seed, options):
     """Alice and Bob at a started Gwent table with a known seed and the factions fixed."""
-    monkeypatch.setattr("bot.service.new_seed", lambda: seed)
+    monkeypatch.setattr("bot.referee.service.new_seed", lambda: seed)
     table = await h.new_table(h.alice, "gwent", options=options)
     await h.join(h.bob, table)
     await h.start(h.alice, table)
@@ -212,7 +212,7 @@ async def bloodwood_table(h, users, monkeypatch, hands, phase):
     from bot.storage.store import pack_state
     from tests.games.bloodwood.helpers import set_hand
 
-    monkeypatch.setattr("bot.service.new_seed", lambda: "bloodwood-out-of-turn")
+    monkeypatch.setattr("bot.referee.service.new_seed", lambda: "bloodwood-out-of-turn")
     table = await stacked_table(h, "bloodwood", users, {"rolls": {"bloodwood.first": [0]},
                                                         "roles": BLOODWOOD_ROLES})
     state = await h.store.state(table.id)
@@ -291,7 +291,7 @@ async def test_bloodwood_confession_asks_its_target_alone_and_shows_the_role_to_
 async def test_bloodwood_the_leaders_look_at_every_role_names_no_leader_in_public(harness, monkeypatch):
     h, fake = harness, harness.fake
     users = [h.alice, h.bob, h.carol, fake.add_user("Dan"), fake.add_user("Eve")]
-    monkeypatch.setattr("bot.service.new_seed", lambda: "bloodwood-leaders")
+    monkeypatch.setattr("bot.referee.service.new_seed", lambda: "bloodwood-leaders")
     threads = []
     for leader in (0, 2):
         roles = list(BLOODWOOD_ROLES)

@@ -25,7 +25,7 @@ async def _drawn(h, table, seat, kind):
 
 async def test_live_and_control_messages_carry_pictures_replaced_as_the_table_changes(claygod, harness, monkeypatch):
     h, fake = harness, harness.fake
-    monkeypatch.setattr("bot.service.new_seed", lambda: "pictures-e2e")
+    monkeypatch.setattr("bot.referee.service.new_seed", lambda: "pictures-e2e")
     table = await h.new_table(h.alice, "claygod")
     await h.join(h.bob, table)
     await h.start(h.alice, table)
@@ -58,7 +58,7 @@ async def test_live_and_control_messages_carry_pictures_replaced_as_the_table_ch
 async def test_table_picture_shows_a_player_their_seat_and_anyone_else_the_public_table(claygod, harness,
                                                                                      monkeypatch):
     h, fake = harness, harness.fake
-    monkeypatch.setattr("bot.service.new_seed", lambda: "pictures-command")
+    monkeypatch.setattr("bot.referee.service.new_seed", lambda: "pictures-command")
     table = await h.new_table(h.alice, "claygod")
     await h.join(h.bob, table)
     await h.start(h.alice, table)

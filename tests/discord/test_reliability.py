@@ -42,7 +42,7 @@ async def test_messages_committed_while_the_bot_was_down_are_delivered_once_afte
     await h.stop_bot()
 
     # meanwhile a move is recorded (say from the terminal): its messages wait in the outbox
-    from bot.service import Referee
+    from bot.referee.service import Referee
     from bot.storage.store import Store
     store = await Store.open(h.db)
     state = await store.state(table.id)
@@ -201,7 +201,7 @@ async def record_of_a_game(h, game, *, restart_after):
 
 
 async def test_a_table_interrupted_by_a_restart_has_the_same_record_as_one_played_straight(harness, monkeypatch):
-    monkeypatch.setattr("bot.service.new_seed", lambda: "the-same-seed")
+    monkeypatch.setattr("bot.referee.service.new_seed", lambda: "the-same-seed")
     straight = await record_of_a_game(harness, "toy", restart_after=None)
     interrupted = await record_of_a_game(harness, "toy", restart_after=2)
     assert straight == interrupted and len(straight[0]) > 2

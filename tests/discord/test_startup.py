@@ -10,10 +10,10 @@ import socket
 import discord.http
 import pytest
 
-from bot import gc_policy
 from bot.discord.client import EXIT_BAD_TOKEN, EXIT_FAILED, EXIT_NO_TOKEN, EXIT_OK, RedactSecret, run_bot
-from bot.config import Settings
 from bot.i18n import t
+from bot.process import gc_policy
+from bot.process.config import Settings
 from tests.discord.fake_discord import PRIVILEGED_INTENTS
 from tests.discord.harness import Harness
 
@@ -23,7 +23,7 @@ COMMANDS = {"game", "table", "play", "mod", "settings", "dispute", "disputes", "
 
 @pytest.fixture(autouse=True)
 def collector_as_it_was():
-    """run_bot sets the serving process's garbage collection (bot/gc_policy.py): the test process gets its
+    """run_bot sets the serving process's garbage collection (bot/process/gc_policy.py): the test process gets its
     own back afterwards."""
     thresholds = gc.get_threshold()
     yield
@@ -91,7 +91,7 @@ async def test_run_bot_serves_until_sigterm(fake, error_log, tmp_path):
 async def test_run_bot_serves_the_public_pages_when_the_config_enables_them(fake, error_log, tmp_path):
     import aiohttp
 
-    from bot.config import WebSettings
+    from bot.process.config import WebSettings
 
     port = closed_port()
     task = asyncio.create_task(run_bot(Settings(database=tmp_path / "judge.db", token=fake.token, locale="uk",

@@ -5,7 +5,7 @@ import dataclasses
 
 import pytest
 
-from bot.config import WebSettings
+from bot.process.config import WebSettings
 from tests.discord.harness import Harness, eventually
 from tests.discord.test_tournament import enter, new_tournament, play_round
 

@@ -14,7 +14,7 @@ Attach a ``Transcript`` to a fake before the users act; it hooks into ``FakeDisc
 
 Figures (``figures``): API calls, clicks, pings, self-pings (a ping to the user whose own action was the
 last one any user took), one-choice lists (a rendering of a control message offering exactly one choice),
-and the widest line shown, in display columns (``bot.render.text.display_width``: emoji and wide
+and the widest line shown, in display columns (``bot.engine.board_text.display_width``: emoji and wide
 characters 2) of the text as a Discord client shows it (``shown_lines``: mentions as @names, message links
 as the channel's pill, timestamps as a relative time, markup and code fences removed, code kept).
 """
@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from bot.render.text import display_width
+from bot.engine.board_text import display_width
 from tests.discord.fake_discord import API, EPHEMERAL, FakeDiscord, FakeMessage, Interaction
 
 #: bot requests that are rate-limited writes (the "API calls" of the figures)
@@ -35,7 +35,7 @@ WRITES = ("post", "edit", "delete", "pin", "thread_edit")
 RESPONSES = ("response", "followup", "response_edit", "response_delete")
 #: what users do
 USER_ACTIONS = ("click", "select", "slash", "autocomplete")
-#: a phone's width in columns (bot.render.text.PHONE_WIDTH): lines wider are counted in ``wide_lines``
+#: a phone's width in columns (bot.engine.board_text.PHONE_WIDTH): lines wider are counted in ``wide_lines``
 WIDE = 40
 
 #: what a Discord client shows for a relative timestamp (<t:…:R>), and for the other styles

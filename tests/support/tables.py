@@ -1,7 +1,7 @@
 """Helpers for tests that run toy tables through the referee service."""
 from __future__ import annotations
 
-from bot.service import Accepted
+from bot.referee.service import Accepted
 
 
 class Clock:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.service import Referee
+from bot.referee.service import Referee
 from bot.storage.store import Store
 from bot.web.sample import bot_tournament
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
+from bot.engine.board_text import clip_items, fit, pending_lines, wrap_items
 from bot.i18n import t
-from bot.render.text import clip_items, fit, pending_lines, wrap_items
 
 from .cards import catalogue, kind_name, name
 

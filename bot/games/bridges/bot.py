@@ -46,7 +46,9 @@ CHARGE_ROUND = 45
 END = {"type": "end"}
 
 
-def choose(state: State, seat: int, rng: random.Random) -> Action:
+def choose(game, state: State, seat: int, rng: random.Random) -> Action:
+    """The bot's action for ``seat``; ``game`` (the engine, bot/games/bridges/game.py, which calls this) plays
+    out the plans it weighs."""
     legal = legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
@@ -57,7 +59,7 @@ def choose(state: State, seat: int, rng: random.Random) -> Action:
         action = rule(state, seat, legal)
         if action is not None:
             return action
-    return _plan(state, seat, legal)
+    return _plan(game, state, seat, legal)
 
 
 # ------------------------------------------------------------------------------------------ gear
@@ -288,9 +290,7 @@ def _allies_strike(sim: State, ctx, seat: int) -> None:
                 break
 
 
-def _plan(state: State, seat: int, legal: list[Action]) -> Action:
-    from .game import GAME
-
+def _plan(game, state: State, seat: int, legal: list[Action]) -> Action:
     sim = _sim_copy(state, seat)
     c = char(state, seat)
     target = team_target(state)
@@ -306,17 +306,17 @@ def _plan(state: State, seat: int, legal: list[Action]) -> Action:
         return found
 
     if state["round"] > CHARGE_ROUND:
-        return _charge(state, seat, legal, target)
+        return _charge(game, state, seat, legal, target)
 
     def search(current: State, plan: list[Action], free_used: bool) -> None:
         if plan or may_end:
-            value = _value(GAME, current, seat, target, plan)
+            value = _value(game, current, seat, target, plan)
             if best[0] is None or value > best[0]:
                 best[0], best[1] = value, plan[0] if plan else END
         if len(plan) >= 3 or current["outcome"] is not None or current["phase"] != "actions":
             return
         for a in options(current, free_used, not plan):
-            nxt = _step(GAME, current, seat, _risky_off(a))
+            nxt = _step(game, current, seat, _risky_off(a))
             if nxt is None or nxt["chars"][seat]["done"] or nxt["round"] != current["round"]:
                 continue
             search(nxt, plan + [a], free_used or a["type"] == "spring")
@@ -324,7 +324,7 @@ def _plan(state: State, seat: int, legal: list[Action]) -> Action:
     search(sim, [], False)
     best_first = best[1]
     if best_first == END:
-        return _before_end(state, seat, legal) if may_end else _spend_somehow(state, seat, legal)
+        return _before_end(game, state, seat, legal) if may_end else _spend_somehow(game, state, seat, legal)
     if best_first["type"] == "attack" and not c["risky"]:
         risky = {**best_first, "risky": True}
         if risky in legal:
@@ -332,7 +332,7 @@ def _plan(state: State, seat: int, legal: list[Action]) -> Action:
     return best_first
 
 
-def _charge(state: State, seat: int, legal: list[Action], target: str) -> Action:
+def _charge(game, state: State, seat: int, legal: list[Action], target: str) -> Action:
     """Past CHARGE_ROUND a team that still has not found its way stops weighing risks: it walks straight at its
     target and hits it, so that every game ends."""
     attacks = [a for a in legal if a["type"] == "attack" and a["boss"] == target]
@@ -343,34 +343,30 @@ def _charge(state: State, seat: int, legal: list[Action], target: str) -> Action
     moves = [a for a in legal if a["type"] == "move" and goal[a["to"]] < here]
     if moves:
         return moves[0]
-    return END if END in legal else _spend_somehow(state, seat, legal)
+    return END if END in legal else _spend_somehow(game, state, seat, legal)
 
 
 def _risky_off(a: Action) -> Action:
     return {**a, "risky": False} if a["type"] == "attack" else a
 
 
-def _before_end(state: State, seat: int, legal: list[Action]) -> Action:
-    from .game import GAME
-
+def _before_end(game, state: State, seat: int, legal: list[Action]) -> Action:
     shield = {"type": "use", "item": "shield_ball"}
     if shield in legal:
-        after = _finish_round(GAME, _sim_copy(state, seat), seat)
+        after = _finish_round(game, _sim_copy(state, seat), seat)
         if after["outcome"] is not None or after["chars"][seat]["hp"] < char(state, seat)["hp"]:
             return shield
     return END
 
 
-def _spend_somehow(state: State, seat: int, legal: list[Action]) -> Action:
+def _spend_somehow(game, state: State, seat: int, legal: list[Action]) -> Action:
     """The book lets the phase end only once every AP is spent (§1.2.1): the AP action whose round ends best."""
-    from .game import GAME
-
     target = team_target(state)
     spend = [a for a in legal if a["type"] in AP_ACTIONS and not a.get("risky")]
 
     def outcome(a: Action) -> float:
-        after = _step(GAME, _sim_copy(state, seat), seat, a)
-        return float("-inf") if after is None else _value(GAME, after, seat, target, [a])
+        after = _step(game, _sim_copy(state, seat), seat, a)
+        return float("-inf") if after is None else _value(game, after, seat, target, [a])
     return max(spend, key=outcome)
 
 

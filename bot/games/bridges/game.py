@@ -75,7 +75,7 @@ class Bridges(Game):
         return view.judge_table(state)
 
     def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
-        return bot.choose(state, seat, rng)
+        return bot.choose(self, state, seat, rng)
 
     def describe_action(self, state: dict, seat: int, action: dict, locale: str,
                         names: Sequence[str] = ()) -> str:

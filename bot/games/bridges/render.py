@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from bot.engine.board_text import display_width
 from bot.i18n import t
-from bot.render.text import display_width
 
 from .combat import attack_modes, provoked_counter, sources, weapon_sources
 from .data import catalogue

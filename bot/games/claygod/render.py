@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime
 from typing import Any, Callable, Mapping, Sequence
 
+from bot.engine.board_text import fit, pending_lines, wrap_items
 from bot.i18n import t
-from bot.render.text import fit, pending_lines, wrap_items
 
 from .actions import flush_target
 from .cards import COLOUR_MARK, COLOURS, catalogue

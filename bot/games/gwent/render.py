@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from bot.engine.board_text import clip_items, fit, pending_lines, wrap_items
 from bot.i18n import t
-from bot.render.text import clip_items, fit, pending_lines, wrap_items
 
 from .cards import catalogue
 from .scoring import points

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from bot.engine.board_text import fit, pending_lines, wrap_items
 from bot.i18n import t
-from bot.render.text import fit, pending_lines, wrap_items
 
 from .cards import RANKS, SUIT_MARK, Fighter, cards_of, lookup, lookup_prop, table_cards
 from .state import on_board

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from bot.i18n import t
-from bot.tournament.standings import SHOWN as COLUMNS
+from bot.render.standings import SHOWN as COLUMNS
 
 from .canvas import ACCENT, FAINT, GOLD, INK, MUTED, PANEL, PANEL_LIGHT, Canvas, fit
 

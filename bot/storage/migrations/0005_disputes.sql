@@ -1,4 +1,4 @@
--- Disputes (bot/disputes.py): a player names a move by its public number and says what is wrong; a moderator
+-- Disputes (bot/referee/disputes.py): a player names a move by its public number and says what is wrong; a moderator
 -- upholds, rejects or amends it with a reason.  The moderator's steps on the table (a rollback, a correction,
 -- a game's own settlement) are ordinary actions of seat -1 in ``actions``, so replay and verification see them;
 -- this table ties the complaint to the decision and to the versions those steps produced.

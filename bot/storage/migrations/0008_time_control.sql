@@ -1,4 +1,4 @@
--- Time control and a moderator's pause (docs/tournaments.md "Time control", bot/timecontrol.py).
+-- Time control and a moderator's pause (docs/tournaments.md "Time control", bot/referee/timecontrol.py).
 --
 -- A table's clock is wall time less the time it stood paused (paused_total): the engines are given that clock,
 -- so a pause moves every running deadline on by its length without touching a state.  time_control is the

@@ -1,10 +1,10 @@
 """The Bloodwood board as a phone shows it: the face-up discard pile counted on the compact board and listed
 on the full one, who has seen whose role summarised, the decision awaited named once and as what it is."""
+from bot.engine.board_text import PHONE_WIDTH, display_width
 from bot.engine.playout import play
 from bot.games.bloodwood import GAME
 from bot.games.bloodwood.cards import catalogue
 from bot.i18n import t
-from bot.render.text import PHONE_WIDTH, display_width
 
 from .helpers import NAMES
 

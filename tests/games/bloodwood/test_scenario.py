@@ -2,7 +2,7 @@
 first player, a refused action, a timeout and a bot move."""
 from pathlib import Path
 
-from bot import scenario
+from bot.terminal import scenario
 
 HERE = Path(__file__).resolve().parent
 

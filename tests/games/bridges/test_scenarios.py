@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 import bot.games.bridges  # noqa: F401  (registers the game for the runner)
-from bot.scenario import load, run
+from bot.terminal.scenario import load, run
 from tests.support.scenarios import failures
 
 FILES = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))

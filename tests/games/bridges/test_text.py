@@ -4,9 +4,9 @@ import re
 
 import pytest
 
+from bot.engine.board_text import display_width as width
 from bot.engine.playout import play
 from bot.games.bridges import GAME
-from bot.render.text import display_width as width
 
 from .helpers import NAMES, act, place, table
 

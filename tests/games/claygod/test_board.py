@@ -1,11 +1,11 @@
 """The Clay God board as a phone shows it: dice told apart by a letter as well as a colour, the used pile
 counted on the compact board and listed on the full one."""
+from bot.engine.board_text import PHONE_WIDTH, display_width
 from bot.engine.playout import play
 from bot.games.claygod import GAME
 from bot.games.claygod.cards import COLOUR_MARK, COLOURS
 from bot.games.claygod.render import card_name, die_mark
 from bot.i18n import t
-from bot.render.text import PHONE_WIDTH, display_width
 
 from .helpers import NAMES, ready, table
 

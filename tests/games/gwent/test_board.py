@@ -1,9 +1,9 @@
 """The Gwent board as a phone shows it: a full row and a long hand are summarised with counts on the compact
 board and listed on the full one."""
+from bot.engine.board_text import PHONE_WIDTH, display_width
 from bot.games.gwent import GAME
 from bot.games.gwent.cards import catalogue
 from bot.i18n import t
-from bot.render.text import PHONE_WIDTH, display_width
 
 from .helpers import give, place, table
 

@@ -5,8 +5,8 @@ import random
 import pytest
 
 from bot.engine import Applied
+from bot.engine.board_text import PHONE_WIDTH, display_width
 from bot.engine.playout import play
-from bot.render.text import PHONE_WIDTH, display_width
 
 from .helpers import GAME, act, arrange, card, new_table
 

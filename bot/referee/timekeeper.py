@@ -1,5 +1,5 @@
 """The time control's keeper: settles each timed table's seat clocks after every step, and on the referee's
-clock sends the reminders and applies the expiry (rules: bot/timecontrol.py, docs/tournaments.md).
+clock sends the reminders and applies the expiry (rules: bot/referee/timecontrol.py, docs/tournaments.md).
 
 The seat clocks are settled after a step's own transaction (under the table's lock, before delivery is woken,
 so the table's messages show the new deadlines).  A crash between the two leaves the table a version ahead of
@@ -8,20 +8,36 @@ dated from the step's own time, so nothing is lost but a second.
 """
 from __future__ import annotations
 
+import asyncio
 import dataclasses
-from typing import Any
+from typing import Any, Protocol
 
 from bot.engine import Code, Rejection, get_game
-from bot.moderation import MODERATOR_SEAT
+from bot.referee.steps import MODERATOR_SEAT, SYSTEM, messages_for
+from bot.referee.timecontrol import deadline, forfeit, reminders_due, table_clock, wall
 from bot.render.notices import when
-from bot.service import SYSTEM, Referee, messages_for
-from bot.storage.clocks import Clocks
-from bot.storage.store import Message, SeatRow, Step, TableRow, VersionConflict
-from bot.timecontrol import SeatClock, deadline, forfeit, reminders_due, table_clock, wall
+from bot.storage.clocks import Clocks, SeatClock
+from bot.storage.store import Message, SeatRow, Step, Store, TableRow, VersionConflict
 
 
 def _reject(key: str, **params: Any) -> Rejection:
     return Rejection(Code.ILLEGAL, key, params)
+
+
+class Referee(Protocol):
+    """What the keeper uses of the referee that owns it (bot/referee/service.py ``Referee``, which builds its
+    keeper: named here, not imported, so that the two modules do not import each other)."""
+    store: Store
+    changed: asyncio.Event
+
+    def now(self) -> float: ...
+
+    def lock(self, table_id: int) -> asyncio.Lock: ...
+
+    def forget(self, table_id: int) -> None: ...
+
+    async def resolve_seat(self, table_id: int, user_id: str, seat: int | None = None,
+                           state: dict[str, Any] | None = None) -> int | Rejection: ...
 
 
 class Timekeeper:

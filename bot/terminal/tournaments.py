@@ -21,11 +21,11 @@ from typing import Any, Callable
 
 from bot.engine import Rejection
 from bot.i18n import t
-from bot.service import Referee
+from bot.referee.service import Referee
+from bot.render.standings import points_text, standings_text
 from bot.storage.store import Store
-
-from .director import FORMATS, Director, Progress
-from .standings import SHOWN
+from bot.terminal.common import EXIT_OK, UsageError, _options, _refuse, _user
+from bot.tournament.director import FORMATS, Director, Progress
 
 VERBS = ("new", "list", "join", "leave", "bot", "start", "pair", "standings", "results", "adjust", "remove",
          "repair", "cancel", "export")
@@ -72,8 +72,6 @@ async def _play(director: Director, tournament_id: int, progress: Progress) -> P
 
 
 async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
-    from bot.cli import EXIT_OK, UsageError, _options, _refuse, _user
-
     locale = args.locale or settings.locale
     user = _user(args)
     store = await Store.open(settings.database)
@@ -158,8 +156,6 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
 
 
 async def _show(director: Director, tid: int, verb: str, args: argparse.Namespace, locale: str) -> int:
-    from bot.cli import EXIT_OK, _refuse
-
     data = await director.export(tid)
     if isinstance(data, Rejection):
         return _refuse(data, locale)
@@ -169,7 +165,7 @@ async def _show(director: Director, tid: int, verb: str, args: argparse.Namespac
     elif verb == "results":
         for g in data["games"]:
             who = " — ".join(f"{names.get(p, p)} ({p})" for p in g["players"])
-            score = " : ".join(_pts(g["points"][p]) for p in g["players"]) if g["points"] else "…"
+            score = " : ".join(points_text(g["points"][p]) for p in g["players"]) if g["points"] else "…"
             _say(t("tournament.term.game", locale, round=g["round"], board=g["board"], players=who, score=score,
                    table=g["table"] or "—", result=t(f"tournament.result.{g['result'] or 'playing'}", locale)))
     else:
@@ -184,24 +180,6 @@ async def _show(director: Director, tid: int, verb: str, args: argparse.Namespac
     return EXIT_OK
 
 
-def _pts(value: float) -> str:
-    return f"{value:g}"
-
-
-def standings_text(rows: list[dict[str, Any]], fmt: str, locale: str) -> str:
-    """The standings as monospace lines: rank, name, points, W-D-L, and the format's tie-breaks."""
-    columns = SHOWN[fmt]
-    head = [t("tournament.col.rank", locale), t("tournament.col.player", locale), t("tournament.col.points", locale),
-            t("tournament.col.wdl", locale), *(t(f"tournament.col.{c}", locale) for c in columns)]
-    lines = [head]
-    for r in rows:
-        name = r["name"] + ("" if r["status"] == "active" else " ✗")
-        lines.append([str(r["rank"]), name, _pts(r["points"]), f"{r['wins']}-{r['draws']}-{r['losses']}",
-                      *(_pts(r[c]) for c in columns)])
-    widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
-    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in lines)
-
-
 def export_csv(data: dict[str, Any]) -> str:
     """Two tables in one CSV: the standings, a blank line, then every game."""
     out = io.StringIO()
@@ -214,5 +192,5 @@ def export_csv(data: dict[str, Any]) -> str:
     writer.writerow(["round", "board", "kind", "players", "table", "status", "points", "result"])
     for g in data["games"]:
         writer.writerow([g["round"], g["board"], g["kind"], " ".join(g["players"]), g["table"] or "", g["status"] or "",
-                         " ".join(f"{p}={_pts(v)}" for p, v in (g["points"] or {}).items()), g["result"] or ""])
+                         " ".join(f"{p}={points_text(v)}" for p, v in (g["points"] or {}).items()), g["result"] or ""])
     return out.getvalue()

@@ -3,19 +3,19 @@ interactive play loop and the demo.  Everything goes through the referee service
 from __future__ import annotations
 
 import asyncio
-import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
-from bot.delivery import Skip, drain
-from bot.engine import Code, Rejection, get_game
+from bot.engine import Rejection, get_game
 from bot.i18n import t
-from bot.record import verify_table
+from bot.referee.delivery import Skip, drain
+from bot.referee.record import verify_table
+from bot.referee.service import Accepted, Referee
+from bot.referee.typed import parse_typed
 from bot.render.picture import picture
 from bot.render.text import outcome_line, render_event, render_message
-from bot.service import Accepted, Referee
 from bot.storage.store import OutboxRow, SeatRow, TableRow
 
 
@@ -56,31 +56,6 @@ class TerminalDeliverer:
         if message.kind == "finish":
             return True
         return self.boards and (message.target == "seat" or message.kind != "update")
-
-
-def parse_typed(game: Any, state: dict[str, Any], seat: int, text: str,
-                names: Sequence[str] = ()) -> dict[str, Any] | Rejection:
-    """A typed action: JSON (``{"type": ...}``), a number from the list, or a label."""
-    text = text.strip()
-    if text.startswith("{"):
-        try:
-            action = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):  # RecursionError: nested past the parser's depth
-            return Rejection(Code.MALFORMED, "core.reject.malformed")
-        return action if _plausible(game, state, seat, action) else Rejection(Code.MALFORMED, "core.reject.malformed")
-    return game.parse_action(state, seat, text, names)
-
-
-def _plausible(game: Any, state: dict[str, Any], seat: int, action: Any) -> bool:
-    """A typed JSON action names only fields that an action of its type has: the engines ignore unknown
-    fields, and the record must not keep what the referee never read.  (Fields a listed action spells out
-    may be left to their defaults, as engines allow; whether the move is legal is the referee's call.)"""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        return isinstance(action, dict)  # the referee refuses it with the precise reason
-    if action == {"type": "timeout"}:
-        return True
-    fields = [set(a) for a in game.choices(state, seat) if a.get("type") == action["type"]]
-    return not fields or any(set(action) <= known for known in fields)
 
 
 def action_menu(game: Any, state: dict[str, Any], seat: int, actions: list[dict[str, Any]], locale: str,

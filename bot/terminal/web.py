@@ -17,10 +17,9 @@ def add_parser(sub: Any, number: Callable[[int, int, str], Any], locale: str) ->
 
 
 async def cmd_web(args: argparse.Namespace, settings: Any) -> int:
-    from bot.cli import EXIT_OK
     from bot.storage.store import Store
-
-    from .app import start
+    from bot.terminal.common import EXIT_OK
+    from bot.web.app import start
 
     host, port = args.host or settings.web.host, args.port or settings.web.port
     store = await Store.open(settings.database)

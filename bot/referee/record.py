@@ -20,7 +20,8 @@ from typing import Any
 from bot.engine import Reject, Rejection, get_game
 from bot.engine.canonical import digest as canonical_digest
 from bot.engine.rng import commitment
-from bot.moderation import MODERATOR_SEAT, moderator_step, rollback_state
+from bot.referee.moderation import moderator_step, rollback_state
+from bot.referee.steps import MODERATOR_SEAT
 from bot.storage.store import DisputeRow, Store
 
 FORMAT = "judge-table/1"

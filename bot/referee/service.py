@@ -20,18 +20,18 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from bot.config import TableLimits
 from bot.engine import Applied, Code, Game, Reject, Rejection, get_game, visible_to
 from bot.engine.rng import commitment, new_seed
-from bot.free_text import TITLE_MAX, clean_name, clean_text
-from bot.outbox import lean
+from bot.process.config import TableLimits
+from bot.referee.free_text import TITLE_MAX, clean_name, clean_text
+from bot.referee.steps import SYSTEM, messages_for, next_deadline
+from bot.referee.timecontrol import parse as parse_time_control, table_clock
+from bot.referee.timekeeper import Timekeeper
 from bot.render.notices import person
 from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, TableRow, VersionConflict
-from bot.timecontrol import parse as parse_time_control, table_clock
 
 log = logging.getLogger("judge.referee")
 
-SYSTEM = "system"
 AUTO = "auto"   # the user a forced move is recorded under when the referee takes it for a seat
 
 
@@ -91,42 +91,6 @@ def paused_refusal(table: TableRow) -> Rejection:
                    reason=table.paused_reason or "—")
 
 
-def next_deadline(game: Game, state: dict[str, Any]) -> float | None:
-    deadlines = [p.deadline for p in game.to_act(state) if p.deadline is not None]
-    return min(deadlines) if deadlines else None
-
-
-def public_unchanged(game: Game, before: dict[str, Any], after: dict[str, Any]) -> bool:
-    """Whether the channel could not tell ``before`` from ``after``: the public views differ at most in the
-    version number (which counts every action, the private ones too)."""
-    return _same_but_version(game.view(before, None), game.view(after, None))
-
-
-def _same_but_version(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    return {k: v for k, v in a.items() if k != "version"} == {k: v for k, v in b.items() if k != "version"}
-
-
-def messages_for(game: Game, state: dict[str, Any], events: list[dict[str, Any]], *, kind: str,
-                 extra: Mapping[str, Any] | None = None, before: dict[str, Any] | None = None) -> list[Message]:
-    """What the world should hear about one step: one message for the table (the public events and view),
-    and one private message per seat that got private events (that seat's events and view).
-
-    The messages are stored lean and filled in from the record when delivered (bot/outbox.py), which filters
-    the events by their ``to``: delivery never sees what a recipient may not.  An update with no public event
-    that leaves the public view as it was (``before``, the previous state) is a private step (a card
-    exchanged in a mulligan, one of the cards to keep): the table hears nothing, since a message per such
-    step would let it count them."""
-    version = state["version"]
-    messages = []
-    if kind != "update" or before is None or any(e["to"] is None for e in events) \
-            or not public_unchanged(game, before, state):
-        messages.append(Message("table", kind, lean(version, **(extra or {}))))
-    told = {seat for e in events if e["to"] is not None for seat in e["to"]}
-    messages += [Message("seat", "private", lean(version), seat=seat)
-                 for seat in range(state["seats"]) if seat in told]
-    return messages
-
-
 class Referee:
     #: active tables kept in memory, the most recently played first (a Gwent state is some 50 KB of objects)
     LIVE_TABLES = 2048
@@ -138,7 +102,6 @@ class Referee:
         self._locks: dict[int, asyncio.Lock] = {}
         self._live: OrderedDict[int, _Live] = OrderedDict()
         self.changed = asyncio.Event()  # set after every commit that enqueued messages
-        from bot.timekeeper import Timekeeper  # it records its steps as the referee does: imported once built
         self.timekeeper = Timekeeper(self)
 
     def now(self) -> float:

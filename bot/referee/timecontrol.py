@@ -12,12 +12,11 @@ its length, theirs and this one alike, and the record stays a plain re-run.  ``w
 """
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from bot.engine import Code, Rejection, clone
+from bot.storage.clocks import Clocks, SeatClock
 from bot.storage.store import TableRow
 
 SETTINGS = ("clock", "clock_expiry", "clock_remind", "vacation")
@@ -84,22 +83,6 @@ def wall(table: TableRow, at: float) -> float:
     return at + table.paused_total
 
 
-@dataclass(frozen=True)
-class SeatClock:
-    seat: int
-    since: float | None
-    reminded: list[float]
-    expired: bool
-    away_from: float | None
-    away_until: float | None
-    away_used: float
-
-    @classmethod
-    def from_row(cls, row: Mapping[str, Any]) -> "SeatClock":
-        return cls(row["seat"], row["since"], json.loads(row["reminded"]), bool(row["expired"]), row["away_from"],
-                   row["away_until"], row["away_used"])
-
-
 def deadline(tc: Mapping[str, Any], clock: SeatClock) -> float | None:
     """When the seat's current decision runs out, on the table's clock: its time from when it began, plus the
     part of its vacation that falls after that (a vacation stops the clock)."""
@@ -122,7 +105,7 @@ def reminders_due(tc: Mapping[str, Any], clock: SeatClock) -> list[tuple[float, 
 
 def forfeit(state: dict[str, Any], seats: list[int]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The state after ``seats`` lost on time: the game over, every other seat winning (the same rule as a
-    tournament round's deadline, T-6).  A moderator's step of the record (bot/moderation.py), so a re-run
+    tournament round's deadline, T-6).  A moderator's step of the record (bot/referee/moderation.py), so a re-run
     reproduces it."""
     new = clone(state)
     new["version"] = state["version"] + 1
@@ -145,3 +128,11 @@ def shown(table: TableRow, view: dict[str, Any], clocks: Mapping[int, SeatClock]
               and (d := deadline(table.time_control, clocks[p["seat"]])) is not None else [])]
         out.append({**p, "deadline": min(times) if times else None})
     return {**view, "to_act": out}
+
+
+async def with_deadlines(clocks: Clocks, table: TableRow, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with its deadlines as a reader's clock shows them (``shown``), the seat clocks read from the
+    record; a table with neither a time control nor a pause is shown as it is, without reading anything."""
+    if table.time_control is None and not table.paused_total and table.paused_at is None:
+        return view
+    return shown(table, view, await clocks.seat_clocks(table.id) if table.time_control else {})

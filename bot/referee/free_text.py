@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from bot.render.text import shorten
+from bot.engine.board_text import shorten
 
 NAME_MAX = 32      # Discord's own limit for a display name
 TITLE_MAX = 80

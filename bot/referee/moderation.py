@@ -3,10 +3,10 @@
 A rollback never rewrites the record.  It appends a moderator action (seat -1, ``{"type": "rollback",
 "to": v}``) whose resulting state is the state after version ``v``, renumbered to the next version; the
 actions after ``v`` stay in the record, and every old button becomes stale because versions only grow.
-Replay and verification understand this action (bot/record.py), and the two other moderator steps a dispute's
-decision may record (bot/disputes.py, ``moderator_step``): a correction and a game's own upholding step.
+Replay and verification understand this action (bot/referee/record.py), and the two other moderator steps a dispute's
+decision may record (bot/referee/disputes.py, ``moderator_step``): a correction and a game's own upholding step.
 
-Players and Discord moderators name the position by its public move number (bot/moves.py: versions also
+Players and Discord moderators name the position by its public move number (bot/referee/moves.py: versions also
 count private steps, which players must not be able to count); the terminal's operator may still give a
 version.  The rollback, the ruling and the cancellation are announced at the table naming the moderator
 (their user key, ``by``) and the reason.
@@ -16,16 +16,14 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Applied, Code, Game, Rejection, clone, get_game
-from bot.free_text import clean_text
-from bot.moves import Moves
-from bot.outbox import lean
-from bot.service import Accepted, Referee, messages_for, next_deadline
+from bot.referee.free_text import clean_text
+from bot.referee.moves import Moves
+from bot.referee.service import Accepted, Referee
+from bot.referee.steps import MODERATOR_SEAT, messages_for, next_deadline
+from bot.referee.timecontrol import forfeit
 from bot.storage.clocks import Clocks
+from bot.storage.outbox import lean
 from bot.storage.store import Message, Step, VersionConflict
-from bot.timecontrol import forfeit
-
-MODERATOR_SEAT = -1
-
 
 def rollback_state(target: dict[str, Any], new_version: int) -> dict[str, Any]:
     """The state a rollback to ``target`` produces (shared with replay, so both agree byte for byte)."""
@@ -60,7 +58,7 @@ def moderator_step(game: Game, state: dict[str, Any], action: dict[str, Any], at
     if kind == "uphold":
         return game.moderate(state, action.get("action"), now=at)
     if kind == "forfeit" and isinstance(action.get("seats"), list) and action["seats"] \
-            and state.get("outcome") is None:  # the time control's expiry (bot/timekeeper.py)
+            and state.get("outcome") is None:  # the time control's expiry (bot/referee/timekeeper.py)
         return Applied(*forfeit(state, action["seats"]))
     return Rejection(Code.MALFORMED, "core.reject.malformed")
 
@@ -86,7 +84,7 @@ async def rollback(referee: Referee, table_id: int, to_version: int | None = Non
             return Rejection(Code.ILLEGAL, "core.reject.table_closed", {"table": table_id})
         if table.status == "finished" and not reopen:
             return Rejection(Code.ILLEGAL, "core.reject.reopen_revealed", {"table": table_id})
-        played = Moves(await referee.history(table_id))  # public events only: see bot/moves.py
+        played = Moves(await referee.history(table_id))  # public events only: see bot/referee/moves.py
         if move is not None:
             if played.latest == 0:
                 return Rejection(Code.ILLEGAL, "moderation.reject.no_moves", {"table": table_id})

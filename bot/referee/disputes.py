@@ -1,6 +1,6 @@
 """Disputes: a player raises one about a move, a moderator settles it from the record, the table hears why.
 
-**Raise.**  A seated player names a move by its public number (bot/moves.py), says what is wrong (bounded
+**Raise.**  A seated player names a move by its public number (bot/referee/moves.py), says what is wrong (bounded
 text) and may keep that text from the table (``private``).  The table hears that a dispute is open.  A move
 may be disputed while the table's window lasts (``tables.dispute_window``): by default until the disputing
 player's next move after it (the Raiders book's «до следующего хода»), or while at most N moves followed it,
@@ -15,7 +15,7 @@ or never ('off').  The game goes on meanwhile.
 - *amend*: the table returns to right before the move and the moderator's correction, an action for the seat
   that made the move, is applied instead.
 
-Every step is an action of seat -1 in the record (bot/moderation.py ``rollback_step`` / ``moderator_step``),
+Every step is an action of seat -1 in the record (bot/referee/moderation.py ``rollback_step`` / ``moderator_step``),
 written in one transaction with the decision, the moderation log and the table's notice, so a crash loses
 nothing, replay applies the same steps and ``verify`` confirms the table.  A decision may also leave a
 server-level ruling note on a rule id, shown wherever that rule is cited again on that server.
@@ -26,13 +26,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.engine import Code, Game, Rejection, get_game
-from bot.free_text import clean_name, clean_text
-from bot.moderation import MODERATOR_SEAT, moderator_step, rollback_step
-from bot.moves import Moves
-from bot.service import Referee, messages_for, next_deadline
-from bot.storage.store import (
-    ActionRow, DisputeClosed, DisputeRefused, DisputeRow, Message, ServerRuling, Step, VersionConflict,
-)
+from bot.referee.free_text import clean_name, clean_text
+from bot.referee.moderation import moderator_step, rollback_step
+from bot.referee.moves import Moves
+from bot.referee.service import Referee
+from bot.referee.steps import MODERATOR_SEAT, messages_for, next_deadline
+from bot.referee.typed import parse_typed
+from bot.storage.store import (ActionRow, DisputeClosed, DisputeRefused, DisputeRow, Message, ServerRuling, Step,
+                               VersionConflict)
 
 KINDS = ("uphold", "reject", "amend")
 STATUS = {"uphold": "upheld", "reject": "rejected", "amend": "amended"}
@@ -268,8 +269,6 @@ def _applied_step(game: Game, state: dict[str, Any], action: dict[str, Any], mod
 async def parse_correction(referee: Referee, dispute_id: int, typed: str) -> dict[str, Any] | Rejection:
     """A correction as a moderator types it: JSON, a number from the move's alternatives, or a label — read
     against the position before the disputed move, for the seat that made it."""
-    from bot.terminal import parse_typed
-
     found = await evidence(referee, dispute_id)
     if isinstance(found, Rejection):
         return found

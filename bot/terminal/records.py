@@ -1,0 +1,137 @@
+"""Terminal commands on a stored table's record: ``export``, ``verify``, ``replay`` and ``picture``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from bot.engine import Code, Rejection, get_game
+from bot.i18n import t
+from bot.process.config import Settings
+from bot.referee.moves import Moves
+from bot.referee.record import RecordError, export_table, load_export, verify_export, verify_table
+from bot.referee.service import Referee
+from bot.render.text import render_event
+from bot.storage.store import Store
+from bot.terminal.common import EXIT_OK, EXIT_FAILED, EXIT_USAGE, UsageError, _say, _refuse
+
+
+async def cmd_export(args: argparse.Namespace, settings: Settings) -> int:
+    store = await Store.open(settings.database)
+    try:
+        doc = await export_table(store, args.table, include_seed=args.moderator, include_states=args.moderator)
+    except RecordError as exc:
+        sys.stderr.write(f"{exc}\n")
+        return EXIT_FAILED
+    finally:
+        await store.close()
+    text = json.dumps(doc, ensure_ascii=False, indent=1)
+    if args.out:
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            sys.stderr.write(f"cannot write {args.out}: {exc.strerror or exc}\n")
+            return EXIT_FAILED
+        _say(f"table {args.table} exported to {args.out}")
+    else:
+        _say(text)
+    return EXIT_OK
+
+
+async def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
+    try:
+        if args.file:
+            report = verify_export(load_export(Path(args.file)))
+        else:
+            if args.table is None:
+                sys.stderr.write("give a table number or --file\n")
+                return EXIT_USAGE
+            store = await Store.open(settings.database)
+            try:
+                report = await verify_table(store, args.table, moderator=args.moderator)
+            finally:
+                await store.close()
+    except (RecordError, json.JSONDecodeError, OSError) as exc:
+        sys.stderr.write(f"cannot verify: {exc}\n")
+        return EXIT_FAILED
+    where = f"table {report.table_id}" if report.table_id is not None else "export"
+    if report.ok:
+        _say(f"OK: {where} ({report.game}) — seed matches its commitment; {report.actions} actions re-run, "
+             f"{report.snapshots_checked} snapshots identical")
+        return EXIT_OK
+    _say(f"MISMATCH: {where} ({report.game})")
+    for problem in report.problems:
+        _say(f"  - {problem}")
+    return EXIT_FAILED
+
+
+async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
+    locale = args.locale or settings.locale
+    store = await Store.open(settings.database)
+    try:
+        table = await store.get_table(args.table)
+        if table is None:
+            return _refuse(Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": args.table}), locale)
+        if table.status == "lobby" or (table.status == "cancelled" and table.seed is None):
+            return _refuse(Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": args.table}), locale)
+        game = get_game(table.game)
+        names = [s.name for s in await store.seats(args.table)]
+        if args.seat is not None and not 0 <= args.seat < len(names):
+            raise UsageError(t("core.cli.no_such_seat", locale, seat=args.seat, last=len(names) - 1))
+        referee = Referee(store)
+        events = await referee.history(args.table, seat=args.seat, moderator=args.moderator)
+        actions = {a.version: a for a in await store.actions(args.table)}
+        _say(f"{t(f'{game.name}.title', locale)} — #{table.id} ({table.status}); {', '.join(names)}")
+        for entry in Moves(events).entries:  # moves numbered from the public events alone (bot/referee/moves.py)
+            a = actions.get(entry.version)
+            who = t("notice.referee", locale) if a and a.seat < 0 else names[a.seat] if a else "—"
+            step = f"{entry.number}. {who}" if entry.kind == "move" else f"• {who}"
+            if entry.undone:
+                step += f"  {t('records.term.undone', locale)}"
+            # the raw action may name hidden cards, and the versions count the private actions too:
+            # only moderators see them
+            _say(f"[{entry.version}] {step}: {json.dumps(a.action, ensure_ascii=False)}" if a and args.moderator
+                 else f"[{entry.version}] {step}" if args.moderator else step)
+            for e in entry.events:
+                if e["kind"] == "rollback":  # named by the move it returned to, as the table heard it
+                    e = {**e, "data": {**e["data"], "move": entry.number}}
+                text = render_event(game, e, locale, names)
+                if text:
+                    hidden = "" if e["to"] is None else "  🔒"
+                    _say(f"    {text}{hidden}")
+        if args.moderator or table.status != "active":
+            state = await store.state(args.table)
+            seat = None if args.moderator else args.seat
+            _say(game.render_view(game.view(state, seat), locale, names))
+    finally:
+        await store.close()
+    return EXIT_OK
+
+
+async def cmd_picture(args: argparse.Namespace, settings: Settings) -> int:
+    """A table as a picture (PNG), drawn from the view of ``--seat`` or of the public, at ``--version``."""
+    from bot.render.picture import picture
+
+    locale = args.locale or settings.locale
+    store = await Store.open(settings.database)
+    try:
+        table = await store.get_table(args.table)
+        if table is None:
+            return _refuse(Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": args.table}), locale)
+        state = await store.state(args.table, args.version)
+        if state is None and args.version is None:
+            return _refuse(Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": args.table}), locale)
+        if state is None:
+            raise UsageError(t("picture.cli.no_such_version", locale, version=args.version, last=table.version))
+        names = [s.name for s in await store.seats(args.table)]
+        if args.seat is not None and not 0 <= args.seat < len(names):
+            raise UsageError(t("core.cli.no_such_seat", locale, seat=args.seat, last=len(names) - 1))
+        png = picture(get_game(table.game).view(state, args.seat), locale, names)
+    finally:
+        await store.close()
+    if png is None:
+        raise UsageError(t("picture.cli.no_picture", locale, game=t(f"{table.game}.title", locale)))
+    Path(args.out).write_bytes(png)
+    _say(t("picture.cli.written", locale, file=args.out, kb=max(1, len(png) // 1024)))
+    return EXIT_OK

@@ -1,0 +1,121 @@
+"""The terminal's ``table`` command: the lobby and play, one command at a time, like the Discord commands."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bot.engine import Code, Rejection, get_game
+from bot.i18n import t
+from bot.process.config import Settings
+from bot.referee.service import Accepted
+from bot.render.text import outcome_line
+from bot.terminal.common import EXIT_OK, TYPED_MAX, UsageError, _open, _options, _refuse, _say, _user
+from bot.terminal.records import cmd_replay
+
+
+async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.referee.delivery import drain
+    from bot.render.notices import when
+    from bot.referee.typed import parse_typed
+    from bot.terminal.session import TerminalDeliverer, action_menu
+
+    locale = args.locale or settings.locale
+    user = _user(args)
+    store, referee = await _open(settings)
+    out = TerminalDeliverer(sys.stdout, user, locale)
+    try:
+        verb = args.verb
+        if verb == "new":
+            table = await referee.create_table(args.game, creator=user, creator_name=user.split(":", 1)[1],
+                                               options=_options(args.option, locale), origin="terminal", locale=locale)
+            if isinstance(table, Rejection):
+                return _refuse(table, locale)
+            _say(t("core.term.created", locale, table=table.id, game=t(f"{table.game}.title", locale)))
+            return EXIT_OK
+        if verb == "list":
+            tables = await store.find_tables(status=None if args.all else ["lobby", "active"])
+            for tb in tables:
+                seats = await store.seats(tb.id)
+                _say(t("core.term.table_row", locale, table=tb.id, game=t(f"{tb.game}.title", locale),
+                       status=t(f"core.status.{tb.status}", locale), version=tb.version,
+                       players=", ".join(s.name for s in seats) or "—"))
+            if not tables:
+                _say(t("core.term.no_tables", locale))
+            return EXIT_OK
+        table_id = args.id
+        if verb == "vacation":
+            until = await referee.timekeeper.vacation(table_id, user, args.days if args.days is not None else 1.0)
+            if isinstance(until, Rejection):
+                return _refuse(until, locale)
+            await drain(store, out)
+            _say(t("clock.vacation", locale, table=table_id, until=when(until, "terminal")))
+            return EXIT_OK
+        if verb == "join":
+            result = await referee.join(table_id, user, user.split(":", 1)[1])
+        elif verb == "leave":
+            result = await referee.leave(table_id, user)
+        elif verb == "bot":
+            result = await referee.add_bot(table_id)
+        elif verb == "start":
+            result = await referee.start(table_id, user, moderator=args.moderator, seed=args.seed)
+        elif verb == "cancel":
+            result = await referee.cancel(table_id, user, moderator=args.moderator, reason=args.reason)
+        elif verb in ("status", "hand"):
+            seen = await referee.view(table_id, user)
+            if isinstance(seen, Rejection):
+                return _refuse(seen, locale)
+            table = await store.get_table(table_id)
+            names = [s.name for s in await store.seats(table_id)]
+            game = get_game(table.game)
+            _say(game.render_view(seen[0], locale, names))  # the board says who must act, once
+            if seen[0].get("outcome"):
+                _say(outcome_line(game, seen[0]["outcome"], locale, names))
+            return EXIT_OK
+        elif verb == "actions":
+            legal = await referee.legal(table_id, user)
+            if isinstance(legal, Rejection):
+                return _refuse(legal, locale)
+            seat, version, actions = legal
+            table = await store.get_table(table_id)
+            game = get_game(table.game)
+            state = await store.state(table_id)
+            names = [s.name for s in await store.seats(table_id)]
+            _say(t("core.term.version", locale, version=version))
+            _say(action_menu(game, state, seat, actions, locale, names) if actions
+                 else t("core.reject.not_your_turn", locale))
+            return EXIT_OK
+        elif verb == "act":
+            table = await store.get_table(table_id)
+            if table is None:
+                return _refuse(Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id}), locale)
+            state = await store.state(table_id)
+            if state is None:
+                return _refuse(Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": table_id}), locale)
+            seat = await referee.resolve_seat(table_id, user, None, state)
+            if isinstance(seat, Rejection):
+                return _refuse(seat, locale)
+            names = [s.name for s in await store.seats(table_id)]
+            typed = " ".join(args.action)
+            if not typed.strip() or len(typed) > TYPED_MAX:
+                raise UsageError(t("core.cli.typed_action", locale, limit=TYPED_MAX))
+            action = parse_typed(get_game(table.game), state, seat, typed, names)
+            if isinstance(action, Rejection):
+                return _refuse(action, locale)
+            result = await referee.act(table_id, user, action, expected_version=args.version, seat=seat)
+        elif verb == "log":
+            return await cmd_replay(argparse.Namespace(table=table_id, seat=None, moderator=args.moderator,
+                                                       locale=locale), settings)
+        else:
+            raise AssertionError(verb)
+        if isinstance(result, Rejection):
+            return _refuse(result, locale)
+        if isinstance(result, Accepted) or verb in ("start",):
+            await referee.drive_bots(table_id)
+        await drain(store, out)
+        if verb in ("join", "bot"):
+            _say(t("core.term.seated", locale, table=table_id, seat=result + 1))
+        elif verb in ("leave", "cancel"):
+            _say(t("core.term.done", locale))
+        return EXIT_OK
+    finally:
+        await store.close()
