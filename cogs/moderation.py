@@ -47,6 +47,11 @@ class Moderation(commands.Cog):
             if table is not None and table.guild_id == str(interaction.guild_id):
                 lines.append(t("discord.mod.failure", locale, message=message_id, table=table_id,
                                error=clip(error or "?", 200)))
+        from bot.render.notices import frozen_line
+        from bot.referee.upgrade import frozen_tables
+        for table in await frozen_tables(self.bot.store):  # tables this release cannot play
+            if table.guild_id == str(interaction.guild_id):
+                lines.append(frozen_line(table.frozen, table.id, locale))
         if not lines:
             return await say(interaction, t("core.term.no_failures", locale))
         await say(interaction, pack([t("discord.mod.failures_header", locale), *lines])[:3])

@@ -28,7 +28,7 @@ from bot.discord.locale import L
 from bot.discord.render import board_texts, clip
 from bot.engine import Code, Rejection
 from bot.i18n import t
-from bot.referee.service import Accepted
+from bot.referee.service import Accepted, frozen_refusal
 from bot.referee.typed import parse_typed
 from bot.render.text import game_title
 from bot.storage.store import TableRow
@@ -60,6 +60,8 @@ class Play(commands.Cog):
         message they clicked showed it, and their hand picture (none where the game draws none)."""
         self.bot.grips.keep(player_key(interaction), interaction)  # a DM click's token redraws their messages
         table = await self.bot.store.get_table(table_id)
+        if table is not None and table.frozen is not None:  # this release cannot play it (bot/referee/upgrade.py)
+            return frozen_refusal(table)
         state = await self.bot.store.state(table_id)
         if state is None:
             return Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": table_id})

@@ -411,7 +411,8 @@ async def run_bot(settings: Settings, **bot_options: Any) -> int:
         sys.stderr.write(t("discord.startup.no_token", locale) + "\n")
         return EXIT_NO_TOKEN
     redactor = _guard_logs(settings.token)
-    store = await Store.open(settings.database)
+    from bot.referee.upgrade import open_store  # opening the database brings its tables to this release's rules
+    store = await open_store(settings.database)
     pages = None
     if settings.web.enabled:  # the public pages beside the bot, on the same loop and database (docs/web.md)
         from bot.web.app import start as serve_pages

@@ -76,6 +76,7 @@ from bot.engine import Game
 from bot.i18n import t
 from bot.referee.delivery import MAX_ATTEMPTS, DeliveryError, Skip
 from bot.referee.timecontrol import with_deadlines
+from bot.render.notices import options_text
 from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, render_message
 from bot.storage.clocks import Clocks
 from bot.storage.store import OutboxRow, Panel, SeatRow, TableRow
@@ -95,7 +96,7 @@ _SUPERSEDING_KINDS = (*_TURN_KINDS, *_CLOSING_KINDS)
 #: every kind of table message: the previous one bounds the search for an earlier delivery (a kind missing
 #: here would only widen that search, back to an earlier message)
 #: the referee's own posts (a ruling, a dispute raised or decided, a pause, a time-control notice): a message in the thread, the live message kept
-_NOTICE_KINDS = ("ruling", "dispute", "clock")
+_NOTICE_KINDS = ("ruling", "dispute", "clock", "upgrade")  # upgrade: a table this release cannot play
 _TABLE_KINDS = (*_SUPERSEDING_KINDS, *_NOTICE_KINDS)
 #: seconds a cosmetic request (pinning the live message) may take before delivery moves on without it
 RETIRE_TIMEOUT = 10.0
@@ -258,7 +259,9 @@ class DiscordDeliverer:
         locale = await self.bot.table_locale(table)
         view, recent = await self._view_and_recent(table, seats, state, locale)
         # after a rollback the restored decisions are asked anew: everyone owing one is pinged
-        before = [] if message.payload.get("rollback") or not live.shows else json.loads(live.shows)
+        # (and after an upgrade, bot/referee/upgrade.py)
+        anew = message.payload.get("rollback") or message.payload.get("upgrade")
+        before = [] if anew or not live.shows else json.loads(live.shows)
         # a forced move the referee took (a roll opening a turn) is nobody's click: its seat may be pinged
         by = None if message.payload.get("auto") else message.payload.get("by")
         asked = self._ping(seats, view, before, by=by)
@@ -274,10 +277,13 @@ class DiscordDeliverer:
         if message.kind == "cancelled":  # who cancelled, and the seed now public: the closing word
             post = await self._post(channel, [self._plain(table, seats, message, locale)], table, message,
                                     discord.AllowedMentions.none())
-        elif in_thread or finished or message.payload.get("rollback"):
+        elif in_thread or finished or anew:
             # what happened since the live message last showed the table (a rollback's own line among it)
             events = await self.bot.referee.history(table.id, since=max(live.posted, live.version) + 1)
             lines = panels.public_lines(game, events, seats, locale)
+            if message.payload.get("upgrade"):  # the options the upgraded table plays by now
+                lines.append(t("upgrade.options", locale, options=options_text(
+                    game.name, message.payload["upgrade"].get("options") or {}, locale)))
             calls: list[str] = []
             if finished:  # the result and the seed that lets anyone check the whole game
                 lines.append(outcome_line(game, view["outcome"], locale, display_names(seats)))

@@ -19,7 +19,7 @@ from bot.engine.board_text import shorten
 from bot.i18n import t
 from bot.referee.moves import Moves, public
 from bot.referee.record import RecordError, verify_table
-from bot.render.notices import rollback_line
+from bot.render.notices import rollback_line, versions_line
 from bot.render.text import DISCORD_LIMIT, game_title, render_event
 from bot.storage.store import SeatRow, Store, TableRow
 
@@ -44,7 +44,7 @@ def log_lines(game: Game, seats: Sequence[SeatRow], events: Sequence[Mapping[str
             lines.append(stamp + shorten(rollback_line({**data, "move": entry.number}, locale), LINE_MAX))
             continue
         texts = [line for e in entry.events if (line := render_event(game, e, locale, names))]
-        if entry.kind == "setup":
+        if entry.kind in ("setup", "upgrade"):
             lines += [stamp + "• " + shorten(text, LINE_MAX) for text in texts]
             continue
         body = shorten(" · ".join(texts) or t("records.log.no_details", locale), LINE_MAX)
@@ -124,6 +124,12 @@ async def verify_text(store: Store, game: Game, table: TableRow, locale: str, *,
         if len(report.problems) > len(shown):
             lines.append(f"• … (+{len(report.problems) - len(shown)})")
         lines.append(commitment)
+    lines.append(versions_line(table.release, table.started_rules, table.rules_version, locale))
+    if report.upgrades:  # which guarantee holds across them (docs/operations.md)
+        lines.append(t("upgrade.verify.crossed", locale, recorded=report.recorded, upgrades=", ".join(
+            f"{u['from']}→{u['to']} ({u['release']})" for u in report.upgrades)))
+    elif report.recorded:  # ended under older rules, before any upgrade
+        lines.append(t("upgrade.verify.older", locale, recorded=report.recorded, replayed=report.replayed))
     if running:
         lines.append(t("records.verify.secret", locale))
     elif table.seed:

@@ -12,6 +12,7 @@ Framework keys every state carries (games must not repurpose them):
     options   the validated table options (house rules), complete with defaults
     rng       the table's random source (see rng.py); never part of any view
     outcome   None while the game runs, else {"winners": [...], "reason": key, "params": {...}, "scores": ...}
+    rules     the game's rules version the state is written under (versions.py; absent: 1, an older record)
 
 Everything else is the game's own.  A game writes:
 
@@ -234,6 +235,11 @@ class Game:
     #: action types the referee may take for a seat whose only legal action it is (a table setting allows
     #: it): only where having a single choice tells nobody anything (Clay God's roll at the start of a turn)
     auto_actions: ClassVar[frozenset[str]] = frozenset()
+    #: the game's rules version: raised, with a migration of stored states (``migrations``, versions.py), by
+    #: every change to its stored state, its options or any outcome
+    rules_version: ClassVar[int] = 1
+    #: ``versions.Migration`` steps 1→2, 2→3, …: ``rules_version == 1 + len(migrations)``
+    migrations: ClassVar[tuple[Any, ...]] = ()
 
     # ------------------------------------------------------------------ template methods (do not override)
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -281,7 +287,7 @@ class Game:
             raise Reject("core.reject.bad_stack", code=Code.BAD_SETUP, key=unknown[0])
         state: State = {
             "game": self.name, "version": 0, "seats": seats, "options": opts,
-            "rng": rng_state(seed), "outcome": None,
+            "rng": rng_state(seed), "outcome": None, "rules": self.rules_version,
         }
         ctx = Ctx(state, now)
         rolls = stack.pop("rolls", None) or {}

@@ -26,8 +26,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.engine import Code, Game, Rejection, get_game
+from bot.engine.versions import CannotMigrate, readable
 from bot.referee.free_text import clean_name, clean_text
-from bot.referee.moderation import moderator_step, rollback_step
+from bot.referee.moderation import behind, moderator_step, rollback_step
 from bot.referee.moves import Moves
 from bot.referee.service import Referee
 from bot.referee.steps import MODERATOR_SEAT, messages_for, next_deadline
@@ -125,6 +126,12 @@ class Evidence:
     in_play: bool                     # not undone by a later rollback
     upholding: dict[str, Any] | None  # the game's own step an uphold would take now (else a rollback)
     corrections: list[dict[str, Any]]  # what the move's seat could have done instead (an amend picks one)
+    release: str | None = None        # what the table was started under and plays by (bot/referee/upgrade.py)
+    started_rules: int | None = None
+    rules_version: int = 1
+    older: bool = False               # the move was made under older rules (before an upgrade)
+    shown_before: dict[str, Any] | None = None  # ``before`` / ``after`` as today's rules read them, to show
+    shown_after: dict[str, Any] | None = None
 
     @property
     def seat(self) -> int:
@@ -149,10 +156,17 @@ async def evidence(referee: Referee, dispute_id: int) -> Evidence | Rejection:
     in_play = dispute.version not in Moves(await referee.history(table.id)).undone_versions()
     current = await store.state(table.id)
     public = [e for e in events if e["to"] is None]
+    after = await store.state(table.id, dispute.version)
+    older = behind(game, before)
+    try:  # a move made before an upgrade: its two tables shown as today's rules read them
+        shown = readable(game, before), readable(game, after)
+    except CannotMigrate:
+        shown = None, None
     found = Evidence(dispute, game, [s.name for s in await store.seats(table.id)], server_of(table.guild_id),
-                     action, before, await store.state(table.id, dispute.version), events, rules, notes, in_play,
-                     game.upholding(current, public) if table.status == "active" else None, [])
-    if 0 <= found.seat < before["seats"]:
+                     action, before, after, events, rules, notes, in_play,
+                     game.upholding(current, public) if table.status == "active" else None, [],
+                     table.release, table.started_rules, table.rules_version, older, *shown)
+    if 0 <= found.seat < before["seats"] and not older:  # no corrections under rules no engine here plays
         return replace(found, corrections=game.legal_actions(before, found.seat))
     return found
 
@@ -207,6 +221,8 @@ async def decide(referee: Referee, dispute_id: int, *, moderator: str, kind: str
                                      reason=reason, at=now)
                 made = [back]
                 decision["mode"] = "rollback"
+                if kind == "amend" and found.older:  # no engine of this release plays the move's rules
+                    return _reject(Code.ILLEGAL, "upgrade.reject.amend_older", move=dispute.move)
                 if kind == "amend":
                     amend = {"type": "amend", "seat": found.seat, "action": correction}
                     step = _applied_step(game, back.state, amend, moderator, now,
@@ -233,6 +249,10 @@ async def decide(referee: Referee, dispute_id: int, *, moderator: str, kind: str
         if rule:
             await store.add_server_ruling(found.guild_id, rule=rule, text=reason, moderator=moderator,
                                           dispute_id=dispute_id, at=referee.now())
+        if steps and behind(game, steps[-1].state):  # back before an upgrade: brought forward again at once
+            from bot.referee.upgrade import upgrade_table
+            await upgrade_table(store, table.id, now=referee.now())
+            referee.forget(table.id)
         if steps:
             await referee.take_forced_moves(table.id)
     referee.changed.set()

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Applied, Code, Game, Rejection, clone, get_game
+from bot.engine.versions import CannotMigrate, rules_of
 from bot.referee.free_text import clean_text
 from bot.referee.moves import Moves
 from bot.referee.service import Accepted, Referee
@@ -43,8 +44,18 @@ def rollback_step(game: Game, target: dict[str, Any], *, table_version: int, to_
     messages = messages_for(game, state, [], kind="update", extra={"rollback": told, "events": []})
     # every seat gets its own view again: hands may differ from what they last saw
     messages += [Message("seat", "private", lean(state["version"]), seat=seat) for seat in range(state["seats"])]
+    # a state of older rules (before an upgrade) is brought forward by the upgrade step that follows at once
+    deadline = next_deadline(game, state) if not behind(game, state) else None
     return Step(MODERATOR_SEAT, moderator, {"type": "rollback", "to": to_version}, at, state, [event], messages,
-                next_deadline(game, state), state.get("outcome"))
+                deadline, state.get("outcome"))
+
+
+def behind(game: Game, state: dict[str, Any]) -> bool:
+    """Whether ``state`` was written under older (or unknown) rules than the game's today (bot/referee/upgrade.py)."""
+    try:
+        return rules_of(state) != game.rules_version
+    except CannotMigrate:
+        return True
 
 
 def moderator_step(game: Game, state: dict[str, Any], action: dict[str, Any], at: float) -> Applied | Rejection:
@@ -106,6 +117,12 @@ async def rollback(referee: Referee, table_id: int, to_version: int | None = Non
             return Rejection(Code.STALE, "core.reject.stale")
         await store.add_moderation(table_id, moderator, "rollback", reason, {"to": to_version, "move": to_move,
                                                                             "from": table.version}, step.at)
+        if behind(game, step.state) or table.frozen is not None:
+            # back before an upgrade (or at a frozen table): today's rules take the table on again at once, or
+            # it stays frozen, said again (bot/referee/upgrade.py)
+            from bot.referee.upgrade import upgrade_table
+            await upgrade_table(store, table_id, now=referee.now())
+            referee.forget(table_id)
     referee.changed.set()
     return Accepted(table_id, step.state["version"], MODERATOR_SEAT, step.events, finished=step.outcome is not None)
 

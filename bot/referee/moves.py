@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 ROLLBACK = "rollback"
+#: the referee's own step bringing the table to a new release's rules (bot/referee/upgrade.py): not a move
+UPGRADE = "upgrade"
 
 
 def public(event: Mapping[str, Any]) -> bool:
@@ -41,9 +43,10 @@ class Move:
 class Entry:
     """One step of the log: the events of one version, as the given events show it.
 
-    ``kind``: "setup" (version 0, the deal), "move", "rollback", or "private" (a step with no public event:
-    only in a seat's or a moderator's history).  ``number``: a move's number; for a rollback, the move it
-    returned to (0: the start).  ``undone``: a later rollback returned the table to before this step."""
+    ``kind``: "setup" (version 0, the deal), "move", "rollback", "upgrade" (bot/referee/upgrade.py), or "private" (a step
+    with no public event: only in a seat's or a moderator's history).  ``number``: a move's number; for a
+    rollback, the move it returned to (0: the start).  ``undone``: a later rollback returned the table to
+    before this step."""
 
     version: int
     kind: str
@@ -75,6 +78,8 @@ class Moves:
                 entry = Entry(version, "rollback", tail.number if tail else 0, evs)
             elif version == 0:
                 entry = Entry(0, "setup", None, evs)
+            elif any(e.get("kind") == UPGRADE for e in shown):
+                entry = Entry(version, "upgrade", None, evs)
             elif shown:
                 tail = Move((tail.number if tail else 0) + 1, version, tail)
                 entry = Entry(version, "move", tail.number, evs)

@@ -18,10 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import Reject, Rejection, get_game
-from bot.engine.canonical import digest as canonical_digest
+from bot.engine.canonical import digest as canonical_digest, loads
 from bot.engine.rng import commitment
+from bot.engine.versions import RULES, CannotMigrate, rules_of, upgraded_state
+from bot.process.config import release
 from bot.referee.moderation import moderator_step, rollback_state
 from bot.referee.steps import MODERATOR_SEAT
+from bot.referee.upgrade import UPGRADE, record_chain
 from bot.storage.store import DisputeRow, Store
 
 FORMAT = "judge-table/1"
@@ -60,19 +63,35 @@ async def export_table(store: Store, table_id: int, *, include_seed: bool = Fals
     reveal = ended or include_seed
     snapshots = await store.snapshot_texts(table_id)
     seats = await store.seats(table_id)
+    actions = await store.actions(table_id)
+    game = get_game(table.game)
+    first = loads(snapshots[0][1]) if snapshots else {}
     doc: dict[str, Any] = {
         "format": FORMAT,
         "table": {
             "id": table.id, "game": table.game, "status": table.status, "options": table.options,
+            "started_options": first.get("options", table.options),
             "seats": [{"seat": s.seat, "name": s.name, "bot": s.is_bot} for s in seats],
             "seed_hash": table.seed_hash, "seed": table.seed if reveal else None,
             "stack": table.stack if reveal else None, "started_at": table.started_at, "outcome": table.outcome,
+            # what the table was started under and plays by now (bot/referee/upgrade.py); release None: not recorded
+            "release": table.release, "started_rules": table.started_rules if table.started_rules is not None else 1,
+            "rules_version": table.rules_version, "frozen": table.frozen,
         },
+        "rules": {"game": game.rules_version, "release": release()},
+        "upgrades": [{"version": a.version, "from": a.action.get("from"), "to": a.action.get("to"),
+                      "release": a.action.get("release"), "chain": a.action.get("chain"), "at": a.at}
+                     for a in actions if a.seat == MODERATOR_SEAT and a.action.get("type") == UPGRADE],
         "actions": [{"version": a.version, "seat": a.seat, "action": a.action, "at": a.at}
-                    for a in await store.actions(table_id)] if reveal else None,
+                    for a in actions] if reveal else None,
         "snapshots": [{"version": v, "sha256": _sha(text)} for v, text in snapshots],
         "disputes": [_dispute(d, include_private=include_seed) for d in await store.disputes(table_id=table_id)],
     }
+    if reveal:
+        # the states of older rules, which no engine of this release may re-run: verify checks them against
+        # their digests and the chains the upgrades published (once the seed is public they tell nothing new)
+        doc["recorded_states"] = [{"version": v, "state": text} for v, text in snapshots
+                                  if '"rules":' not in text or _legacy(game, loads(text))]
     if include_states:
         doc["states"] = [{"version": v, "state": text} for v, text in snapshots]
     return doc
@@ -105,10 +124,23 @@ class Verification:
     snapshots_checked: int
     commitment_ok: bool
     problems: list[Problem] = field(default_factory=list)
+    replayed: int = 0      # snapshots the re-run reproduced (an upgrade step counted here: its migration)
+    recorded: int = 0      # snapshots of older rules checked against the record only (no engine re-ran them)
+    upgrades: list[dict[str, Any]] = field(default_factory=list)   # the record's upgrade steps
 
     @property
     def ok(self) -> bool:
         return self.commitment_ok and not self.problems
+
+    def across_upgrades(self) -> str:
+        """Which check the steps had, for a record that crosses upgrades or was written under older rules."""
+        if not self.upgrades:  # ended before any upgrade: nothing was published that the record must hash to
+            return (f"written under older rules: {self.replayed} snapshots reproduced by today's engine,"
+                    f" {self.recorded} checked against the stored states' digests only")
+        upgrades = ", ".join(f"{u['from']}→{u['to']} at {u['version']} ({u['release']})" for u in self.upgrades)
+        return (f"upgrades: {upgrades}; {self.replayed} snapshots reproduced by today's engine (an upgrade"
+                f" by its migration, byte for byte), {self.recorded} of older rules checked against the record and"
+                " the hash chain its upgrade published")
 
 
 def load_export(path: Path) -> dict[str, Any]:
@@ -169,7 +201,14 @@ def _check_shape(doc: dict[str, Any]) -> None:
 
 def verify_export(doc: dict[str, Any]) -> Verification:
     """Re-run an exported table and compare every snapshot digest.  A malformed file is a RecordError; an
-    action the engine cannot re-run (even by crashing on it) is a problem of the report."""
+    action the engine cannot re-run (even by crashing on it) is a problem of the report.
+
+    Across upgrades (bot/referee/upgrade.py): a step applied to a state of an older rules version was written by an
+    engine this release may no longer have.  It is re-run all the same; where the re-run differs or fails, the
+    stored state the export carries (``recorded_states``) stands in for it if its digest is the snapshot's, and
+    the whole stretch before an upgrade must hash to the chain that upgrade published.  An upgrade step must
+    equal the migration of the state before it, byte for byte; every step on a state of today's rules must
+    be reproduced by the re-run."""
     _check_shape(doc)
     meta = doc["table"]
     seed = meta.get("seed")
@@ -187,62 +226,154 @@ def verify_export(doc: dict[str, Any]) -> Verification:
     if not report.commitment_ok:
         report.problems.append(Problem("the revealed seed does not match the published commitment", "commitment"))
     expected = {s["version"]: s["sha256"] for s in doc["snapshots"]}
+    recorded = _recorded_states(doc)
+    options = meta.get("started_options") if isinstance(meta.get("started_options"), dict) else meta["options"]
     try:
-        init = game.initial_state(len(meta["seats"]), seed=seed, options=meta["options"],
-                                  now=meta["started_at"], stack=meta.get("stack"))
+        init = game.initial_state(len(meta["seats"]), seed=seed, options=options,
+                                  now=meta["started_at"], stack=meta.get("stack")).state
     except Reject as r:
-        raise RecordError(f"the table cannot be set up again: {r.rejection.message('en')}") from None
+        if 0 not in recorded:
+            raise RecordError(f"the table cannot be set up again: {r.rejection.message('en')}") from None
+        init = None  # set up by an older engine with options today's rules refuse: the record stands in
     except Exception as exc:  # a crafted stack or option the engine did not expect
-        raise RecordError(f"the table cannot be set up again ({type(exc).__name__})") from None
-    state = init.state
+        if 0 not in recorded:
+            raise RecordError(f"the table cannot be set up again ({type(exc).__name__})") from None
+        init = None
+    if init is not None and _legacy(game, recorded.get(0)) and RULES not in recorded[0]:
+        init.pop(RULES, None)  # written before states carried their rules version: compared without it
 
-    def compare(version: int) -> None:
-        digest = canonical_digest(state)
+    def settle(version: int, candidate: dict[str, Any] | None, older: bool, failure: Problem | None = None
+               ) -> dict[str, Any] | None:
+        """The state after ``version``: the re-run's when its digest is the record's; else, for a step the rules
+        of an older release wrote (``older``), the recorded state if its digest is the record's."""
+        report.snapshots_checked += 1
         if version not in expected:
             report.problems.append(Problem(f"snapshot {version} is missing from the record", "missing",
                                            version=version))
-        elif expected[version] != digest:
-            report.problems.append(Problem(f"snapshot {version} differs from the re-run", "differs",
-                                           version=version))
-        report.snapshots_checked += 1
+            return candidate
+        if candidate is not None and canonical_digest(candidate) == expected[version]:
+            report.replayed += 1
+            return candidate
+        stored = recorded.get(version)
+        if older and stored is not None and canonical_digest(stored) == expected[version] \
+                and stored.get("version") == version:
+            report.recorded += 1
+            return stored
+        report.problems.append(failure or Problem(f"snapshot {version} differs from the re-run", "differs",
+                                                  version=version))
+        return candidate
 
-    compare(0)
+    state = settle(0, init, _legacy(game, recorded.get(0)))
+    if state is None:
+        return report
     history = {0: state}
+    actions = {a["version"]: a["action"] for a in doc["actions"]}
     for step in doc["actions"]:
-        if step["seat"] == MODERATOR_SEAT and step["action"].get("type") == "rollback":
-            target = history.get(step["action"].get("to"))
+        version, action = step["version"], step["action"]
+        older = _legacy(game, state)
+        if step["seat"] == MODERATOR_SEAT and action.get("type") == "rollback":
+            target = history.get(action.get("to"))
             if target is None:
-                report.problems.append(Problem(f"action {step['version']} rolls back to a version the record lacks",
-                                               "bad_rollback", version=step["version"]))
+                report.problems.append(Problem(f"action {version} rolls back to a version the record lacks",
+                                               "bad_rollback", version=version))
                 break
-            state = rollback_state(target, step["version"])
-            history[step["version"]] = state
-            compare(step["version"])
+            state = settle(version, rollback_state(target, version), older)
+            history[version] = state
             continue
+        if step["seat"] == MODERATOR_SEAT and action.get("type") == UPGRADE:
+            if not _check_upgrade(game, state, step, expected, actions, report):
+                break
+            state = upgraded_state(game, state, version)
+            history[version] = state
+            report.snapshots_checked += 1
+            report.replayed += 1
+            continue
+        failure = None
         try:
-            result = (moderator_step(game, state, step["action"], step["at"]) if step["seat"] == MODERATOR_SEAT
-                      else game.apply(state, step["seat"], step["action"], now=step["at"]))
+            result = (moderator_step(game, state, action, step["at"]) if step["seat"] == MODERATOR_SEAT
+                      else game.apply(state, step["seat"], action, now=step["at"]))
         except Exception as exc:  # the engine should refuse, not crash; either way the record is not honest
-            report.problems.append(Problem(f"action {step['version']} cannot be re-run ({type(exc).__name__})",
-                                           "crash", version=step["version"], error=type(exc).__name__))
-            break
+            result = None
+            failure = Problem(f"action {version} cannot be re-run ({type(exc).__name__})", "crash",
+                              version=version, error=type(exc).__name__)
         if isinstance(result, Rejection):
-            report.problems.append(Problem(
-                f"action {step['version']} is refused on re-run: {result.code} {result.key}", "refused",
-                version=step["version"], code=result.code, key=result.key))
+            failure = Problem(f"action {version} is refused on re-run: {result.code} {result.key}", "refused",
+                              version=version, code=result.code, key=result.key)
+            result = None
+        candidate = result.state if result is not None else None
+        if candidate is not None and candidate["version"] != version:
+            failure = Problem(f"action {version} produced version {candidate['version']}", "version",
+                              version=version, produced=candidate["version"])
+        before = len(report.problems)
+        settled = settle(version, candidate, older, failure)
+        if settled is None or len(report.problems) > before and candidate is None:
             break
-        state = result.state
-        history[state["version"]] = state
-        if state["version"] != step["version"]:
-            report.problems.append(Problem(f"action {step['version']} produced version {state['version']}",
-                                           "version", version=step["version"], produced=state["version"]))
-        compare(step["version"])
+        state = settled
+        history[version] = state
     _check_disputes(doc, report)
     if len(expected) != report.snapshots_checked and not report.problems:
         report.problems.append(Problem("the record has snapshots that no action produced", "extra"))
     if meta.get("outcome") is not None and state.get("outcome") != meta["outcome"]:
         report.problems.append(Problem("the recorded outcome differs from the re-run", "outcome"))
     return report
+
+
+def _legacy(game: Any, state: dict[str, Any] | None) -> bool:
+    """Whether ``state`` was written under an older rules version than today's (or before states carried it)."""
+    if state is None:
+        return False
+    try:
+        return RULES not in state or rules_of(state) < game.rules_version
+    except CannotMigrate:
+        return True
+
+
+def _recorded_states(doc: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The stored states an export carries for the steps of older rules (version → state).  One that is not a
+    JSON mapping is left out: it can stand in for nothing (its step is then reported as differing)."""
+    found: dict[int, dict[str, Any]] = {}
+    items = doc.get("recorded_states") or []
+    if not isinstance(items, list):
+        raise RecordError("malformed export: recorded_states must be a list of {version, state}")
+    for item in items:
+        if not (isinstance(item, dict) and _is_int(item.get("version")) and isinstance(item.get("state"), str)):
+            raise RecordError("malformed export: recorded_states must be a list of {version, state}")
+        try:
+            state = json.loads(item["state"])
+        except (json.JSONDecodeError, RecursionError):
+            continue
+        if isinstance(state, dict):
+            found[item["version"]] = state
+    return found
+
+
+def _check_upgrade(game: Any, state: dict[str, Any], step: dict[str, Any], expected: dict[int, str],
+                   actions: dict[int, Any], report: "Verification") -> bool:
+    """An upgrade step of the record: the state after it is the migration of the state before it, byte for
+    byte, and the chain it published is the chain of the record before it.  False (with the problem noted)
+    when it is not."""
+    version, action = step["version"], step["action"]
+    report.upgrades.append({"version": version, "from": action.get("from"), "to": action.get("to"),
+                            "release": action.get("release")})
+    try:
+        migrated = upgraded_state(game, state, version)
+    except CannotMigrate as exc:
+        report.problems.append(Problem(f"upgrade {version} cannot be migrated again ({exc.key})", "upgrade",
+                                       version=version))
+        return False
+    if expected.get(version) != canonical_digest(migrated):
+        report.problems.append(Problem(f"upgrade {version} is not the migration of the state before it",
+                                       "upgrade", version=version))
+        return False
+    try:
+        chain = record_chain(expected, actions, version - 1)
+    except KeyError:
+        chain = None
+    if chain != action.get("chain"):
+        report.problems.append(Problem(f"upgrade {version}: the record before it does not hash to the chain it"
+                                       " published", "chain", version=version))
+        return False
+    return True
 
 
 async def verify_table(store: Store, table_id: int, *, moderator: bool = False) -> Verification:

@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping
 
 from bot.engine import Applied, Code, Game, Reject, Rejection, get_game, visible_to
 from bot.engine.rng import commitment, new_seed
-from bot.process.config import TableLimits
+from bot.process.config import TableLimits, release
 from bot.referee.free_text import TITLE_MAX, clean_name, clean_text
 from bot.referee.steps import SYSTEM, messages_for, next_deadline
 from bot.referee.timecontrol import parse as parse_time_control, table_clock
@@ -91,6 +91,14 @@ def paused_refusal(table: TableRow) -> Rejection:
                    reason=table.paused_reason or "—")
 
 
+def frozen_refusal(table: TableRow) -> Rejection:
+    """What every action at a table this release cannot play is told (bot/referee/upgrade.py): why, and who may
+    act."""
+    why = table.frozen or {}
+    return _reject(Code.ILLEGAL, "upgrade.reject.frozen", table=table.id, found=why.get("found", "?"),
+                   known=why.get("known", "?"))
+
+
 class Referee:
     #: active tables kept in memory, the most recently played first (a Gwent state is some 50 KB of objects)
     LIVE_TABLES = 2048
@@ -142,7 +150,7 @@ class Referee:
                 title=clean_name(title, limit=TITLE_MAX) if title else None, locale=locale, guild_id=guild_id,
                 channel_id=channel_id, max_seats=game.max_seats,
                 creator_name=clean_name(creator_name) if join else None, auto_forced=auto_forced,
-                dispute_window=window, time_control=time_control,
+                dispute_window=window, time_control=time_control, rules_version=game.rules_version,
                 per_user=self.limits.per_user, per_server=self.limits.per_server)
         except LobbyRefused as refusal:
             return _refused(refusal)
@@ -207,7 +215,7 @@ class Referee:
                              next_deadline(game, init.state))
 
             try:
-                dealt = await self.store.start_table(table_id, deal, now=now)
+                dealt = await self.store.start_table(table_id, deal, now=now, release=release())
             except Reject as r:
                 return r.rejection
             except LobbyRefused as refusal:
@@ -248,6 +256,8 @@ class Referee:
             return _reject(Code.ILLEGAL, "core.reject.not_started", table=table_id)
         if table.status != "active":
             return _reject(Code.GAME_OVER, "core.reject.game_over")
+        if table.frozen is not None:
+            return frozen_refusal(table)
         return table, get_game(table.game)
 
     async def _current(self, table_id: int, *, fresh: bool) -> _Live | Rejection:
@@ -266,6 +276,8 @@ class Referee:
             return _reject(Code.ILLEGAL, "core.reject.not_started", table=table_id)
         if table.status != "active":
             return _reject(Code.GAME_OVER, "core.reject.game_over")
+        if table.frozen is not None:
+            return frozen_refusal(table)
         live = _Live(table, seats, kept.state if state is None and kept else state)
         self._keep(live)
         return live
@@ -491,6 +503,8 @@ class Referee:
         table = await self.store.get_table(table_id)
         if table is None:
             return _reject(Code.NOT_FOUND, "core.reject.no_table", table=table_id)
+        if table.frozen is not None:  # its state is of a shape this release cannot show
+            return frozen_refusal(table)
         state = await self.store.state(table_id)
         if state is None:  # a lobby, or one cancelled before it started: nothing was dealt
             return _reject(Code.ILLEGAL, "core.reject.not_started", table=table_id)

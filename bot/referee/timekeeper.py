@@ -65,7 +65,7 @@ class Timekeeper:
         table = known[0] if known else await store.get_table(table_id)
         if table is None or table.time_control is None:
             return False
-        if table.status != "active" or table.paused_at is not None:
+        if table.status != "active" or table.paused_at is not None or table.frozen is not None:
             await self.clocks.settle(table_id, table.version, [], None, now=self.referee.now())
             return False
         tc, game = table.time_control, get_game(table.game)

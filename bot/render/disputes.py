@@ -9,7 +9,7 @@ import json
 from typing import Any, Mapping, Sequence
 
 from bot.i18n import t
-from bot.render.notices import person
+from bot.render.notices import person, versions_line
 from bot.render.text import event_lines, render_event
 
 
@@ -43,6 +43,8 @@ def evidence_texts(ev: Any, locale: str, *, seat: int | None = None) -> list[str
     for event in ev.events:
         line = render_event(game, event, locale, names) or event["kind"]
         head.append(f"• {line}  [{_who_saw(event, names, locale)}]")
+    head.append(versions_line(getattr(ev, "release", None), getattr(ev, "started_rules", None),
+                              getattr(ev, "rules_version", 1), locale))
     head.append(t("disputes.evidence.rules", locale, rules=", ".join(ev.rules)) if ev.rules
                 else t("disputes.evidence.no_rules", locale))
     head += [t("disputes.evidence.note", locale, rule=n.rule, text=n.text) for n in ev.notes]
@@ -60,10 +62,13 @@ def evidence_texts(ev: Any, locale: str, *, seat: int | None = None) -> list[str
                      for i, a in enumerate(ev.corrections[:25], 1)]
     viewer = names[seat] if seat is not None else t("disputes.evidence.public", locale)
     seen = [e for e in ev.events if e["to"] is None or (seat is not None and seat in e["to"])]
-    before = [t("disputes.evidence.before", locale, who=viewer), game.render_view(game.view(ev.before, seat), locale,
-                                                                                    names)]
+    # a move made under older rules is shown as today's rules read its tables (bot/disputes.py)
+    shown_before = getattr(ev, "shown_before", None) or ev.before
+    shown_after = getattr(ev, "shown_after", None) or ev.after
+    before = [t("disputes.evidence.before", locale, who=viewer),
+              game.render_view(game.view(shown_before, seat), locale, names)]
     after = [t("disputes.evidence.after", locale, who=viewer), *event_lines(game, seen, locale, names),
-             game.render_view(game.view(ev.after, seat), locale, names)]
+             game.render_view(game.view(shown_after, seat), locale, names)]
     return ["\n".join(head), "\n".join(before), "\n".join(after)]
 
 
@@ -73,7 +78,7 @@ def _label(ev: Any, locale: str) -> str:
         action = action.get("action") if isinstance(action.get("action"), dict) else action
     if not 0 <= ev.seat < len(ev.names):
         return action.get("type", "?")
-    return ev.game.describe_action(ev.before, ev.seat, action, locale, ev.names)
+    return ev.game.describe_action(getattr(ev, "shown_before", None) or ev.before, ev.seat, action, locale, ev.names)
 
 
 def _mode(ev: Any, locale: str) -> str:

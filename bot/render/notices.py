@@ -108,3 +108,45 @@ def clock_line(payload: Mapping[str, Any], names: Sequence[str], locale: str, fr
     if what == "vacation":
         return t("clock.notice.vacation", locale, players=players, until=when(payload["until"], front))
     return t(f"clock.notice.{'zombie' if what == 'zombie' else 'expired'}", locale, players=players)
+
+
+def options_text(game_name: str, options: Mapping[str, Any], locale: str) -> str:
+    """A table's options on one line, each by its localised label and value (what an upgrade shows)."""
+    from bot.i18n import has
+
+    parts = []
+    for name, value in options.items():
+        label = t(f"{game_name}.option.{name}", locale) if has(f"{game_name}.option.{name}") else name
+        label = label.split(" (", 1)[0]
+        if isinstance(value, bool):
+            shown = t("discord.yes" if value else "discord.no", locale)
+        elif has(f"{game_name}.option.{name}.{value}"):
+            shown = t(f"{game_name}.option.{name}.{value}", locale).split(" (", 1)[0]
+        else:
+            shown = str(value)
+        parts.append(f"{label}: {shown}")
+    return "; ".join(parts)
+
+
+def upgrade_line(data: Mapping[str, Any], game_name: str, locale: str, *, options: bool = True) -> str:
+    """An upgrade step as the table hears of it (bot/referee/upgrade.py): the release, the rules versions and (in the
+    announcement) the options the table now plays by and the fingerprint of the record before it."""
+    lines = [t("upgrade.notice", locale, release=data.get("release") or "?", found=data.get("from"),
+               to=data.get("to"))]
+    if options and isinstance(data.get("options"), Mapping):
+        lines.append(t("upgrade.options", locale, options=options_text(game_name, data["options"], locale)))
+    if data.get("chain"):
+        lines.append(t("upgrade.chain", locale, chain=str(data["chain"])[:16]))
+    return "\n".join(lines)
+
+
+def frozen_line(payload: Mapping[str, Any], table_id: int, locale: str) -> str:
+    """The notice of a table this release cannot continue (bot/referee/upgrade.py)."""
+    why = t(str(payload.get("key") or "upgrade.cannot.error"), locale, **(payload.get("params") or {}))
+    return t("upgrade.frozen", locale, table=table_id, why=why)
+
+
+def versions_line(release: str | None, started: int | None, rules: int, locale: str) -> str:
+    """What a table was started under and plays by now (``table status``, /table verify, a dispute's evidence)."""
+    return t("upgrade.versions", locale, release=release or t("upgrade.unrecorded", locale),
+             started=started if started is not None else 1, rules=rules)

@@ -9,7 +9,7 @@ from typing import Any, Mapping, Sequence
 from bot.engine import Game
 from bot.i18n import t
 from bot.render.notices import (DISPUTE_EVENTS, cancelled_line, clock_line, dispute_event_line, dispute_line,
-                                rollback_line, ruling_line, seed_line, when)
+                                 frozen_line, rollback_line, ruling_line, seed_line, upgrade_line, when)
 
 DISCORD_LIMIT = 2000
 
@@ -54,6 +54,8 @@ def render_event(game: Game, event: Mapping[str, Any], locale: str, names: Seque
     """One event as text: the referee's own events (a moderator's rollback) here, the game's by the game."""
     if event["kind"] == "rollback":
         return rollback_line(event["data"], locale)
+    if event["kind"] == "upgrade" and event["to"] is None:  # the referee's own step (bot/referee/upgrade.py)
+        return upgrade_line(event["data"], game.name, locale, options=False)
     if event["kind"] == "clock_forfeit":
         return t("clock.event.forfeit", locale, players=", ".join(names[s] for s in event["data"]["seats"]))
     if event["kind"] in DISPUTE_EVENTS and event["to"] is None:
@@ -88,8 +90,12 @@ def render_message(game: Game, kind: str, payload: Mapping[str, Any], *, names: 
         return t("clock.reminder", locale, table=table_id, when=when(payload["deadline"], front))
     if kind == "dispute":
         return dispute_line(payload, locale)
+    if kind == "upgrade":
+        return frozen_line(payload, table_id, locale)
     if payload.get("rollback"):
         lines.append(rollback_line(payload["rollback"], locale))
+    if payload.get("upgrade"):
+        lines.append(upgrade_line(payload["upgrade"], game.name, locale))
     if kind == "cancelled":
         lines.append(cancelled_line(payload, table_id, locale))
         if payload.get("seed"):

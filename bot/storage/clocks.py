@@ -45,7 +45,8 @@ class Clocks:
         or an expiry due (only timed tables have a ``table_clocks`` row: the others cost nothing here)."""
         rows = await self.store._all(
             "SELECT t.id FROM table_clocks c JOIN tables t ON t.id = c.table_id WHERE t.status = 'active'"
-            " AND t.paused_at IS NULL AND (c.version != t.version OR c.next_at <= ?) ORDER BY t.id", (now,))
+            " AND t.paused_at IS NULL AND t.frozen IS NULL AND (c.version != t.version OR c.next_at <= ?)"
+            " ORDER BY t.id", (now,))
         return [r["id"] for r in rows]
 
     async def settle(self, table_id: int, version: int, clocks: Sequence[SeatClock], next_at: float | None, *,

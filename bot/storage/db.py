@@ -12,6 +12,8 @@ from pathlib import Path
 
 import aiosqlite
 
+from .backup import take_backup
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
@@ -63,6 +65,25 @@ async def migrate(conn: aiosqlite.Connection) -> int:
             raise
         current = number
     return current
+
+
+def backup_before_migrating(path: str | Path) -> Path | None:
+    """Back the database up (bot/storage/backup.py) when it holds a record (schema version 1 or more) and this
+    release has schema migrations to apply to it; returns the backup's path, or None.  Whatever keeps the file
+    from being read is left to ``open_db`` to explain."""
+    path = Path(path)
+    if not path.is_file():
+        return None
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            (current,) = conn.execute("PRAGMA user_version").fetchone()
+        finally:
+            conn.close()
+        known = len(migration_files())
+        return take_backup(path, f"schema-{current}-to-{known}") if 0 < current < known else None
+    except (sqlite3.Error, OSError):
+        return None
 
 
 async def open_db(path: str | Path) -> aiosqlite.Connection:

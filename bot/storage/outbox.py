@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from bot.engine import get_game
+from bot.engine.versions import CannotMigrate, readable
 
 FROM_RECORD = "from_record"   # the payload's mark: events and view are to be read from the record
 
@@ -30,6 +31,13 @@ def filled(game: str, target: str, seat: int | None, payload: dict[str, Any], st
         return payload
     engine = get_game(game)
     own = {k: v for k, v in payload.items() if k not in (FROM_RECORD, "version", "events")}
+    try:  # a message written before an upgrade, delivered after it: shown as today's rules read that state
+        state = readable(engine, state) if state is not None else None
+    except CannotMigrate:  # a table this release cannot show (it is frozen): the events only
+        state = None
+    if state is None:
+        shown = [e for e in events if (e["to"] is None if target == "table" else seat in (e["to"] or ()))]
+        return {"version": payload["version"], "events": payload.get("events", shown), "view": None, **own}
     if target == "table":
         shown = [e for e in events if e["to"] is None]
         whole = {"view": engine.view(state, None), "to_act": [p.seat for p in engine.to_act(state)]}

@@ -24,7 +24,7 @@ from bot.engine.canonical import dumps, dumps_bytes, loads
 from bot.storage.outbox import FROM_RECORD, filled
 
 from .checkpoint import BACKSTOP_PAGES, Checkpointer
-from .db import open_db
+from .db import backup_before_migrating, open_db
 from .group_commit import GroupCommit, Inserts, committed
 
 T = TypeVar("T")
@@ -142,12 +142,16 @@ class TableRow:
     paused_by: str | None = None
     paused_reason: str | None = None
     paused_total: float = 0.0                    # seconds paused so far: the table's clock is wall time less this
+    release: str | None = None                   # what it was started under (bot/referee/upgrade.py; None: not recorded)
+    started_rules: int | None = None
+    rules_version: int = 1                       # of its latest state (a lobby: of its options)
+    frozen: dict[str, Any] | None = None         # why this release cannot play it (bot/referee/upgrade.py), or None
 
     @classmethod
     def from_row(cls, row: aiosqlite.Row) -> "TableRow":
         d = dict(row)
-        for key in ("options", "stack", "outcome", "time_control"):
-            d[key] = loads(d[key]) if d[key] is not None else None
+        for key in ("options", "stack", "outcome", "time_control", "frozen"):
+            d[key] = loads(d[key]) if d.get(key) is not None else None
         d["auto_forced"] = bool(d.get("auto_forced", 1))
         return cls(**d)
 
@@ -299,18 +303,24 @@ class Message:
 
 
 class Store:
-    def __init__(self, conn: aiosqlite.Connection, checkpoints: Checkpointer | None = None):
+    def __init__(self, conn: aiosqlite.Connection, checkpoints: Checkpointer | None = None,
+                 path: str | Path | None = None, backups: Sequence[Path] = ()):
         self.conn = conn
+        self.path = path              # the database file (None: a connection given by a caller)
+        self.backups = list(backups)  # the backups opening it took (bot/storage/backup.py)
+        self.upgrade_report: Any = None  # what opening it for a front end migrated (bot/referee/upgrade.py open_store)
         self._write = asyncio.Lock()
         # actions of many tables arriving together commit together (a version check that fails refuses one)
         self._steps = GroupCommit(self._write, self._in_thread, clean=(VersionConflict,))
         self.checkpoints = checkpoints
 
     @classmethod
-    async def open(cls, path: str | Path) -> "Store":
+    async def open(cls, path: str | Path, *, backup: bool = True) -> "Store":
+        # before any schema migration touches a record (``backup`` False: a throwaway copy, upgrade --check)
+        taken = backup_before_migrating(path) if backup else None
         conn = await open_db(path)
         await conn.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")  # the checkpoint thread's backstop
-        return cls(conn, Checkpointer(path))
+        return cls(conn, Checkpointer(path), path, [taken] if taken else [])
 
     async def close(self) -> None:
         await self._steps.wait_idle()
@@ -361,7 +371,7 @@ class Store:
         title: str | None = None, locale: str | None = None, guild_id: str | None = None,
         channel_id: str | None = None, max_seats: int | None = None, creator_name: str | None = None,
         per_user: int | None = None, per_server: int | None = None, auto_forced: bool = True,
-        dispute_window: str = "next_move", time_control: dict[str, Any] | None = None,
+        dispute_window: str = "next_move", time_control: dict[str, Any] | None = None, rules_version: int = 1,
     ) -> int:
         """A new lobby (with its creator seated when ``creator_name`` is given).  ``per_user`` / ``per_server``
         cap the open (lobby or active) tables of the creator and of the server; counted inside the
@@ -374,10 +384,10 @@ class Store:
                 raise LobbyRefused("too_many_tables_server", per_server)
             cur = await db.execute(
                 "INSERT INTO tables (game, status, options, creator, origin, title, locale, guild_id, channel_id,"
-                " created_at, max_seats, auto_forced, dispute_window, time_control)"
-                " VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created_at, max_seats, auto_forced, dispute_window, time_control, rules_version)"
+                " VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game, dumps(options), creator, origin, title, locale, guild_id, channel_id, now, max_seats,
-                 int(auto_forced), dispute_window, dumps(time_control) if time_control else None),
+                 int(auto_forced), dispute_window, dumps(time_control) if time_control else None, rules_version),
             )
             table_id = cur.lastrowid
             if time_control:  # the clock's look-up finds a timed table by this row (bot/storage/clocks.py)
@@ -494,7 +504,8 @@ class Store:
             raise LobbyRefused("not_in_lobby")
 
     # ------------------------------------------------------------------ the game record
-    async def start_table(self, table_id: int, deal: Callable[[list[SeatRow]], Dealt], *, now: float) -> Dealt:
+    async def start_table(self, table_id: int, deal: Callable[[list[SeatRow]], Dealt], *, now: float,
+                          release: str | None = None) -> Dealt:
         """Deal and begin, in one transaction: ``deal`` gets exactly the seats this transaction reads and
         commits the table as active with them, so a join or leave racing the start from another process
         either lands before (and is dealt for) or is refused after.  ``deal`` may raise (a Reject): nothing
@@ -504,9 +515,11 @@ class Store:
             dealt = deal(await self.seats(table_id))  # read on the transaction's own connection
             await db.execute(
                 "UPDATE tables SET status = 'active', seed = ?, seed_hash = ?, stack = ?, options = ?, version = 0,"
-                " started_at = ?, next_deadline = ? WHERE id = ? AND status = 'lobby'",
+                " started_at = ?, next_deadline = ?, release = ?, started_rules = ?, rules_version = ?"
+                " WHERE id = ? AND status = 'lobby'",
                 (dealt.seed, dealt.seed_hash, dumps(dealt.stack) if dealt.stack else None,
-                 dumps(dealt.state["options"]), now, dealt.next_deadline, table_id),
+                 dumps(dealt.state["options"]), now, dealt.next_deadline, release, dealt.state.get("rules", 1),
+                 dealt.state.get("rules", 1), table_id),
             )
             await db.execute("INSERT INTO snapshots (table_id, version, state) VALUES (?, 0, ?)",
                              (table_id, pack_state(dealt.state)))
@@ -620,7 +633,7 @@ class Store:
     async def due_tables(self, now: float) -> list[int]:
         rows = await self._all(
             "SELECT id FROM tables WHERE status = 'active' AND next_deadline IS NOT NULL AND next_deadline <= ?"
-            " ORDER BY next_deadline", (now,))
+            " AND frozen IS NULL ORDER BY next_deadline", (now,))
         return [r["id"] for r in rows]
 
     async def add_moderation(self, table_id: int | None, moderator: str, action: str, reason: str | None,

@@ -33,6 +33,7 @@ from bot.terminal.records import cmd_export, cmd_picture, cmd_replay, cmd_verify
 from bot.terminal.tables import cmd_table
 from bot.terminal.tournaments import add_parser as add_tournament
 from bot.terminal.web import add_parser as add_web
+from bot.terminal.upgrade import add_parser as add_upgrade
 
 
 async def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
@@ -173,6 +174,7 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
 
     add_tournament(sub, _number, locale)
     add_web(sub, _number, locale)
+    add_upgrade(sub)
     return p
 
 

@@ -15,6 +15,7 @@ from bot.i18n import t
 from bot.process.config import Settings
 from bot.referee.free_text import clean_name
 from bot.referee.service import Referee
+from bot.referee.upgrade import open_store
 from bot.storage.store import Store
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -83,7 +84,7 @@ def _refuse(rejection: Rejection, locale: str) -> int:
 
 
 async def _open(settings: Settings) -> tuple[Store, Referee]:
-    store = await Store.open(settings.database)
+    store = await open_store(settings.database)  # open tables brought to this release's rules
     return store, Referee(store)
 
 

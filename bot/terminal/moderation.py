@@ -35,7 +35,12 @@ async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
             failed = await store.failed_messages()
             for message_id, table_id, error in failed:
                 _say(f"#{message_id} table {table_id}: {error}")
-            if not failed:
+            from bot.referee.upgrade import frozen_tables
+            from bot.render.notices import frozen_line
+            frozen = await frozen_tables(store)  # tables this release cannot play
+            for table in frozen:
+                _say(frozen_line(table.frozen, table.id, locale))
+            if not failed and not frozen:
                 _say(t("core.term.no_failures", locale))
             return EXIT_OK
         if isinstance(result, Rejection):

@@ -7,18 +7,19 @@ import sys
 from pathlib import Path
 
 from bot.engine import Code, Rejection, get_game
+from bot.engine.versions import CannotMigrate, readable
 from bot.i18n import t
 from bot.process.config import Settings
 from bot.referee.moves import Moves
 from bot.referee.record import RecordError, export_table, load_export, verify_export, verify_table
-from bot.referee.service import Referee
+from bot.referee.service import Referee, frozen_refusal
+from bot.referee.upgrade import open_store
 from bot.render.text import render_event
-from bot.storage.store import Store
 from bot.terminal.common import EXIT_OK, EXIT_FAILED, EXIT_USAGE, UsageError, _say, _refuse
 
 
 async def cmd_export(args: argparse.Namespace, settings: Settings) -> int:
-    store = await Store.open(settings.database)
+    store = await open_store(settings.database)
     try:
         doc = await export_table(store, args.table, include_seed=args.moderator, include_states=args.moderator)
     except RecordError as exc:
@@ -47,7 +48,7 @@ async def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
             if args.table is None:
                 sys.stderr.write("give a table number or --file\n")
                 return EXIT_USAGE
-            store = await Store.open(settings.database)
+            store = await open_store(settings.database)
             try:
                 report = await verify_table(store, args.table, moderator=args.moderator)
             finally:
@@ -56,6 +57,8 @@ async def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
         sys.stderr.write(f"cannot verify: {exc}\n")
         return EXIT_FAILED
     where = f"table {report.table_id}" if report.table_id is not None else "export"
+    if report.upgrades or report.recorded:  # across upgrades: which check each step had (docs/operations.md)
+        _say(report.across_upgrades())
     if report.ok:
         _say(f"OK: {where} ({report.game}) — seed matches its commitment; {report.actions} actions re-run, "
              f"{report.snapshots_checked} snapshots identical")
@@ -68,7 +71,7 @@ async def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
 
 async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
     locale = args.locale or settings.locale
-    store = await Store.open(settings.database)
+    store = await open_store(settings.database)
     try:
         table = await store.get_table(args.table)
         if table is None:
@@ -114,7 +117,7 @@ async def cmd_picture(args: argparse.Namespace, settings: Settings) -> int:
     from bot.render.picture import picture
 
     locale = args.locale or settings.locale
-    store = await Store.open(settings.database)
+    store = await open_store(settings.database)
     try:
         table = await store.get_table(args.table)
         if table is None:
@@ -127,7 +130,12 @@ async def cmd_picture(args: argparse.Namespace, settings: Settings) -> int:
         names = [s.name for s in await store.seats(args.table)]
         if args.seat is not None and not 0 <= args.seat < len(names):
             raise UsageError(t("core.cli.no_such_seat", locale, seat=args.seat, last=len(names) - 1))
-        png = picture(get_game(table.game).view(state, args.seat), locale, names)
+        game = get_game(table.game)
+        try:  # a version written before an upgrade: drawn as today's rules read it
+            state = readable(game, state)
+        except CannotMigrate:
+            return _refuse(frozen_refusal(table), locale)
+        png = picture(game.view(state, args.seat), locale, names)
     finally:
         await store.close()
     if png is None:

@@ -8,6 +8,7 @@ from bot.engine import Code, Rejection, get_game
 from bot.i18n import t
 from bot.process.config import Settings
 from bot.referee.service import Accepted
+from bot.render.notices import versions_line
 from bot.render.text import outcome_line
 from bot.terminal.common import EXIT_OK, TYPED_MAX, UsageError, _open, _options, _refuse, _say, _user
 from bot.terminal.records import cmd_replay
@@ -70,6 +71,8 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             _say(game.render_view(seen[0], locale, names))  # the board says who must act, once
             if seen[0].get("outcome"):
                 _say(outcome_line(game, seen[0]["outcome"], locale, names))
+            if verb == "status":  # what the table was started under and plays by (bot/referee/upgrade.py)
+                _say(versions_line(table.release, table.started_rules, table.rules_version, locale))
             return EXIT_OK
         elif verb == "actions":
             legal = await referee.legal(table_id, user)

@@ -23,7 +23,6 @@ from bot.engine import Rejection
 from bot.i18n import t
 from bot.referee.service import Referee
 from bot.render.standings import points_text, standings_text
-from bot.storage.store import Store
 from bot.terminal.common import EXIT_OK, UsageError, _options, _refuse, _user
 from bot.tournament.director import FORMATS, Director, Progress
 
@@ -74,7 +73,8 @@ async def _play(director: Director, tournament_id: int, progress: Progress) -> P
 async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
     locale = args.locale or settings.locale
     user = _user(args)
-    store = await Store.open(settings.database)
+    from bot.referee.upgrade import open_store
+    store = await open_store(settings.database)
     director = Director(Referee(store))
     try:
         verb = args.verb

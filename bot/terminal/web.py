@@ -17,12 +17,12 @@ def add_parser(sub: Any, number: Callable[[int, int, str], Any], locale: str) ->
 
 
 async def cmd_web(args: argparse.Namespace, settings: Any) -> int:
-    from bot.storage.store import Store
+    from bot.referee.upgrade import open_store
     from bot.terminal.common import EXIT_OK
     from bot.web.app import start
 
     host, port = args.host or settings.web.host, args.port or settings.web.port
-    store = await Store.open(settings.database)
+    store = await open_store(settings.database)  # open tables brought to this release's rules, as every command
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

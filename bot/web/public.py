@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.engine import get_game
 from bot.engine.canonical import loads
+from bot.engine.versions import CannotMigrate, readable
 from bot.referee.moves import Moves, public
 from bot.storage.store import Store, TableRow
 from bot.storage.tournaments import Entry, GameRow, RoundRow, TournamentRow, Tournaments
@@ -123,14 +124,13 @@ def public_table(row: TableRow, seats: Sequence[Any], events: Sequence[Mapping[s
                  tournament: tuple[int, str | None, int, int] | None = None) -> PublicTable:
     """The public's share of a table's record: every event and the whole state go in, the public events and
     the public view of the state come out (the tests feed it states whose hidden cards were dealt anew)."""
-    game = get_game(row.game)
     return PublicTable(
         id=row.id, game=row.game, status=row.status, title=row.title, guild=guild_key(row.guild_id),
         origin=row.origin, seats=[Seat(s.seat, s.user_id, s.name, s.is_bot) for s in seats],
         seed_hash=row.seed_hash, seed=row.seed if row.status in ENDED else None, outcome=row.outcome,
         created_at=row.created_at, started_at=row.started_at, finished_at=row.finished_at,
         paused=row.paused_at is not None, steps=steps_of(events, moved),
-        view=game.view(dict(state), None) if state is not None else None, tournament=tournament)
+        view=public_view(row.game, state), tournament=tournament)
 
 
 def steps_of(events: Sequence[Mapping[str, Any]],
@@ -161,7 +161,16 @@ async def step_view(store: Store, table: PublicTable, index: int) -> Mapping[str
 
 
 def public_view(game: str, state: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
-    return None if state is None else get_game(game).view(dict(state), None)
+    """The public's view of a stored state, as today's rules read it (a state written before an upgrade is
+    migrated first); None when there is none, or this release cannot read it (a frozen table: its page shows
+    the record without the board)."""
+    if state is None:
+        return None
+    rules = get_game(game)
+    try:
+        return rules.view(readable(rules, dict(state)), None)
+    except CannotMigrate:
+        return None
 
 
 async def public_record(store: Store, table_id: int) -> dict[str, Any] | None:

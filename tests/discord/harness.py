@@ -16,6 +16,7 @@ from bot.discord.client import JudgeBot
 from bot.process.config import Settings
 from bot.referee.service import Referee
 from bot.storage.store import Store, TableRow
+from bot.referee.upgrade import open_store
 from tests.discord.fake_discord import FakeDiscord, FakeMessage, FakeUser, Interaction
 from tests.support.tables import Clock
 
@@ -62,7 +63,7 @@ class Harness:
 
     # ------------------------------------------------------------------ the bot process
     async def start_bot(self, **options: Any) -> JudgeBot:
-        self.store = await Store.open(self.db)
+        self.store = await open_store(self.db)  # as the bot's run() opens it: open tables brought forward
         referee = Referee(self.store, clock=self.clock)
         self.bot = JudgeBot(self.settings, self.store, referee=referee, guild_ready_timeout=0.05,
                             delivery_idle=0.2, tick_seconds=0.02,

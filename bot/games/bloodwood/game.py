@@ -8,6 +8,7 @@ from bot.engine import Ctx, Game, Option, Pending, Rejection
 from . import bot, render, view
 from .actions import anytime_actions, apply_action, legal_actions, out_of_turn, timeout
 from .flow import deadline, pending
+from .migrations import MIGRATIONS
 from .setup import setup
 
 
@@ -26,6 +27,8 @@ class Bloodwood(Game):
         Option("reshuffle", "choice", "empty", choices=("empty", "draw")),
         Option("asleep_may_declare", "bool", True),
     )
+    rules_version = 2
+    migrations = MIGRATIONS
     stack_keys = ("day_deck", "night_deck", "roles")
     max_actions = 3000
     #: single choices whose taking tells nobody anything, every hand's size and every deck's being public

@@ -9,6 +9,7 @@ from bot.engine import Ctx, Game, Option, Pending, Rejection
 from . import bot, render, view
 from .actions import apply_action, legal_actions, timeout
 from .data import catalogue
+from .migrations import MIGRATIONS
 from .setup import STACK_KEYS, setup
 
 
@@ -28,6 +29,8 @@ class Bridges(Game):
         Option("arm_trade", "choice", "bank", choices=("bank", "owned")),                  # BR-21
         Option("phase_seconds", "int", 0, min=0, max=7 * 24 * 3600),                       # BR-33
     )
+    rules_version = 2
+    migrations = MIGRATIONS
     stack_keys = STACK_KEYS
     max_actions = 4000
     #: the seat counts the conformance suite plays (the engine takes 1-12; 7-12 are covered by the game's tests)

@@ -8,6 +8,7 @@ from bot.engine import Ctx, Game, Option, Pending
 from . import bot, render, view
 from .actions import apply_action, forfeit, legal_actions
 from .cards import catalogue
+from .migrations import MIGRATIONS
 from .setup import STACK_KEYS, setup
 from .state import awaited_seat
 from .turns import clock_ran_out, deadline, expired_live_clocks
@@ -37,6 +38,8 @@ class ClayGod(Game):
         Option("async_turn_hours", "int", 24, min=1, max=168),                           # CG-26
         Option("two_cards", "choice", "together", choices=("together", "in_order")),    # CG-28
     )
+    rules_version = 2
+    migrations = MIGRATIONS
     stack_keys = STACK_KEYS
     #: random playouts in the conformance suite: 1,000 took 160 s (the longest single test), 400 keep CI within
     #: its budget with both cores busy; ``pytest --playouts N`` soaks

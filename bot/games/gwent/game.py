@@ -8,6 +8,7 @@ from bot.engine import Code, Ctx, Game, Option, Pending, Reject
 from . import bot, render, table, view
 from .actions import apply_action, legal_actions
 from .cards import FACTIONS, catalogue
+from .migrations import MIGRATIONS
 from .setup import begin
 from .state import empty_rows, empty_slots
 
@@ -34,6 +35,8 @@ class Gwent(Game):
         Option("cow", "bool", False),
         Option("turn_seconds", "int", 0, min=0, max=7 * 24 * 3600),
     )
+    rules_version = 2
+    migrations = MIGRATIONS
     stack_keys = ("decks",)
     max_actions = 600
     #: the mulligan's second half when a single distinct card can be taken: private to its player, and the

@@ -9,6 +9,7 @@ from bot.engine import Ctx, Game, Option, Pending
 from . import bot, render, view
 from .actions import apply_action, legal_actions, moderate, owing, timeout, upholding
 from .cards import set_names
+from .migrations import MIGRATIONS
 from .setup import STACK_KEYS, setup
 
 _PROMPT = {"turn": "raiders.prompt.turn", "reaction": "raiders.prompt.window"}
@@ -26,6 +27,8 @@ class Raiders(Game):
         Option("disputes", "choice", "rollback", choices=("rollback", "void")),         # «Разрешение споров»
         Option("window_seconds", "int", 0, min=0, max=7 * 24 * 3600),                   # RD-17
     )
+    rules_version = 1
+    migrations = MIGRATIONS
     stack_keys = STACK_KEYS
     #: six players answer every window: a long six-seat game is about 3000 actions
     max_actions = 8000
