@@ -120,7 +120,7 @@ class Site:
                  cache_size: int = 512):
         self.store = store
         self.locale = locale if locale in LOCALES else LOCALES[0]
-        self.profiles = profiles or Profiles()
+        self.profiles = profiles or Profiles(store)
         self.cache = Cache(cache_size)
         self.pictures = Pictures(size=128)
         self.lines = StepLines()
