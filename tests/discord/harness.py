@@ -37,6 +37,9 @@ class ErrorLog(logging.Handler):
         return "\n".join(f"{r.name}: {r.getMessage()}\n{self.format(r) if r.exc_info else ''}" for r in self.records)
 
 
+STARTUP_TIMEOUT = 30.0
+
+
 async def eventually(check: Callable[[], Awaitable[Any]], timeout: float = 5.0, what: str = "condition") -> Any:
     """Like ``until`` for checks that must await (the database)."""
     loop = asyncio.get_running_loop()
@@ -79,8 +82,9 @@ class Harness:
                 raise AssertionError("the bot stopped before it was ready")
             return bot.is_ready()
 
-        await eventually(ready, what="the bot to be ready")
-        await asyncio.wait_for(self.fake.ready.wait(), 5)
+        # a ceiling, not a wait: the first start on a worker imports the cogs, slow on a loaded CI machine
+        await eventually(ready, timeout=STARTUP_TIMEOUT, what="the bot to be ready")
+        await asyncio.wait_for(self.fake.ready.wait(), STARTUP_TIMEOUT)
         return self.bot
 
     async def stop_bot(self) -> None:
