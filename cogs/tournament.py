@@ -31,6 +31,7 @@ from bot.discord.tournaments import heading, standings_block
 from bot.engine import Code, Rejection
 from bot.i18n import normalise_locale, t
 from bot.render.picture.standings import standings_png
+from bot.web.links import base_url, link_line, tournament_url
 from bot.render.text import game_title
 from bot.storage.tournaments import TournamentRow
 from bot.tournament.director import FORMATS, MAX_ROUND_HOURS, MAX_ROUNDS
@@ -209,7 +210,9 @@ class Tournament(commands.Cog):
             data = await asyncio.to_thread(standings_png, rows, tour.format, locale, title)
             files = [discord.File(io.BytesIO(data), filename=f"standings{tour.id}.png",
                                   description=t("tournament.picture.alt", locale, tournament=tour.id))]
-        await say(interaction, f"{head} · {status}\n" + standings_block(rows, tour.format, locale), files=files)
+        link = link_line("web.link.tournament", tournament_url(base_url(self.bot.settings), tour.id), locale)
+        await say(interaction, "\n".join([f"{head} · {status}", standings_block(rows, tour.format, locale), *link]),
+                  files=files)
 
     @tournament.command(name=L("tournament.cmd.drop"), description=L("tournament.cmd.drop.desc"))
     @app_commands.rename(number=L("tournament.param.tournament"), player=L("tournament.param.player"),

@@ -36,3 +36,15 @@ async def test_a_restart_finds_the_tables_with_bots_and_serves(bench):
     figures = await bench.restart_figures(30)
     assert figures["tables"] == 30 and figures["with bots"] == 3
     assert 0 < figures["opened"] <= figures["accepting"] <= figures["delivering"]
+
+
+async def test_the_web_benchmark_measures_every_page_kind():
+    """benchmarks/web.py at a tiny size: every page kind answered in each state it times."""
+    spec = importlib.util.spec_from_file_location("web_bench", ROOT / "benchmarks" / "web.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    figures = await module.figures(players=4, rounds=1, runs=2, games=["gwent"])
+    assert set(figures) == {"index", "tournament (4 players)", "table: gwent", "replay step", "player"}
+    for kinds in figures.values():
+        assert set(kinds) == {"fresh", "cold", "warm", "304"}
+        assert all(k["median"] > 0 and k["rps"] > 0 for k in kinds.values()) and kinds["cold"]["bytes"] > 0

@@ -27,6 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bot.referee",),                   # the referee service and everything it rules with
     ("bot.ratings",),                   # ratings derived from the record (openskill), profiles, seeding
     ("bot.tournament",),                # the tournament director, pairing, standings
+    ("bot.web",),                       # the public pages (read-only; the Discord layer links to them)
     ("bot.discord",),                   # the Discord front end's machinery
     ("bot.terminal", "cogs"),           # the terminal front end (its ``run`` starts Discord); the Discord commands
     ("bot", "bot.__main__"),            # the package itself (empty) and ``python -m bot``

@@ -414,6 +414,16 @@ async def run_bot(settings: Settings, **bot_options: Any) -> int:
     redactor = _guard_logs(settings.token)
     from bot.referee.upgrade import open_store  # opening the database brings its tables to this release's rules
     store = await open_store(settings.database)
+    pages = None
+    if settings.web.enabled:  # the public pages beside the bot, on the same loop and database (docs/web.md)
+        from bot.web.app import start as serve_pages
+        try:
+            pages = await serve_pages(store, settings.web.host, settings.web.port, locale=locale)
+        except OSError as exc:
+            log.error("the public pages cannot listen on %s:%s: %s", settings.web.host, settings.web.port,
+                      exc.strerror or exc)
+            await store.close()
+            return EXIT_FAILED
     gc_policy.for_serving()
     bot = JudgeBot(settings, store, **bot_options)
     loop = asyncio.get_running_loop()
@@ -445,6 +455,8 @@ async def run_bot(settings: Settings, **bot_options: Any) -> int:
             loop.remove_signal_handler(signal.SIGTERM)
         except (NotImplementedError, RuntimeError):
             pass
+        if pages is not None:
+            await pages.cleanup()
         await store.close()
         for handler in logging.getLogger().handlers:
             handler.removeFilter(redactor)

@@ -66,6 +66,7 @@ import discord
 
 from bot.discord import panels
 from bot.discord.components import live_view
+from bot.web.links import base_url, link_line, table_url
 from bot.discord.control import render_control
 from bot.discord.grips import Grip
 from bot.discord.host import Host
@@ -234,7 +235,7 @@ class DiscordDeliverer:
                        *([t("core.msg.stacked", locale)] if message.payload.get("stacked") else []),
                        *panels.public_lines(game, message.payload.get("events") or [], seats, locale)]
         text = panels.live_text(game, table, seats, view, opening, locale, ping=ping, seed_hash=table.seed_hash,
-                                recent_lines=12)
+                                recent_lines=12, link=table_url(base_url(self.bot.settings), table.id))
         picture = await self.pictures.get(game, table, seats, state, None, "table", locale)
         sent = await self._post(channel, [text], table, message, _pinging([seats[s] for s in ping]),
                                 view=self._live_components(table, state, locale), picture=picture)
@@ -268,7 +269,8 @@ class DiscordDeliverer:
         in_thread = [s for s in asked if self._dm_closed.get(s.user_id)]
         finished = view.get("outcome") is not None or message.kind in _CLOSING_KINDS
         seed = message.payload.get("seed") if finished else None
-        live_text = panels.live_text(game, table, seats, view, recent, locale, seed=seed, seed_hash=table.seed_hash)
+        live_text = panels.live_text(game, table, seats, view, recent, locale, seed=seed, seed_hash=table.seed_hash,
+                                     link=table_url(base_url(self.bot.settings), table.id))
         rating = await rating_line(self.bot.store, table, display_names(seats), locale) \
             if message.kind == "finish" and view.get("outcome") is not None else ""
         live_text += rating  # each player's change, on the live message and in the closing post
@@ -291,6 +293,7 @@ class DiscordDeliverer:
                 lines.append(outcome_line(game, view["outcome"], locale, display_names(seats)) + rating)
                 if seed:
                     calls.append(t("discord.live.seed_revealed", locale, seed=seed, table=table.id))
+                calls += link_line("web.link.table", table_url(base_url(self.bot.settings), table.id), locale)
             if asked:
                 calls = panels.asked_lines(view, seats, locale, ping=[s.seat for s in in_thread])
             post = await self._post(channel, [panels.move_post(lines, calls, locale)], table, message,

@@ -21,6 +21,7 @@ from bot.engine import Game
 from bot.engine.board_text import shorten
 from bot.i18n import has, t
 from bot.render.text import DISCORD_LIMIT, event_lines, game_title, outcome_line
+from bot.web.links import link_line
 from bot.storage.store import SeatRow, TableRow
 
 RECENT_LINES = 6      # public lines under the board of the live message (the thread gets no post per move)
@@ -75,9 +76,9 @@ def asked_lines(view: Mapping[str, Any], seats: Sequence[SeatRow], locale: str, 
 
 def live_text(game: Game, table: TableRow, seats: Sequence[SeatRow], view: Mapping[str, Any],
               recent: Sequence[str], locale: str, *, ping: Sequence[int] = (), seed: str | None = None,
-              seed_hash: str | None = None, recent_lines: int = RECENT_LINES) -> str:
+              seed_hash: str | None = None, recent_lines: int = RECENT_LINES, link: str | None = None) -> str:
     """The live table message: one message of at most 2000 characters whatever the board's size (the board
-    is cut, never the status lines: the full board is a button away)."""
+    is cut, never the status lines: the full board is a button away).  ``link``: the table's public page."""
     head = t("discord.live.header", locale, game=game_title(game, locale), table=table.id,
              title=f" · {table.title}" if table.title else "")
     tail: list[str] = [f"▸ {shorten(line, 200)}" for line in list(recent)[-recent_lines:]]
@@ -96,6 +97,7 @@ def live_text(game: Game, table: TableRow, seats: Sequence[SeatRow], view: Mappi
             tail.append(t("discord.live.deadline", locale, when=f"<t:{int(min(due))}:R>"))
     if seed_hash and not outcome:
         tail.append(t("discord.live.footer", locale, hash=seed_hash[:HASH_SHOWN]))
+    tail += link_line("web.link.table", link, locale)
     board = code_blocks(game.render_view(view, locale, plain_names(seats)))
     return _fit(head, board[0] if board else "", tail)
 

@@ -35,6 +35,7 @@ from bot.render.text import game_title
 from bot.storage.tournaments import Entry, GameRow, TournamentRow
 from bot.ratings.seeding import seeding_line
 from bot.tournament.crosstable import bracket_columns, bracket_path, crosstable, round_results
+from bot.web.links import base_url, link_line, tournament_url
 from bot.tournament.director import Director, Progress
 
 if TYPE_CHECKING:
@@ -143,7 +144,9 @@ class TournamentDesk:
         if progress.finished:
             rows = await self.director.standings(tour.id)
             await self.post(tour, pack([t("tournament.discord.finished", locale, tournament=tour.id),
-                                        standings_block([r.as_dict() for r in rows], tour.format, locale)]))
+                                        standings_block([r.as_dict() for r in rows], tour.format, locale),
+                                        *link_line("web.link.tournament",
+                                                   tournament_url(base_url(self.bot.settings), tour.id), locale)]))
         await self.refresh(tour.id)
 
     async def post_record(self, tour: TournamentRow, number: int, entries: dict[str, Entry], locale: str) -> None:
@@ -195,6 +198,7 @@ class TournamentDesk:
                 lines.append(t("tournament.discord.board", locale, board=g.board, players=players, thread=where))
             elif g.result != "late":
                 lines.append(t(f"tournament.discord.{g.result or 'bye'}", locale, players=players))
+        lines += link_line("web.link.tournament", tournament_url(base_url(self.bot.settings), tour.id, number), locale)
         return pack(lines)
 
     async def post(self, tour: TournamentRow, texts: Sequence[str], files: Sequence[discord.File] = ()) -> None:

@@ -41,6 +41,18 @@ class TableLimits:
 
 
 @dataclass(frozen=True)
+class WebSettings:
+    """The public pages (bot/web/, docs/web.md): ``python -m bot web`` always serves them; ``python -m bot run``
+    serves them beside the Discord bot when ``enabled``.  ``base_url``: where the public reaches them (the
+    Discord posts link there); None = no links."""
+
+    enabled: bool = False
+    host: str = "127.0.0.1"
+    port: int = 8080
+    base_url: str | None = None
+
+
+@dataclass(frozen=True)
 class Settings:
     database: Path = Path("judge.db")
     locale: str = "ru"
@@ -49,6 +61,7 @@ class Settings:
     moderator_role: str | None = None
     log_level: str = "INFO"
     table_limits: TableLimits = TableLimits(per_user=5, per_server=50)
+    web: WebSettings = WebSettings()
 
     @property
     def has_token(self) -> bool:
@@ -80,7 +93,7 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] = os.en
     discord_cfg = raw.get("discord") or {}
     if not isinstance(discord_cfg, dict):
         raise ConfigError(f"{file}: 'discord' must be a mapping")
-    unknown = set(raw) - {"database", "locale", "discord", "log_level", "moderator_role", "limits"}
+    unknown = set(raw) - {"database", "locale", "discord", "log_level", "moderator_role", "limits", "web"}
     if unknown:
         raise ConfigError(f"{file}: unknown settings {sorted(unknown)}")
     locale = env.get("JUDGE_LOCALE") or raw.get("locale") or "ru"
@@ -106,6 +119,7 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] = os.en
         moderator_role=_role(raw.get("moderator_role")),
         log_level=str(raw.get("log_level") or "INFO").upper(),
         table_limits=_limits(raw.get("limits")),
+        web=_web(raw.get("web")),
     )
 
 
@@ -117,6 +131,27 @@ def _role(raw: Any) -> str | None:
         raise ConfigError("moderator_role takes one role, its id or its name (a server's own roles: /settings"
                           " moderator-role), not a list")
     return str(raw).strip() or None
+
+
+def _web(raw: Any) -> WebSettings:
+    """``web: {enabled: false, host: 127.0.0.1, port: 8080, base_url: null}``."""
+    if raw is None:
+        return WebSettings()
+    if not isinstance(raw, dict) or set(raw) - {"enabled", "host", "port", "base_url"}:
+        raise ConfigError("web takes enabled, host, port and base_url")
+    enabled, host = raw.get("enabled", False), raw.get("host", "127.0.0.1")
+    port, base_url = raw.get("port", 8080), raw.get("base_url")
+    if not isinstance(enabled, bool):
+        raise ConfigError("web.enabled must be true or false")
+    if not isinstance(host, str) or not host.strip():
+        raise ConfigError("web.host must be a host name or address")
+    if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
+        raise ConfigError("web.port must be a port number (1-65535)")
+    if base_url is not None and (not isinstance(base_url, str)
+                                 or not base_url.startswith(("http://", "https://")) or len(base_url) > 200):
+        raise ConfigError("web.base_url must be an http:// or https:// address, or null")
+    return WebSettings(enabled=enabled, host=host.strip(), port=port,
+                       base_url=base_url.rstrip("/") if base_url else None)
 
 
 def _limits(raw: Any) -> TableLimits:

@@ -33,6 +33,7 @@ from bot.terminal.records import cmd_export, cmd_picture, cmd_replay, cmd_verify
 from bot.terminal.tables import cmd_table
 from bot.terminal.ratings import add_parser as add_ratings
 from bot.terminal.tournaments import add_parser as add_tournament
+from bot.terminal.web import add_parser as add_web
 from bot.terminal.upgrade import add_parser as add_upgrade
 
 
@@ -74,6 +75,8 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("--seats", type=_number(1, 100, locale), help="number of seats")
     s.add_argument("--option", action="append", metavar="NAME=VALUE", help="table option (repeatable)")
     s.add_argument("--verbose", "-v", action="store_true", help="print every message, not just the results")
+    s.add_argument("--no-tournament", action="store_true",
+                   help="without the Swiss tournament of bot players played after the tables (not played with --game)")
     s.add_argument("--pictures", metavar="DIR",
                    help="where the final picture of each table is written (default: beside the database, "
                         "judge-pictures/ for judge.db)")
@@ -173,6 +176,7 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_table)
 
     add_tournament(sub, _number, locale)
+    add_web(sub, _number, locale)
     add_upgrade(sub)
     add_ratings(sub, _number, locale)
     return p
@@ -194,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = Settings(**{**settings.__dict__, "database": Path(args.db)})
     logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    if args.command != "run":
+    if args.command not in ("run", "web"):
         logging.getLogger().setLevel(logging.WARNING)
     if args.command == "table" and args.verb not in ("new", "list") and args.id is None:
         sys.stderr.write("give a table number\n")

@@ -33,6 +33,11 @@ async def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
                 result = await run_demo_table(referee, game.name, seats=seats, locale=locale, out=sys.stdout,
                                               verbose=args.verbose, options=options, pictures=pictures)
                 failures += not (result.finished and result.verified)
+        if not args.game and not args.no_tournament:  # and a tournament for the public pages (docs/web.md)
+            from bot.web.sample import bot_tournament
+            tid = await bot_tournament(referee, "claygod", "swiss", 8, title=t("web.demo.tournament", locale),
+                                       settings={"rounds": 3}, locale=locale)
+            _say(t("tournament.term.finished", locale, tournament=tid))
     finally:
         await store.close()
     _say(t("core.term.demo_done", locale, db=str(settings.database)))

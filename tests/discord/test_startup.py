@@ -87,6 +87,26 @@ async def test_run_bot_serves_until_sigterm(fake, error_log, tmp_path):
     assert await asyncio.wait_for(task, 5) == EXIT_OK
 
 
+
+async def test_run_bot_serves_the_public_pages_when_the_config_enables_them(fake, error_log, tmp_path):
+    import aiohttp
+
+    from bot.process.config import WebSettings
+
+    port = closed_port()
+    task = asyncio.create_task(run_bot(Settings(database=tmp_path / "judge.db", token=fake.token, locale="uk",
+                                                web=WebSettings(enabled=True, port=port)), guild_ready_timeout=0.05))
+    await asyncio.wait_for(fake.ready.wait(), 5)
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"http://127.0.0.1:{port}/") as r:
+            assert r.status == 200 and "Сервери" in await r.text()
+    os.kill(os.getpid(), signal.SIGTERM)
+    assert await asyncio.wait_for(task, 5) == EXIT_OK
+    with pytest.raises(aiohttp.ClientConnectionError):  # stopped with the bot
+        async with aiohttp.ClientSession() as session:
+            await session.get(f"http://127.0.0.1:{port}/")
+
+
 # ---------------------------------------------------------------------------------------------- no network
 SECRET = "MTIzNDU2Nzg5MDEyMzQ1Njc4.network.secret"
 

@@ -1,0 +1,343 @@
+"""The aiohttp application serving the public pages: read-only (GET and HEAD), cached per version.
+
+Each page kind has a *token*, one cheap query that says what the page depends on (a table's version and
+status, a tournament's games and results ...).  A rendered page is kept under (page, token, language) and
+served until the token changes; its ETag is a digest of its bytes, so a repeat request with If-None-Match
+gets 304 without the page being rendered or sent again.  ETags never carry a table's version (versions count
+secret steps), only a digest of what the page shows.
+
+Routes (docs/web.md):
+    /                               every server with public tables (the only one's index when there is one)
+    /server/{guild}                 a server's tournaments and tables by game (``local``: terminal and demo)
+    /tournament/{id}                standings, rounds, crosstable or bracket
+    /table/{id}                     players, picture, board, log, fairness
+    /table/{id}/picture.png         the public picture now
+    /table/{id}/log                 the whole log (a table page shows its newest steps)
+    /table/{id}/replay/{step}       the replay, one public step at a time
+    /table/{id}/replay/{step}.png   the public picture at that step
+    /table/{id}/record.json         an ended table's record (what ``python -m bot verify --file`` checks)
+    /player/{user}                  a player's tables and tournaments
+    /static/...                     the style sheet and the replay's keyboard script
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any, Awaitable, Callable
+
+from aiohttp import web
+
+from bot.i18n import LOCALES
+from bot.render.picture import Pictures, supported
+from bot.storage.store import Store
+
+from . import pages, public
+from .pages import Page
+from .profiles import Profiles
+
+log = logging.getLogger(__name__)
+STATIC = Path(__file__).resolve().parent / "static"
+HTML = "text/html; charset=utf-8"
+#: what a browser may load on these pages: their own style sheet, script and pictures, nothing else
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self';"
+                               " base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+MAX_USER_KEY = 200
+
+
+def negotiate(request: web.Request, default: str) -> tuple[str, bool]:
+    """The page's language: ``?lang=`` (kept in every link), else the best of Accept-Language, else ``default``."""
+    asked = request.query.get("lang")
+    if asked in LOCALES:
+        return asked, True
+    best, best_q = default, 0.0
+    for part in request.headers.get("Accept-Language", "").split(",")[:20]:
+        bits = part.strip().split(";")
+        code = bits[0].strip().lower().split("-")[0]
+        q = 1.0
+        for b in bits[1:]:
+            b = b.strip()
+            if b.startswith("q="):
+                try:
+                    q = float(b[2:])
+                except ValueError:
+                    q = 0.0
+        if code in LOCALES and q > best_q:
+            best, best_q = code, q
+    return best, False
+
+
+class Cache:
+    """Rendered bodies by key, the least recently used dropped past ``size``."""
+
+    def __init__(self, size: int = 512):
+        self.size = size
+        self._kept: OrderedDict[Any, tuple[bytes, str]] = OrderedDict()
+
+    def get(self, key: Any) -> tuple[bytes, str] | None:
+        found = self._kept.get(key)
+        if found is not None:
+            self._kept.move_to_end(key)
+        return found
+
+    def put(self, key: Any, body: bytes) -> tuple[bytes, str]:
+        kept = (body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"')
+        self._kept[key] = kept
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+        return kept
+
+
+class StepLines:
+    """The text of recorded steps by (table, step's version, language, names): a recorded step never changes,
+    so a table's new version renders the lines of its new step only."""
+
+    def __init__(self, size: int = 100_000):
+        self.size = size
+        self._kept: OrderedDict[tuple, list[str]] = OrderedDict()
+
+    def __call__(self, lang: str, table: public.PublicTable, step: public.Step) -> list[str]:
+        key = (table.id, step.version, lang, tuple(table.names))
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = pages.step_lines(lang, table, step)
+            if len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return found
+
+
+class Site:
+    """The pages of one database.  ``profiles``: ratings and hidden profiles (profiles.py)."""
+
+    def __init__(self, store: Store, *, locale: str = "ru", profiles: Profiles | None = None,
+                 cache_size: int = 512):
+        self.store = store
+        self.locale = locale if locale in LOCALES else LOCALES[0]
+        self.profiles = profiles or Profiles(store)
+        self.cache = Cache(cache_size)
+        self.pictures = Pictures(size=128)
+        self.lines = StepLines()
+        self.static = {p.name: p.read_bytes() for p in STATIC.iterdir() if p.is_file()}
+
+    # ------------------------------------------------------------------ the application
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self._headers])
+        r = app.router
+        r.add_get("/", self.servers)
+        r.add_get("/server/{guild}", self.index)
+        r.add_get("/tournament/{id:\\d{1,18}}", self.tournament)
+        r.add_get("/table/{id:\\d{1,18}}", self.table)
+        r.add_get("/table/{id:\\d{1,18}}/picture.png", self.picture)
+        r.add_get("/table/{id:\\d{1,18}}/log", self.full_log)
+        r.add_get("/table/{id:\\d{1,18}}/replay", self.replay_start)
+        r.add_get("/table/{id:\\d{1,18}}/replay/{step:\\d{1,9}}", self.replay)
+        r.add_get("/table/{id:\\d{1,18}}/replay/{step:\\d{1,9}}.png", self.replay_picture)
+        r.add_get("/table/{id:\\d{1,18}}/record.json", self.record)
+        r.add_get("/player/{user}", self.player)
+        r.add_get("/static/{name}", self.static_file)
+        return app
+
+    @web.middleware
+    async def _headers(self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]):
+        try:
+            response = await handler(request)
+        except web.HTTPNotFound:
+            response = self._not_found(request)
+        except web.HTTPMethodNotAllowed as exc:  # read-only: say so in the answer's Allow header
+            exc.headers["Allow"] = "GET, HEAD"
+            raise
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+    # ------------------------------------------------------------------ answers
+    async def _page(self, request: web.Request, key: Any, token: Any,
+                    build: Callable[[Page], Awaitable[str | None]]) -> web.StreamResponse:
+        """The page under ``key`` at ``token``: from the cache, else built; 304 when the client has it."""
+        lang, explicit = negotiate(request, self.locale)
+        if token is None:
+            return self._not_found(request)
+        cache_key = (key, token, lang, explicit)
+        kept = self.cache.get(cache_key)
+        if kept is None:
+            html = await build(Page(lang, explicit))
+            if html is None:
+                return self._not_found(request)
+            kept = self.cache.put(cache_key, html.encode("utf-8"))
+        return self._send(request, kept, HTML, vary=not explicit)
+
+    def _send(self, request: web.Request, kept: tuple[bytes, str], content_type: str, *, vary: bool = False,
+              max_age: int = 0) -> web.StreamResponse:
+        body, etag = kept
+        headers = {"ETag": etag, "Cache-Control": f"public, max-age={max_age}, must-revalidate" if max_age
+                   else "no-cache"}
+        if vary:
+            headers["Vary"] = "Accept-Language"
+        if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
+            return web.Response(status=304, headers=headers)
+        return web.Response(body=body, headers={**headers, "Content-Type": content_type})
+
+    def _not_found(self, request: web.Request) -> web.Response:
+        lang, explicit = negotiate(request, self.locale)
+        return web.Response(status=404, body=pages.not_found_page(Page(lang, explicit)).encode("utf-8"),
+                            headers={"Content-Type": HTML, **SECURITY_HEADERS})
+
+    @staticmethod
+    def _id(request: web.Request) -> int:
+        return int(request.match_info["id"])
+
+    # ------------------------------------------------------------------ pages
+    async def servers(self, request: web.Request) -> web.StreamResponse:
+        token = await public.index_token(self.store, None)
+
+        async def build(page: Page) -> str:
+            found = await public.servers(self.store)
+            if len(found) == 1:
+                return pages.index_page(page, await public.load_index(self.store, found[0][0]), many=False)
+            return pages.servers_page(page, found)
+        return await self._page(request, "servers", token, build)
+
+    async def index(self, request: web.Request) -> web.StreamResponse:
+        guild = request.match_info["guild"]
+        if not (guild == public.LOCAL or guild.isdigit() and len(guild) < 30):
+            return self._not_found(request)
+        token = await public.index_token(self.store, guild)
+        many = len(await public.servers(self.store)) > 1
+
+        async def build(page: Page) -> str:
+            return pages.index_page(page, await public.load_index(self.store, guild), many=many)
+        return await self._page(request, ("index", guild, many), token, build)
+
+    async def tournament(self, request: web.Request) -> web.StreamResponse:
+        tid = self._id(request)
+        token = await public.tournament_token(self.store, tid)
+
+        async def build(page: Page) -> str | None:
+            data = await public.load_tournament(self.store, tid)
+            return None if data is None else pages.tournament_page(page, data)
+        return await self._page(request, ("tournament", tid), token, build)
+
+    async def table(self, request: web.Request) -> web.StreamResponse:
+        tid = self._id(request)
+        token = await public.table_token(self.store, tid)
+
+        async def build(page: Page) -> str | None:
+            data = await public.load_table(self.store, tid)
+            return None if data is None else pages.table_page(page, data, self.lines)
+        return await self._page(request, ("table", tid), token, build)
+
+    async def full_log(self, request: web.Request) -> web.StreamResponse:
+        tid = self._id(request)
+        token = await public.table_token(self.store, tid)
+
+        async def build(page: Page) -> str | None:
+            data = await public.load_table(self.store, tid)
+            return None if data is None else pages.log_page(page, data, self.lines)
+        return await self._page(request, ("log", tid), token, build)
+
+    async def replay_start(self, request: web.Request) -> web.StreamResponse:
+        raise web.HTTPFound(f"/table/{self._id(request)}/replay/0" + (f"?lang={request.query['lang']}"
+                                                                      if request.query.get("lang") in LOCALES else ""))
+
+    async def replay(self, request: web.Request) -> web.StreamResponse:
+        tid, index = self._id(request), int(request.match_info["step"])
+        token = await public.table_token(self.store, tid)
+
+        async def build(page: Page) -> str | None:
+            data = await public.load_table(self.store, tid)
+            if data is None or not 0 <= index < len(data.steps):
+                return None
+            return pages.replay_page(page, data, index, await public.step_view(self.store, data, index), self.lines)
+        return await self._page(request, ("replay", tid, index), token, build)
+
+    async def player(self, request: web.Request) -> web.StreamResponse:
+        user = request.match_info["user"]
+        if len(user) > MAX_USER_KEY:
+            return self._not_found(request)
+        token = (await public.player_token(self.store, user), await self.profiles.token(user))
+
+        async def build(page: Page) -> str | None:
+            found = await public.load_player(self.store, user)
+            if found is None:
+                return None
+            if await self.profiles.hidden(user):
+                return pages.player_page(page, found, hidden=True)
+            return pages.player_page(page, found, hidden=False, ratings=await self.profiles.ratings(user))
+        return await self._page(request, ("player", user), token, build)
+
+    # ------------------------------------------------------------------ pictures, records, static files
+    async def _picture(self, request: web.Request, tid: int, index: int | None) -> web.StreamResponse:
+        lang, _ = negotiate(request, self.locale)
+        token = await public.table_token(self.store, tid)
+        if token is None:
+            return self._not_found(request)
+        key = ("png", token, index, lang)
+        kept = self.cache.get(key)
+        if kept is None:
+            data = await public.load_table(self.store, tid)
+            if data is None or not supported(data.game):
+                return self._not_found(request)
+            if index is None:
+                view, version = data.view, token[3]
+            elif 0 <= index < len(data.steps):
+                view, version = await public.step_view(self.store, data, index), data.steps[index].version
+            else:
+                return self._not_found(request)
+            if view is None:
+                return self._not_found(request)
+            png = await asyncio.get_running_loop().run_in_executor(
+                None, self.pictures.get, tid, version, None, "table", lang, data.names, lambda: view)
+            if png is None:
+                return self._not_found(request)
+            kept = self.cache.put(key, png)
+        return self._send(request, kept, "image/png", vary=True)
+
+    async def picture(self, request: web.Request) -> web.StreamResponse:
+        return await self._picture(request, self._id(request), None)
+
+    async def replay_picture(self, request: web.Request) -> web.StreamResponse:
+        return await self._picture(request, self._id(request), int(request.match_info["step"]))
+
+    async def record(self, request: web.Request) -> web.StreamResponse:
+        tid = self._id(request)
+        token = await public.table_token(self.store, tid)
+        if token is None:
+            return self._not_found(request)
+        key = ("record", token)
+        kept = self.cache.get(key)
+        if kept is None:
+            doc = await public.public_record(self.store, tid)
+            if doc is None:
+                return self._not_found(request)
+            kept = self.cache.put(key, json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8"))
+        response = self._send(request, kept, "application/json; charset=utf-8")
+        response.headers["Content-Disposition"] = f'attachment; filename="table-{tid}.json"'
+        return response
+
+    async def static_file(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        body = self.static.get(name)
+        if body is None:
+            return self._not_found(request)
+        kind = {"css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8"}.get(
+            name.rsplit(".", 1)[-1], "application/octet-stream")
+        kept = self.cache.get(("static", name)) or self.cache.put(("static", name), body)
+        return self._send(request, kept, kind, max_age=3600)
+
+
+# ---------------------------------------------------------------------------------------------- serving
+async def start(store: Store, host: str, port: int, *, locale: str = "ru",
+                profiles: Profiles | None = None) -> web.AppRunner:
+    """Serve the pages on ``host:port`` in the running loop (beside the Discord bot, or alone); the caller
+    calls ``runner.cleanup()`` to stop."""
+    runner = web.AppRunner(Site(store, locale=locale, profiles=profiles).app(), access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    log.info("public pages on http://%s:%s/", host, port)
+    return runner

@@ -1,0 +1,365 @@
+"""The pages as HTML: pure functions of the public records (public.py) and a language.
+
+Templates (bot/web/templates/) are Jinja2 with autoescaping on for every file: a name, a title or an event's
+text is always inserted as text, never as markup; there is no hand-made escaping anywhere.  Names are wrapped
+in ``<bdi>`` so that a right-to-left name cannot reorder the text around it.  Nothing here reads the store:
+what a page shows is decided by what it is given, and the tests give it states whose hidden cards differ.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+from urllib.parse import quote
+
+import jinja2
+
+from bot.engine import get_game
+from bot.i18n import LOCALES, t
+from bot.render.text import outcome_line, render_event
+
+from .public import LOCAL, PublicPlayer, PublicTable, PublicTournament, ServerIndex, Step
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+#: the newest steps of the log a table page shows (the whole log has a page of its own): a page's size and time
+#: stay bounded however long the game
+LOG_SHOWN = 60
+#: the replay's list of steps: this many either side of the step shown, and the first and the last
+REPLAY_AROUND = 12
+
+
+@lru_cache(maxsize=65_536)
+def utc(at: float) -> str:
+    return datetime.fromtimestamp(at, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+@lru_cache(maxsize=65_536)
+def iso(at: float) -> str:
+    return datetime.fromtimestamp(at, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                             trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
+                             auto_reload=False)
+    env.filters["utc"] = utc
+    env.filters["iso"] = iso
+    env.filters["urlencode_all"] = lambda text: quote(str(text), safe="")
+    return env
+
+
+class Page:
+    """What every page shares: its language, whether the language was asked for in the address (then every
+    link keeps it), and the localised text."""
+
+    def __init__(self, lang: str, explicit: bool = False):
+        self.lang = lang if lang in LOCALES else LOCALES[0]
+        self.explicit = explicit
+
+    def t(self, key: str, /, **params: Any) -> str:
+        return t(key, self.lang, **params)
+
+    def url(self, path: str) -> str:
+        return f"{path}?lang={self.lang}" if self.explicit else path
+
+    def render(self, template: str, **context: Any) -> str:
+        return environment().get_template(template).render(
+            lang=self.lang, langs=LOCALES, t=self.t, url=self.url, **context)
+
+
+# ---------------------------------------------------------------------------------------------- tables
+def _names(table: PublicTable) -> list[str]:
+    return table.names
+
+
+def step_label(page: Page, step: Step) -> str:
+    if step.kind == "setup":
+        return page.t("web.table.setup")
+    if step.kind == "rollback":
+        return page.t("web.table.rollback")
+    return page.t("web.replay.move", move=step.number)
+
+
+def step_lines(lang: str, table: PublicTable, step: Step) -> list[str]:
+    """The step's public events as text lines (a step's events never change once recorded: the application
+    keeps these by table, step and language, so a new move renders only its own lines)."""
+    game, names = get_game(table.game), table.names
+    lines = []
+    for event in step.events:
+        if event.get("to") is not None:  # public steps carry public events only (public.py); never trust it
+            continue
+        text = render_event(game, event, lang, names)
+        if text:
+            lines.append(text)
+    return lines
+
+
+#: (lang, table, step) -> the step's lines; the application passes a kept version of ``step_lines``
+Lines = Callable[[str, PublicTable, Step], list[str]]
+
+
+def _step(page: Page, table: PublicTable, step: Step, lines: Lines = step_lines) -> dict[str, Any]:
+    names = table.names
+    who = None
+    if step.kind == "move":
+        who = names[step.seat] if step.seat is not None and 0 <= step.seat < len(names) \
+            else page.t("web.table.referee")
+    anchor = f"m{step.number}" if step.kind == "move" and not step.undone else f"s{step.index}"
+    return {"index": step.index, "label": step_label(page, step), "who": who, "undone": step.undone,
+            "utc": utc(step.at) if step.at else None, "iso": iso(step.at) if step.at else None,
+            "lines": lines(page.lang, table, step), "anchor": anchor,
+            "href": page.url(f"/table/{table.id}/replay/{step.index}")}
+
+
+def _pending(page: Page, view: Mapping[str, Any] | None, names: Sequence[str]) -> list[dict[str, Any]]:
+    out = []
+    for p in (view or {}).get("to_act") or []:
+        if not 0 <= p["seat"] < len(names):
+            continue
+        out.append({"what": page.t(f"core.pending.{p.get('kind') or 'turn'}"), "name": names[p["seat"]],
+                    "deadline": p.get("deadline")})
+    return out
+
+
+def _board(table: PublicTable, view: Mapping[str, Any] | None, lang: str) -> str | None:
+    if view is None:
+        return None
+    return get_game(table.game).render_view(view, lang, table.names)
+
+
+def table_page(page: Page, table: PublicTable, lines: Lines = step_lines) -> str:
+    game = get_game(table.game)
+    outcome = (table.view or {}).get("outcome") or table.outcome
+    winners = set((outcome or {}).get("winners") or [])
+    seats = [{"name": s.name, "user_id": s.user_id, "is_bot": s.is_bot, "won": s.seat in winners}
+             for s in table.seats]
+    tournament = None
+    if table.tournament:
+        tid, title, rnd, board = table.tournament
+        tournament = {"id": tid, "text": page.t("web.table.in_tournament", tournament=title or f"#{tid}",
+                                                round=rnd, board=board)}
+    return page.render(
+        "table.html", title=page.t("web.table.title", table=table.id), table=table,
+        game_title=page.t(f"{game.name}.title"), status=page.t(f"web.table.status.{table.status}"),
+        tournament=tournament, seats=seats,
+        outcome=outcome_line(game, outcome, page.lang, table.names) if outcome else None,
+        pending=_pending(page, table.view, table.names) if table.status == "active" else [],
+        picture=f"/table/{table.id}/picture.png" if table.view is not None else None,
+        board=_board(table, table.view, page.lang),
+        steps=[_step(page, table, s, lines) for s in table.steps[-LOG_SHOWN:]],
+        earlier=max(0, len(table.steps) - LOG_SHOWN))
+
+
+def log_page(page: Page, table: PublicTable, lines: Lines = step_lines) -> str:
+    """The whole log of a table, every step with its link into the replay."""
+    return page.render("full_log.html", title=page.t("web.table.title", table=table.id), table=table,
+                       game_title=page.t(f"{table.game}.title"), steps=[_step(page, table, s, lines) for s in table.steps])
+
+
+def replay_page(page: Page, table: PublicTable, index: int, view: Mapping[str, Any] | None,
+                lines: Lines = step_lines) -> str:
+    """Step ``index`` of the table's public history, with ``view``: the public's view right after it."""
+    game = get_game(table.game)
+    step = table.steps[index]
+    return page.render(
+        "replay.html", title=page.t("web.replay.title", table=table.id), table=table,
+        game_title=page.t(f"{game.name}.title"), step=_step(page, table, step, lines), last=len(table.steps) - 1,
+        steps=_around(page, table, index),
+        base=f"/table/{table.id}/replay/", picture=f"/table/{table.id}/replay/{index}.png" if view else None,
+        board=_board(table, view, page.lang))
+
+
+def _around(page: Page, table: PublicTable, index: int) -> list[dict[str, Any]]:
+    """The replay's list of steps: the first, those near the step shown, the last; a gap marked between."""
+    last = len(table.steps) - 1
+    shown = sorted({0, last, *range(max(0, index - REPLAY_AROUND), min(last, index + REPLAY_AROUND) + 1)})
+    out: list[dict[str, Any]] = []
+    for i in shown:
+        if out and i > out[-1]["index"] + 1:
+            out.append({"index": i - 1, "gap": True, "here": False})
+        s = table.steps[i]
+        out.append({"index": i, "gap": False, "href": page.url(f"/table/{table.id}/replay/{i}"),
+                    "label": step_label(page, s), "here": i == index})
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- tournaments
+def _pts(value: float | None) -> str:
+    return "" if value is None else f"{value:g}"
+
+
+def tournament_name(page: Page, title: str | None, tid: int) -> str:
+    return title or page.t("web.tournament.title", tournament=tid)
+
+
+def tournament_page(page: Page, data: PublicTournament) -> str:
+    from bot.tournament.standings import TIEBREAKS
+
+    tour = data.row
+    names = {e.user_id: e.name for e in data.entries}
+    game = get_game(tour.game)
+    keys = [k for k in TIEBREAKS[tour.format] if k != "points"]
+    columns = [page.t("tournament.col.rank"), page.t("tournament.col.player"), page.t("tournament.col.points"),
+               page.t("tournament.col.wdl"), *(_column(page, k) for k in keys), page.t("web.tournament.byes"),
+               page.t("web.tournament.lot")]
+    standings = []
+    for s in data.standings:
+        cells = [str(s.rank), s.name, _pts(s.points), f"{s.wins}-{s.draws}-{s.losses}",
+                 *(_pts(getattr(s, k)) if k != "wins" else str(s.wins) for k in keys), str(s.byes), s.lot[:6]]
+        standings.append({"cells": cells, "name": s.name, "user_id": s.user_id, "dropped": s.status != "active"})
+    order = ", ".join([page.t("tournament.col.points") if tour.format != "elimination" else _column(page, "survived"),
+                       *(_column(page, k) for k in TIEBREAKS[tour.format][1:])])
+    rounds_planned = tour.settings.get("rounds") or 0
+    by_round: dict[int, list[Any]] = {}
+    for g in data.games:
+        by_round.setdefault(g.round, []).append(g)
+    rounds = []
+    for r in data.rounds:
+        games = []
+        for g in by_round.get(r.number, []):
+            result = page.t(f"tournament.result.{g.result or 'playing'}")
+            games.append({"board": g.board, "table": g.table_id if g.kind == "table" else None, "result": result,
+                          "players": [{"name": names.get(p, "?"), "user_id": p,
+                                       "points": _pts(g.points.get(p)) if g.points else None} for p in g.players]})
+        rounds.append({"number": r.number, "deadline": r.deadline if r.status == "playing" else None,
+                       "status": page.t("web.tournament.round_done" if r.status == "finished"
+                                        else "web.tournament.round_playing"), "games": games})
+    return page.render(
+        "tournament.html", title=tournament_name(page, tour.title, tour.id), tour=tour,
+        name=tournament_name(page, tour.title, tour.id), game_title=page.t(f"{game.name}.title"),
+        format=page.t(f"tournament.format.{tour.format}"), status=page.t(f"tournament.status.{tour.status}"),
+        round_text=page.t("web.tournament.round_of", round=tour.round, rounds=rounds_planned)
+        if tour.round and rounds_planned else None,
+        columns=columns, standings=standings, entries=[{"name": e.name, "user_id": e.user_id} for e in data.entries],
+        order_note=page.t("web.tournament.tiebreaks", keys=order), rounds=rounds,
+        registration_until=tour.settings.get("registration_until") if tour.status == "registration" else None,
+        crosstable=_crosstable(page, data) if tour.format in ("swiss", "round_robin") and data.standings else None,
+        bracket=_bracket(page, data) if tour.format == "elimination" and data.games else None)
+
+
+def _column(page: Page, key: str) -> str:
+    return page.t("web.tournament.wins") if key == "wins" else page.t(f"tournament.col.{key}")
+
+
+def _crosstable(page: Page, data: PublicTournament) -> dict[str, Any]:
+    """Round-robin: everyone against everyone (a cell: the row player's points against the column's, and the
+    round).  Swiss: one column per round (a cell: the opponent's place and the row player's points)."""
+    ranked = data.standings
+    place = {s.user_id: s.rank for s in ranked}
+    games = [g for g in data.games if g.kind == "table" and len(g.players) == 2]
+    rows = []
+    if data.row.format == "round_robin":
+        heads = [str(s.rank) for s in ranked]
+        for s in ranked:
+            cells = []
+            for o in ranked:
+                if o.user_id == s.user_id:
+                    cells.append({"text": "", "self": True, "table": None})
+                    continue
+                met = [g for g in games if set(g.players) == {s.user_id, o.user_id}]
+                text = " ".join(f"{_pts(g.points.get(s.user_id)) if g.points else '…'}" for g in met)
+                cells.append({"text": text, "self": False, "table": met[-1].table_id if met else None})
+            rows.append({"rank": s.rank, "name": s.name, "cells": cells, "points": _pts(s.points)})
+        return {"heads": heads, "rows": rows}
+    numbers = [r.number for r in data.rounds]
+    heads = [str(n) for n in numbers]
+    for s in ranked:
+        cells = []
+        for n in numbers:
+            mine = [g for g in data.games if g.round == n and s.user_id in g.players]
+            if not mine:
+                cells.append({"text": "", "self": False, "table": None})
+                continue
+            g = mine[0]
+            got = _pts(g.points.get(s.user_id)) if g.points else "…"
+            if g.kind != "table":
+                cells.append({"text": f"{page.t(f'tournament.result.{g.result or g.kind}')} {got}", "self": False,
+                              "table": None})
+                continue
+            others = [o for o in g.players if o != s.user_id]
+            cells.append({"text": f"{'/'.join(str(place.get(o, '?')) for o in others)}: {got}", "self": False,
+                          "table": g.table_id})
+        rows.append({"rank": s.rank, "name": s.name, "cells": cells, "points": _pts(s.points)})
+    return {"heads": heads, "rows": rows}
+
+
+def _bracket(page: Page, data: PublicTournament) -> list[dict[str, Any]]:
+    names = {e.user_id: e.name for e in data.entries}
+    columns = []
+    for r in data.rounds:
+        matches = []
+        for g in (g for g in data.games if g.round == r.number):
+            best = max(g.points.values()) if g.points else None
+            players = []
+            for p in g.players:
+                got = g.points.get(p) if g.points else None
+                players.append({"name": names.get(p, "?"), "user_id": p, "points": _pts(got),
+                                "advances": got is not None and got == best and (g.kind != "table" or got > 0)})
+            matches.append({"players": players, "table": g.table_id if g.kind == "table" else None})
+        columns.append({"title": page.t("web.tournament.round", round=r.number), "matches": matches})
+    return columns
+
+
+# ---------------------------------------------------------------------------------------------- index, players
+def server_label(page: Page, guild: str) -> str:
+    return page.t("web.index.local") if guild == LOCAL else page.t("web.index.server", guild=guild)
+
+
+def servers_page(page: Page, servers: Sequence[tuple[str, int, int]]) -> str:
+    return page.render("servers.html", title=page.t("web.index.title"),
+                       servers=[(k, server_label(page, k), n, m) for k, n, m in servers])
+
+
+def index_page(page: Page, index: ServerIndex, many: bool) -> str:
+    tours = [{"id": x.id, "name": tournament_name(page, x.title, x.id), "game": page.t(f"{x.game}.title"),
+              "format": page.t(f"tournament.format.{x.format}"), "status": page.t(f"tournament.status.{x.status}"),
+              "round": x.round, "round_text": page.t("web.tournament.round", round=x.round)} for x in index.tournaments]
+    games: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    for row, names in index.tables:
+        group = {"active": "open", "finished": "finished", "cancelled": "cancelled"}[row.status]
+        result = None
+        if row.outcome is not None:
+            result = outcome_line(get_game(row.game), row.outcome, page.lang, names)
+        games.setdefault(row.game, {}).setdefault(group, []).append(
+            {"id": row.id, "title": row.title, "names": names, "result": result})
+    listed = []
+    for name in sorted(games, key=lambda g: page.t(f"{g}.title")):
+        groups = [(page.t(f"web.index.{g}"), games[name][g]) for g in ("open", "finished", "cancelled")
+                  if g in games[name]]
+        listed.append({"title": page.t(f"{name}.title"), "groups": groups})
+    return page.render("index.html", title=server_label(page, index.guild), many=many, tournaments=tours,
+                       games=listed)
+
+
+def player_page(page: Page, player: PublicPlayer | None, hidden: bool, ratings: Sequence[Mapping[str, Any]] = (),
+                name: str | None = None) -> str:
+    """A player's tables and tournaments (and ratings, given by ``Profiles``); only a line when hidden."""
+    shown = player.name if player is not None else name or "?"
+    if hidden or player is None:
+        return page.render("player.html", title=page.t("web.player.title", name=shown), hidden=True)
+    tables = []
+    for row, seats in player.tables:
+        mine = [s.seat for s in seats if s.user_id == player.user_id]
+        result = None
+        if row.outcome is not None and mine:
+            winners = set(row.outcome.get("winners") or [])
+            result = page.t("web.player.won" if winners & set(mine) else
+                            "web.player.draw" if not winners else "web.player.lost")
+        tables.append({"id": row.id, "game": page.t(f"{row.game}.title"), "status": page.t(f"web.table.status.{row.status}"),
+                       "result": result, "seats": [{"name": s.name, "user_id": s.user_id} for s in seats]})
+    tours = [{"id": x.id, "name": tournament_name(page, x.title, x.id), "game": page.t(f"{x.game}.title"),
+              "status": page.t(f"tournament.status.{x.status}"), "place": None} for x, _ in player.tournaments]
+    lines = [page.t("web.player.rating_line", game=page.t(f"{r['game']}.title"), rating=r["rating"],
+                    games=r.get("games", 0)) for r in ratings]
+    return page.render("player.html", title=page.t("web.player.title", name=shown), hidden=False, ratings=lines,
+                       tables=tables, tournaments=tours)
+
+
+def not_found_page(page: Page) -> str:
+    return page.render("not_found.html", title=page.t("web.not_found_title"), message=page.t("web.not_found"))
+
+
+#: a function of (page) -> html, for the application's cache
+Render = Callable[[Page], str]

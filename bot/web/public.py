@@ -1,0 +1,323 @@
+"""What the public may see of the record, read from the store: the only door from the database to the pages.
+
+Every reader here returns the public's share and nothing else: a table's *public* events (``to`` is None),
+its state only as ``game.view(state, None)`` (the view the public picture is drawn from), the seed only once
+the table has ended, the actions only as who moved and when (their JSON names hidden cards), never a version
+number (versions count the secret steps too: bot/moves.py).  The page builders (pages.py) are pure functions of
+these records, so a test can hand them a state whose hidden cards were dealt anew and compare the bytes.
+
+``token`` functions give, in one cheap query each, what a page depends on: the application keeps a rendered
+page until its token changes (the ETag is the page's digest).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from bot.engine import get_game
+from bot.engine.canonical import loads
+from bot.engine.versions import CannotMigrate, readable
+from bot.referee.moves import Moves, public
+from bot.storage.store import Store, TableRow
+from bot.storage.tournaments import Entry, GameRow, RoundRow, TournamentRow, Tournaments
+
+#: statuses whose seed the referee has revealed (bot/record.py exports it then too)
+ENDED = ("finished", "cancelled")
+#: a server's index lists at most this many tables per game and status (newest first)
+INDEX_LIMIT = 50
+#: the key of tables and tournaments played outside any Discord server (the terminal, the demo)
+LOCAL = "local"
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    user_id: str
+    name: str
+    is_bot: bool
+
+
+@dataclass(frozen=True)
+class Step:
+    """One public step of a table's log: the deal (``kind`` "setup"), a move, or a moderator's rollback.
+    ``index`` numbers the steps 0, 1, 2 … for the replay's addresses; ``number`` is the move's number as the
+    log shows it (bot/moves.py).  ``seat``: who moved (None: the referee); ``at``: when."""
+
+    index: int
+    kind: str
+    number: int | None
+    version: int          # kept for reading the state; never shown
+    seat: int | None
+    at: float | None
+    undone: bool
+    events: tuple[Mapping[str, Any], ...]
+
+
+@dataclass
+class PublicTable:
+    """A started table as the public sees it."""
+
+    id: int
+    game: str
+    status: str
+    title: str | None
+    guild: str
+    origin: str
+    seats: list[Seat]
+    seed_hash: str | None
+    seed: str | None                      # only once the table has ended
+    outcome: Mapping[str, Any] | None
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+    paused: bool
+    steps: list[Step]
+    view: Mapping[str, Any] | None        # the public view of the current state
+    tournament: tuple[int, str | None, int, int] | None = None   # (id, title, round, board)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def ended(self) -> bool:
+        return self.status in ENDED
+
+
+def guild_key(guild_id: str | None) -> str:
+    return guild_id if guild_id else LOCAL
+
+
+def _guild_where(guild: str) -> tuple[str, tuple[Any, ...]]:
+    return ("guild_id IS NULL", ()) if guild == LOCAL else ("guild_id = ?", (guild,))
+
+
+# ---------------------------------------------------------------------------------------------- tables
+async def table_token(store: Store, table_id: int) -> tuple[Any, ...] | None:
+    """What a table's pages depend on: its version, status and pause (None: no such table, or not started)."""
+    row = await store._one("SELECT status, version, paused_at FROM tables WHERE id = ?", (table_id,))
+    if row is None or row["status"] == "lobby":
+        return None
+    return ("table", table_id, row["status"], row["version"], row["paused_at"])
+
+
+async def load_table(store: Store, table_id: int) -> PublicTable | None:
+    """The table as the public sees it now; None for no table, a lobby, or a table cancelled before it began."""
+    row = await store.get_table(table_id)
+    if row is None or row.status == "lobby" or row.seed_hash is None:
+        return None
+    seats = await store.seats(table_id)
+    # the public events only, and of the actions only who and when (their JSON names hidden cards)
+    events = [{"version": r["version"], "kind": r["kind"], "to": None, "data": loads(r["data"])}
+              for r in await store._all("SELECT version, kind, data FROM events WHERE table_id = ?"
+                                        " AND visible_to IS NULL ORDER BY version, idx", (table_id,))]
+    moved = {r["version"]: (r["seat"], r["at"])
+             for r in await store._all("SELECT version, seat, at FROM actions WHERE table_id = ?", (table_id,))}
+    link = await store._one("SELECT g.tournament_id, t.title, g.round, g.board FROM tournament_games g"
+                            " JOIN tournaments t ON t.id = g.tournament_id WHERE g.table_id = ?", (table_id,))
+    return public_table(row, seats, events, moved, await store.state(table_id),
+                        tuple(link) if link else None)
+
+
+def public_table(row: TableRow, seats: Sequence[Any], events: Sequence[Mapping[str, Any]],
+                 moved: Mapping[int, tuple[int, float]], state: Mapping[str, Any] | None,
+                 tournament: tuple[int, str | None, int, int] | None = None) -> PublicTable:
+    """The public's share of a table's record: every event and the whole state go in, the public events and
+    the public view of the state come out (the tests feed it states whose hidden cards were dealt anew)."""
+    return PublicTable(
+        id=row.id, game=row.game, status=row.status, title=row.title, guild=guild_key(row.guild_id),
+        origin=row.origin, seats=[Seat(s.seat, s.user_id, s.name, s.is_bot) for s in seats],
+        seed_hash=row.seed_hash, seed=row.seed if row.status in ENDED else None, outcome=row.outcome,
+        created_at=row.created_at, started_at=row.started_at, finished_at=row.finished_at,
+        paused=row.paused_at is not None, steps=steps_of(events, moved),
+        view=public_view(row.game, state), tournament=tournament)
+
+
+def steps_of(events: Sequence[Mapping[str, Any]],
+             moved: Mapping[int, tuple[int, float]] | None = None) -> list[Step]:
+    """The public steps of a log from its public events (anything else given is dropped here too), with who
+    moved and when from ``moved`` (version -> (seat, at); a negative seat is the referee's own step)."""
+    shown = [dict(e) for e in events if public(e)]
+    steps = []
+    for entry in Moves(shown).entries:
+        if entry.kind not in ("setup", "move", "rollback"):
+            continue
+        seat, at = (moved or {}).get(entry.version, (None, None))
+        events_here = []
+        for e in entry.events:
+            if e["kind"] == "rollback":  # named by the move it returned to, as the table heard it
+                e = {**e, "data": {**e["data"], "move": entry.number}}
+            events_here.append(e)
+        steps.append(Step(len(steps), entry.kind, entry.number, entry.version,
+                          seat if seat is not None and seat >= 0 else None, at, entry.undone, tuple(events_here)))
+    return steps
+
+
+async def step_view(store: Store, table: PublicTable, index: int) -> Mapping[str, Any] | None:
+    """The public view of the table right after its step ``index``."""
+    if not 0 <= index < len(table.steps):
+        return None
+    return public_view(table.game, await store.state(table.id, table.steps[index].version))
+
+
+def public_view(game: str, state: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """The public's view of a stored state, as today's rules read it (a state written before an upgrade is
+    migrated first); None when there is none, or this release cannot read it (a frozen table: its page shows
+    the record without the board)."""
+    if state is None:
+        return None
+    rules = get_game(game)
+    try:
+        return rules.view(readable(rules, dict(state)), None)
+    except CannotMigrate:
+        return None
+
+
+async def public_record(store: Store, table_id: int) -> dict[str, Any] | None:
+    """The export of an ended table (bot/record.py without the moderator's extras: the seed, the actions, the
+    snapshots' digests, public dispute texts), which ``python -m bot verify --file`` checks.  None before the
+    table ends: until then the export would tell how many secret steps were taken."""
+    from bot.referee.record import export_table
+
+    row = await store.get_table(table_id)
+    if row is None or row.status not in ENDED or row.seed is None:
+        return None
+    return await export_table(store, table_id)
+
+
+# ---------------------------------------------------------------------------------------------- tournaments
+@dataclass
+class PublicTournament:
+    row: TournamentRow
+    entries: list[Entry]
+    rounds: list[RoundRow]
+    games: list[GameRow]
+    tables: dict[int, str]                 # table id -> its status
+    standings: list[Any] = field(default_factory=list)   # bot.tournament.standings.Standing, best first
+
+
+async def tournament_token(store: Store, tournament_id: int) -> tuple[Any, ...] | None:
+    row = await store._one(
+        "SELECT t.status, t.round, t.settings, t.title,"
+        " (SELECT count(*) || ':' || coalesce(group_concat(status || name, ','), '') FROM entries e"
+        "   WHERE e.tournament_id = t.id),"
+        " (SELECT count(*) || ':' || coalesce(sum(deadline), 0) || ':' || coalesce(sum(finished_at), 0)"
+        "   FROM rounds r WHERE r.tournament_id = t.id),"
+        " (SELECT count(*) || ':' || coalesce(group_concat(coalesce(points, '') || coalesce(table_id, ''), ','), '')"
+        "   FROM tournament_games g WHERE g.tournament_id = t.id),"
+        " (SELECT coalesce(sum(x.version), 0) || ':' || coalesce(group_concat(x.status, ''), '') FROM tables x"
+        "   WHERE x.id IN (SELECT table_id FROM tournament_games g WHERE g.tournament_id = t.id))"
+        " FROM tournaments t WHERE t.id = ?", (tournament_id,))
+    return None if row is None else ("tournament", tournament_id, *tuple(row))
+
+
+async def load_tournament(store: Store, tournament_id: int) -> PublicTournament | None:
+    from bot.tournament.director import Director
+    from bot.tournament.standings import standings
+
+    record = Tournaments(store)
+    row = await record.get(tournament_id)
+    if row is None:
+        return None
+    entries, games = await record.entries(tournament_id), await record.games(tournament_id)
+    ids = [g.table_id for g in games if g.table_id]
+    tables: dict[int, str] = {}
+    if ids:
+        marks = ",".join("?" * len(ids))
+        for r in await store._all(f"SELECT id, status FROM tables WHERE id IN ({marks})", ids):
+            tables[r["id"]] = r["status"]
+    ranked = standings(row.format, entries, games, row.seed, Director.points(row)) if row.status != "registration" \
+        else []
+    return PublicTournament(row, entries, await record.rounds(tournament_id), games, tables, ranked)
+
+
+# ---------------------------------------------------------------------------------------------- index, players
+@dataclass
+class ServerIndex:
+    guild: str
+    tournaments: list[TournamentRow]
+    tables: list[tuple[TableRow, list[str]]]    # started tables, newest first, with their players' names
+
+
+async def servers(store: Store) -> list[tuple[str, int, int]]:
+    """Every server with public tables or tournaments: (key, tables, tournaments), the most active first."""
+    counts: dict[str, list[int]] = {}
+    for r in await store._all("SELECT guild_id, count(*) AS n FROM tables WHERE status != 'lobby'"
+                              " AND seed_hash IS NOT NULL GROUP BY guild_id"):
+        counts.setdefault(guild_key(r["guild_id"]), [0, 0])[0] += r["n"]
+    for r in await store._all("SELECT guild_id, count(*) AS n FROM tournaments GROUP BY guild_id"):
+        counts.setdefault(guild_key(r["guild_id"]), [0, 0])[1] += r["n"]
+    return sorted(((k, v[0], v[1]) for k, v in counts.items()), key=lambda s: (-(s[1] + s[2]), s[0]))
+
+
+async def index_token(store: Store, guild: str | None) -> tuple[Any, ...]:
+    where, params = ("1", ()) if guild is None else _guild_where(guild)
+    row = await store._one(f"SELECT count(*), coalesce(sum(version), 0), coalesce(group_concat(status, ''), '')"
+                           f" FROM tables WHERE {where}", params)
+    tours = await store._one(f"SELECT count(*), coalesce(group_concat(status || round, ','), '') FROM tournaments"
+                             f" WHERE {where}", params)
+    return ("index", guild, *tuple(row), *tuple(tours))
+
+
+async def load_index(store: Store, guild: str) -> ServerIndex:
+    """A server's tournaments and its started tables: per game and status the newest ``INDEX_LIMIT``."""
+    where, params = _guild_where(guild)
+    tours = [TournamentRow.from_row(r) for r in await store._all(
+        f"SELECT * FROM tournaments WHERE {where} ORDER BY id DESC LIMIT ?", (*params, INDEX_LIMIT))]
+    rows = await store._all(
+        f"SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY game, status ORDER BY id DESC) AS nth"
+        f" FROM tables WHERE {where} AND status != 'lobby' AND seed_hash IS NOT NULL) WHERE nth <= ?"
+        f" ORDER BY game, id DESC", (*params, INDEX_LIMIT))
+    found = []
+    for r in rows:
+        d = dict(r)
+        d.pop("nth")
+        found.append(TableRow.from_row(d))
+    names: dict[int, list[str]] = {row.id: [] for row in found}
+    if found:
+        ids = [row.id for row in found]
+        for r in await store._all(f"SELECT table_id, name FROM seats WHERE table_id IN ({','.join('?' * len(ids))})"
+                                  f" ORDER BY table_id, seat", ids):
+            names[r["table_id"]].append(r["name"])
+    return ServerIndex(guild, tours, [(row, names[row.id]) for row in found])
+
+
+@dataclass
+class PublicPlayer:
+    user_id: str
+    name: str
+    tables: list[tuple[TableRow, list[Seat]]]
+    tournaments: list[tuple[TournamentRow, Entry]]
+    ratings: list[Mapping[str, Any]] = field(default_factory=list)
+
+
+async def player_token(store: Store, user_id: str) -> tuple[Any, ...]:
+    row = await store._one("SELECT count(*), coalesce(sum(version), 0), coalesce(group_concat(status, ''), '')"
+                           " FROM tables WHERE id IN (SELECT table_id FROM seats WHERE user_id = ?)", (user_id,))
+    tours = await store._one("SELECT count(*), coalesce(group_concat(t.status || t.round || e.status, ','), '')"
+                             " FROM entries e JOIN tournaments t ON t.id = e.tournament_id"
+                             " WHERE e.user_id = ?", (user_id,))
+    return ("player", user_id, *tuple(row), *tuple(tours))
+
+
+async def load_player(store: Store, user_id: str, limit: int = 200) -> PublicPlayer | None:
+    """A player's started tables and tournaments; None when the record knows no such player."""
+    tables = []
+    for row in await store.find_tables(user_id=user_id, status=("active", "finished", "cancelled"), limit=limit):
+        if row.seed_hash is None:
+            continue
+        tables.append((row, [Seat(s.seat, s.user_id, s.name, s.is_bot) for s in await store.seats(row.id)]))
+    tours = []
+    for r in await store._all("SELECT t.*, e.name AS e_name, e.is_bot AS e_bot, e.number AS e_number,"
+                              " e.status AS e_status, e.joined_round AS e_round FROM entries e"
+                              " JOIN tournaments t ON t.id = e.tournament_id WHERE e.user_id = ?"
+                              " ORDER BY t.id DESC LIMIT ?", (user_id, limit)):
+        d = dict(r)
+        entry = Entry(user_id, d.pop("e_name"), bool(d.pop("e_bot")), d.pop("e_number"), d.pop("e_status"),
+                      d.pop("e_round"))
+        tours.append((TournamentRow.from_row(d), entry))
+    names = [s.name for _, seats in tables for s in seats if s.user_id == user_id] + [e.name for _, e in tours]
+    if not names:
+        return None
+    return PublicPlayer(user_id, names[0], tables, tours)
+
