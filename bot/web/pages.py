@@ -351,8 +351,10 @@ def player_page(page: Page, player: PublicPlayer | None, hidden: bool, ratings: 
                        "result": result, "seats": [{"name": s.name, "user_id": s.user_id} for s in seats]})
     tours = [{"id": x.id, "name": tournament_name(page, x.title, x.id), "game": page.t(f"{x.game}.title"),
               "status": page.t(f"tournament.status.{x.status}"), "place": None} for x, _ in player.tournaments]
+    several = len({r.get("server") for r in ratings}) > 1  # ratings are kept per server: name it when it matters
     lines = [page.t("web.player.rating_line", game=page.t(f"{r['game']}.title"), rating=r["rating"],
-                    games=r.get("games", 0)) for r in ratings]
+                    games=r.get("games", 0)) + (f" · {server_label(page, r['server'])}" if several else "")
+             for r in ratings]
     return page.render("player.html", title=page.t("web.player.title", name=shown), hidden=False, ratings=lines,
                        tables=tables, tournaments=tours)
 
