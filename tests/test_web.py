@@ -219,6 +219,9 @@ async def test_the_tournament_page_shows_standings_rounds_crosstable_and_bracket
     assert "Crosstable" in rr and 'class="self"' in rr
     cup = await (await c.get(f"/tournament/{ids['tournaments']['elimination']}")).text()
     assert "Bracket" in cup and "slot advances" in cup and "Crosstable" not in cup
+    double = await (await c.get(f"/tournament/{ids['tournaments']['double_elimination']}")).text()
+    assert "Bracket" in double and "winners&#39; bracket" in double and "losers&#39; bracket" in double
+    assert ">final<" in double and "slot advances" in double
     three = await (await c.get(f"/tournament/{ids['tournaments']['multiseat']}")).text()
     assert "Opp." in three and "Bracket" not in three
 
