@@ -20,6 +20,7 @@ from bot.web import pages, public
 from bot.web.app import Site, negotiate, start
 from bot.web.links import table_url, tournament_url
 from bot.web.pages import Page
+from bot.ratings.ratings import Ratings
 from bot.web.profiles import Profiles
 from tests.support import web_world
 
@@ -269,14 +270,12 @@ def test_negotiate_falls_back_on_nonsense():
 async def test_a_hidden_profile_shows_nothing_but_that(client):
     c, ids, s = client
 
-    class Hiding(Profiles):
-        async def hidden(self, user_id):
-            return True
-
-    s.profiles = Hiding()
     user = quote("bot:t1:1", safe="")
+    assert "hidden their profile" not in await (await c.get(f"/player/{user}")).text()
+    await Ratings(s.store).set_hidden("bot:t1:1", True)  # the player's own setting (/my-profile), read by the page
     html = await (await c.get(f"/player/{user}")).text()
     assert "hidden their profile" in html and "/table/" not in html
+    await Ratings(s.store).set_hidden("bot:t1:1", False)
 
     class Rated(Profiles):
         async def ratings(self, user_id):
@@ -285,7 +284,7 @@ async def test_a_hidden_profile_shows_nothing_but_that(client):
         async def token(self, user_id):
             return "rated"
 
-    s.profiles = Rated()
+    s.profiles = Rated(s.store)
     html = await (await c.get(f"/player/{user}")).text()
     assert "Clay God: Cards: 27.9 (games: 3)" in html and "/table/" in html
 
@@ -388,11 +387,10 @@ async def test_the_player_page_shows_the_ratings_and_honours_a_hidden_profile(ra
     """The served site reads the ratings (bot/ratings): a rated finish gives both players a figure on their
     pages; a player who hid their profile gets a page saying only that."""
     from bot.ratings.ratings import Ratings
-    from bot.web.profiles import RatingProfiles
 
     store = await Store.open(rated_db)
     try:
-        async with TestClient(TestServer(Site(store, locale="en", profiles=RatingProfiles(store)).app())) as client:
+        async with TestClient(TestServer(Site(store, locale="en").app())) as client:
             ann = await (await client.get("/player/cli%3Aann")).text()
             assert re.search(r"Gwent \(forum version\): \d+\? \(games: 2\)", ann), ann
             assert "won" in ann

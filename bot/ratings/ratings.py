@@ -168,6 +168,13 @@ class Ratings:
             return found
         return await self.store._in_thread(read)
 
+    async def figures(self, user_id: str) -> list[tuple[str, str, int, int]]:
+        """(scope, game, shown, rated games) of each rating the player has, by game then server."""
+        def read(c: sqlite3.Connection) -> list[tuple[str, str, int, int]]:
+            return [tuple(r) for r in c.execute("SELECT scope, game, shown, games FROM ratings WHERE user_id = ?"
+                                                " ORDER BY game, scope", (user_id,))]
+        return await self._read(read)
+
     async def hidden(self, user_id: str) -> bool:
         return bool((await self.store.user(user_id)).get("profile_hidden"))
 

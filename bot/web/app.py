@@ -120,7 +120,7 @@ class Site:
                  cache_size: int = 512):
         self.store = store
         self.locale = locale if locale in LOCALES else LOCALES[0]
-        self.profiles = profiles or Profiles()
+        self.profiles = profiles or Profiles(store)
         self.cache = Cache(cache_size)
         self.pictures = Pictures(size=128)
         self.lines = StepLines()
@@ -335,11 +335,8 @@ class Site:
 async def start(store: Store, host: str, port: int, *, locale: str = "ru",
                 profiles: Profiles | None = None) -> web.AppRunner:
     """Serve the pages on ``host:port`` in the running loop (beside the Discord bot, or alone), player pages
-    with the ratings (``RatingProfiles``) unless ``profiles`` says otherwise; the caller calls
+    with the ratings (``Profiles``) unless ``profiles`` says otherwise; the caller calls
     ``runner.cleanup()`` to stop."""
-    if profiles is None:
-        from .profiles import RatingProfiles
-        profiles = RatingProfiles(store)
     runner = web.AppRunner(Site(store, locale=locale, profiles=profiles).app(), access_log=None)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
