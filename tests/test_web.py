@@ -220,6 +220,9 @@ async def test_the_tournament_page_shows_standings_rounds_crosstable_and_bracket
     assert "Crosstable" in rr and 'class="self"' in rr
     cup = await (await c.get(f"/tournament/{ids['tournaments']['elimination']}")).text()
     assert "Bracket" in cup and "slot advances" in cup and "Crosstable" not in cup
+    double = await (await c.get(f"/tournament/{ids['tournaments']['double_elimination']}")).text()
+    assert "Bracket" in double and "winners&#39; bracket" in double and "losers&#39; bracket" in double
+    assert ">final<" in double and "slot advances" in double
     three = await (await c.get(f"/tournament/{ids['tournaments']['multiseat']}")).text()
     assert "Opp." in three and "Bracket" not in three
 
@@ -362,5 +365,37 @@ async def test_a_release_fixtures_tables_and_tournaments_have_pages(fixture, tmp
                     assert (await c.get(url)).status == 200, url
             for row in await store._all("SELECT id FROM tournaments"):
                 assert (await c.get(f"/tournament/{row['id']}")).status == 200
+    finally:
+        await store.close()
+
+
+@pytest.fixture
+def rated_db(tmp_path):
+    """Two rated Gwent tables that cli:ann won against cli:bob, written as the referee leaves them."""
+    from tests.ratings.records import add_table, empty_db, finish
+
+    c = empty_db(tmp_path / "rated.db")
+    for at in (10.0, 20.0):
+        tid = add_table(c, "gwent", ["cli:ann", "cli:bob"])
+        c.execute("UPDATE tables SET seed_hash = 'commitment' WHERE id = ?", (tid,))
+        finish(c, tid, [0], at)
+    c.close()
+    return tmp_path / "rated.db"
+
+
+async def test_the_player_page_shows_the_ratings_and_honours_a_hidden_profile(rated_db):
+    """The served site reads the ratings (bot/ratings): a rated finish gives both players a figure on their
+    pages; a player who hid their profile gets a page saying only that."""
+    from bot.ratings.ratings import Ratings
+
+    store = await Store.open(rated_db)
+    try:
+        async with TestClient(TestServer(Site(store, locale="en").app())) as client:
+            ann = await (await client.get("/player/cli%3Aann")).text()
+            assert re.search(r"Gwent \(forum version\): \d+\? \(games: 2\)", ann), ann
+            assert "won" in ann
+            await Ratings(store).set_hidden("cli:bob", True)
+            bob = await (await client.get("/player/cli%3Abob")).text()
+            assert "hidden their profile" in bob and "Gwent" not in bob and "/table/" not in bob
     finally:
         await store.close()

@@ -334,8 +334,9 @@ class Site:
 # ---------------------------------------------------------------------------------------------- serving
 async def start(store: Store, host: str, port: int, *, locale: str = "ru",
                 profiles: Profiles | None = None) -> web.AppRunner:
-    """Serve the pages on ``host:port`` in the running loop (beside the Discord bot, or alone); the caller
-    calls ``runner.cleanup()`` to stop."""
+    """Serve the pages on ``host:port`` in the running loop (beside the Discord bot, or alone), player pages
+    with the ratings (``Profiles``) unless ``profiles`` says otherwise; the caller calls
+    ``runner.cleanup()`` to stop."""
     runner = web.AppRunner(Site(store, locale=locale, profiles=profiles).app(), access_log=None)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()

@@ -200,17 +200,24 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
     tour = data.row
     names = {e.user_id: e.name for e in data.entries}
     game = get_game(tour.game)
-    keys = [k for k in TIEBREAKS[tour.format] if k != "points"]
+    order_keys = TIEBREAKS[tour.format] if not tour.settings.get("tiebreaks") else \
+        (TIEBREAKS[tour.format][0], *tour.settings["tiebreaks"])   # the organiser's choice (bot/tournament/standings.py)
+    keys = [k for k in dict.fromkeys(("survived", *order_keys)) if k != "points"
+            and (k != "survived" or tour.format in ("elimination", "double_elimination"))]
     columns = [page.t("tournament.col.rank"), page.t("tournament.col.player"), page.t("tournament.col.points"),
                page.t("tournament.col.wdl"), *(_column(page, k) for k in keys), page.t("web.tournament.byes"),
                page.t("web.tournament.lot")]
+    rated = any(getattr(s, "rating", None) is not None for s in data.standings)
+    if rated:  # each player's rating at the start, as the seeding read it (docs/ratings.md)
+        columns.append(page.t("ratings.col.rating"))
     standings = []
     for s in data.standings:
         cells = [str(s.rank), s.name, _pts(s.points), f"{s.wins}-{s.draws}-{s.losses}",
                  *(_pts(getattr(s, k)) if k != "wins" else str(s.wins) for k in keys), str(s.byes), s.lot[:6]]
+        if rated:
+            cells.append("" if s.rating is None else str(s.rating))
         standings.append({"cells": cells, "name": s.name, "user_id": s.user_id, "dropped": s.status != "active"})
-    order = ", ".join([page.t("tournament.col.points") if tour.format != "elimination" else _column(page, "survived"),
-                       *(_column(page, k) for k in TIEBREAKS[tour.format][1:])])
+    order = ", ".join(page.t("tournament.col.points") if k == "points" else _column(page, k) for k in order_keys)
     rounds_planned = tour.settings.get("rounds") or 0
     by_round: dict[int, list[Any]] = {}
     for g in data.games:
@@ -236,7 +243,7 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
         order_note=page.t("web.tournament.tiebreaks", keys=order), rounds=rounds,
         registration_until=tour.settings.get("registration_until") if tour.status == "registration" else None,
         crosstable=_crosstable(page, data) if tour.format in ("swiss", "round_robin") and data.standings else None,
-        bracket=_bracket(page, data) if tour.format == "elimination" and data.games else None)
+        bracket=_bracket(page, data) if tour.format in ("elimination", "double_elimination") and data.games else None)
 
 
 def _column(page: Page, key: str) -> str:
@@ -286,19 +293,38 @@ def _crosstable(page: Page, data: PublicTournament) -> dict[str, Any]:
 
 
 def _bracket(page: Page, data: PublicTournament) -> list[dict[str, Any]]:
+    """Single or double elimination: a column per round, a box per match (its games grouped: best-of-N), who
+    went on as the director decides it (``match_result``), and in double elimination each match's bracket
+    (W winners', L losers', F the final) as the director's own walk of the bracket names it."""
+    from bot.tournament.brackets import match_result
+    from bot.tournament.director import Director
+
+    tour = data.row
+    points, best_of = Director.points(tour), tour.settings.get("best_of", 1) or 1
     names = {e.user_id: e.name for e in data.entries}
     columns = []
     for r in data.rounds:
-        matches = []
-        for g in (g for g in data.games if g.round == r.number):
-            best = max(g.points.values()) if g.points else None
-            players = []
-            for p in g.players:
-                got = g.points.get(p) if g.points else None
-                players.append({"name": names.get(p, "?"), "user_id": p, "points": _pts(got),
-                                "advances": got is not None and got == best and (g.kind != "table" or got > 0)})
-            matches.append({"players": players, "table": g.table_id if g.kind == "table" else None})
-        columns.append({"title": page.t("web.tournament.round", round=r.number), "matches": matches})
+        matches: dict[frozenset, list[Any]] = {}
+        for g in data.games:
+            if g.round == r.number:
+                matches.setdefault(frozenset(g.players), []).append(g)
+        boxes = []
+        for key, played in matches.items():
+            players = played[0].players
+            winner, _ = match_result(players, played, points, best_of)
+            several = len(played) > 1
+            shown = []
+            for p in players:
+                if several:  # best-of-N: the games each has won
+                    got: float | None = sum(1 for g in played if g.points and g.points.get(p, 0) > points.loss
+                                            and g.points.get(p) == max(g.points.values()))
+                else:
+                    got = played[0].points.get(p) if played[0].points else None
+                shown.append({"name": names.get(p, "?"), "user_id": p, "points": _pts(got), "advances": p == winner})
+            tables = [g.table_id for g in played if g.kind == "table" and g.table_id]
+            boxes.append({"players": shown, "table": tables[-1] if tables else None, "tables": tables,
+                          "bracket": data.labels.get((r.number, key))})
+        columns.append({"title": page.t("web.tournament.round", round=r.number), "matches": boxes})
     return columns
 
 
@@ -351,8 +377,10 @@ def player_page(page: Page, player: PublicPlayer | None, hidden: bool, ratings: 
                        "result": result, "seats": [{"name": s.name, "user_id": s.user_id} for s in seats]})
     tours = [{"id": x.id, "name": tournament_name(page, x.title, x.id), "game": page.t(f"{x.game}.title"),
               "status": page.t(f"tournament.status.{x.status}"), "place": None} for x, _ in player.tournaments]
+    several = len({r.get("server") for r in ratings}) > 1  # ratings are kept per server: name it when it matters
     lines = [page.t("web.player.rating_line", game=page.t(f"{r['game']}.title"), rating=r["rating"],
-                    games=r.get("games", 0)) for r in ratings]
+                    games=r.get("games", 0)) + (f" · {server_label(page, r['server'])}" if several else "")
+             for r in ratings]
     return page.render("player.html", title=page.t("web.player.title", name=shown), hidden=False, ratings=lines,
                        tables=tables, tournaments=tours)
 

@@ -19,7 +19,7 @@ from bot.engine.canonical import loads
 from bot.engine.versions import CannotMigrate, readable
 from bot.referee.moves import Moves, public
 from bot.storage.store import Store, TableRow
-from bot.storage.tournaments import Entry, GameRow, RoundRow, TournamentRow, Tournaments
+from bot.storage.tournaments import Entry, GameRow, RoundRow, TournamentRow
 
 #: statuses whose seed the referee has revealed (bot/record.py exports it then too)
 ENDED = ("finished", "cancelled")
@@ -194,6 +194,7 @@ class PublicTournament:
     games: list[GameRow]
     tables: dict[int, str]                 # table id -> its status
     standings: list[Any] = field(default_factory=list)   # bot.tournament.standings.Standing, best first
+    labels: dict[tuple[int, frozenset], str] = field(default_factory=dict)   # double elimination: W, L, F
 
 
 async def tournament_token(store: Store, tournament_id: int) -> tuple[Any, ...] | None:
@@ -212,10 +213,13 @@ async def tournament_token(store: Store, tournament_id: int) -> tuple[Any, ...] 
 
 
 async def load_tournament(store: Store, tournament_id: int) -> PublicTournament | None:
+    """The tournament with its standings and bracket labels as the director computes them (its tie-breaks, how
+    far each went in a bracket, each player's rating at the start)."""
+    from bot.referee.service import Referee
     from bot.tournament.director import Director
-    from bot.tournament.standings import standings
 
-    record = Tournaments(store)
+    director = Director(Referee(store))  # only read: no table is touched
+    record = director.record
     row = await record.get(tournament_id)
     if row is None:
         return None
@@ -226,9 +230,9 @@ async def load_tournament(store: Store, tournament_id: int) -> PublicTournament 
         marks = ",".join("?" * len(ids))
         for r in await store._all(f"SELECT id, status FROM tables WHERE id IN ({marks})", ids):
             tables[r["id"]] = r["status"]
-    ranked = standings(row.format, entries, games, row.seed, Director.points(row)) if row.status != "registration" \
-        else []
-    return PublicTournament(row, entries, await record.rounds(tournament_id), games, tables, ranked)
+    ranked = await director.standings(tournament_id) if row.status != "registration" else []
+    return PublicTournament(row, entries, await record.rounds(tournament_id), games, tables, list(ranked),
+                            director.bracket_labels(row, games))
 
 
 # ---------------------------------------------------------------------------------------------- index, players

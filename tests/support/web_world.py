@@ -50,6 +50,8 @@ async def build(path: Path, *, hostile: bool = True, tournament_game: str = "toy
                                                                     title="RR", names=names[5:])
         world["tournaments"]["elimination"] = await bot_tournament(referee, tournament_game, "elimination", 5,
                                                                     title="Cup", names=names)
+        world["tournaments"]["double_elimination"] = await bot_tournament(referee, tournament_game,
+                                                                           "double_elimination", 4, title="Double")
         world["tournaments"]["multiseat"] = await bot_tournament(referee, tournament_game, "multiseat", 6,
                                                                   title="Three", settings={"rounds": 2, "table_size": 3})
     finally:
