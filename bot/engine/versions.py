@@ -141,6 +141,16 @@ def refuse_unknown(state: Mapping[str, Any], known: frozenset[str] | set[str], w
         raise CannotMigrate("upgrade.cannot.shape", detail=f"{where} with {', '.join(unknown[:3])}")
 
 
+def former_readings(readings: Mapping[str, Any], known: frozenset[str]) -> Callable[[dict[str, Any]], None]:
+    """An options migration: each option that did not exist yet gets the value that reproduces how the table was
+    being played (``readings``, not today's default); an option no release knew is refused."""
+    def migrate(options: dict[str, Any]) -> None:
+        for name, value in readings.items():
+            options.setdefault(name, value)
+        refuse_unknown(options, known, "options")
+    return migrate
+
+
 FRAMEWORK_KEYS = frozenset({"game", "version", "seats", "options", "rng", "outcome", RULES})
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine.versions import Migration, refuse_unknown, require_keys
+from bot.engine.versions import Migration, former_readings, refuse_unknown, require_keys
 
 #: option → the value that reproduces how a table started before the option existed was played
 FORMER_READINGS = {
@@ -24,10 +24,7 @@ STATE_KEYS = frozenset({
     "phase_turns", "roles", "sleep", "step", "turn", "turn_no"})
 
 
-def options_1_to_2(options: dict[str, Any]) -> None:
-    for name, value in FORMER_READINGS.items():
-        options.setdefault(name, value)
-    refuse_unknown(options, OPTIONS_V2, "options")
+options_1_to_2 = former_readings(FORMER_READINGS, OPTIONS_V2)
 
 
 def state_1_to_2(state: dict[str, Any]) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine.versions import CannotMigrate, Migration, refuse_unknown, require_keys
+from bot.engine.versions import CannotMigrate, Migration, former_readings, refuse_unknown, require_keys
 
 #: option → the value that reproduces how a table started before the option existed was played: each is the
 #: team's former reading, which was then the only rule (docs/rulings/claygod.md names each as the option)
@@ -39,10 +39,7 @@ STATE_KEYS = frozenset({"game", "version", "seats", "options", "rng", "outcome",
 FLUSH_UP_TO = 5
 
 
-def options_1_to_2(options: dict[str, Any]) -> None:
-    for name, value in FORMER_READINGS.items():
-        options.setdefault(name, value)
-    refuse_unknown(options, OPTIONS_V2, "options")
+options_1_to_2 = former_readings(FORMER_READINGS, OPTIONS_V2)
 
 
 def state_1_to_2(state: dict[str, Any]) -> None:
