@@ -199,6 +199,15 @@ class Director:
         found = await self.record.get(tournament_id)
         return found if found is not None else _reject("no_tournament", Code.NOT_FOUND, tournament=tournament_id)
 
+    async def _as_organiser(self, tournament_id: int, by: str, moderator: bool) -> TournamentRow | Rejection:
+        """The tournament, when ``by`` may run it (its organiser, or a moderator): every organiser's tool begins so."""
+        t = await self._tournament(tournament_id)
+        if isinstance(t, Rejection):
+            return t
+        if not self.organiser(t, by, moderator):
+            return _reject("organiser_only", Code.FORBIDDEN)
+        return t
+
     @staticmethod
     def organiser(t: TournamentRow, user_id: str, moderator: bool) -> bool:
         return moderator or user_id == t.creator
@@ -245,11 +254,9 @@ class Director:
 
     async def cancel(self, tournament_id: int, *, by: str, moderator: bool = False,
                      reason: str | None = None) -> bool | Rejection:
-        t = await self._tournament(tournament_id)
+        t = await self._as_organiser(tournament_id, by, moderator)
         if isinstance(t, Rejection):
             return t
-        if not self.organiser(t, by, moderator):
-            return _reject("organiser_only", Code.FORBIDDEN)
         async with self.lock(tournament_id):
             if not await self.record.finish(tournament_id, status="cancelled", now=self.referee.now(), by=by,
                                             reason=clean_text(reason)):
@@ -283,11 +290,9 @@ class Director:
         return min(MAX_ROUNDS, max(1, math.ceil(math.log2(max(players, 2))) + 1))
 
     async def start(self, tournament_id: int, *, by: str, moderator: bool = False) -> Progress | Rejection:
-        t = await self._tournament(tournament_id)
+        t = await self._as_organiser(tournament_id, by, moderator)
         if isinstance(t, Rejection):
             return t
-        if not self.organiser(t, by, moderator):
-            return _reject("organiser_only", Code.FORBIDDEN)
         if t.status != "registration":
             return _reject("started", tournament=tournament_id)
         if t.settings.get("check_in"):  # T-19: who did not check in is taken off the list at the start
@@ -753,11 +758,9 @@ class Director:
 
     async def _set_result(self, tournament_id: int, round: int, board: int, points: Mapping[str, float],
                           how: str, *, by: str, reason: str | None, moderator: bool) -> Progress | Rejection:
-        t = await self._tournament(tournament_id)
+        t = await self._as_organiser(tournament_id, by, moderator)
         if isinstance(t, Rejection):
             return t
-        if not self.organiser(t, by, moderator):
-            return _reject("organiser_only", Code.FORBIDDEN)
         reason = clean_text(reason)
         if not reason:
             return _reject("reason_needed")
@@ -784,11 +787,9 @@ class Director:
         """Stop (or, ``resume``, restart) the clock of the current round: its deadline is put away with the
         time it had left, and given back from now on resuming; logged with the reason.  Returns the time left
         (pausing) or the new deadline (resuming)."""
-        t = await self._tournament(tournament_id)
+        t = await self._as_organiser(tournament_id, by, moderator)
         if isinstance(t, Rejection):
             return t
-        if not self.organiser(t, by, moderator):
-            return _reject("organiser_only", Code.FORBIDDEN)
         if t.status != "running":
             return _reject("closed", tournament=tournament_id)
         reason = clean_text(reason)
@@ -830,11 +831,9 @@ class Director:
         """Exchange two players in the current round's pairing (T-22): only before anyone moved at their
         tables, which are cancelled and made again with the players exchanged; a bye goes with the place.
         Logged with the reason."""
-        t = await self._tournament(tournament_id)
+        t = await self._as_organiser(tournament_id, by, moderator)
         if isinstance(t, Rejection):
             return t
-        if not self.organiser(t, by, moderator):
-            return _reject("organiser_only", Code.FORBIDDEN)
         reason = clean_text(reason)
         if not reason:
             return _reject("reason_needed")
@@ -871,11 +870,9 @@ class Director:
                      moderator: bool = False) -> bool | Rejection:
         """Two players must not meet in the rounds paired from now on (T-22): Swiss pairs them only where no
         other pairing exists, multi-seat rounds seat them apart where they can.  Logged with the reason."""
-        t = await self._tournament(tournament_id)
+        t = await self._as_organiser(tournament_id, by, moderator)
         if isinstance(t, Rejection):
             return t
-        if not self.organiser(t, by, moderator):
-            return _reject("organiser_only", Code.FORBIDDEN)
         reason = clean_text(reason)
         if not reason:
             return _reject("reason_needed")
@@ -895,11 +892,9 @@ class Director:
                      reason: str | None = None) -> Progress | Rejection:
         """Pair the latest round again (after removing a player, say): only before anyone moved at any of
         its tables.  Its tables are cancelled and new ones made; the new lot differs from the old."""
-        t = await self._tournament(tournament_id)
+        t = await self._as_organiser(tournament_id, by, moderator)
         if isinstance(t, Rejection):
             return t
-        if not self.organiser(t, by, moderator):
-            return _reject("organiser_only", Code.FORBIDDEN)
         if t.status != "running":
             return _reject("closed", tournament=tournament_id)
         async with self.lock(tournament_id):
