@@ -96,7 +96,7 @@ async def test_a_vacation_that_cannot_help_any_more_is_refused_with_the_reason(e
 
 async def test_no_reminder_for_a_deadline_already_past(env):
     store, referee, clock = env
-    tid = await new_toy(referee, options={"clock": "4h", "clock_remind": "30m", "clock_expiry": "moderator"})
+    await new_toy(referee, options={"clock": "4h", "clock_remind": "30m", "clock_expiry": "moderator"})
     clock.t += 7 * HOUR                       # an outage: the deadline passed three hours ago
     await referee.tick()
     reminders = [m for m in await store.pending_messages(limit=100) if m.kind == "reminder"]

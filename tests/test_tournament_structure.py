@@ -118,8 +118,6 @@ async def test_the_organiser_swaps_two_players_before_any_move_and_it_is_logged(
 
 
 async def test_a_forbidden_pair_is_not_paired_in_swiss(env):
-    from bot.tournament.pairing import swiss_pairs
-    from bot.tournament.standings import histories
     store, referee, clock = env
     director, tid = await new_event(referee, 4, bots=False, settings={"rounds": 3})
     assert await director.forbid(tid, "u:p00", "u:p01", by="u:org", reason="siblings") is True

@@ -54,7 +54,7 @@ def test_crosstable_and_bracket_text():
 
 async def test_an_elimination_round_is_published_with_the_bracket_picture(harness):
     h, fake = harness, harness.fake
-    reply = await (await fake.slash(h.alice, "tournament new", game="toy", format="elimination")).answer()
+    await (await fake.slash(h.alice, "tournament new", game="toy", format="elimination")).answer()
     tid = (await h.bot.tournaments.director.record.find())[0].id
     await enter(h, tid, h.alice, h.bob, h.carol)
     await h.bot.tournaments.director.join(tid, "bot:t1", "Robo", is_bot=True)

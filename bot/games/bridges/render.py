@@ -502,4 +502,4 @@ _EVENTS = {
     "boss_turn": _boss_turn, "game_over": _game_over, "neutral_summary": _summary,
 }
 
-__all__ = ["describe_action", "render_view", "render_event", "wrap", "width", "max_hp", "strength", "cls_rule"]
+__all__ = ["describe_action", "render_view", "render_event", "wrap", "max_hp", "strength", "cls_rule"]
