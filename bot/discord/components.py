@@ -309,24 +309,26 @@ class LeaderboardButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:lb
 DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, LeaderboardButton)
 
 
-def leaderboard_view(game_index: int, page: int, pages: int, locale: str) -> ui.View | None:
-    """◀ / ▶ under a page of a leaderboard (none when it fits one page)."""
+def _pager(button: Any, key: int, page: int, pages: int, back: str, forward: str) -> ui.View | None:
+    """A back and a forward button under one page of ``pages`` (none when it all fits one page)."""
     items: list[ui.Item] = []
     if page > 1:
-        items.append(LeaderboardButton(game_index, page - 1, label=t("ratings.board.previous", locale)))
+        items.append(button(key, page - 1, label=back))
     if page < pages:
-        items.append(LeaderboardButton(game_index, page + 1, label=t("ratings.board.next", locale)))
+        items.append(button(key, page + 1, label=forward))
     return _view(*items) if items else None
+
+
+def leaderboard_view(game_index: int, page: int, pages: int, locale: str) -> ui.View | None:
+    """◀ / ▶ under a page of a leaderboard."""
+    return _pager(LeaderboardButton, game_index, page, pages, t("ratings.board.previous", locale),
+                  t("ratings.board.next", locale))
 
 
 def log_view(table_id: int, page: int, pages: int, locale: str) -> ui.View | None:
-    """Earlier / Later under a page of a table's log (none when the log fits one page)."""
-    items: list[ui.Item] = []
-    if page > 1:
-        items.append(LogPageButton(table_id, page - 1, label=t("records.button.earlier", locale)))
-    if page < pages:
-        items.append(LogPageButton(table_id, page + 1, label=t("records.button.later", locale)))
-    return _view(*items) if items else None
+    """Earlier / Later under a page of a table's log."""
+    return _pager(LogPageButton, table_id, page, pages, t("records.button.earlier", locale),
+                  t("records.button.later", locale))
 
 
 # ------------------------------------------------------------------------------------------------ tournaments
