@@ -373,6 +373,25 @@ def test_processes_opening_a_new_database_at_once_migrate_it_once(tmp_path):
             assert check.execute("PRAGMA user_version").fetchone()[0] == len(migration_files())
 
 
+async def test_switching_a_new_file_to_wal_waits_for_another_process_switching_it(tmp_path):
+    # the race the test above loses now and then, made certain: another process holds the write lock of the
+    # new file while this one switches it to WAL (SQLite refuses that switch at once, without its busy wait)
+    db = tmp_path / "new.db"
+    other = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    other.execute("CREATE TABLE claim (x)")
+    release = threading.Timer(0.3, lambda: other.execute("COMMIT"))
+    release.start()
+    try:
+        store = await Store.open(db)
+        await store.close()
+    finally:
+        release.join()
+        other.close()
+    with sqlite3.connect(db) as check:
+        assert check.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
 async def test_a_killed_demos_lobby_is_marked_abandoned_by_the_next_demo(env):
     from bot.terminal.session import DEMO_LOBBY_STALE, abandon_demo_lobbies
 

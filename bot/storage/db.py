@@ -6,8 +6,10 @@ database at the previous version.
 """
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
+import time
 from pathlib import Path
 
 import aiosqlite
@@ -149,7 +151,7 @@ async def open_db(path: str | Path) -> aiosqlite.Connection:
     try:
         conn.row_factory = aiosqlite.Row
         await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await conn.execute("PRAGMA journal_mode = WAL")
+        await _enter_wal(conn)
         await conn.execute("PRAGMA synchronous = NORMAL")
         await conn.execute("PRAGMA foreign_keys = ON")
         await _check_readable(conn)
@@ -162,6 +164,22 @@ async def open_db(path: str | Path) -> aiosqlite.Connection:
             raise DatabaseUnavailable(describe(exc), path, detail=_first_line(exc)) from None
         raise
     return conn
+
+
+async def _enter_wal(conn: aiosqlite.Connection) -> None:
+    """Switch the file to WAL.  The switch of a new file reads its header, then takes the write lock to change it;
+    SQLite does not wait for a lock it would take on top of a read (another process switching the same new file
+    at that moment answers "database is locked" at once, busy_timeout or not), so that refusal is tried again
+    until the busy timeout's own deadline."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            await conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+        await asyncio.sleep(0.01)
 
 
 async def _check_readable(conn: aiosqlite.Connection) -> None:
