@@ -213,7 +213,7 @@ def _board(view: Mapping[str, Any], locale: str, names: Sequence[str], gear: boo
 
 
 def _island_line(view: Mapping[str, Any], island: str, locale: str, names: Sequence[str]) -> str:
-    parts = [t(f"bridges.board.island.{island}", locale)]
+    parts: list[str] = []
     for bid, b in view["bosses"].items():
         if b["at"] != island:
             continue
@@ -246,7 +246,8 @@ def _island_line(view: Mapping[str, Any], island: str, locale: str, names: Seque
     if island == catalogue().base and view["camp"]:
         extras.append("⛺")
     who = [_short(seat_name(s, locale, names)) for s, c in enumerate(view["chars"]) if c["at"] == island]
-    line = " ".join(parts)
+    # the island's name in the players' language, then what is on it ("Остров 2: Големко ❤24/24 ← Аня")
+    line = island_name(island, locale) + (": " + " ".join(parts) if parts else "")
     if extras:
         line += " · " + ", ".join(extras)
     if who:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.games.bridges.data import catalogue
-from bot.games.bridges.render import boss_name, char_tags, class_name, item_name
+from bot.games.bridges.render import boss_name, char_tags, class_name, island_name, item_name
 from bot.i18n import t
 
 from .canvas import BAD, COLD, FAINT, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, WARN, Canvas, fit
@@ -66,7 +66,7 @@ def _island(c: Canvas, view: Mapping[str, Any], island: str, centre: tuple[float
     cat = catalogue()
     x0, y0 = centre[0] - ISLAND_W / 2, centre[1] - ISLAND_H / 2
     c.box(x0, y0, x0 + ISLAND_W, y0 + ISLAND_H, fill=ROLE_FILL[cat.roles[island]], outline=LINE, width=2, radius=14)
-    c.text(x0 + 10, y0 + 6, t(f"bridges.board.island.{island}", locale), size=13, bold=True, width=ISLAND_W - 20)
+    c.text(x0 + 10, y0 + 6, island_name(island, locale), size=13, bold=True, width=ISLAND_W - 20)
     y = y0 + 26
     for bid, b in view["bosses"].items():
         if b["at"] != island:

@@ -62,7 +62,7 @@ def test_labels_show_the_damage_an_attack_would_deal():
 
 def test_a_typed_label_picks_the_action():
     state = table(["master"])
-    action = GAME.parse_action(state, 0, "Идти: [chs] (1 ОД)", NAMES)
+    action = GAME.parse_action(state, 0, "Идти: Ближний сундук (1 ОД)", NAMES)
     assert action == {"type": "move", "to": "chs"}
     state = act(state, 0, type="move", to="chs")
-    assert GAME.parse_action(state, 0, "Go to [chs]", NAMES).code == "malformed"
+    assert GAME.parse_action(state, 0, "Go to Near Chest", NAMES).code == "malformed"
