@@ -43,7 +43,7 @@ def log_lines(game: Game, seats: Sequence[SeatRow], events: Sequence[Mapping[str
             data = next(e["data"] for e in entry.events if e["kind"] == "rollback")
             lines.append(stamp + shorten(rollback_line({**data, "move": entry.number}, locale), LINE_MAX))
             continue
-        texts = [line for e in entry.events if (line := render_event(game, e, locale, names))]
+        texts = [line for e in entry.events if (line := render_event(game, e, locale, names, detail=True))]
         if entry.kind in ("setup", "upgrade"):
             lines += [stamp + "• " + shorten(text, LINE_MAX) for text in texts]
             continue

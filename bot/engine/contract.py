@@ -28,6 +28,7 @@ Everything else is the game's own.  A game writes:
     unseen_variant(state, seat, rng) a state that differs from ``state`` only in what ``seat`` cannot see
     check_invariants(state)          assertions (card conservation and the like) used by the tests
     describe_action / render_view / render_event   localised text for humans
+    render_event_detail              optional: an event's line as the log shows it (default: render_event)
 
 and gets, from this base class, the template methods the service calls: ``initial_state`` and ``apply``
 (which validate, copy, apply, bump the version and collect events), ``view`` (which adds the framework
@@ -472,6 +473,12 @@ class Game:
     def render_event(self, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
         """One event as a line of text, or None for events that are not worth a line."""
         return None
+
+    def render_event_detail(self, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
+        """The same event as the log shows it (the table's log, the terminal's ``table log``, a dispute's
+        evidence, the public page): by default the same line.  A game whose live line is kept short (Bridges'
+        bosses: what they did) gives here the reasoning too (which priority line, why)."""
+        return self.render_event(event, locale, names)
 
     def parse_action(self, state: State, seat: int, text: str, names: Sequence[str] = ()) -> Action | Rejection:
         """Turn a typed command into an action: a number picks from the legal list (1-based), anything

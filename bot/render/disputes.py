@@ -41,7 +41,7 @@ def evidence_texts(ev: Any, locale: str, *, seat: int | None = None) -> list[str
               raw=json.dumps(ev.action.action, ensure_ascii=False)[:600]),
             t("disputes.evidence.events", locale)]
     for event in ev.events:
-        line = render_event(game, event, locale, names) or event["kind"]
+        line = render_event(game, event, locale, names, detail=True) or event["kind"]
         head.append(f"• {line}  [{_who_saw(event, names, locale)}]")
     head.append(versions_line(getattr(ev, "release", None), getattr(ev, "started_rules", None),
                               getattr(ev, "rules_version", 1), locale))

@@ -50,8 +50,10 @@ def turn_line(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str
     return " ".join(parts)
 
 
-def render_event(game: Game, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
-    """One event as text: the referee's own events (a moderator's rollback) here, the game's by the game."""
+def render_event(game: Game, event: Mapping[str, Any], locale: str, names: Sequence[str], *,
+                 detail: bool = False) -> str | None:
+    """One event as text: the referee's own events (a moderator's rollback) here, the game's by the game.
+    ``detail``: the line as a log shows it (``Game.render_event_detail``), not the short live one."""
     if event["kind"] == "rollback":
         return rollback_line(event["data"], locale)
     if event["kind"] == "upgrade" and event["to"] is None:  # the referee's own step (bot/referee/upgrade.py)
@@ -60,6 +62,8 @@ def render_event(game: Game, event: Mapping[str, Any], locale: str, names: Seque
         return t("clock.event.forfeit", locale, players=", ".join(names[s] for s in event["data"]["seats"]))
     if event["kind"] in DISPUTE_EVENTS and event["to"] is None:
         return dispute_event_line(event, locale)
+    if detail:
+        return game.render_event_detail(event, locale, names)
     return game.render_event(event, locale, names)
 
 

@@ -116,7 +116,7 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
             for e in entry.events:
                 if e["kind"] == "rollback":  # named by the move it returned to, as the table heard it
                     e = {**e, "data": {**e["data"], "move": entry.number}}
-                text = render_event(game, e, locale, names)
+                text = render_event(game, e, locale, names, detail=True)
                 if text:
                     hidden = "" if e["to"] is None else "  🔒"
                     _say(f"    {text}{hidden}")

@@ -90,7 +90,7 @@ def step_lines(lang: str, table: PublicTable, step: Step) -> list[str]:
     for event in step.events:
         if event.get("to") is not None:  # public steps carry public events only (public.py); never trust it
             continue
-        text = render_event(game, event, lang, names)
+        text = render_event(game, event, lang, names, detail=True)
         if text:
             lines.append(text)
     return lines

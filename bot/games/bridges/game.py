@@ -90,6 +90,9 @@ class Bridges(Game):
     def render_event(self, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
         return render.render_event(event, locale, names)
 
+    def render_event_detail(self, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
+        return render.render_event(event, locale, names, detail=True)
+
     def choice_group(self, state: dict, seat: int, action: dict) -> str:
         """One menu per kind of decision (i18n keys bridges.group.<name>)."""
         return _GROUPS.get(action.get("type"), "other")

@@ -12,6 +12,8 @@ from .data import catalogue
 from .state import cls_rule, max_hp, move_cost, strength
 
 WIDTH = 40
+#: a boss's move as the table and the thread show it: one plain line (the log has the reasoning)
+BOSS_LINE = 60
 LIMIT = 1800
 LABEL = 80
 NAME = 12
@@ -290,12 +292,17 @@ def _char_lines(view: Mapping[str, Any], seat: int, c: Mapping[str, Any], waitin
 
 
 # ------------------------------------------------------------------------------------------ events
-def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
+def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str], *,
+                 detail: bool = False) -> str | None:
+    """One event as a line.  A boss's move is one plain line of at most BOSS_LINE columns (what it did); with
+    ``detail`` (the log) it says which priority line the boss used and why, and cites the rule."""
     kind, d = event["kind"], dict(event["data"])
+    p = _params(d, locale, names) if kind in _EVENTS else {}
+    if not detail and kind in _SHORT:
+        return _SHORT[kind](d, p, locale, names)
     fn = _EVENTS.get(kind)
     if fn is None:
         return None
-    p = _params(d, locale, names)
     line = fn(d, p, locale, names)
     if line is None:
         return None
@@ -451,6 +458,30 @@ def _boss_turn(d, p, locale, names):
              targets=targets)
 
 
+def _targets(seats: Sequence[int], locale: str, names: Sequence[str], room: int) -> str:
+    """The targets of a boss's move by name, or by count where the names would not fit in ``room``."""
+    text = ", ".join(_short(seat_name(s, locale, names)) for s in seats) or t("bridges.ev.nobody", locale)
+    if display_width(text) > room:
+        text = t("bridges.short.players", locale, n=len(seats))
+    return text
+
+
+def _boss_short(d, p, locale, names):
+    """What the boss did, plainly: "Запеканка: Луч пекла → Аня"."""
+    why, boss = d["why"], p["boss"]
+    if why in ("idle", "visited"):
+        return t(f"bridges.short.{why}", locale, boss=boss)
+    if "healed" in d or why == "peace":
+        return t("bridges.short.heal", locale, boss=boss, ability=p.get("ability", "—"), healed=d.get("healed", 0),
+                 hp=d.get("hp", "?"))
+    head = t("bridges.short.attack", locale, boss=boss, ability=p["ability"], targets="")
+    return head + _targets(d["targets"], locale, names, BOSS_LINE - display_width(head))
+
+
+def _base_lasers_short(d, p, locale, names):
+    return t("bridges.short.base_lasers", locale, boss=p["boss"], amount=d["amount"], hp=d["hp"])
+
+
 def _summary(d, p, locale, names):
     """Short enough for the one line a live table message keeps: the blows first, then who healed, who
     could not attack, who waited."""
@@ -464,7 +495,8 @@ def _summary(d, p, locale, names):
         elif b["why"] == "idle":
             idle.append(boss)
         elif b["healed"] is not None:
-            heals.append(f"{boss} +{b['healed']}")
+            if b["healed"]:  # a boss at full health healing nothing did nothing worth a word here
+                heals.append(f"{boss} +{b['healed']}")
         else:
             blows.append(t("bridges.sum.attack", locale, boss=boss, ability=ability_name(b["ability"], locale),
                            targets=", ".join(seat_name(s, locale, names) for s in b["targets"])))
@@ -475,7 +507,7 @@ def _summary(d, p, locale, names):
         parts.append(t("bridges.sum.visited", locale, bosses=", ".join(blocked)))
     if idle:
         parts.append(t("bridges.sum.idle", locale, bosses=", ".join(idle)))
-    return t("bridges.sum.line", locale, parts="; ".join(parts))
+    return t("bridges.sum.line", locale, parts="; ".join(parts)) if parts else None
 
 
 def _game_over(d, p, locale, names):
@@ -502,5 +534,8 @@ _EVENTS = {
     "launched": _launched, "bomb_laid": _bomb_laid, "guard": _guard, "equipped": _equipped,
     "boss_turn": _boss_turn, "game_over": _game_over, "neutral_summary": _summary,
 }
+
+#: the short lines the table and the thread show (render_event without ``detail``)
+_SHORT = {"boss_turn": _boss_short, "base_lasers": _base_lasers_short}
 
 __all__ = ["describe_action", "render_view", "render_event", "wrap", "max_hp", "strength", "cls_rule"]

@@ -10,6 +10,9 @@ from bot.games.bridges import GAME
 
 from .helpers import NAMES, act, place, table
 
+#: the rule book's island codes: players read the islands' names in their language instead
+CODES = re.compile(r"\[(BSE|chs|chn|trl|CRB|[1-4])\]|\b(chs|chn|trl|CRB|BSE)\b")
+
 
 @pytest.mark.parametrize("seats", [1, 4, 12])
 def test_every_event_and_board_renders_in_every_language(seats):
@@ -28,28 +31,54 @@ def test_every_event_and_board_renders_in_every_language(seats):
                 board = GAME.render_view(GAME.view(state, seat), locale, NAMES)
                 assert len(board) <= 1800
                 assert all(width(line) <= 40 for line in board.split("\n")), board
+                assert not CODES.search(board), board
         for p in GAME.to_act(state):
-            labels = [GAME.describe_action(state, p.seat, a, "ru", NAMES) for a in GAME.legal_actions(state, p.seat)]
-            assert all(0 < len(label) <= 80 and "{" not in label for label in labels)
-            assert len(set(labels)) == len(labels), "two choices read the same"
+            for locale in ("ru", "uk", "en"):
+                labels = [GAME.describe_action(state, p.seat, a, locale, NAMES)
+                          for a in GAME.legal_actions(state, p.seat)]
+                assert all(0 < len(label) <= 80 and "{" not in label for label in labels)
+                assert not any(CODES.search(label) for label in labels), labels
+                assert len(set(labels)) == len(labels), "two choices read the same"
     for event in events:
         assert event["to"] is None, "the game is open: every event is public"
         for locale in ("ru", "uk", "en"):
-            line = GAME.render_event(event, locale, NAMES)
-            assert line and not re.search(r"\{\w+\}", line), (event, line)
+            for line in (GAME.render_event(event, locale, NAMES), GAME.render_event_detail(event, locale, NAMES)):
+                assert line and not re.search(r"\{\w+\}", line), (event, line)
+                assert not CODES.search(line), line
             rendered += 1
     assert rendered > 100
 
 
-def test_the_neutral_phase_says_what_each_boss_did_and_why():
+def test_the_neutral_phase_says_what_each_boss_did_and_the_log_says_why():
     state = table(["master"])
     place(state, 0, "4", armour="plate_armour")
     result = GAME.apply(state, 0, {"type": "end"})
-    lines = [GAME.render_event(e, "ru", NAMES) for e in result.events]
+    # the table and the thread: what each boss did, one plain line of at most 60 columns
+    turns = [e for e in result.events if e["kind"] == "boss_turn"]
+    assert len(turns) == 5
+    for locale in ("ru", "uk", "en"):
+        for event in turns:
+            line = GAME.render_event(event, locale, NAMES)
+            assert width(line) <= 60 and "(" not in line.split(":")[0], line
+    short = [GAME.render_event(e, "ru", NAMES) for e in turns]
+    assert "Големко: Пинок → Аня" in short, short
+    assert "Тёмный стрелок: ждёт" in short, short
+    # the log: which priority line and why, with the rule
+    lines = [GAME.render_event_detail(e, "ru", NAMES) for e in result.events]
     assert any("Големко (приоритет 2: 1 игрок на его острове): Пинок → Аня" in line for line in lines), lines
     assert any("Запеканка (приоритет 3" in line and "Стрелок жив" in line for line in lines), lines
-    en = [GAME.render_event(e, "en", NAMES) for e in result.events]
+    en = [GAME.render_event_detail(e, "en", NAMES) for e in result.events]
     assert any("Golemko (priority 2: 1 player on its island): Kick → Аня" in line for line in en)
+
+
+def test_a_crowd_of_targets_is_counted_to_keep_the_line_short():
+    event = {"kind": "boss_turn", "to": None, "data": {
+        "boss": "krabulon", "group": 1, "line": 1, "ability": "claw_sweep", "targets": list(range(8)),
+        "why": "here_2plus", "rule": "§3.1"}}
+    names = [f"Игрок-с-длинным-именем-{i}" for i in range(8)]
+    line = GAME.render_event(event, "ru", names)
+    assert line == "Крабулон: Размах клешней → 8 игроков", line
+    assert "Игрок-с-длинным-именем-7" in GAME.render_event_detail(event, "ru", names)
 
 
 def test_labels_show_the_damage_an_attack_would_deal():
