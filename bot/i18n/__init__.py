@@ -11,7 +11,9 @@ review and caught by a test::
 Core strings are in bot/i18n/*.yaml (core.yaml, discord.yaml, ...); each game keeps its own in
 data/<game>/strings.yaml.
 Placeholders are ``{name}``; a plural form is ``{n|ход|хода|ходов}`` (Russian/Ukrainian one/few/many)
-or ``{n|turn|turns}`` (English one/other).
+or ``{n|turn|turns}`` (English one/other).  A parameter whose value is ``"@"`` followed by a key of the
+catalogue is that key's text in the same language (``island="@bridges.island.chs"``): a refusal, made with
+no locale, can so name a thing in the language of whoever reads it (``Rejection.message``).
 
 The lowest layer (docs/architecture.md): every other package may use it; it imports nothing of bot/.
 """
@@ -74,6 +76,8 @@ def format_text(text: str, locale: str, params: dict[str, Any]) -> str:
         if name not in params:
             return m.group(0)
         value = params[name]
+        if isinstance(value, str) and value.startswith("@") and value[1:] in catalogue():
+            value = t(value[1:], locale)
         if forms is None:
             return str(value)
         try:

@@ -34,24 +34,24 @@ async def test_two_players_act_in_the_same_phase_through_the_buttons(harness):
     assert state["phase"] == "actions" and state["round"] == 1
     assert sorted(p.seat for p in GAME.to_act(state)) == [0, 1]
 
-    # interleaved: Alice 1 AP, Bob 2 AP, Alice her last one (§1.2.1)
+    # interleaved: Alice 1 AP, Bob 2 AP, Alice her last one (§1.2.1); at 0 AP a phase ends by itself, nobody
+    # presses End (zero_ap: end, BR-1): the referee takes it, recorded under the user "auto"
     await _do(h, table, h.alice, {"type": "move", "to": "chs"})
     await _do(h, table, h.bob, {"type": "move", "to": "chs"})
     await _do(h, table, h.bob, {"type": "move", "to": "BSE"})
+    state = await h.store.state(table.id)
+    assert [p.seat for p in GAME.to_act(state)] == [0] and state["round"] == 1 and state["chars"][1]["done"]
     await _do(h, table, h.alice, {"type": "move", "to": "BSE"})
     state = await h.store.state(table.id)
-    assert [c["ap"] for c in state["chars"]] == [0, 0] and state["bank"]["coins"] >= 4 + 2 + 1
-    await _do(h, table, h.bob, {"type": "end"})
-    state = await h.store.state(table.id)
-    assert [p.seat for p in GAME.to_act(state)] == [0] and state["round"] == 1
-    await _do(h, table, h.alice, {"type": "end"})
-    state = await h.store.state(table.id)
     assert state["round"] == 2 and sorted(p.seat for p in GAME.to_act(state)) == [0, 1]
+    rows = await h.store.conn.execute_fetchall(
+        "SELECT user_id, action FROM actions WHERE table_id = ? ORDER BY version", (table.id,))
+    assert [user for user, action in rows if '"end"' in action] == ["auto", "auto"]
 
-    # the neutral phase is told in the thread: what every boss did, in one line under the board
+    # the neutral phase is told in the thread: a plain line per boss (the log keeps why), and one line for all
     thread = "\n".join(text for m in fake.in_channel(table.thread_id) for text in m.history)
-    assert "Ход боссов: лечатся " in thread and "Запеканка +0" in thread and "ждут " in thread
-    assert "Раунд 2" in thread
+    assert "Крабулон: ждёт" in thread and "Ход боссов:" in thread and "Раунд 2" in thread
+    assert "приоритет" not in thread and "[chs]" not in thread and "Ближний сундук" in thread
 
     # ending with AP left (option explicit) asks for a confirmation first (BR-1)
     choices = await h.open_choices(h.bob, table)

@@ -51,7 +51,7 @@ FIELDS: dict[str, dict[str, tuple[Callable[[Any], bool], Any]]] = {
     "move": {"to": (_island, ...)},
     "attack": {"boss": (_boss, ...), "mode": (lambda v: v in ("body", "weapons"), ...), "risky": (_bool, False)},
     "mark": {"boss": (_boss, ...)},
-    "trap": {},
+    "trap": {"island": (_island, None)},  # where (§1.3: the Scout's own island); absent in older records: his own
     "push": {"seat": (_seat_field, ...), "to": (_island, ...)},
     "guard": {"on": (_bool, ...)},
     "build": {"building": (lambda v: v in ("fort", "catapult"), ...)},
@@ -95,6 +95,11 @@ def normalise(action: Any) -> Action:
 
 
 # ------------------------------------------------------------------------------------------ shared checks
+def named(kind: str, ident: str) -> str:
+    """A refusal's parameter that names an island, boss, item or class in the reader's language (bot/i18n)."""
+    return f"@bridges.{kind}.{ident}"
+
+
 def _need_ap(state: State, seat: int, need: int, rule: str = "§1.4") -> Reject | None:
     have = char(state, seat)["ap"]
     if have < need:
@@ -114,7 +119,7 @@ def _coins(state: State, need: int, rule: str) -> Reject | None:
 
 def _in_bank(state: State, iid: str, rule: str, n: int = 1) -> Reject | None:
     if bank_count(state, iid) < n:
-        return Reject("bridges.reject.not_in_bank", rule=rule, item=iid)
+        return Reject("bridges.reject.not_in_bank", rule=rule, item=named("item", iid))
     return None
 
 
@@ -126,7 +131,7 @@ def _relocate_problem(state: State, seat: int) -> Reject | None:
 
 def _alive_boss(state: State, bid: str) -> Reject | None:
     if not boss_alive(state, bid):
-        return Reject("bridges.reject.boss_dead", rule="§3", boss=bid)
+        return Reject("bridges.reject.boss_dead", rule="§3", boss=named("boss", bid))
     return None
 
 
@@ -141,7 +146,7 @@ def problem(state: State, seat: int, a: Action) -> Reject | None:
         if a["cls"] not in open_classes(state):
             # Unique up to four players is the book's (§1.1); "evenly" beyond that is the option's (BR-2).
             return Reject("bridges.reject.class_taken", rule="§1.1" if state["seats"] <= len(CLASSES) else "BR-2",
-                          cls=a["cls"])
+                          cls=named("class", a["cls"]))
         return None
     if kind == "choose":
         return Reject("bridges.reject.chosen", rule="§1.1")
@@ -152,13 +157,19 @@ def problem(state: State, seat: int, a: Action) -> Reject | None:
 AP_ACTIONS = ("move", "attack", "mark", "trap", "push", "bomb", "build", "charge")
 
 
+def ap_left_to_spend(state: State, seat: int) -> bool:
+    """Whether something ``seat`` could do now costs AP (what ending the phase would give up)."""
+    return char(state, seat)["ap"] > 0 and any(
+        problem(state, seat, x) is None for x in candidates(state, seat) if x["type"] in AP_ACTIONS)
+
+
 def _p_end(state: State, seat: int, a: Action) -> Reject | None:
     """§1.2.1: the phase lasts «пока все игроки не потратят все свои Очки Действия», so under ``phase_end:
     spend`` a seat ends it only with its AP spent, or when nothing it could do costs AP (BR-1)."""
     ap = char(state, seat)["ap"]
     if state["options"]["phase_end"] != "spend" or ap == 0:
         return None
-    if any(problem(state, seat, x) is None for x in candidates(state, seat) if x["type"] in AP_ACTIONS):
+    if ap_left_to_spend(state, seat):
         return Reject("bridges.reject.spend_ap", rule="§1.2", ap=ap)
     return None
 
@@ -166,7 +177,8 @@ def _p_end(state: State, seat: int, a: Action) -> Reject | None:
 def _p_move(state: State, seat: int, a: Action) -> Reject | None:
     here = _here(state, seat)
     if not catalogue().adjacent(here, a["to"]):
-        return Reject("bridges.reject.not_adjacent", rule="§1.4", island=a["to"], here=here)
+        return Reject("bridges.reject.not_adjacent", rule="§1.4", island=named("island", a["to"]),
+                      here=named("island", here))
     cost = move_cost(state, seat)
     return _need_ap(state, seat, cost, "§4.4" if cost > 1 else "§1.4") or _relocate_problem(state, seat)
 
@@ -178,7 +190,7 @@ def _p_attack(state: State, seat: int, a: Action) -> Reject | None:
         return problem_
     modes = attack_modes(state, seat, bid)
     if not modes:
-        return Reject("bridges.reject.out_of_reach", rule="§1.5", boss=bid)
+        return Reject("bridges.reject.out_of_reach", rule="§1.5", boss=named("boss", bid))
     if a["mode"] not in modes:
         key = "bridges.reject.no_weapons" if a["mode"] == "weapons" else "bridges.reject.not_here"
         return Reject(key, rule="§1.5", boss=bid)
@@ -199,17 +211,26 @@ def _p_mark(state: State, seat: int, a: Action) -> Reject | None:
     if problem_:
         return problem_
     if state["bosses"][bid]["at"] != _here(state, seat):
-        return Reject("bridges.reject.not_here", rule="§1.3", boss=bid)
+        return Reject("bridges.reject.not_here", rule="§1.3", boss=named("boss", bid))
     if state["bosses"][bid]["marked"]:
-        return Reject("bridges.reject.marked", rule="BR-8", boss=bid)
+        return Reject("bridges.reject.marked", rule="BR-8", boss=named("boss", bid))
     return _need_ap(state, seat, 1, "§1.3")
+
+
+def trap_island(state: State, seat: int, a: Action) -> str:
+    """The island a trap action names (an action of rules version 2 named none: the Scout's own)."""
+    return a.get("island") or _here(state, seat)
 
 
 def _p_trap(state: State, seat: int, a: Action) -> Reject | None:
     problem_ = _scout(state, seat, "trap")
     if problem_:
         return problem_
-    if _here(state, seat) in state["traps"]:
+    island = trap_island(state, seat, a)
+    if island != _here(state, seat):  # «Может поставить ловушку за 1 ОД на свой остров»
+        return Reject("bridges.reject.trap_own_island", rule="§1.3", island=named("island", island),
+                      here=named("island", _here(state, seat)))
+    if island in state["traps"]:
         return Reject("bridges.reject.trap_there", rule="§1.3")
     return _need_ap(state, seat, 1, "§1.3")
 
@@ -223,7 +244,9 @@ def _p_push(state: State, seat: int, a: Action) -> Reject | None:
         return Reject("bridges.reject.not_ally", rule="§1.3")
     there = _here(state, ally)
     if not catalogue().adjacent(there, a["to"]):
-        return Reject("bridges.reject.not_adjacent", rule="§1.3", island=a["to"], here=there)  # «на соседний остров»
+        # «на соседний остров»
+        return Reject("bridges.reject.not_adjacent", rule="§1.3", island=named("island", a["to"]),
+                      here=named("island", there))
     return _need_ap(state, seat, 1, "§1.3")
 
 
@@ -293,7 +316,7 @@ def _p_launch_item(state: State, seat: int, a: Action) -> Reject | None:
         return problem_
     iid = a["item"]
     if item(iid)["kind"] != "consumable":
-        return Reject("bridges.reject.not_consumable", rule="§1.8", item=iid)
+        return Reject("bridges.reject.not_consumable", rule="§1.8", item=named("item", iid))
     problem_ = _in_bank(state, iid, "§1.8")
     if problem_:
         return problem_
@@ -301,7 +324,7 @@ def _p_launch_item(state: State, seat: int, a: Action) -> Reject | None:
     wanted = {"bomb": {"island"}, "heal": {"seat"}, "shield": {"seat"}, "jump": {"seat", "to"}}[use]
     given = {k for k in ("island", "seat", "to") if k in a}
     if given != wanted:
-        return Reject("bridges.reject.launch_target", rule="BR-19", item=iid)
+        return Reject("bridges.reject.launch_target", rule="BR-19", item=named("item", iid))
     if "seat" in a and a["seat"] >= state["seats"]:
         return Reject("bridges.reject.not_ally", rule="BR-19")
     if use == "heal":
@@ -356,22 +379,22 @@ def price(state: State, seat: int, iid: str) -> tuple[int, str] | Reject:
     if here == troll["island"]:
         if iid in troll["stock"]:
             return troll["stock"][iid], "§5.3"
-        return Reject("bridges.reject.not_sold", rule="§5.3", item=iid)
+        return Reject("bridges.reject.not_sold", rule="§5.3", item=named("item", iid))
     if here != craft["island"]:
         return Reject("bridges.reject.no_shop", rule="§1.4")
     if iid in craft["tier1"]:
         return craft["tier1"][iid], "§5.2"
     if iid in craft["tier2"]:
         if not state["blueprints"]:
-            return Reject("bridges.reject.need_blueprints", rule="§5.2", item=iid)
+            return Reject("bridges.reject.need_blueprints", rule="§5.2", item=named("item", iid))
         if iid in state["tier2_sold"]:
-            return Reject("bridges.reject.tier2_once", rule="§5.2", item=iid)
+            return Reject("bridges.reject.tier2_once", rule="§5.2", item=named("item", iid))
         return craft["tier2"][iid], "§5.2"
     if iid == craft["arm_trade"]["item"]:
         if not state["arm_trade"]:
             return Reject("bridges.reject.show_hand", rule="§5.1")
         return craft["arm_trade"]["price"], "§5.1"
-    return Reject("bridges.reject.not_sold", rule="§5.2", item=iid)
+    return Reject("bridges.reject.not_sold", rule="§5.2", item=named("item", iid))
 
 
 def _p_buy(state: State, seat: int, a: Action) -> Reject | None:
@@ -429,23 +452,23 @@ def _p_equip(state: State, seat: int, a: Action) -> Reject | None:
     iid = a["item"]
     it = item(iid)
     if it["kind"] == "consumable":
-        return Reject("bridges.reject.not_equipment", rule="§1.3", item=iid)
+        return Reject("bridges.reject.not_equipment", rule="§1.3", item=named("item", iid))
     if it.get("mage_only") and not cls_rule(state, seat, "staves", False):
-        return Reject("bridges.reject.mage_only", rule="§4.3", item=iid)
+        return Reject("bridges.reject.mage_only", rule="§4.3", item=named("item", iid))
     problem_ = _in_bank(state, iid, "§1.3")
     if problem_:
         return problem_
     at_base = _here(state, seat) == catalogue().base
     if not at_base and iid not in state["fresh"][seat]:
-        return Reject("bridges.reject.equip_at_base", rule="§1.3", item=iid)
+        return Reject("bridges.reject.equip_at_base", rule="§1.3", item=named("item", iid))
     if sorted(a["replace"]) not in equip_options(state, seat, iid):
-        return Reject("bridges.reject.bad_replace", rule="§1.3", item=iid)
+        return Reject("bridges.reject.bad_replace", rule="§1.3", item=named("item", iid))
     return None
 
 
 def _p_unequip(state: State, seat: int, a: Action) -> Reject | None:
     if a["item"] not in equipped(state, seat):
-        return Reject("bridges.reject.not_equipped", rule="§1.3", item=a["item"])
+        return Reject("bridges.reject.not_equipped", rule="§1.3", item=named("item", a["item"]))
     if _here(state, seat) != catalogue().base:
         return Reject("bridges.reject.unequip_at_base", rule="§1.3")
     return None
@@ -480,7 +503,7 @@ def candidates(state: State, seat: int) -> list[Action]:
                 out.append({"type": "attack", "boss": bid, "mode": mode, "risky": risky})
     out += [{"type": "move", "to": i} for i in cat.neighbours(here)]
     out += [{"type": "mark", "boss": bid} for bid in state["bosses"]]
-    out.append({"type": "trap"})
+    out.append({"type": "trap", "island": here})
     for ally in range(state["seats"]):
         if ally != seat:
             out += [{"type": "push", "seat": ally, "to": i} for i in cat.neighbours(state["chars"][ally]["at"])]
@@ -589,8 +612,9 @@ def _d_mark(state: State, seat: int, a: Action, ctx: Ctx) -> None:
 
 def _d_trap(state: State, seat: int, a: Action, ctx: Ctx) -> None:
     _spend(state, seat, 1)
-    state["traps"].append(_here(state, seat))
-    ctx.emit("trap_set", seat=seat, island=_here(state, seat), rule="§1.3")
+    island = trap_island(state, seat, a)
+    state["traps"].append(island)
+    ctx.emit("trap_set", seat=seat, island=island, rule="§1.3")
 
 
 def _d_push(state: State, seat: int, a: Action, ctx: Ctx) -> None:

@@ -52,8 +52,9 @@ def check_arm_trade(state: State, ctx: Ctx) -> None:
 
 
 def after_action(state: State, ctx: Ctx, seat: int) -> None:
-    """What follows any action in the action phase: the automatic end of a seat at 0 AP (option phase_end,
-    BR-1), the trade unlock, and the neutral phase once every seat has ended."""
+    """What follows any action in the action phase: the automatic end of a seat at 0 AP under ``phase_end:
+    auto`` (BR-1; under ``zero_ap: end`` the referee ends it instead, as a forced move: Bridges.forced_action),
+    the trade unlock, and the neutral phase once every seat has ended."""
     from .bosses import neutral_phase
 
     if state["outcome"] is not None or state["phase"] != "actions":

@@ -7,7 +7,7 @@ from typing import Any, Mapping, Sequence
 from bot.engine import Ctx, Game, Option, Pending, Rejection
 
 from . import bot, render, view
-from .actions import apply_action, legal_actions, timeout
+from .actions import ap_left_to_spend, apply_action, legal_actions, timeout
 from .data import catalogue
 from .migrations import MIGRATIONS
 from .setup import STACK_KEYS, setup
@@ -21,6 +21,7 @@ class Bridges(Game):
         Option("classes", "choice", "choose", choices=("choose", "random")),               # BR-2
         Option("duplicates", "choice", "free", choices=("free", "even")),                  # BR-2
         Option("phase_end", "choice", "spend", choices=("spend", "explicit", "auto")),     # BR-1
+        Option("zero_ap", "choice", "end", choices=("end", "wait")),                       # BR-1
         Option("bomb_timing", "choice", "next_round", choices=("next_round", "neutral")),  # BR-13
         Option("casserole", "choice", "retaliates", choices=("retaliates", "counter_only")),  # BR-9
         Option("tie_break", "choice", "acted", choices=("acted", "moved")),                # BR-11
@@ -29,7 +30,7 @@ class Bridges(Game):
         Option("arm_trade", "choice", "bank", choices=("bank", "owned")),                  # BR-21
         Option("phase_seconds", "int", 0, min=0, max=7 * 24 * 3600),                       # BR-33
     )
-    rules_version = 2
+    rules_version = 3
     migrations = MIGRATIONS
     stack_keys = STACK_KEYS
     max_actions = 4000
@@ -40,6 +41,8 @@ class Bridges(Game):
     demo_seats = 2
     #: the players win or lose together against the bosses (a tournament scores every seat alike)
     cooperative = True
+    #: the referee ends a phase by itself (forced_action): at 0 AP under ``zero_ap: end``, or when End is all
+    auto_actions = frozenset({"end"})
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()
@@ -53,8 +56,9 @@ class Bridges(Game):
         if state["phase"] == "choose":
             return [Pending(s, "choice", deadline, "bridges.prompt.choose")
                     for s, c in enumerate(state["chars"]) if not c["cls"]]
-        return [Pending(s, "turn", deadline, "bridges.prompt.actions")
-                for s, c in enumerate(state["chars"]) if not c["done"]]
+        auto = state["options"]["zero_ap"] == "end" or state["options"]["phase_end"] == "auto"
+        prompt = "bridges.prompt.actions_auto" if auto else "bridges.prompt.actions"
+        return [Pending(s, "turn", deadline, prompt) for s, c in enumerate(state["chars"]) if not c["done"]]
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         return legal_actions(state, seat)
@@ -97,13 +101,26 @@ class Bridges(Game):
         """One menu per kind of decision (i18n keys bridges.group.<name>)."""
         return _GROUPS.get(action.get("type"), "other")
 
+    def forced_action(self, state: dict, seat: int, legal: list[dict]) -> dict | None:
+        """Under ``zero_ap: end`` (the default, BR-1) a seat whose AP are spent has its phase ended by the referee
+        at once, as a forced move (recorded under the user ``auto``, when the table's ``auto_forced`` setting is
+        on); and, as in every game, a seat whose only choice is End.  The game is open: a forced End tells
+        nobody anything."""
+        if (state["phase"] == "actions" and state["options"]["zero_ap"] == "end"
+                and state["chars"][seat]["ap"] == 0 and END in legal):
+            return dict(END)
+        return super().forced_action(state, seat, legal)
+
     def confirm(self, state: dict, seat: int, action: dict) -> bool:
-        """Ending one's phase with AP left gives them up for the round (BR-1): asked twice."""
-        return action.get("type") == "end" and state["chars"][seat]["ap"] > 0
+        """Ending one's phase while something could still be done with its AP gives them up for the round
+        (BR-1): asked twice.  With nothing left to spend them on, nothing is given up: no question."""
+        return action.get("type") == "end" and ap_left_to_spend(state, seat)
 
     def out_of_turn(self, state: dict, seat: int, action: Any) -> Rejection:
         return super().out_of_turn(state, seat, action)
 
+
+END = {"type": "end"}
 
 _GROUPS = {"choose": "choose", "end": "end", "attack": "fight", "mark": "fight", "trap": "fight",
            "move": "move", "spring": "move", "launch": "move", "push": "move",

@@ -5,6 +5,15 @@ is stored: up to 2026-11-24 05:36 (c9a4902, issue 14) there was no option ``arm_
 when the team owned an Arm: docs/rulings/bridges.md BR-21).  The defaults of ``duplicates``, ``phase_end`` and
 ``master_camp`` changed in that commit too, but a stored table keeps the values it was started with (options
 are stored complete), so nothing is needed for them.  The state's own keys did not change.
+
+Rules version 3 (issues 27 and 29):
+
+- the option ``zero_ap`` (BR-1): a seat's phase now ends by itself when its AP reach 0 (``end``, the default:
+  the referee takes the End as a forced move); a table started before it gets ``wait``, how it was played (the
+  seat pressed End, free actions still open);
+- the trap action names its island (``{"type": "trap", "island": …}``, refused citing §1.3 when it is not the
+  Scout's own).  No state stores an action, so no state changes; an action recorded under version 2 without
+  the island still reads as the Scout's own island, so an older record replays as it was played.
 """
 from __future__ import annotations
 
@@ -12,19 +21,27 @@ from typing import Any
 
 from bot.engine.versions import Migration, former_readings, refuse_unknown, require_keys
 
-#: option → the value that reproduces how a table started before the option existed was played
-FORMER_READINGS = {
+#: option → the value that reproduces how a table started before the option existed was played (rules version 2)
+FORMER_READINGS_V2 = {
     "arm_trade": "owned",   # BR-21: the Arm trade opened with an Arm in the team's hands
 }
 OPTIONS_V2 = frozenset({"classes", "duplicates", "phase_end", "bomb_timing", "casserole", "tie_break", "boss_order",
                         "master_camp", "arm_trade", "phase_seconds"})
+#: rules version 3: the options it added, with the value an older table was played with
+FORMER_READINGS_V3 = {
+    "zero_ap": "wait",      # BR-1: the seat pressed End even at 0 AP
+}
+OPTIONS_V3 = OPTIONS_V2 | frozenset(FORMER_READINGS_V3)
+#: every option added since rules version 1, with its former reading
+FORMER_READINGS = {**FORMER_READINGS_V2, **FORMER_READINGS_V3}
 STATE_KEYS = frozenset({
     "game", "version", "seats", "options", "rng", "outcome", "rules", "arm_trade", "bank", "base_hp", "blueprints",
     "bombs", "bosses", "buildings", "camp", "chars", "chests", "fresh", "opened", "pending_stack", "phase",
     "provoked", "recent", "round", "setup", "tier2_sold", "traps"})
 
 
-options_1_to_2 = former_readings(FORMER_READINGS, OPTIONS_V2)
+options_1_to_2 = former_readings(FORMER_READINGS_V2, OPTIONS_V2)
+options_2_to_3 = former_readings(FORMER_READINGS_V3, OPTIONS_V3)
 
 
 def state_1_to_2(state: dict[str, Any]) -> None:
@@ -32,7 +49,15 @@ def state_1_to_2(state: dict[str, Any]) -> None:
     require_keys(state, {"phase", "chars", "bosses", "bank", "round"})
 
 
+def state_2_to_3(state: dict[str, Any]) -> None:
+    """Nothing of the state's own keys changed (the option is migrated by ``options_2_to_3``)."""
+    refuse_unknown(state, STATE_KEYS)
+    require_keys(state, {"phase", "chars", "bosses", "bank", "round", "traps"})
+
+
 MIGRATIONS = (
     Migration(2, "the option arm_trade gets the former reading (owned)", state=state_1_to_2,
               options=options_1_to_2),
+    Migration(3, "the option zero_ap gets the former reading (wait: End pressed at 0 AP); the trap action "
+                 "names its island", state=state_2_to_3, options=options_2_to_3),
 )

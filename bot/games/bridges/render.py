@@ -97,7 +97,7 @@ def _describe(state: Mapping[str, Any], seat: int, a: Mapping[str, Any], locale:
     if kind == "mark":
         return t("bridges.act.mark", locale, boss=boss_name(a["boss"], locale))
     if kind == "trap":
-        return t("bridges.act.trap", locale, island=island_name(c["at"], locale))
+        return t("bridges.act.trap", locale, island=island_name(a.get("island") or c["at"], locale))
     if kind == "push":
         return t("bridges.act.push", locale, ally=seat_name(a["seat"], locale, names),
                  island=island_name(a["to"], locale))

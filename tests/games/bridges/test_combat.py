@@ -233,3 +233,23 @@ def test_attacks_cost_one_ap_and_stop_at_zero():
     state = act(state, 0, type="attack", boss="golemko", mode="body")
     refusal = reject(state, 0, type="attack", boss="golemko", mode="body")
     assert refusal.key == "bridges.reject.no_ap" and GAME.to_act(state)
+
+
+def test_the_trap_action_names_its_island_and_only_the_scouts_own_is_allowed():
+    """§1.3 «Может поставить ловушку за 1 ОД на свой остров»: a trap on another island is refused citing §1.3
+    (not as a malformed action); the choices offer the trap with its island; an action of rules version 2
+    without the island still means the Scout's own."""
+    state = place(table(["scout", "burilla"]), 0, "chs")
+    assert {"type": "trap", "island": "chs"} in GAME.legal_actions(state, 0)
+    assert not any(a["type"] == "trap" and a.get("island") != "chs" for a in GAME.legal_actions(state, 0))
+    refusal = reject(state, 0, type="trap", island="4")
+    assert (refusal.code, refusal.key, refusal.rule) == ("illegal", "bridges.reject.trap_own_island", "§1.3")
+    assert refusal.message("ru") == ("Ловушку Скаут ставит только на свой остров (Ближний сундук), "
+                                     "не на «Остров 4». (см. §1.3)")
+    assert "Isle 4" in refusal.message("en") and "Острів 4" in refusal.message("uk")
+    assert reject(state, 0, type="trap", island="nowhere").code == "malformed"
+    result = apply(state, 0, type="trap", island="chs")
+    assert result.state["traps"] == ["chs"] and find(result.events, "trap_set")[0]["data"]["island"] == "chs"
+    assert GAME.describe_action(state, 0, {"type": "trap", "island": "chs"}, "ru") == "Ловушка: Ближний сундук (1 ОД)"
+    old = place(table(["scout", "burilla"]), 0, "2")
+    assert act(old, 0, type="trap")["traps"] == ["2"]

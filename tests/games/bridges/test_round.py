@@ -127,3 +127,41 @@ def test_the_legal_list_and_the_refusals_agree():
         for action in legal:
             assert GAME.apply(state, seat, action).__class__.__name__ == "Applied", action
         state = act(state, seat, **rnd.choice(legal))
+
+
+def test_at_0_ap_the_referee_ends_the_phase_unless_the_table_waits_for_end():
+    """BR-1, option zero_ap: by default a seat whose AP are spent has its phase ended by the referee (a forced
+    move); with ``wait`` (how tables before rules version 3 played) it keeps its free actions until End."""
+    state = table(["master", "mage"], coins=5, options={"phase_end": "spend", "zero_ap": "end"})
+    assert GAME.forced_action(state, 0, GAME.legal_actions(state, 0)) is None, "2 AP: the seat decides"
+    state = act(state, 0, type="move", to="chs")
+    state = act(state, 0, type="move", to="BSE")
+    assert GAME.forced_action(state, 0, GAME.legal_actions(state, 0)) == {"type": "end"}
+    assert GAME.forced_action(state, 1, GAME.legal_actions(state, 1)) is None
+    assert "end" in GAME.auto_actions
+    assert GAME.to_act(state)[0].prompt == "bridges.prompt.actions_auto"
+
+    waiting = table(["master", "mage"], coins=5, options={"phase_end": "spend", "zero_ap": "wait"})
+    waiting = act(act(waiting, 0, type="move", to="chs"), 0, type="move", to="BSE")
+    assert GAME.forced_action(waiting, 0, GAME.legal_actions(waiting, 0)) is None
+    assert GAME.to_act(waiting)[0].prompt == "bridges.prompt.actions"
+    waiting = act(waiting, 0, type="buy", item="potion")  # a free action at 0 AP, as before
+    assert not waiting["chars"][0]["done"]
+
+
+def test_ending_is_confirmed_only_when_ap_could_still_be_spent():
+    """BR-1: End gives up AP only when something could still be done with them; with nothing left to do (or 0
+    AP) no second question."""
+    state = table(["mage", "master"], options={"phase_end": "explicit"})
+    state["bank"]["items"] = {}
+    assert GAME.confirm(state, 0, {"type": "end"}), "2 AP and islands to move to"
+    state = place(state, 0, "chs", armour="plate_armour")
+    state["chars"][0]["ap"] = 1  # Plate Armour: a move costs 2; no boss, no coins: nothing costs 1 AP here
+    assert not GAME.confirm(state, 0, {"type": "end"})
+    spend = table(["mage", "master"], options={"phase_end": "spend"})
+    spend["bank"]["items"] = {}
+    spend = place(spend, 0, "chs", armour="plate_armour")
+    spend["chars"][0]["ap"] = 1
+    assert {"type": "end"} in GAME.legal_actions(spend, 0) and not GAME.confirm(spend, 0, {"type": "end"})
+    spend["chars"][0]["ap"] = 0
+    assert not GAME.confirm(spend, 0, {"type": "end"})
