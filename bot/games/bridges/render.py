@@ -253,7 +253,7 @@ def _island_line(view: Mapping[str, Any], island: str, locale: str, names: Seque
     if extras:
         line += " · " + ", ".join(extras)
     if who:
-        line += " ← " + ", ".join(who)
+        line += " ←\u00a0" + ", ".join(who)  # a no-break space: the arrow wraps with the first name
     return line
 
 
@@ -482,9 +482,15 @@ def _base_lasers_short(d, p, locale, names):
     return t("bridges.short.base_lasers", locale, boss=p["boss"], amount=d["amount"], hp=d["hp"])
 
 
-def _summary(d, p, locale, names):
-    """Short enough for the one line a live table message keeps: the blows first, then who healed, who
-    could not attack, who waited."""
+def _summary_short(d, p, locale, names):
+    """The line a live table message keeps under the board: only what the bosses did (blows, then heals); who
+    waited or could not attack is in each boss's own line."""
+    return _summary(d, p, locale, names, quiet=False)
+
+
+def _summary(d, p, locale, names, quiet=True):
+    """The log's account of the bosses' turn: the blows first, then who healed, who could not attack, who
+    waited (``quiet``: those last two too)."""
     blows, heals, blocked, idle = [], [], [], []
     for b in d["bosses"]:
         boss = boss_name(b["boss"], locale)
@@ -503,11 +509,13 @@ def _summary(d, p, locale, names):
     parts = list(blows)
     if heals:
         parts.append(t("bridges.sum.heals", locale, bosses=", ".join(heals)))
-    if blocked:
+    if blocked and quiet:
         parts.append(t("bridges.sum.visited", locale, bosses=", ".join(blocked)))
-    if idle:
+    if idle and quiet:
         parts.append(t("bridges.sum.idle", locale, bosses=", ".join(idle)))
-    return t("bridges.sum.line", locale, parts="; ".join(parts)) if parts else None
+    if not parts:
+        return t("bridges.sum.none", locale) if blocked or idle or d["bosses"] else None
+    return t("bridges.sum.line", locale, parts="; ".join(parts))
 
 
 def _game_over(d, p, locale, names):
@@ -536,6 +544,6 @@ _EVENTS = {
 }
 
 #: the short lines the table and the thread show (render_event without ``detail``)
-_SHORT = {"boss_turn": _boss_short, "base_lasers": _base_lasers_short}
+_SHORT = {"boss_turn": _boss_short, "base_lasers": _base_lasers_short, "neutral_summary": _summary_short}
 
 __all__ = ["describe_action", "render_view", "render_event", "wrap", "max_hp", "strength", "cls_rule"]

@@ -63,6 +63,9 @@ def test_the_neutral_phase_says_what_each_boss_did_and_the_log_says_why():
     short = [GAME.render_event(e, "ru", NAMES) for e in turns]
     assert "Големко: Пинок → Аня" in short, short
     assert "Тёмный стрелок: ждёт" in short, short
+    summary = next(e for e in result.events if e["kind"] == "neutral_summary")
+    assert GAME.render_event(summary, "ru", NAMES) == "Ход боссов: Големко — Пинок → Аня."
+    assert "ждут Тёмный стрелок" in GAME.render_event_detail(summary, "ru", NAMES)
     # the log: which priority line and why, with the rule
     lines = [GAME.render_event_detail(e, "ru", NAMES) for e in result.events]
     assert any("Големко (приоритет 2: 1 игрок на его острове): Пинок → Аня" in line for line in lines), lines
