@@ -482,6 +482,14 @@ def _base_lasers_short(d, p, locale, names):
     return t("bridges.short.base_lasers", locale, boss=p["boss"], amount=d["amount"], hp=d["hp"])
 
 
+def _phase_ended_short(d, p, locale, names):
+    """At the table a phase ended with every AP spent is no news (the board marks the seat done, and at 0 AP
+    the referee ends it by itself, BR-1): only a phase ended with AP given up is told; the log tells both."""
+    if d["ap"] == 0:
+        return None
+    return render_event({"kind": "phase_ended", "data": d}, locale, names, detail=True)
+
+
 def _summary_short(d, p, locale, names):
     """The line a live table message keeps under the board: only what the bosses did (blows, then heals); who
     waited or could not attack is in each boss's own line."""
@@ -544,6 +552,7 @@ _EVENTS = {
 }
 
 #: the short lines the table and the thread show (render_event without ``detail``)
-_SHORT = {"boss_turn": _boss_short, "base_lasers": _base_lasers_short, "neutral_summary": _summary_short}
+_SHORT = {"boss_turn": _boss_short, "base_lasers": _base_lasers_short, "neutral_summary": _summary_short,
+          "phase_ended": _phase_ended_short}
 
 __all__ = ["describe_action", "render_view", "render_event", "wrap", "max_hp", "strength", "cls_rule"]
