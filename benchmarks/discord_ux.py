@@ -61,6 +61,10 @@ NAMES = ("Alice", "Bob", "Carol", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"
 TARGETS = {"api": 1.2, "clicks": 1.1, "self_pings": 0, "one_choice": 0, "widest": 40}
 #: clicks on one decision before the driver gives up on it (a stale list is redrawn and clicked again)
 RETRIES = 4
+#: the answers to an out-of-turn window that let it pass (the engines' action types)
+PASSES = ("pass", "allow")
+#: a deadline closer than this is one a player away from the table would miss
+SHORT_DEADLINE = 3600
 
 
 @dataclass
@@ -80,6 +84,12 @@ class Run:
     one_choice_owed: int = 0    # one-choice lists for a decision the seat owed (a forced move shown)
     one_choice_reactions: int = 0  # the same for a reaction (kept on purpose: see classify_one_choice)
     one_choice_examples: list[str] = field(default_factory=list)
+    reactions: int = 0          # decisions that answered an out-of-turn window (Pending kind "reaction")
+    reaction_passes: int = 0    # of them, a pass (Raiders' "pass", Bloodwood's "allow")
+    short_deadlines: int = 0    # decisions whose deadline was under an hour away when they were asked
+    turns: dict[int, int] = field(default_factory=dict)    # per seat: decisions passing to it from another
+    played: dict[int, int] = field(default_factory=dict)   # per seat: windows it played in (not a pass)
+    new_dms: dict[int, int] = field(default_factory=dict)  # per seat: new messages in its DMs
     finished: bool = False
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
@@ -166,6 +176,7 @@ class Driver:
     async def play(self) -> None:
         game = get_game(self.run.game)
         tries = 0
+        last: int | None = None  # the seat of the last decision that was not a window's answer
         for _ in range(20_000):
             table = await self.h.table(self.table_id)
             if table.status != "active":
@@ -179,6 +190,9 @@ class Driver:
             choices = game.choices(state, seat)
             action = game.bot_action(state, seat, random.Random(f"{self.run.seed}:{state['version']}:{seat}"))
             index = index_of(choices, action)
+            owed = pending[0]
+            if owed.deadline is not None and owed.deadline - time.time() < SHORT_DEADLINE:
+                self.run.short_deadlines += 1
             await self.decide(seat, index)
             await self.h.settled(timeout=20)
             if (await self.h.table(self.table_id)).version == table.version:
@@ -189,6 +203,16 @@ class Driver:
                 continue
             tries = 0
             self.run.decisions += 1
+            if owed.kind == "reaction":
+                self.run.reactions += 1
+                if action.get("type") in PASSES:
+                    self.run.reaction_passes += 1
+                else:
+                    self.run.played[seat] = self.run.played.get(seat, 0) + 1
+            else:
+                if seat != last:  # the decision passed to this seat (a window in between does not count)
+                    self.run.turns[seat] = self.run.turns.get(seat, 0) + 1
+                last = seat
         raise RuntimeError("the game did not end")
 
 
@@ -265,6 +289,8 @@ async def play_game(game_name: str, seats: int, *, seed: str, settle: float, aut
             run.forced = sum(n for user, n in rows if user == "auto")
             run.figures = transcript.figures(start)
             run.figures.clicks -= 1  # the click on Start: it opens play, it is no decision's (self-pings need it)
+            dms = transcript.new_dms_by_user(start)
+            run.new_dms = {seat: dms.get(user.id, 0) for seat, user in by_seat.items()}
             await classify_one_choice(h, transcript, start, run)
             title = f"{game_name}, {seats} players, seed {seed}, delivery_settle {settle}" + \
                 ("" if auto_forced else ", auto_forced=no") + (f", {closed} with closed DMs" if closed else "")
@@ -301,9 +327,21 @@ def summary_rows(runs: list[Run]) -> dict[str, Any]:
             "recorded": sum(r.recorded for r in runs), "forced": sum(r.forced for r in runs),
             "stale": sum(r.stale for r in runs), "fallbacks": sum(r.fallbacks for r in runs),
             "finished": sum(r.finished for r in runs),
-            "owed": sum(r.one_choice_owed for r in runs), "reactions": sum(r.one_choice_reactions for r in runs),
+            "owed": sum(r.one_choice_owed for r in runs), "one_reactions": sum(r.one_choice_reactions for r in runs),
             "examples": [f"{r.seed} {e}" for r in runs for e in r.one_choice_examples][:3],
-            "seconds": sum(r.seconds for r in runs)}
+            "seconds": sum(r.seconds for r in runs),
+            "reactions": sum(r.reactions for r in runs), "reaction_passes": sum(r.reaction_passes for r in runs),
+            "short": sum(r.short_deadlines for r in runs),
+            "prose": max(runs, key=lambda r: r.figures.widest_prose).figures,
+            "excess": [excess(r) for r in runs]}
+
+
+def excess(run: Run) -> tuple[int, int]:
+    """New DMs beyond what a player is owed, summed over the players of one game, and the largest for one
+    player: a player is owed one new DM per decision passing to them from another player (their own turns;
+    a window in between does not count), one per window they played in, and the first control message."""
+    over = [run.new_dms.get(s, 0) - (run.turns.get(s, 0) + run.played.get(s, 0) + 1) for s in run.new_dms]
+    return sum(max(0, o) for o in over), max(over, default=0)
 
 
 def clip(line: str, limit: int = 100) -> str:
@@ -325,15 +363,22 @@ def report(label: str, runs: list[Run]) -> str:
         "",
         "| figure | value | target |",
         "|---|---|---|",
-        f"| API calls / decision | {api:.2f} ({f.api_calls}: posts {f.posts}, edits {f.edits}, DM posts {f.dm_posts}, "
+        f"| rate-limited API calls / decision | {api:.2f} ({f.api_calls}: posts {f.posts}, edits {f.edits}, DM posts {f.dm_posts}, "
         f"DM edits {f.dm_edits}, other {f.other_writes}) | ≤ {TARGETS['api']} {mark(api <= TARGETS['api'])} |",
         f"| clicks / decision | {clicks:.2f} ({f.clicks}) | ≤ {TARGETS['clicks']} {mark(clicks <= TARGETS['clicks'])} |",
         f"| pings / decision | {pings:.2f} ({f.pings}) | |",
+        f"| new DMs / decision | {per(f.new_dms, d):.2f} ({f.new_dms}: posted {f.dm_posts}, as interaction "
+        f"answers {f.new_dms - f.dm_posts}) | {'≤ 0.3 ' + mark(per(f.new_dms, d) <= 0.3) if 'raiders' in label else ''} |",
+        f"| new DMs beyond own turns + windows played (all players; most for one) | "
+        f"{sum(e[0] for e in s['excess'])}; {max(e[1] for e in s['excess'])} | 0 {mark(all(e[0] == 0 for e in s['excess']))} |",
+        f"| window answers (of them passes) | {s['reactions']} ({s['reaction_passes']}) | |",
+        f"| decisions with a deadline under an hour | {s['short']} | |",
+        f"| widest prose line | {s['prose'].widest_prose} | |",
         f"| self-pings | {f.self_pings} | 0 {mark(f.self_pings == 0)} |",
         f"| one-choice lists, decision owed | {s['owed']} | 0 {mark(s['owed'] == 0)} |",
-        f"| one-choice lists, reaction owed (never taken by the referee) | {s['reactions']} | |",
+        f"| one-choice lists, reaction owed (never taken by the referee) | {s['one_reactions']} | |",
         f"| one-choice lists, nothing owed (a single action offered any time) | "
-        f"{f.one_choice - s['owed'] - s['reactions']} | |",
+        f"{f.one_choice - s['owed'] - s['one_reactions']} | |",
         f"| widest line | {s['widest']} | ≤ {TARGETS['widest']} {mark(s['widest'] <= TARGETS['widest'])} |",
         f"| widest line in a code block | {s['widest_code']} | ≤ {TARGETS['widest']} "
         f"{mark(s['widest_code'] <= TARGETS['widest'])} |",
@@ -345,6 +390,7 @@ def report(label: str, runs: list[Run]) -> str:
         "",
         f"widest line: `{clip(s['widest_line'])}`",
         f"widest code line: `{clip(s['widest_code_line'])}`",
+        f"widest prose line: `{clip(s['prose'].widest_prose_line)}`",
     ]
     if s["examples"]:
         lines.append("one-choice lists owed: " + "; ".join(s["examples"]))
@@ -352,6 +398,20 @@ def report(label: str, runs: list[Run]) -> str:
     if problems:
         lines += ["", "problems:", *problems[:20], *([f"- … {len(problems) - 20} more"] if len(problems) > 20 else [])]
     return "\n".join(lines)
+
+
+SUMMARY_HEAD = ("| game, players | decisions | clicks / decision | pings / decision | new DMs / decision | "
+                "new DMs beyond own turns + windows played | rate-limited calls / decision | "
+                "deadlines under 1 h | widest prose line | self-pings |\n|---|---|---|---|---|---|---|---|---|---|")
+
+
+def summary_line(game: str, seats: int, runs: list[Run]) -> str:
+    """One line of the table docs/discord.md keeps ("Measured experience")."""
+    s = summary_rows(runs)
+    f, d = s["f"], s["decisions"]
+    return (f"| {game}, {seats} | {d} | {per(f.clicks, d):.2f} | {per(f.pings, d):.2f} | {per(f.new_dms, d):.2f} | "
+            f"{sum(e[0] for e in s['excess'])} | {per(f.api_calls, d):.2f} | {s['short']} | "
+            f"{s['prose'].widest_prose} | {f.self_pings} |")
 
 
 def source_version() -> str:
@@ -383,6 +443,7 @@ async def main() -> int:
           f"python benchmarks/discord_ux.py {' '.join(sys.argv[1:])}".rstrip())
     print(f"code: {source_version()}; transcripts: {out}\n")
     failed = False
+    table: list[str] = []
     for settle in settles:
         for game, seats in games:
             runs = []
@@ -399,6 +460,9 @@ async def main() -> int:
                 (" · auto_forced=no" if args.no_auto_forced else "") + \
                 (f" · {args.closed_dms} with closed DMs" if args.closed_dms else "")
             print(report(label, runs), end="\n\n", flush=True)
+            table.append(summary_line(game, seats, runs).replace("|", f"| settle {settle:g} s:", 1)
+                         if len(settles) > 1 else summary_line(game, seats, runs))
+    print(SUMMARY_HEAD, *table, sep="\n")
     return 1 if failed else 0
 
 
