@@ -32,9 +32,10 @@ def group_label(game_name: str, group: str, locale: str) -> str | None:
 
 
 async def render_control(host: Host, table: TableRow, seats: Sequence[SeatRow], state: dict, seat: int, locale: str,
-                         *, news: Sequence[str] = (), note: str | None = None
+                         *, news: Sequence[str] = (), note: str | None = None, recap: Sequence[str] = ()
                          ) -> tuple[str, discord.ui.View | None]:
-    """The control message of ``seat`` at ``state`` (the latest state of the table)."""
+    """The control message of ``seat`` at ``state`` (the latest state of the table); ``recap``: the public moves
+    it opens with when it is posted anew to ping the player (bot/discord/recap.py)."""
     game = host.games[table.game]
     view = await with_deadlines(Clocks(host.store), table, game.view(state, seat))  # deadlines as the player's clock shows
     pending = next((p for p in view.get("to_act") or [] if p["seat"] == seat), None)
@@ -45,7 +46,8 @@ async def render_control(host: Host, table: TableRow, seats: Sequence[SeatRow], 
     url = jump_link(table, live.message_id if live else None)
     text = panels.control_text(game, table, seats, seat, view, news, locale,
                                link=t("discord.control.link", locale, url=url) if url else None, asked=pending,
-                               waiting_for=waiting, note=note, anytime=bool(choices) and pending is None)
+                               waiting_for=waiting, note=note, anytime=bool(choices) and pending is None,
+                               recap=recap)
     components = None
     if playing:
         names = [s.name for s in seats]

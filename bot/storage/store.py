@@ -663,6 +663,14 @@ class Store:
             "SELECT * FROM events WHERE table_id = ? AND version >= ? ORDER BY version, idx", (table_id, since))
         return [_event_row(r) for r in rows]
 
+    async def last_decision(self, table_id: int, seat: int, *, not_by: tuple[str, ...] = ()) -> int | None:
+        """The version of ``seat``'s latest action, leaving out those recorded under the users ``not_by`` (the
+        referee's steps for the seat); None when it took none."""
+        marks = ", ".join("?" for _ in not_by) or "''"
+        rows = await self._all(f"SELECT MAX(version) AS v FROM actions WHERE table_id = ? AND seat = ?"
+                               f" AND user_id NOT IN ({marks})", (table_id, seat, *not_by))
+        return rows[0]["v"] if rows and rows[0]["v"] is not None else None
+
     async def due_tables(self, now: float) -> list[int]:
         rows = await self._all(
             "SELECT id FROM tables WHERE status = 'active' AND next_deadline IS NOT NULL AND next_deadline <= ?"
