@@ -254,7 +254,7 @@ async def classify_one_choice(h: Harness, transcript: Transcript, start: int, ru
 
 # ---------------------------------------------------------------------------------------------- one game
 async def play_game(game_name: str, seats: int, *, seed: str, settle: float, auto_forced: bool = True,
-                    closed: int = 0) -> Run:
+                    closed: int = 0, options: str = "") -> Run:
     run = Run(game_name, seats, seed, settle, auto_forced, closed)
     began = time.perf_counter()
     fake = await FakeDiscord().start()
@@ -270,8 +270,8 @@ async def play_game(game_name: str, seats: int, *, seed: str, settle: float, aut
         h = Harness(fake, Path(tmp) / "ux.db")
         await h.start_bot(delivery_settle=settle)
         try:
-            options = {} if auto_forced else {"options": "auto_forced=no"}
-            table = await h.new_table(users[0], game_name, **options)
+            given = " ".join([options, "" if auto_forced else "auto_forced=no"]).strip()
+            table = await h.new_table(users[0], game_name, **({"options": given} if given else {}))
             for user in users[1:]:
                 await h.join(user, table)
             start = transcript.mark()
@@ -434,6 +434,8 @@ async def main() -> int:
     parser.add_argument("--game", action="append", help="only these games (claygod, gwent, bloodwood, raiders, bridges)")
     parser.add_argument("--closed-dms", type=int, default=0, help="players (the last ones) with closed DMs")
     parser.add_argument("--no-auto-forced", action="store_true", help="play with the table option auto_forced=no")
+    parser.add_argument("--option", action="append", default=[], metavar="GAME:NAME=VALUE",
+                        help="a table option for one game's tables (raiders:window_seconds=86400)")
     args = parser.parse_args()
     out = args.out or Path(tempfile.mkdtemp(prefix="discord-ux-"))
     out.mkdir(parents=True, exist_ok=True)
@@ -449,8 +451,9 @@ async def main() -> int:
             runs = []
             for i in range(args.games):
                 seed = f"ux-{game}-{i}"
+                options = " ".join(o.split(":", 1)[1] for o in args.option if o.split(":", 1)[0] == game)
                 run = await play_game(game, seats, seed=seed, settle=settle, auto_forced=not args.no_auto_forced,
-                                      closed=min(args.closed_dms, seats))
+                                      closed=min(args.closed_dms, seats), options=options)
                 name = f"{game}-{i}-settle{settle:g}" + ("-noauto" if args.no_auto_forced else "") + \
                     (f"-closed{args.closed_dms}" if args.closed_dms else "") + ".md"
                 (out / name).write_text(run.transcript, encoding="utf-8")

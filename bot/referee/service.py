@@ -35,6 +35,8 @@ from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, Tabl
 
 log = logging.getLogger("judge.referee")
 
+#: timeouts one look of the clock applies at one table (every seat of the largest table, and what follows)
+MOST_TIMEOUTS = 32
 AUTO = "auto"   # the user a forced move is recorded under when the referee takes it for a seat
 
 
@@ -507,24 +509,29 @@ class Referee:
         return stored
 
     async def tick(self) -> list[Accepted]:
-        """Apply timeouts for every decision whose deadline has passed (called by a clock loop)."""
+        """Apply timeouts for every decision whose deadline has passed (called by a clock loop): every seat
+        overdue at a table in one go, so that a window closes at its deadline for everyone who has not
+        answered (each passes), not one seat per look of the clock."""
         done = []
         for table_id in await self.store.due_tables(self.now()):
             async with self.lock(table_id):
-                found = await self._active(table_id)
-                if isinstance(found, Rejection) or found[0].paused_at is not None:
-                    continue
-                table, game = found
-                state = await self.store.state(table_id)
-                now = table_clock(table, self.now())
-                overdue = [p.seat for p in game.to_act(state) if p.deadline is not None and p.deadline <= now]
-                if overdue:
+                for _ in range(MOST_TIMEOUTS):
+                    found = await self._active(table_id)
+                    if isinstance(found, Rejection) or found[0].paused_at is not None:
+                        break
+                    table, game = found
+                    state = await self.store.state(table_id)
+                    now = table_clock(table, self.now())
+                    overdue = [p.seat for p in game.to_act(state) if p.deadline is not None and p.deadline <= now]
+                    if not overdue:
+                        break
                     result = await self._apply(table, game, state, overdue[0], SYSTEM, {"type": "timeout"},
                                                signal=False)
-                    if isinstance(result, Accepted):
-                        done.append(result)
-                        await self._after_step(table_id)
-                        self.changed.set()
+                    if not isinstance(result, Accepted):
+                        break
+                    done.append(result)
+                    await self._after_step(table_id)
+                    self.changed.set()
         for table_id in await self.timekeeper.tick():  # a bot took a seat whose time ran out: it moves now
             await self.drive_bots(table_id)
         return done
