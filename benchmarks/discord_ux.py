@@ -191,7 +191,8 @@ class Driver:
             action = game.bot_action(state, seat, random.Random(f"{self.run.seed}:{state['version']}:{seat}"))
             index = index_of(choices, action)
             owed = pending[0]
-            if owed.deadline is not None and owed.deadline - time.time() < SHORT_DEADLINE:
+            # the engines' deadlines are on the referee's clock (the harness's, not the wall's)
+            if owed.deadline is not None and owed.deadline - self.h.bot.referee.now() < SHORT_DEADLINE:
                 self.run.short_deadlines += 1
             await self.decide(seat, index)
             await self.h.settled(timeout=20)

@@ -7,10 +7,12 @@ other refusal is permanent, recorded in the outbox and listed by ``/mod failures
 A table message (start, update, finish, cancellation) edits the table's **live message** to the table
 as it is now (bot/discord/panels.py) and redraws the **control messages** in the players' DMs whose question
 changed or that have private news; a player to whom the decision passes (asked something they were not asked
-before) gets their control message posted anew instead, the new DM being their ping, and the old one deleted.
-While a player plays live this goes through the token of their own latest click (bot/discord/grips.py), which
-Discord does not count against the rate limit, so that a hand-over costs one rate-limited write, the live
-message's edit.  A short **move post** in the thread only for the end, a cancellation, a rollback and the ping
+before) gets their control message posted anew instead — a plain post, never an interaction followup, opening
+with the public moves since their last decision (bot/discord/recap.py) — the new DM being their ping, and the
+old one deleted.  An out-of-turn window with a deadline is never a ping: it is shown in the control message,
+edited (bot/discord/windows.py).  While a player plays live, edits and deletions go through the token of their
+own latest click (bot/discord/grips.py), which Discord does not count against the rate limit, so that a
+hand-over costs two rate-limited writes, the live message's edit and the new DM.  A short **move post** in the thread only for the end, a cancellation, a rollback and the ping
 of a player whose DMs are closed; a ruling and a dispute (raised or decided) are posts of their own.  A
 private message redraws its seat's control message.  An update followed by another pending one is left out:
 the later one shows a newer table and posts everything since the last post.  The live message and control message ids, the version each shows and what it asks
