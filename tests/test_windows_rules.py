@@ -57,3 +57,40 @@ async def test_a_window_closes_at_its_deadline_for_everyone_who_has_not_answered
     assert sorted(a.seat for a in done) == [0, 2], "one look of the clock passes everyone still asked"
     assert (await store.state(table.id))["window"] is None
     assert [a.user_id for a in (await store.actions(table.id))[-2:]] == ["system", "system"]
+
+
+async def test_a_standing_pass_answers_every_window_of_that_turn_as_the_players_own_and_no_later_turn(env):
+    store, referee, clock = env
+    game = get_game("raiders")
+    table = await referee.create_table("raiders", creator="u:a", creator_name="a", origin="terminal")
+    for name in ("b", "c"):
+        await referee.join(table.id, f"u:{name}", name)
+    await referee.start(table.id, "u:a", seed="c", stack={"first": 0}, moderator=True)
+    state = await store.state(table.id)
+    capture = next(a for a in game.legal_actions(state, 0) if a["type"] == "capture")
+    first = await referee.act(table.id, "u:a", capture)
+    assert isinstance(first, Accepted)
+    assert isinstance(await referee.pass_windows(table.id, "u:b", seen_at=first.version), Accepted)
+    assert [(a.seat, a.user_id, a.action) for a in (await store.actions(table.id))[-1:]] == \
+        [(1, "u:b", {"type": "pass"})]
+    for user in ("u:c", "u:a"):
+        await referee.act(table.id, user, {"type": "pass"})
+    state = await store.state(table.id)
+    assert state["window"] is None
+    shnyaga = next(a for a in game.legal_actions(state, 0) if a["type"] == "shnyaga")
+    assert isinstance(await referee.act(table.id, "u:a", shnyaga), Accepted)  # a second window, the same turn
+    state = await store.state(table.id)
+    assert sorted(p.seat for p in game.to_act(state)) == [0, 2], "Bob's standing pass answered it at once"
+    last = (await store.actions(table.id))[-1]
+    assert (last.seat, last.user_id, last.action) == (1, "u:b", {"type": "pass"}), "recorded as his own"
+    for user in ("u:c", "u:a"):
+        await referee.act(table.id, user, {"type": "pass"})
+    await referee.act(table.id, "u:a", {"type": "end"})
+    state = await store.state(table.id)
+    assert [p.seat for p in game.to_act(state)] == [1], "Bob's turn"
+    capture = next(a for a in game.legal_actions(state, 1) if a["type"] == "capture")
+    await referee.act(table.id, "u:b", capture)
+    state = await store.state(table.id)
+    assert 1 in [p.seat for p in game.to_act(state)], "a later turn asks him again"
+    stale = await referee.pass_windows(table.id, "u:c", seen_at=first.version)
+    assert getattr(stale, "key", None) == "core.reject.stale", "a button drawn in an earlier turn"

@@ -9,9 +9,10 @@ from typing import Sequence
 import discord
 
 from bot.discord import panels
-from bot.discord.components import control_view
+from bot.discord.components import PassWindowsButton, control_view
 from bot.discord.host import Host
 from bot.i18n import has, t
+from bot.referee import standing
 from bot.referee.timecontrol import with_deadlines
 from bot.storage.clocks import Clocks
 from bot.storage.store import SeatRow, TableRow
@@ -56,4 +57,12 @@ async def render_control(host: Host, table: TableRow, seats: Sequence[SeatRow], 
         labels = {g: label for g in {e[2] for e in entries} if (label := group_label(game.name, g, locale))}
         labels["more"] = t("discord.group.more", locale)
         components = control_view(table.id, state["version"], seat, entries, labels, locale)
+        if components is not None and pending is not None and standing.turn_of(game, state) is not None \
+                and standing.pass_of(game, state, seat) is not None:
+            # offered in every window to every seat it asks, whatever the seat holds (docs/discord.md)
+            try:
+                components.add_item(PassWindowsButton(table.id, state["version"], seat,
+                                                      label=t("discord.button.pass_windows", locale)))
+            except ValueError:  # a message's five rows are full (a paged list): the window's own pass stays
+                pass
     return text, components

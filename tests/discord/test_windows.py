@@ -1,7 +1,8 @@
 """Out-of-turn windows that cost nothing (issue 27, bot/discord/windows.py): a Raiders interrupt window with a
-deadline appears in every player's existing control message, edited, and sends nobody a new DM; nothing
-public, nor how often anyone's DMs are touched, differs whether or not a seat holds an answer; and the next
-player's ping opens with the moves since their last decision (bot/discord/recap.py)."""
+deadline appears in every player's existing control message, edited, and sends nobody a new DM; every seat it
+asks is offered "Pass until the turn ends" (bot/referee/standing.py); nothing public, nor how often anyone's
+DMs are touched, differs whether or not a seat holds an answer; and the next player's ping opens with the
+moves since their last decision (bot/discord/recap.py)."""
 import random
 import re
 
@@ -95,7 +96,13 @@ async def test_a_window_is_shown_in_place_and_looks_the_same_whether_or_not_a_se
         bobs = next(m for m in fake.dms(h.bob) if f"№{table.id}" in m.content)
         assert bobs.find(prefix="j:") is not None, "the window's choices are in Bob's control message"
         offered.append(len(GAME.legal_actions(state, 1)))
-        for user in (h.bob, h.carol, h.alice):
+        # "Pass until the turn ends" is offered to him whatever he holds; he takes it (his own pass, recorded)
+        await (await fake.click(h.bob, bobs, prefix=f"j:passall:{table.id}:")).answer()
+        await h.settled()
+        last = (await h.store.actions(table.id))[-1]
+        assert (last.seat, last.user_id, last.action) == (1, f"discord:{h.bob.id}", {"type": "pass"})
+        assert "все окна этого хода" in bobs.content
+        for user in (h.carol, h.alice):
             await _click(h, user, table, {"type": "pass"})
         assert (await h.store.state(table.id))["window"] is None
         shapes.append(_shape(h, table, users))
