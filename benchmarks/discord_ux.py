@@ -87,9 +87,10 @@ class Run:
     reactions: int = 0          # decisions that answered an out-of-turn window (Pending kind "reaction")
     reaction_passes: int = 0    # of them, a pass (Raiders' "pass", Bloodwood's "allow")
     short_deadlines: int = 0    # decisions whose deadline was under an hour away when they were asked
-    turns: dict[int, int] = field(default_factory=dict)    # per seat: decisions passing to it from another
-    played: dict[int, int] = field(default_factory=dict)   # per seat: windows it played in (not a pass)
-    new_dms: dict[int, int] = field(default_factory=dict)  # per seat: new messages in its DMs
+    turns: dict[str, int] = field(default_factory=dict)    # per user: decisions passing to them from another
+    played: dict[str, int] = field(default_factory=dict)   # per user: windows they played in (not a pass)
+    tables: dict[str, int] = field(default_factory=dict)   # per user: tables they sat at
+    new_dms: dict[str, int] = field(default_factory=dict)  # per user: new messages in their DMs
     finished: bool = False
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
@@ -209,10 +210,12 @@ class Driver:
                 if action.get("type") in PASSES:
                     self.run.reaction_passes += 1
                 else:
-                    self.run.played[seat] = self.run.played.get(seat, 0) + 1
+                    who = self.users[seat].id
+                    self.run.played[who] = self.run.played.get(who, 0) + 1
             else:
                 if seat != last:  # the decision passed to this seat (a window in between does not count)
-                    self.run.turns[seat] = self.run.turns.get(seat, 0) + 1
+                    who = self.users[seat].id
+                    self.run.turns[who] = self.run.turns.get(who, 0) + 1
                 last = seat
         raise RuntimeError("the game did not end")
 
@@ -291,11 +294,71 @@ async def play_game(game_name: str, seats: int, *, seed: str, settle: float, aut
             run.figures = transcript.figures(start)
             run.figures.clicks -= 1  # the click on Start: it opens play, it is no decision's (self-pings need it)
             dms = transcript.new_dms_by_user(start)
-            run.new_dms = {seat: dms.get(user.id, 0) for seat, user in by_seat.items()}
+            run.new_dms = {user.id: dms.get(user.id, 0) for user in by_seat.values()}
+            run.tables = {user.id: 1 for user in by_seat.values()}
             await classify_one_choice(h, transcript, start, run)
             title = f"{game_name}, {seats} players, seed {seed}, delivery_settle {settle}" + \
                 ("" if auto_forced else ", auto_forced=no") + (f", {closed} with closed DMs" if closed else "")
             run.transcript = transcript.markdown(title, since=start)
+        finally:
+            await h.stop_bot()
+            logging.getLogger().removeHandler(errors)
+            transcript.detach()
+            await fake.stop()
+    run.problems += [f"Discord rule broken: {v}" for v in fake.violations]
+    run.problems += [f"logged: {r.name}: {r.getMessage()}" for r in errors.records]
+    run.seconds = time.perf_counter() - began
+    return run
+
+
+async def play_tournament(game_name: str, players: int, *, seed: str, settle: float) -> Run:
+    """A one-round Swiss tournament of ``players`` through the fake Discord: /tournament new, everyone enters
+    by its button, /tournament start opens the round's tables, each played to its end as ``play_game`` plays
+    one.  Counted from the start of the round (the enrolment is not)."""
+    run = Run(game_name, players, seed, settle, True, 0)
+    began = time.perf_counter()
+    fake = await FakeDiscord().start()
+    Route.BASE = fake.base_url
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
+    errors = ErrorLog()
+    logging.getLogger().addHandler(errors)
+    users = [fake.add_user(NAMES[i]) for i in range(players)]
+    transcript = Transcript(fake)
+    with tempfile.TemporaryDirectory() as tmp:
+        h = Harness(fake, Path(tmp) / "ux.db")
+        await h.start_bot(delivery_settle=settle)
+        try:
+            await (await fake.slash(users[0], "tournament new", game=game_name, format="swiss", rounds=1,
+                                    hours=48)).answer()
+            director = h.bot.tournaments.director
+            tid = (await director.record.find())[0].id
+            message = fake.messages[(await director.record.get(tid)).message_id]
+            for user in users:
+                await (await fake.click(user, message, prefix="j:tjoin:")).answer()
+            start = transcript.mark()
+            with mock.patch("bot.referee.service.new_seed", lambda: seed):
+                await (await fake.slash(users[0], "tournament start")).answer()
+                await h.settled(timeout=20)
+            ended = []
+            try:
+                for g in await director.record.games(tid, 1):
+                    if g.kind != "table":
+                        continue
+                    by_seat = {s.seat: fake.users[s.user_id.split(":", 1)[1]] for s in await h.store.seats(g.table_id)}
+                    await Driver(h, fake, run, g.table_id, by_seat).play()
+                    ended.append(run.finished)
+                    for user in by_seat.values():
+                        run.tables[user.id] = run.tables.get(user.id, 0) + 1
+            except Exception as exc:  # noqa: BLE001 - a benchmark reports what went wrong and goes on
+                run.problems.append(f"{type(exc).__name__}: {exc}")
+            await h.settled(timeout=20)
+            run.finished = bool(ended) and all(ended)
+            run.figures = transcript.figures(start)
+            dms = transcript.new_dms_by_user(start)
+            run.new_dms = {user.id: dms.get(user.id, 0) for user in users}
+            await classify_one_choice(h, transcript, start, run)
+            run.transcript = transcript.markdown(f"tournament of {game_name}, {players} players, seed {seed}",
+                                                 since=start)
         finally:
             await h.stop_bot()
             logging.getLogger().removeHandler(errors)
@@ -340,8 +403,10 @@ def summary_rows(runs: list[Run]) -> dict[str, Any]:
 def excess(run: Run) -> tuple[int, int]:
     """New DMs beyond what a player is owed, summed over the players of one game, and the largest for one
     player: a player is owed one new DM per decision passing to them from another player (their own turns;
-    a window in between does not count), one per window they played in, and the first control message."""
-    over = [run.new_dms.get(s, 0) - (run.turns.get(s, 0) + run.played.get(s, 0) + 1) for s in run.new_dms]
+    a window in between does not count), one per window they played in, and the first control message of
+    each table."""
+    over = [run.new_dms.get(u, 0) - (run.turns.get(u, 0) + run.played.get(u, 0) + run.tables.get(u, 1))
+            for u in run.new_dms]
     return sum(max(0, o) for o in over), max(over, default=0)
 
 
@@ -435,6 +500,8 @@ async def main() -> int:
     parser.add_argument("--game", action="append", help="only these games (claygod, gwent, bloodwood, raiders, bridges)")
     parser.add_argument("--closed-dms", type=int, default=0, help="players (the last ones) with closed DMs")
     parser.add_argument("--no-auto-forced", action="store_true", help="play with the table option auto_forced=no")
+    parser.add_argument("--tournament", default="gwent:4", metavar="GAME:PLAYERS",
+                        help="also a one-round Swiss tournament of that game ('' for none)")
     parser.add_argument("--option", action="append", default=[], metavar="GAME:NAME=VALUE",
                         help="a table option for one game's tables (raiders:window_seconds=86400)")
     args = parser.parse_args()
@@ -466,6 +533,14 @@ async def main() -> int:
             print(report(label, runs), end="\n\n", flush=True)
             table.append(summary_line(game, seats, runs).replace("|", f"| settle {settle:g} s:", 1)
                          if len(settles) > 1 else summary_line(game, seats, runs))
+        if args.tournament:
+            game, players = args.tournament.split(":")
+            run = await play_tournament(game, int(players), seed=f"ux-tournament-{game}", settle=settle)
+            (out / f"tournament-{game}-settle{settle:g}.md").write_text(run.transcript, encoding="utf-8")
+            failed |= bool(run.problems) or not run.finished
+            print(report(f"tournament of {game} · {players} players · one round · delivery_settle {settle:g} s",
+                         [run]), end="\n\n", flush=True)
+            table.append(summary_line(f"tournament: {game}", int(players), [run]))
     print(SUMMARY_HEAD, *table, sep="\n")
     return 1 if failed else 0
 
