@@ -4,7 +4,8 @@ game's own bot logic, and the real bot (discord.py 2.7.1) refereeing.  No networ
 docs/discord.md ("Measured experience").
 
     .venv/bin/python benchmarks/discord_ux.py [--games N] [--out DIR] [--settle 0.3,0] [--game NAME]
-                                               [--closed-dms K] [--no-auto-forced]
+                                               [--closed-dms K] [--no-auto-forced] [--option GAME:NAME=VALUE]
+                                               [--tournament GAME:PLAYERS | --tournament '']
 
 How a seat plays: ``Game.bot_action`` picks the action; the player finds it in their control message in
 their DMs (or, with closed DMs, in the private copy "My move" under the live table message opens, which
@@ -21,9 +22,16 @@ Clay God's forced roll, are not decisions, but what they cost is counted):
 - clicks / decision: every component interaction (choices, menus, pages, confirmations, "My move");
 - pings / decision: notifications: a new message that mentions someone, or a new message in someone's DMs
   (unless sent silently); self-pings: pings of the user whose own click was the last thing any user did;
+- new DMs / decision: new messages in the players' DMs however sent (posts, followups; silent or not); and,
+  per player, the new DMs beyond their own turns (decisions passing to them from another player, a window in
+  between not counting), the windows they played in (answered with other than a pass) and one per table;
+- deadlines under an hour: decisions whose engine deadline was closer than an hour when they were asked;
 - one-choice lists: control messages (DM, ephemeral or redrawn) offering exactly one choice;
 - widest line: display columns (emoji and wide characters 2) of the widest line shown anywhere, code
-  blocks included (tests/discord/transcript.py ``shown_lines``).
+  blocks included (tests/discord/transcript.py ``shown_lines``); the widest prose line: outside code blocks.
+
+After the games, a one-round Swiss tournament (``--tournament``, default four players of Gwent) is played the
+same way, from ``/tournament start`` on.  The run ends with one summary line per game (docs/discord.md).
 
 Counting starts with the click on "Start" (the lobby is not counted; that click itself is not counted
 among the clicks either, but a ping right after it is a self-ping).  ``--settle`` is the delivery
