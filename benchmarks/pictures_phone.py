@@ -101,8 +101,8 @@ def other_pictures(drawn: list) -> Iterator[tuple[str, str, Any]]:
     from bot.render.picture.standings import standings_png
     from bot.render.standings import SHOWN
     rows = [{"rank": i + 1, "name": name + " " + "Длинноефамилия"[: i % 12], "status": "active" if i % 7 else "dropped",
-             "points": 6 - i / 2, "wins": 6 - i // 2, "draws": i % 2, "losses": i // 2,
-             **{c: 10.5 - i / 3 for c in SHOWN["swiss"]}} for i, name in enumerate(NAMES * 2)]
+             "points": (24 - i) / 4, "wins": (24 - i) // 4, "draws": (24 - i) % 4 // 2, "losses": i // 4,
+             **{c: 30 - i * 1.25 for c in SHOWN["swiss"]}} for i, name in enumerate(NAMES * 2)]
     columns = [{"round": r + 1, "matches": [{"players": [NAMES[(m * 2) % 12] + "ович", NAMES[(m * 2 + 1) % 12]],
                                              "score": "2:1", "on": NAMES[(m * 2) % 12] + "ович", "bracket": "W"}
                                             for m in range(8 >> r)]} for r in range(4)]
