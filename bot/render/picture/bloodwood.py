@@ -1,4 +1,4 @@
-"""Bloodwood as a picture, drawn from a view: the ring of seats in turn order with the direction of play,
+"""Bloodwood as a picture, drawn from a view: the seats in turn order with the direction of play,
 each seat's public DNA (pure, mutated, mutated forever), Curse Mark with its turns, Chains, sleep, the day
 and night backs of its hand and a role where the viewer knows it; the phase and its counter, the seat whose
 turn it is, the decks, the discard's top and a card waiting for an answer.  The viewer's own role and cards
@@ -13,7 +13,7 @@ from bot.games.bloodwood.render import role_text, team_text
 from bot.i18n import t
 
 from .canvas import (BAD, BACKGROUND, COLD, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, WARN, Canvas,
-                     badge_width, fit, text_width, wrap)
+                     fit, text_width, wrap)
 
 WIDTH = PHONE
 PAD = 8

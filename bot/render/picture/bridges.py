@@ -12,8 +12,8 @@ from bot.games.bridges.data import catalogue
 from bot.games.bridges.render import boss_name, char_tags, class_name, item_name
 from bot.i18n import t
 
-from .canvas import (BAD, COLD, FAINT, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, WARN, Canvas, fit,
-                     text_width, wrap)
+from .canvas import (BAD, COLD, FAINT, GOLD, GOOD, INK, LINE, MUTED, PANEL, PHONE, WARN, Canvas, fit, text_width,
+                     wrap)
 
 WIDTH = PHONE
 PAD = 8

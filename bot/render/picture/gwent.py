@@ -14,7 +14,7 @@ from bot.games.gwent.scoring import points
 from bot.i18n import t
 
 from .canvas import (BAD, BACKGROUND, COLD, FAINT, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, WARN,
-                     Canvas, badge_width, fit, text_width, wrap)
+                     Canvas, badge_width, fit, wrap)
 
 WIDTH = PHONE
 PAD = 8
