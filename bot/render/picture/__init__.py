@@ -4,8 +4,8 @@
 the public) sees it, with that seat's hand below where the game has one; ``hand`` is the seat's own hand
 alone (None where the game has no hand, the seat holds no card, or the view is the public's).  Every picture
 is laid out for a phone (canvas.py: 400 units wide, no text under ``SMALLEST`` units); ``drawing`` gives the
-canvas itself, whose ``legibility()`` says how small its smallest text is at a phone's display width.  One module per game draws them
-(``<game>.table`` / ``<game>.hand``, on a ``canvas.Canvas``).  ``Pictures`` keeps the pictures of the
+canvas itself, whose ``legibility()`` says how small its smallest text is at a phone's display width.  One
+module per game draws them (``<game>.table`` / ``<game>.hand``, on a ``canvas.Canvas``).  ``Pictures`` keeps the pictures of the
 latest table versions, so that a change of the table draws each distinct view once.
 """
 from __future__ import annotations

@@ -18,7 +18,7 @@ from .canvas import (BAD, COLD, FAINT, GOLD, GOOD, INK, LINE, MUTED, PANEL, PHON
 WIDTH = PHONE
 PAD = 8
 ISLAND_GAP = 12
-ISLAND_W = (WIDTH - 2 * PAD - ISLAND_GAP) // 2   # room for an island's name of some 20 letters
+ISLAND_W = (WIDTH - 2 * PAD - ISLAND_GAP) // 2   # room for an island's name of some 15 letters in bold
 BOSS_H, MARK_H, FOOT_H = 22, 18, 28
 BOSS_BAR = 64           # a boss's health bar, its name left of it
 ROW_GAP = 18
