@@ -129,7 +129,7 @@ def resolve_effect(state: dict, entry: dict[str, Any], effect: dict[str, Any], c
         # «становится 1» sets the value for the rest of the capture; later changes count from it (RD-6)
         state["mods"][target] = state["mods"].get(target, 0) + changed(effect, before) - before
         ctx.emit("krutizna", seat=seat, card=entry["card"], target=target, by=krutizna(state, target) - before,
-                 now=krutizna(state, target), **({"to": effect["to"]} if "to" in effect else {}))
+                 now=krutizna(state, target), **({"set_to": effect["to"]} if "to" in effect else {}))
     elif do == "recall":
         _leave_board(state, target)
         state["players"][seat]["hand"].append(target)

@@ -226,7 +226,7 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
     elif kind == "voted":
         params["vote"] = t("raiders.act.uphold" if d["uphold"] else "raiders.act.reject", locale)
     key = f"raiders.ev.{kind}" + ("_failed" if kind == "dispute_settled" and not d["upheld"] else "") \
-        + ("_to" if kind == "krutizna" and "to" in d else "")
+        + ("_to" if kind == "krutizna" and "set_to" in d else "")
     line = t(key, locale, **params)
     cite = d.get("rule") or d.get("ruling")
     if cite:
