@@ -508,8 +508,8 @@ def _operator(expected: Any) -> tuple[str, Any] | None:
 def _root(path: str, state: dict[str, Any], game: Any, events: list[dict[str, Any]],
           derived: dict[Any, Any]) -> tuple[Any, str]:
     """Where a check path points: ``@view.<seat|public>.…`` a seat's (or the public) view, ``@events.…`` the
-    step's events, ``@setup.…`` the set-up's events (the deal, the first turn), ``@table.…`` the game's judge table (derived numbers such as scores), anything else the
-    state.  Views and the table are built once per step (``derived``), however many paths read them."""
+    step's events, ``@setup.…`` the set-up's events (the deal, the first turn), ``@table.…`` the game's judge
+    table (derived numbers such as scores), anything else the state.  Views and the table are built once per step (``derived``), however many paths read them."""
     head, _, rest = path.partition(".")
     if head == "@events":
         return events, rest
@@ -593,8 +593,8 @@ def _deck_file(doc: dict[str, Any], game: Any) -> None:
         chosen = use(Path(path))
     except CatalogError as exc:  # every mistake in the file, one line each
         lines = str(exc).splitlines()
-        raise ScenarioError(f"'deck_file': {'; '.join(lines[:3])}" + (f" (+{len(lines) - 3} more)" if len(lines) > 3
-                                                                       else "")) from None
+        more = f" (+{len(lines) - 3} more)" if len(lines) > 3 else ""
+        raise ScenarioError(f"'deck_file': {'; '.join(lines[:3])}{more}") from None
     options = dict(doc.get("options") or {})
     for name, value in chosen.items():
         if options.get(name, value) != value:

@@ -112,7 +112,8 @@ def test_a_deck_file_is_named_from_the_scenarios_folder(tmp_path):
     (tmp_path / "decks").mkdir()
     _deck(tmp_path / "decks", "mini")
     path = tmp_path / "s.yaml"
-    path.write_text("game: raiders\ndeck_file: decks/mini.yaml\nsteps:\n  - check: {deck_set: mini}\n", encoding="utf-8")
+    path.write_text("game: raiders\ndeck_file: decks/mini.yaml\nsteps:\n  - check: {deck_set: mini}\n",
+                    encoding="utf-8")
     assert run(load(path))["ok"]
 
 
