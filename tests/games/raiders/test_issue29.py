@@ -121,3 +121,25 @@ def test_an_older_table_keeps_its_target_through_the_migration():
     old = new_table(4, options={"pairs": True, "short_target": True})
     old["target"], old["rules"] = 24, 1
     assert migrate_state(GAME, old)["target"] == 24 and migrate_state(GAME, old)["rules"] == 2
+
+
+def test_a_judge_assisted_step_may_state_the_value_krutizna_becomes_and_the_log_says_so(tmp_path):
+    manual = _deck(tmp_path, "manual29", """      timing: any
+      effects:
+        - {do: krutizna, by: 3, target: own_fighter}""", """      timing: any
+      manual: true""")
+    name = use_file(manual)
+    state = GAME.initial_state(2, seed="m", options={"deck": name}, stack={
+        "deck": [f"{name}:{c}" for c in ("c10", "pump", "c6", "c7", "c8", "c9", "d6", "d7", "d8", "d9", "d10", "dj",
+                                         "cj")],
+        "properties": [f"{name}:kiosk1"], "first": 0}).state
+    state, _ = act(state, 0, {"type": "capture", "card": f"{name}:c10", "prop": f"{name}:kiosk1"})
+    state, _ = act(state, 0, {"type": "shnyaga", "card": f"{name}:pump", "target": None})
+    becomes = {"type": "state", "effect": {"do": "krutizna", "to": 9, "target": f"{name}:c10"}}
+    assert becomes in GAME.legal_actions(state, 0)
+    state, events = act(state, 0, becomes)
+    assert "krutizna becomes 9" in GAME.render_event(next(e for e in events if e["kind"] == "stated"), "en", "AB")
+    state, events = all_pass(state)
+    changed = next(e for e in events if e["kind"] == "krutizna")
+    assert changed["data"]["now"] == 9 and changed["data"]["by"] == 4 and changed["data"]["set_to"] == 9
+    assert GAME.render_event(changed, "ru", ["Аня", "Боб"]).endswith("крутизна становится 9.")
