@@ -131,9 +131,11 @@ def _why_not(state: dict, seat: int, action: dict) -> tuple:
             return "raiders.reject.cannot_pay", R_SHNYAGA
         effect = sh.targeted
         target = action.get("target")
-        if effect is not None and not sh.manual and target in targets(state, seat, card, effect, any_suit=True):
-            # the right kind of fighter, of another suit: the card's «такой же масти», which only a trump lifts
-            return "raiders.reject.wrong_suit", R_TRUMPS, {"suit": SUIT_MARK[fighter(state, card).suit]}
+        if effect is not None and not sh.manual and effect.get("same_suit"):
+            fitting = targets(state, seat, card, effect, any_suit=True)
+            if target in fitting or (target is None and fitting and playable(state, seat, card) is None):
+                # the right kind of fighter, of another suit: the card's «такой же масти», which only a trump lifts
+                return "raiders.reject.wrong_suit", R_TRUMPS, {"suit": SUIT_MARK[fighter(state, card).suit]}
         if playable(state, seat, card) is None:
             return "raiders.reject.only_discard", "RD-14"
         return "raiders.reject.bad_target", R_SHNYAGA

@@ -174,6 +174,8 @@ def test_same_suit_binds_unless_the_card_is_a_trump():
     r = refused(state, 1, kill)
     assert (r.key, r.rule, r.params) == ("raiders.reject.wrong_suit", "Козыри", {"suit": "♦"})
     assert "♦" in r.message("ru") and "козырн" in r.message("ru")
+    # named or not, a fighter of another suit is the reason: not «исключительно для сброса» (RD-14)
+    assert refused(state, 1, {**kill, "target": None}).key == "raiders.reject.wrong_suit"
     state["trump"] = "diamonds"   # «козырной туз может «замочить» бойца любой масти»
     assert kill in GAME.legal_actions(state, 1)
     state, events = act(state, 1, kill)
