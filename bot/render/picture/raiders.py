@@ -128,7 +128,8 @@ def _hand(c: Canvas, cards, hand: Sequence[str], locale: str, y: int) -> int:
         f = cards.fighters[card]
         c.box(x, top, x + CARD_W, top + CARD_H, fill=PANEL_LIGHT, radius=8)
         c.text(x + 8, top + 4, fighter_mark(f, locale), size=22, bold=True, colour=_suit_colour(f.suit))
-        c.text(x + CARD_W - 8, top + 8, str(f.krutizna), size=16, bold=True, colour=GOLD, anchor="ra")
+        kr = "—" if f.krutizna is None else str(f.krutizna)  # a шняга-only card has no крутизна
+        c.text(x + CARD_W - 8, top + 8, kr, size=16, bold=True, colour=GOLD, anchor="ra")
         if f.shnyaga:
             c.lines(x + 8, top + 36, wrap(f.shnyaga.name(locale), 13, CARD_W - 16, 3), size=13, gap=0,
                     colour=INK if not f.shnyaga.manual else MUTED)
