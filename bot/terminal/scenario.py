@@ -19,12 +19,14 @@ from typing import Any, Iterator
 
 import yaml
 
-from bot.engine import Applied, Reject, Rejection, clone, get_game
+from bot.engine import Applied, Code, Reject, Rejection, clone, get_game
+from bot.engine.position import PositionError, place, validate as validate_position
 from bot.engine.rng import Rng, StackError
 
 DEFAULT_START = 1_700_000_000.0
-TOP_KEYS = {"game", "seats", "seed", "options", "stack", "now", "steps", "title", "description", "note", "expect"}
-STEP_KEYS = {"seat", "action", "timeout", "expect", "rolls", "wait", "check", "note", "bot"}
+TOP_KEYS = {"game", "seats", "seed", "options", "stack", "now", "steps", "title", "description", "note", "expect",
+            "state", "position"}
+STEP_KEYS = {"seat", "action", "timeout", "expect", "rolls", "wait", "at", "check", "note", "bot"}
 EXPECT_KEYS = {"code", "key", "rule"}
 
 # ---------------------------------------------------------------------------------- limits
@@ -255,6 +257,8 @@ def _check_check(where: str, spec: Any, seats: int) -> None:
     _want(isinstance(spec, dict), where, "check", "a mapping of paths to values", spec)
     for path, expected in spec.items():
         head, _, rest = str(path).partition(".")
+        if head == "@after" and not rest.partition(".")[0]:
+            raise ScenarioError(f"{where}check path {_short(path)}: @after.<mark>, e.g. @after.neutral")
         if head == "@view":
             who = rest.partition(".")[0]
             if who != "public" and not (_VIEW_SEAT.fullmatch(who) and int(who) < seats):
@@ -302,6 +306,13 @@ def _check_step(i: int, step: Any, seats: int) -> None:
         _want(_is_number(wait), where, "wait", "a number of seconds", wait)
         if not 0 <= wait <= MAX_WAIT:
             raise ScenarioError(f"step {i}: 'wait' must be from 0 to {MAX_WAIT} seconds (ten years), not {wait}")
+    if "at" in step:
+        at = step["at"]
+        _want(_is_number(at), where, "at", "a number of epoch seconds", at)
+        if not 0 <= at <= MAX_NOW:
+            raise ScenarioError(f"step {i}: 'at' must be from 0 to {MAX_NOW} epoch seconds, not {at}")
+        if "wait" in step:
+            raise ScenarioError(f"step {i}: one of 'wait' and 'at' per step")
     if "check" in step:
         _check_check(where, step["check"], seats)
     if "note" in step:
@@ -364,6 +375,13 @@ def _check_top(doc: dict[str, Any], game: Any, seats: int) -> None:
         _want(isinstance(stack, dict), "", "stack", "a mapping of stack keys", stack)
         if stack.get("rolls") is not None:
             _check_rolls("", "stack.rolls", stack["rolls"])
+    if "state" in doc:
+        _want(isinstance(doc["state"], dict), "", "state", "a whole state (a mapping)", doc["state"])
+    if "position" in doc:
+        _want(isinstance(doc["position"], dict), "", "position", "a mapping of state paths to values",
+              doc["position"])
+        for path in doc["position"]:
+            _want(isinstance(path, str), "", "position", "keyed by dotted state paths", path)
     if "expect" in doc:
         _check_expect("", doc["expect"])
     steps = doc.get("steps")
@@ -504,11 +522,18 @@ def _operator(expected: Any) -> tuple[str, Any] | None:
 def _root(path: str, state: dict[str, Any], game: Any, events: list[dict[str, Any]],
           derived: dict[Any, Any]) -> tuple[Any, str]:
     """Where a check path points: ``@view.<seat|public>.…`` a seat's (or the public) view, ``@events.…`` the
-    step's events, ``@table.…`` the game's judge table (derived numbers such as scores), anything else the
+    step's events, ``@table.…`` the game's judge table (derived numbers such as scores), ``@after.<mark>.…`` the
+    state at a boundary the game marked inside the step's action (Bridges: ``neutral``), anything else the
     state.  Views and the table are built once per step (``derived``), however many paths read them."""
     head, _, rest = path.partition(".")
     if head == "@events":
         return events, rest
+    if head == "@after":  # the state at a boundary the game marked inside this step's action
+        name, _, rest = rest.partition(".")
+        marks = derived.get("@marks") or {}
+        if name not in marks:
+            raise KeyError(path)
+        return marks[name], rest
     if head == "@table":
         if "@table" not in derived:
             derived["@table"] = game.judge_table(state)
@@ -525,9 +550,9 @@ def _root(path: str, state: dict[str, Any], game: Any, events: list[dict[str, An
 
 
 def _checks(state: dict[str, Any], spec: dict[str, Any], game: Any,
-            events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            events: list[dict[str, Any]], marks: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     results = []
-    derived: dict[Any, Any] = {}
+    derived: dict[Any, Any] = {"@marks": marks or {}}
     for path, expected in spec.items():
         op = _operator(expected)
         root, rest = _root(str(path), state, game, events, derived)
@@ -588,6 +613,16 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
             refused = {"game": game.name, "seats": names, "error": r.rejection.to_json(),
                        "message": r.rejection.message(locale or "en")}
             return {**refused, "ok": "expect" in doc and _expected(doc["expect"], r.rejection)}
+    if "state" in doc or "position" in doc:
+        try:
+            init = Applied(_position(game, doc, init.state), [])
+        except PositionError as exc:  # refused like a set-up the game refuses: expected, or the file's mistake
+            where = _position_key(doc, exc.key)
+            if "expect" not in doc:
+                raise ScenarioError(f"{where}: {exc.problem}") from None
+            rejection = Rejection(Code.BAD_SETUP, "core.reject.bad_position", {"key": where, "problem": exc.problem})
+            return {"game": game.name, "seats": names, "error": rejection.to_json(),
+                    "message": rejection.message(locale or "en"), "ok": _expected(doc["expect"], rejection)}
     if "expect" in doc:
         return {"game": game.name, "seats": names, "ok": False, "expectation_failed": doc["expect"],
                 "final": init.state}
@@ -617,6 +652,13 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
         if "wait" in step:
             now += float(step["wait"])
             entry["wait"] = step["wait"]
+        if "at" in step:
+            if step["at"] < now:
+                raise ScenarioError(f"step {i}: 'at' {step['at']} is before the scenario's clock ({now}); "
+                                    "time does not run back")
+            now = float(step["at"])
+            entry["at"] = step["at"]
+        marks: dict[str, Any] = {}
         with _engine(game, f"step {i}"):
             if "rolls" in step:
                 state = clone(state)  # the previous step's reported state must not show rolls pushed later
@@ -632,7 +674,7 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
                     action = game.bot_action(state, seat, random.Random(i))
                 else:
                     action = step["action"]
-                result = game.apply(state, seat, action, now=now)
+                result = game.apply(state, seat, action, now=now, marks=marks)
                 if isinstance(result, Rejection):
                     _stack_misfit(result, f"step {i}")
                 entry.update({"seat": seat, "action": action})
@@ -645,12 +687,15 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
                     state, events = result.state, result.events
                     entry["result"] = "applied"
                     entry.update(snapshot(result.events))
+                    if marks and with_states:
+                        entry["after"] = marks
                 if not passed:
                     entry["expectation_failed"] = expect
                     ok = False
             if "check" in step:
                 try:
-                    results = _checks(state, step["check"], game, events)
+                    results = _checks(state, step["check"], game, events,
+                                      marks if entry.get("result") == "applied" else None)
                 except ScenarioError as exc:
                     raise ScenarioError(f"step {i}: {exc}") from None
                 entry["check"] = results
@@ -663,6 +708,27 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
         report["outcome"] = state.get("outcome")
     report["ok"] = ok
     return report
+
+
+def _position(game: Any, doc: dict[str, Any], seeded: dict[str, Any]) -> dict[str, Any]:
+    """The position the scenario starts from: the file's whole ``state`` (else the seeded start) with the dotted
+    paths of ``position`` set over it, validated with the engine's invariants (bot/engine/position.py and the
+    game's own position.py).  Raises PositionError naming the state key at fault."""
+    state = clone(doc["state"]) if "state" in doc else seeded
+    if "position" in doc:
+        state = place(state, doc["position"])
+    validate_position(game, state, seeded)
+    return state
+
+
+def _position_key(doc: dict[str, Any], key: str) -> str:
+    """The file's key a position error names: ``'position.<path>'`` when a path the file set is at fault (or
+    holds the key at fault), else ``'state.<key>'`` (the whole state, or the seeded start under a position)."""
+    for path in doc.get("position") or {}:
+        if key and (key == path or key.startswith(path + ".") or path.startswith(key + ".")):
+            return repr(f"position.{path}")
+    head = "state" if "state" in doc else "position"
+    return repr(f"{head}.{key}" if key else head)
 
 
 def _acting_seat(game: Any, state: dict[str, Any], step: dict[str, Any], i: int) -> int:
