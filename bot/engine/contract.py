@@ -240,6 +240,8 @@ class Game:
     options: ClassVar[tuple[Option, ...]] = ()
     #: playouts in the conformance suite are cut after this many actions
     max_actions: ClassVar[int] = 5000
+    #: top-level state keys the engine keeps only for a while (a position set up directly may lack them)
+    optional_state_keys: ClassVar[frozenset[str]] = frozenset()
     #: keys a ``stack`` (moderator set-up / scenario) may carry, besides "rolls"
     stack_keys: ClassVar[tuple[str, ...]] = ()
     #: action types the referee may take for a seat whose only legal action it is (a table setting allows

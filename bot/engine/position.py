@@ -117,7 +117,7 @@ def conserved(key: str, found: Iterable[Any], wanted: Iterable[Any], what: str =
     doubled or unknown."""
     from collections import Counter
 
-    have, need = Counter(found), Counter(wanted)
+    have, need = Counter(list(found)), Counter(list(wanted))
     for card in sorted(set(have) | set(need), key=repr):
         if have[card] > need[card]:
             extra = "unknown" if not need[card] else f"{have[card]} times, the game has {need[card]}"
@@ -151,9 +151,9 @@ def check_frame(game: Game, state: State, template: State) -> None:
     integer(state.get("version"), "version", 0)
     want(state.get("rules") == game.rules_version, "rules",
          f"must be {game.rules_version}, the {game.name} rules this engine plays (an older state: migrate it)")
-    missing = sorted(set(template) - set(state))
+    missing = sorted(set(template) - set(state) - game.optional_state_keys)
     want(not missing, missing[0] if missing else "", "is missing from the state")
-    unknown = sorted(set(state) - set(template))
+    unknown = sorted(set(state) - set(template) - game.optional_state_keys)
     want(not unknown, unknown[0] if unknown else "", "is not a key of a " + game.name + " state")
     try:
         opts = game.validate_options(state["options"]) if isinstance(state["options"], dict) else None
