@@ -26,7 +26,7 @@ from bot.engine.rng import Rng, StackError
 DEFAULT_START = 1_700_000_000.0
 TOP_KEYS = {"game", "seats", "seed", "options", "stack", "now", "steps", "title", "description", "note", "expect",
             "state", "position"}
-STEP_KEYS = {"seat", "action", "timeout", "expect", "rolls", "wait", "at", "check", "note", "bot"}
+STEP_KEYS = {"seat", "action", "timeout", "expect", "rolls", "wait", "at", "position", "check", "note", "bot"}
 EXPECT_KEYS = {"code", "key", "rule"}
 
 # ---------------------------------------------------------------------------------- limits
@@ -313,6 +313,11 @@ def _check_step(i: int, step: Any, seats: int) -> None:
             raise ScenarioError(f"step {i}: 'at' must be from 0 to {MAX_NOW} epoch seconds, not {at}")
         if "wait" in step:
             raise ScenarioError(f"step {i}: one of 'wait' and 'at' per step")
+    if "position" in step:
+        _want(isinstance(step["position"], dict), where, "position", "a mapping of state paths to values",
+              step["position"])
+        for path in step["position"]:
+            _want(isinstance(path, str), where, "position", "keyed by dotted state paths", path)
     if "check" in step:
         _check_check(where, step["check"], seats)
     if "note" in step:
@@ -613,6 +618,7 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
             refused = {"game": game.name, "seats": names, "error": r.rejection.to_json(),
                        "message": r.rejection.message(locale or "en")}
             return {**refused, "ok": "expect" in doc and _expected(doc["expect"], r.rejection)}
+    seeded = init.state
     if "state" in doc or "position" in doc:
         try:
             init = Applied(_position(game, doc, init.state), [])
@@ -666,6 +672,13 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
                 for tag, values in step["rolls"].items():
                     rng.push(tag, list(values))
                 entry["rolls"] = step["rolls"]
+            if "position" in step:  # set paths of the position reached, checked like a set-up position
+                try:
+                    state = place(state, step["position"])
+                    validate_position(game, state, seeded)
+                except PositionError as exc:
+                    raise ScenarioError(f"step {i}: 'position': {exc.key or 'the state'}: {exc.problem}") from None
+                entry["position"] = step["position"]
             if "action" in step or "timeout" in step or "bot" in step:
                 seat = _acting_seat(game, state, step, i)
                 if "timeout" in step:

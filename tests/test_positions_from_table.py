@@ -1,0 +1,83 @@
+"""``scenario --from-table``: a stored table's position at a version, written as a scenario file, is the stored
+state byte for byte (canonical JSON), and playing the table's own later actions from it ends where the table
+ended; the command is a moderator's look (refused to a seated user, logged).  One short seeded table per game."""
+import argparse
+import random
+
+import pytest
+
+from bot.engine import all_games, get_game
+from bot.engine.canonical import dumps
+from bot.process.config import Settings
+from bot.referee.service import Accepted
+from bot.terminal import scenario
+from bot.terminal.positions import cmd_from_table, dump_scenario, position_scenario
+
+GAMES = [name for name in all_games() if name != "toy"]
+PLAYERS = ("ann", "ben", "cid", "dan", "eve", "fay")
+MOVES = 24   # a short playout: enough for hidden hands, draws and a few turns in every game
+
+
+async def played_table(referee, store, clock, name, moves=MOVES, prefix="u:"):
+    """A table of ``name`` (its least seats, at least two) played ``moves`` actions by the built-in bots, a
+    minute apart (so that the times matter), or to its end."""
+    game = get_game(name)
+    seats = max(2, game.min_seats)
+    table = await referee.create_table(name, creator=f"{prefix}ann", creator_name="ann", origin="terminal")
+    for p in PLAYERS[1:seats]:
+        assert isinstance(await referee.join(table.id, f"{prefix}{p}", p), int)
+    assert isinstance(await referee.start(table.id, f"{prefix}ann", seed=f"positions-{name}"), Accepted)
+    rng = random.Random(7)
+    for _ in range(moves):
+        state = await store.state(table.id)
+        pending = game.to_act(state)
+        if not pending:
+            break
+        seat = pending[0].seat
+        clock.t += 60
+        action = game.bot_action(state, seat, rng)
+        assert isinstance(await referee.act(table.id, f"{prefix}{PLAYERS[seat]}", action, seat=seat), Accepted)
+    return table.id
+
+
+@pytest.mark.parametrize("name", GAMES)
+async def test_a_position_from_a_table_is_its_state_and_plays_on_to_its_end(env, tmp_path, name):
+    store, referee, clock = env
+    tid = await played_table(referee, store, clock, name)
+    table = await store.get_table(tid)
+    actions = await store.actions(tid)
+    middle = table.version // 2
+    at = next(a.at for a in actions if a.version == middle) if middle else table.started_at
+    doc = position_scenario(table, await store.seats(tid), await store.state(tid, middle), at,
+                            [a for a in actions if a.version > middle])
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(dump_scenario(doc, tid), encoding="utf-8")
+    report = scenario.run(scenario.load(path))
+    assert report["ok"], report.get("message")
+    assert dumps(report["initial"]["state"]) == dumps(await store.state(tid, middle))
+    assert dumps(report["final"]) == dumps(await store.state(tid))
+
+
+def _args(table, **extra):
+    return argparse.Namespace(from_table=table, version=extra.get("version"), out=extra.get("out"),
+                              position_only=extra.get("position_only", False), user=extra.get("user"),
+                              locale="en", file=None)
+
+
+async def test_the_command_writes_the_file_for_a_moderator_and_refuses_a_seated_player(env, tmp_path, capsys):
+    store, referee, clock = env
+    tid = await played_table(referee, store, clock, "claygod", moves=10, prefix="cli:")
+    settings = Settings(database=store.path, locale="en")
+    out = tmp_path / "pos.yaml"
+    assert await cmd_from_table(_args(tid, user="ann", out=str(out)), settings) != 0   # ann plays there
+    assert not out.exists()
+    assert f"You play at table #{tid}" in capsys.readouterr().err
+    assert await cmd_from_table(_args(tid, version=4, out=str(out), user="mod"), settings) == 0
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# MODERATORS ONLY")
+    report = scenario.run(scenario.load(out))
+    assert report["ok"]
+    assert dumps(report["initial"]["state"]) == dumps(await store.state(tid, 4))
+    assert dumps(report["final"]) == dumps(await store.state(tid))
+    rows = await store._all("SELECT moderator, action FROM moderation WHERE table_id = ?", (tid,))
+    assert [(r["moderator"], r["action"]) for r in rows] == [("cli:mod", "hidden_view")]
