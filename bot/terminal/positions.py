@@ -22,6 +22,7 @@ from bot.process.config import Settings
 from bot.referee.steps import MODERATOR_SEAT
 from bot.storage.store import ActionRow, SeatRow, TableRow
 from bot.terminal.common import EXIT_FAILED, EXIT_OK, _refuse, _say, _user
+from bot.terminal.scenario import MAX_STEPS
 
 HEADER = ("# MODERATORS ONLY: this scenario holds table #{table}'s hidden state at version {version} (every hand,\n"
           "# the deck order, the random source).  Do not show it to a player of the table.\n"
@@ -49,7 +50,11 @@ def position_scenario(table: TableRow, seats: Sequence[SeatRow], state: dict[str
     }
     if not play_on:
         return doc
-    for a in later:
+    for n, a in enumerate(later):
+        if n == MAX_STEPS - 1:  # the longest scenario there is: the rest is the moderator's to add
+            doc["steps"].append({"note": f"the record goes on from version {a.version}: more actions than a "
+                                         f"scenario holds ({MAX_STEPS} steps)"})
+            break
         if a.seat == MODERATOR_SEAT:
             doc["steps"].append({"note": f"the record goes on with a moderator's step ({a.action.get('type')}) "
                                          f"at version {a.version}, which a scenario does not replay"})

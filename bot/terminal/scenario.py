@@ -39,7 +39,7 @@ MAX_STRING = 10_000       # characters of one string or key (a note may be long;
 MAX_NAME = 100            # a seat's name or an RNG tag: rendered into every event line
 MAX_SEED = 1_000          # the seed is hashed at every draw
 MAX_INT = 2**53           # any number: the largest integer JSON readers keep exactly, far above any count
-MAX_STEPS = 1_000
+MAX_STEPS = 5_000         # a stored table's later actions (scenario --from-table) are its steps
 MAX_CHECKS = 5_000        # check paths in the file: each may walk a whole state or build a view
 MAX_FORCED = 10_000       # values inside all forced rolls: they sit in the state, copied into every step's report
 MAX_NOW = 10**10          # epoch seconds (the year 2286)
@@ -560,8 +560,8 @@ def _checks(state: dict[str, Any], spec: dict[str, Any], game: Any,
     derived: dict[Any, Any] = {"@marks": marks or {}}
     for path, expected in spec.items():
         op = _operator(expected)
-        root, rest = _root(str(path), state, game, events, derived)
         try:
+            root, rest = _root(str(path), state, game, events, derived)
             actual = _get_path(root, rest) if rest else root
         except (KeyError, IndexError, ValueError):
             ok = op is not None and op[0] == "$absent" and bool(op[1])
@@ -658,10 +658,7 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
         if "wait" in step:
             now += float(step["wait"])
             entry["wait"] = step["wait"]
-        if "at" in step:
-            if step["at"] < now:
-                raise ScenarioError(f"step {i}: 'at' {step['at']} is before the scenario's clock ({now}); "
-                                    "time does not run back")
+        if "at" in step:  # the clock set to a time (a stored action's own time, from --from-table)
             now = float(step["at"])
             entry["at"] = step["at"]
         marks: dict[str, Any] = {}
