@@ -674,7 +674,8 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
                     state = place(state, step["position"])
                     validate_position(game, state, seeded)
                 except PositionError as exc:
-                    raise ScenarioError(f"step {i}: 'position': {exc.key or 'the state'}: {exc.problem}") from None
+                    where = _position_key({"position": step["position"]}, exc.key)
+                    raise ScenarioError(f"step {i}: {where}: {exc.problem}") from None
                 entry["position"] = step["position"]
             if "action" in step or "timeout" in step or "bot" in step:
                 seat = _acting_seat(game, state, step, i)
@@ -735,10 +736,14 @@ def _position_key(doc: dict[str, Any], key: str) -> str:
     """The file's key a position error names: ``'position.<path>'`` when a path the file set is at fault (or
     holds the key at fault), else ``'state.<key>'`` (the whole state, or the seeded start under a position)."""
     for path in doc.get("position") or {}:
-        if key and (key == path or key.startswith(path + ".") or path.startswith(key + ".")):
+        if key and (key == path or key.startswith(path + ".")):
+            return repr(f"position.{key}")
+    for path in doc.get("position") or {}:
+        if not key or path.startswith(key + "."):
             return repr(f"position.{path}")
-    head = "state" if "state" in doc else "position"
-    return repr(f"{head}.{key}" if key else head)
+    if "state" in doc:
+        return repr(f"state.{key}" if key else "state")
+    return "'position'" + (f" (the state's {key})" if key else "")
 
 
 def _acting_seat(game: Any, state: dict[str, Any], step: dict[str, Any], i: int) -> int:
