@@ -215,3 +215,43 @@ def test_a_whole_state_is_taken_as_it_is_and_must_be_complete():
 def test_a_path_that_does_not_exist_is_refused():
     refused(scenario("claygod", 2, {"players.5.health": 1}), "position.players.5.health", "no item")
     refused(scenario("claygod", 2, {"nonsense": 1}), "position.nonsense", "not a key of a claygod state")
+
+
+JUNK = [None, 0, -1, 7, 10**6, "x", "", [], [1], {}, {"a": 1}, True, 1.5, [None]]
+SEATS = {"claygod": 2, "gwent": 2, "bloodwood": 5, "bridges": 2, "raiders": 3}
+
+
+def _paths(value, prefix=""):
+    if isinstance(value, dict):
+        items = value.items()
+    elif isinstance(value, list):
+        items = list(enumerate(value))[:3]
+    else:
+        return
+    for key, item in items:
+        yield f"{prefix}{key}"
+        yield from _paths(item, f"{prefix}{key}.")
+
+
+@pytest.mark.parametrize("name", sorted(SEATS))
+def test_junk_in_a_position_is_refused_or_played_never_a_crash(name):
+    """Any value at any path of the seeded start: refused as a position, or a position the engine plays on."""
+    from bot.engine.position import PositionError, place, validate
+
+    game = get_game(name)
+    seeded = game.initial_state(SEATS[name], seed="junk", options={"classes": "random"} if name == "bridges"
+                                else None).state
+    paths, rng = list(_paths(seeded)), random.Random(name)
+    for k in range(80):
+        position = {rng.choice(paths): rng.choice(JUNK) for _ in range(rng.randint(1, 2))}
+        try:
+            state = place(seeded, position)
+            validate(game, state, seeded)
+        except PositionError:
+            continue
+        bots = random.Random(k)
+        for _ in range(5):
+            pending = game.to_act(state)
+            if not pending:
+                break
+            state = game.apply(state, pending[0].seat, game.bot_action(state, pending[0].seat, bots)).state

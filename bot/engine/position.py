@@ -143,6 +143,36 @@ def _short(value: Any) -> str:
 
 
 # ------------------------------------------------------------------------------------------- the whole check
+FRAME_KEYS = frozenset({"game", "version", "seats", "options", "rng", "outcome", "rules"})
+
+
+def _sort(value: Any) -> str:
+    """A value's JSON type, for the shape check (a whole number and a fraction are both numbers)."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return {str: "a string", list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)
+
+
+def same_shape(value: Any, template: Any, key: str) -> None:
+    """``value`` has the JSON shape the engine writes where the seeded start (``template``) has one: the same type
+    (null stands for anything: a key the engine fills later, or empties), a mapping's known keys of their shapes,
+    a list's items of the shape of the template's first item.  What the shape cannot say (ranges, ids, the turn)
+    is for the game's own checks."""
+    if template is None or value is None:
+        return
+    want(_sort(value) == _sort(template), key, f"must be {_sort(template)} (as the engine keeps it), "
+                                                f"not {_kind(value)}")
+    if isinstance(template, dict):
+        for k, sub in template.items():
+            if k in value:
+                same_shape(value[k], sub, f"{key}.{k}")
+    elif isinstance(template, list) and template:
+        for j, item in enumerate(value):
+            same_shape(item, template[0], f"{key}.{j}")
+
+
 def check_frame(game: Game, state: State, template: State) -> None:
     """The framework keys (contract.py) and the game's own top-level keys, as the seeded ``template`` has them."""
     want(state.get("game") == game.name, "game", f"must be {game.name!r}")
@@ -155,6 +185,11 @@ def check_frame(game: Game, state: State, template: State) -> None:
     want(not missing, missing[0] if missing else "", "is missing from the state")
     unknown = sorted(set(state) - set(template) - game.optional_state_keys)
     want(not unknown, unknown[0] if unknown else "", "is not a key of a " + game.name + " state")
+    for key in sorted(set(template) - FRAME_KEYS):
+        if key in state:
+            want(state[key] is not None or template[key] is None or state["outcome"] is not None, key,
+                 f"must be {_sort(template[key])} while the game runs, not null")
+            same_shape(state[key], template[key], key)
     try:
         opts = game.validate_options(state["options"]) if isinstance(state["options"], dict) else None
     except Exception:  # noqa: BLE001 a Reject of a bad option value
@@ -207,7 +242,13 @@ def validate(game: Game, state: State, template: State) -> None:
     """Every check of a set-up position: the frame, the game's own (``check_position``), then ``settle``."""
     want(isinstance(state, dict), "", "must be a mapping")
     check_frame(game, state, template)
-    game.check_position(state, template)
+    try:
+        game.check_position(state, template)
+    except PositionError:
+        raise
+    except Exception as exc:  # noqa: BLE001 a value of a shape the game's checks did not expect
+        raise PositionError("", f"is not a state the {game.name} engine can read ({type(exc).__name__}: "
+                                f"{_short(str(exc))})") from None
     settle(game, state)
 
 

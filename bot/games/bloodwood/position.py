@@ -79,8 +79,9 @@ def _step(state: dict, n: int) -> None:
     if kind in ("assign", "first"):  # the host (-1) decides these
         return
     seat(step.get("seat"), "step.seat", n)
-    turn = mapping(state["turn"], "turn")
-    seat(turn.get("seat"), "turn.seat", n)
+    turn = mapping(state["turn"], "turn", ("seat", "no", "extra"))
+    seat(turn["seat"], "turn.seat", n)
+    integer(turn["no"], "turn.no", 1)
     want(isinstance(step.get("opened"), (int, float)) and not isinstance(step.get("opened"), bool),
          "step.opened", "when the step opened, in epoch seconds")
     if kind == "turn" and step.get("card") is not None:

@@ -33,6 +33,7 @@ def check(state: dict, template: dict) -> None:
         integer(p["gems"], f"{key}.gems", 0, 2)
         flag(p["passed"], f"{key}.passed")
         flag(p["leader_round"], f"{key}.leader_round")
+    _bookkeeping(state, cat)
     cards = _cards(state, cat)
     _zones(state, cards)
     if phase not in ("setup",):
@@ -57,6 +58,48 @@ def check(state: dict, template: dict) -> None:
         mapping(entry, f"stack.{j}")
         seat(entry.get("seat"), f"stack.{j}.seat", 2)
         want(isinstance(entry.get("kind"), str), f"stack.{j}.kind", "a pending choice names its kind")
+
+
+def _bookkeeping(state: dict, cat: object) -> None:
+    """The set-up entries, the round's effects and the counters: values the engine reads without asking."""
+    for s, st in enumerate(listing(state["setup"], "setup", 2)):
+        key = f"setup.{s}"
+        mapping(st, key, ("step", "faction", "leader", "deck"))
+        one_of(st["step"], f"{key}.step", ("faction", "leader", "deck", "ready"), "set-up step")
+        if st["faction"] is not None:
+            one_of(st["faction"], f"{key}.faction", sorted({ld.faction for ld in cat.leaders.values()}), "faction")
+        if st["leader"] is not None:
+            one_of(st["leader"], f"{key}.leader", cat.leaders, "leader")
+        for cid, count in mapping(st["deck"], f"{key}.deck").items():
+            one_of(cid, f"{key}.deck.{cid}", cat.cards, "card id")
+            integer(count, f"{key}.deck.{cid}", 1)
+    fx = mapping(state["round_fx"], "round_fx", ("bran", "hope", "blocked"))
+    for name, pair in fx.items():
+        for s, value in enumerate(listing(pair, f"round_fx.{name}", 2)):
+            flag(value, f"round_fx.{name}.{s}")
+    for j, due in enumerate(listing(state["draws_due"], "draws_due")):
+        mapping(due, f"draws_due.{j}")
+        seat(due.get("seat"), f"draws_due.{j}.seat", 2)
+        integer(due.get("n"), f"draws_due.{j}.n", 0)
+    for j, s in enumerate(listing(state["starters"], "starters")):
+        seat(s, f"starters.{j}", 2)
+    for s, at in enumerate(listing(state["since"], "since", 2)):
+        want(isinstance(at, (int, float)) and not isinstance(at, bool), f"since.{s}", "a time in epoch seconds")
+    for name in ("revealed", "weak_horn"):
+        for s, items in enumerate(listing(state[name], name, 2)):
+            listing(items, f"{name}.{s}")
+    for s, mull in enumerate(listing(state["mull"], "mull", 2)):
+        if mull is not None:
+            mapping(mull, f"mull.{s}")
+    integer(state["round"], "round", 0)
+    integer(state["next_token"], "next_token", 0)
+    for name in ("turn_no", "turn_in_round"):
+        integer(state[name], name, 0)
+    if state["journal"] is not None:
+        journal = mapping(state["journal"], "journal", ("cur", "at", "last"))
+        listing(journal["cur"], "journal.cur")
+        if journal["last"] is not None:
+            mapping(journal["last"], "journal.last")
 
 
 def _cards(state: dict, cat: object) -> dict:
