@@ -156,7 +156,7 @@ BRIDGES = {"options": {"phase_end": "explicit"},
     ({"chars.1.at": "atlantis"}, "position.chars.1.at", "not a known island"),
     ({"bosses.karate.hp": 99}, "position.bosses.karate.hp", "outside 0..12"),
     ({"bosses.karate.at": "3"}, "position.bosses.karate.at", "one boss on each boss island"),
-    ({"provoked": "yes"}, "position.provoked", "true or false"),
+    ({"provoked": "yes"}, "position.provoked", "must be true/false"),
     ({"chars.0.done": True, "chars.1.done": True}, "position.chars.0.done", "neutral phase would have been played"),
     ({"bank.items": {"excalibur": 1}}, "position.bank.items.excalibur", "not a known item"),
 ])

@@ -6,7 +6,7 @@ from bot.engine.position import (
     PositionError, conserved, flag, integer, listing, mapping, one_of, seat, want,
 )
 
-from .cards import COLOURS, card_ids, rules
+from .cards import COLOURS, card_ids, catalogue, rules
 from .outcome import _fall, _win
 from .state import STAGES
 
@@ -95,8 +95,12 @@ def _turn(state: dict) -> None:
     flag(turn["extra"], "turn.extra")
     flag(turn["free_cast"], "turn.free_cast")
     stage = one_of(turn["stage"], "turn.stage", STAGES, "stage")
-    listing(turn["combos"], "turn.combos")
-    listing(turn["steps"], "turn.steps")
+    combos = [c.id for c in catalogue().combos]
+    for j, combo in enumerate(listing(turn["combos"], "turn.combos")):
+        one_of(combo, f"turn.combos.{j}", combos, "combination")
+    for j, step in enumerate(listing(turn["steps"], "turn.steps")):
+        one_of(mapping(step, f"turn.steps.{j}").get("kind"), f"turn.steps.{j}.kind",
+               ("freeze_own", "freeze_enemy", "flush", "swap"), "combination step")
     want(stage != "choose_combo" or bool(turn["combos"]), "turn.combos", "the combination stage offers none")
     want(stage not in ("freeze_own", "freeze_enemy", "flush", "swap") or bool(turn["steps"]), "turn.steps",
          f"the stage {stage!r} waits for a combination step, and none is owed")
