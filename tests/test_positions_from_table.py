@@ -81,3 +81,40 @@ async def test_the_command_writes_the_file_for_a_moderator_and_refuses_a_seated_
     assert dumps(report["final"]) == dumps(await store.state(tid))
     rows = await store._all("SELECT moderator, action FROM moderation WHERE table_id = ?", (tid,))
     assert [(r["moderator"], r["action"]) for r in rows] == [("cli:mod", "hidden_view")]
+
+
+async def test_stored_tables_of_a_release_fixture_are_reproduced_and_play_on_to_their_end(tmp_path):
+    """The newest release fixture (tables stored by a real release, tests/fixtures/releases/): for one table of
+    each game, its position halfway is its stored state (as today's rules read it) and plays on to its end."""
+    import shutil
+    from pathlib import Path
+
+    from bot.engine.versions import readable
+    from bot.referee.upgrade import open_store
+
+    newest = sorted((Path(__file__).parent / "fixtures" / "releases").glob("*.db"))[-1]
+    db = tmp_path / "fixture.db"
+    shutil.copy(newest, db)
+    store = await open_store(db)
+    try:
+        longest = {}
+        for table in await store.find_tables(limit=1000):
+            if table.status != "lobby" and table.version > longest.get(table.game, (0, None))[0]:
+                longest[table.game] = (table.version, table)
+        assert set(longest) == set(GAMES)
+        for name, (_, table) in sorted(longest.items()):
+            game, actions = get_game(name), await store.actions(table.id)
+            upgraded = [a.version for a in actions if a.seat < 0]   # an upgrade at opening: play on after it
+            middle = max([table.version // 2, *upgraded])
+            at = next((a.at for a in actions if a.version == middle), table.started_at)
+            stored = readable(game, await store.state(table.id, middle))
+            doc = position_scenario(table, await store.seats(table.id), stored, at,
+                                    [a for a in actions if a.version > middle])
+            path = tmp_path / f"{name}.yaml"
+            path.write_text(dump_scenario(doc, table.id), encoding="utf-8")
+            report = scenario.run(scenario.load(path))
+            assert report["ok"], (name, report.get("message"))
+            assert dumps(report["initial"]["state"]) == dumps(stored), name
+            assert dumps(report["final"]) == dumps(readable(game, await store.state(table.id))), name
+    finally:
+        await store.close()

@@ -3,8 +3,6 @@ decks are built): the invariants the engine keeps, each refused with the key at 
 Pure: no Discord, no storage."""
 from __future__ import annotations
 
-from collections import Counter
-
 from bot.engine.position import PositionError, flag, integer, listing, mapping, one_of, seat, want
 
 from .cards import ROWS, catalogue
@@ -150,12 +148,10 @@ def _zones(state: dict, cards: dict) -> None:
 
 
 def _decks(state: dict, cards: dict) -> None:
-    """The cards of each seat are the deck it built (setup.<seat>.deck), tokens aside."""
+    """Each seat has as many cards as the deck it built (setup.<seat>.deck), tokens aside: a card may change what
+    it is (a transformed Vildkaarl), never how many there are."""
     for s in (0, 1):
-        built = state["setup"][s].get("deck") or {}
-        have = Counter(inst["id"] for uid, inst in cards.items() if inst["owner"] == s and not is_token(uid))
-        if built and have != Counter(built):
-            extra, short = have - Counter(built), Counter(built) - have
-            what = (f"{next(iter(extra))!r} is more than the deck holds" if extra
-                    else f"{next(iter(short))!r} is missing")
-            raise PositionError("cards", f"seat {s}'s cards are not its deck (setup.{s}.deck): {what}")
+        built = sum((state["setup"][s].get("deck") or {}).values())
+        have = sum(1 for uid, inst in cards.items() if inst["owner"] == s and not is_token(uid))
+        if built and have != built:
+            raise PositionError("cards", f"seat {s} has {have} cards, its deck (setup.{s}.deck) {built}")
