@@ -27,6 +27,8 @@ Everything else is the game's own.  A game writes:
     _view(state, seat | None)        what that seat (or a spectator, None) may know of the game's own keys
     unseen_variant(state, seat, rng) a state that differs from ``state`` only in what ``seat`` cannot see
     check_invariants(state)          assertions (card conservation and the like) used by the tests
+    check_position(state, template)  a position set up directly (a scenario's state/position): PositionError
+                                     naming the key and the invariant (bot/games/<game>/position.py)
     describe_action / render_view / render_event   localised text for humans
 
 and gets, from this base class, the template methods the service calls: ``initial_state`` and ``apply``
