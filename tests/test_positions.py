@@ -2,6 +2,7 @@
 for each game a position only long play reaches is accepted and played on, and each broken invariant — card
 conservation, a legal value, a consistent turn — is refused naming the key (issue 29)."""
 import random
+import re
 
 import pytest
 
@@ -255,3 +256,23 @@ def test_junk_in_a_position_is_refused_or_played_never_a_crash(name):
             if not pending:
                 break
             state = game.apply(state, pending[0].seat, game.bot_action(state, pending[0].seat, bots)).state
+
+
+@pytest.mark.parametrize("step, words", [
+    ({"at": -1}, "'at' must be from 0"),
+    ({"at": 10, "wait": 1}, "one of 'wait' and 'at'"),
+    ({"position": [1]}, "'position' must be a mapping"),
+    ({"check": {"@after": 1}}, "@after.<mark>"),
+])
+def test_the_new_step_keys_are_checked_before_anything_runs(step, words):
+    with pytest.raises(ScenarioError, match=re.escape(words)):
+        run(scenario("claygod", 2, steps=[step]))
+
+
+def test_at_sets_the_clock_a_timeout_reads():
+    """A stored action's own time (``at``): a Bloodwood turn times out on the clock it sets (§9.2)."""
+    doc = scenario("bloodwood", 5, options={"turn_seconds": 60}, now=1000,
+                   steps=[{"timeout": True, "at": 1059, "expect": "too_early"},
+                          {"timeout": True, "at": 1060}])
+    report = run(doc)
+    assert report["ok"], failures(report)
