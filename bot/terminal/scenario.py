@@ -733,8 +733,10 @@ def _position(game: Any, doc: dict[str, Any], seeded: dict[str, Any]) -> dict[st
 
 
 def _position_key(doc: dict[str, Any], key: str) -> str:
-    """The file's key a position error names: ``'position.<path>'`` when a path the file set is at fault (or
-    holds the key at fault), else ``'state.<key>'`` (the whole state, or the seeded start under a position)."""
+    """The file's key a position error names: ``'position.<key>'`` when the key at fault is a path the file set or
+    lies under one, ``'position.<path>'`` when a path the file set lies under the key at fault (a conservation
+    count, a shape), ``'state.<key>'`` in a whole state, else ``'position' (the state's <key>)``: a key of the
+    seeded start the file's paths broke (a card moved out of the deck and not written elsewhere)."""
     for path in doc.get("position") or {}:
         if key and (key == path or key.startswith(path + ".")):
             return repr(f"position.{key}")
