@@ -27,6 +27,7 @@ class ClayGod(Game):
         Option("count_turns", "choice", "round", choices=("round", "every")),           # CG-6
         Option("frozen_defeat", "choice", "any", choices=("any", "lasting")),           # CG-13
         Option("frozen_combos", "bool", False),                                          # CG-14
+        Option("thrown_combos", "bool", False),                                          # CG-14
         Option("flush_order", "choice", "any", choices=("any", "colours")),             # CG-15
         Option("flush_draw", "choice", "five", choices=("five", "hand_size")),          # CG-15
         Option("discard_draw", "choice", "always", choices=("always", "to_hand_size")),  # CG-20
@@ -38,7 +39,7 @@ class ClayGod(Game):
         Option("async_turn_hours", "int", 24, min=1, max=168),                           # CG-26
         Option("two_cards", "choice", "together", choices=("together", "in_order")),    # CG-28
     )
-    rules_version = 2
+    rules_version = 3
     migrations = MIGRATIONS
     stack_keys = STACK_KEYS
     #: random playouts in the conformance suite: 1,000 took 160 s (the longest single test), 400 keep CI within

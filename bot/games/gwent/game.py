@@ -28,14 +28,14 @@ class Gwent(Game):
         Option("end_when_ahead", "bool", True),
         Option("emperor_reveal", "choice", "opponent_choice", choices=("opponent_choice", "random")),
         Option("emperor_shown_to", "choice", "thread", choices=("thread", "owner")),
-        Option("empty_hand_take", "choice", "autopass", choices=("autopass", "play")),
+        Option("empty_hand_take", "choice", "autopass", choices=("autopass", "play_pass", "play")),
         Option("treacherous_crach", "bool", False),
         Option("scorch_spares_zero", "bool", False),
         Option("bran_weather_floor", "bool", False),
         Option("cow", "bool", False),
         Option("turn_seconds", "int", 0, min=0, max=7 * 24 * 3600),
     )
-    rules_version = 2
+    rules_version = 3
     migrations = MIGRATIONS
     stack_keys = ("decks",)
     max_actions = 600
