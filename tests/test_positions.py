@@ -263,6 +263,9 @@ def test_junk_in_a_position_is_refused_or_played_never_a_crash(name):
     ({"at": 10, "wait": 1}, "one of 'wait' and 'at'"),
     ({"position": [1]}, "'position' must be a mapping"),
     ({"check": {"@after": 1}}, "@after.<mark>"),
+    ({"moderator": "rollback"}, "'moderator' must be a moderator's step"),
+    ({"moderator": {"type": "rollback", "to": 99}}, "which this scenario has not been at"),
+    ({"moderator": {"type": "upgrade"}, "bot": True}, "one of 'action', 'timeout', 'bot', 'moderator'"),
 ])
 def test_the_new_step_keys_are_checked_before_anything_runs(step, words):
     with pytest.raises(ScenarioError, match=re.escape(words)):

@@ -118,3 +118,39 @@ async def test_stored_tables_of_a_release_fixture_are_reproduced_and_play_on_to_
             assert dumps(report["final"]) == dumps(readable(game, await store.state(table.id))), name
     finally:
         await store.close()
+
+
+async def test_a_moderators_rollback_in_the_record_is_replayed_and_one_before_the_position_ends_the_steps(env):
+    """A table rolled back by a moderator and played on: from a version before the rollback's target the steps
+    replay the rollback (``moderator:``) and end where the table ended; from a version after the target the
+    steps stop at the rollback with a note."""
+    from bot.referee import moderation
+
+    store, referee, clock = env
+    tid = await played_table(referee, store, clock, "raiders", moves=8)
+    assert isinstance(await moderation.rollback(referee, tid, 4, moderator="mod:m", reason="a misclick"), Accepted)
+    tid_again = await _play_on(referee, store, clock, tid, moves=4)
+    table, actions = await store.get_table(tid_again), await store.actions(tid)
+    assert any(a.seat < 0 for a in actions)
+    early = position_scenario(table, await store.seats(tid), await store.state(tid, 2),
+                              next(a.at for a in actions if a.version == 2), [a for a in actions if a.version > 2])
+    assert any(step.get("moderator", {}).get("type") == "rollback" for step in early["steps"])
+    report = scenario.run(early)
+    assert report["ok"] and dumps(report["final"]) == dumps(await store.state(tid))
+    late = position_scenario(table, await store.seats(tid), await store.state(tid, 6),
+                             next(a.at for a in actions if a.version == 6), [a for a in actions if a.version > 6])
+    assert "rollback to version 4" in late["steps"][-1]["note"]
+
+
+async def _play_on(referee, store, clock, tid, moves):
+    game, rng = get_game("raiders"), random.Random(3)
+    for _ in range(moves):
+        state = await store.state(tid)
+        pending = game.to_act(state)
+        if not pending:
+            break
+        seat = pending[0].seat
+        clock.t += 60
+        action = game.bot_action(state, seat, rng)
+        assert isinstance(await referee.act(tid, f"u:{PLAYERS[seat]}", action, seat=seat), Accepted)
+    return tid

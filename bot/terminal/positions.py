@@ -32,8 +32,9 @@ HEADER = ("# MODERATORS ONLY: this scenario holds table #{table}'s hidden state 
 def position_scenario(table: TableRow, seats: Sequence[SeatRow], state: dict[str, Any], at: float,
                       later: Sequence[ActionRow], *, play_on: bool = True) -> dict[str, Any]:
     """The scenario document: the table's ``state`` (of today's rules) at time ``at``, and, with ``play_on``, the
-    table's own actions after it as steps, up to a moderator's step (a rollback, an upgrade, a ruling of the
-    game's own), which a scenario cannot replay: a note says where the record goes on."""
+    table's own actions after it as steps, moderators' steps included (a correction, an upheld dispute, an upgrade,
+    a rollback), up to a rollback to a version before the position, which the scenario has never been at: a note
+    says where the record goes on."""
     version = state["version"]
     doc: dict[str, Any] = {
         "title": f"table #{table.id} at version {version}",
@@ -56,9 +57,12 @@ def position_scenario(table: TableRow, seats: Sequence[SeatRow], state: dict[str
                                          f"scenario holds ({MAX_STEPS} steps)"})
             break
         if a.seat == MODERATOR_SEAT:
-            doc["steps"].append({"note": f"the record goes on with a moderator's step ({a.action.get('type')}) "
-                                         f"at version {a.version}, which a scenario does not replay"})
-            break
+            if a.action.get("type") == "rollback" and not version <= a.action.get("to", -1) < a.version:
+                doc["steps"].append({"note": f"the record goes on with a rollback to version {a.action.get('to')}, "
+                                             f"before this position (version {version}): write the file from there"})
+                break
+            doc["steps"].append({"moderator": a.action, "at": a.at})
+            continue
         step: dict[str, Any] = {"seat": a.seat, "at": a.at}
         if a.action == {"type": "timeout"}:
             step["timeout"] = True

@@ -27,7 +27,8 @@ from bot.engine.rng import Rng, StackError
 DEFAULT_START = 1_700_000_000.0
 TOP_KEYS = {"game", "seats", "seed", "options", "stack", "now", "steps", "title", "description", "note", "expect",
             "state", "position", "deck_file"}
-STEP_KEYS = {"seat", "action", "timeout", "expect", "rolls", "wait", "at", "position", "check", "note", "bot"}
+STEP_KEYS = {"seat", "action", "timeout", "expect", "rolls", "wait", "at", "position", "check", "note", "bot",
+             "moderator"}
 EXPECT_KEYS = {"code", "key", "rule"}
 
 # ---------------------------------------------------------------------------------- limits
@@ -290,9 +291,14 @@ def _check_step(i: int, step: Any, seats: int) -> None:
     unknown = set(step) - STEP_KEYS
     if unknown:
         raise ScenarioError(f"step {i}: unknown keys {sorted(map(str, unknown))}; known: {sorted(STEP_KEYS)}")
-    acts = [key for key in ("action", "timeout", "bot") if key in step]
+    acts = [key for key in ("action", "timeout", "bot", "moderator") if key in step]
     if len(acts) > 1:
-        raise ScenarioError(f"step {i}: one of 'action', 'timeout', 'bot' per step, not {' and '.join(acts)}")
+        raise ScenarioError(f"step {i}: one of 'action', 'timeout', 'bot', 'moderator' per step, "
+                            f"not {' and '.join(acts)}")
+    if "moderator" in step:
+        moderator = step["moderator"]
+        _want(isinstance(moderator, dict) and isinstance(moderator.get("type"), str), where, "moderator",
+              "a moderator's step of the record (a mapping with a 'type')", moderator)
     if "seat" in step:  # any whole number: a seat outside the table is the engine's "not a player" to report
         _want(_is_int(step["seat"]), where, "seat", "a whole number", step["seat"])
     if "action" in step:  # a string reaches the engine, which refuses it as malformed
@@ -665,6 +671,7 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
         return {"game": game.name, "seats": names, "ok": False, "expectation_failed": doc["expect"],
                 "final": init.state}
     state = init.state
+    history = {state["version"]: state}   # the states met, by version: what a moderator's rollback returns to
 
     def snapshot(events: list[dict[str, Any]]) -> dict[str, Any]:
         out: dict[str, Any] = {"events": events}
@@ -709,6 +716,20 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
                     where = _position_key({"position": step["position"]}, exc.key)
                     raise ScenarioError(f"step {i}: {where}: {exc.problem}") from None
                 entry["position"] = step["position"]
+            if "moderator" in step:  # a moderator's step of the record (scenario --from-table writes them)
+                result = _moderator(game, state, step["moderator"], now, history, i)
+                entry["moderator"] = step["moderator"]
+                expect = step.get("expect", "applied")
+                if isinstance(result, Rejection):
+                    entry["result"] = "rejected"
+                    entry["rejection"] = {**result.to_json(), "message": result.message(locale or "ru")}
+                else:
+                    state, events = result.state, result.events
+                    entry["result"] = "applied"
+                    entry.update(snapshot(result.events))
+                if not _expected(expect, result):
+                    entry["expectation_failed"] = expect
+                    ok = False
             if "action" in step or "timeout" in step or "bot" in step:
                 seat = _acting_seat(game, state, step, i)
                 if "timeout" in step:
@@ -744,6 +765,7 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
                 entry["check"] = results
                 report["checks"] += [{"step": i, **r} for r in results]
                 ok = ok and all(r["ok"] for r in results)
+        history[state["version"]] = state
         report["steps"].append(entry)
     with _engine(game, "after the last step"):
         report["final"] = state
@@ -751,6 +773,29 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
         report["outcome"] = state.get("outcome")
     report["ok"] = ok
     return report
+
+
+def _moderator(game: Any, state: dict[str, Any], action: dict[str, Any], now: float,
+               history: dict[int, dict[str, Any]], i: int) -> Applied | Rejection:
+    """A moderator's step as the record holds it, applied as replay applies it (bot/referee/record.py): a rollback
+    to a version this scenario has been at, an upgrade (the state is already of today's rules: its version is
+    counted), or a correction, an upheld dispute, a forfeit (bot/referee/moderation.py)."""
+    from bot.engine.versions import CannotMigrate, upgraded_state
+    from bot.referee.moderation import moderator_step, rollback_state
+
+    kind = action.get("type")
+    if kind == "rollback":
+        to = action.get("to")
+        if not _is_int(to) or to not in history:
+            raise ScenarioError(f"step {i}: 'moderator': a rollback to version {_short(to)}, which this scenario "
+                                f"has not been at (versions {min(history)}..{max(history)})")
+        return Applied(rollback_state(history[to], state["version"] + 1), [])
+    if kind == "upgrade":
+        try:
+            return Applied(upgraded_state(game, state, state["version"] + 1), [])
+        except CannotMigrate as exc:
+            raise ScenarioError(f"step {i}: 'moderator': the upgrade cannot be applied ({exc})") from None
+    return moderator_step(game, state, action, now)
 
 
 def _position(game: Any, doc: dict[str, Any], seeded: dict[str, Any]) -> dict[str, Any]:
