@@ -42,6 +42,11 @@ def _fresh(name: str, seats: int | None = None, seed: str = "mig", **options) ->
     return game.initial_state(seats or game.min_seats, seed=seed, options=options).state
 
 
+def _before_pace(options: dict) -> dict:
+    """Options as a table of rules version 2 (Raiders: 1) stored them: no ``pace`` (issue 27)."""
+    return {k: v for k, v in options.items() if k != "pace"}
+
+
 # ---------------------------------------------------------------------------------------------- declarations
 @pytest.mark.parametrize("name", GAMES)
 def test_every_game_declares_its_rules_version_and_one_migration_a_step(name):
@@ -62,7 +67,8 @@ def _claygod_v1(state: dict) -> dict:
     """A Clay God state as releases before ed09e3e (issue 14) and 7b76092 stored it."""
     old = dict(state)
     old.pop(RULES)
-    old["options"] = {k: v for k, v in state["options"].items() if k not in claygod_migrations.FORMER_READINGS}
+    old["options"] = {k: v for k, v in _before_pace(state["options"]).items()
+                      if k not in claygod_migrations.FORMER_READINGS}
     old["players"] = []
     for p in state["players"]:
         p = {k: v for k, v in p.items() if k != "table_place"}
@@ -81,7 +87,7 @@ def test_claygod_1_to_2_gives_new_options_the_former_readings_and_fills_the_new_
     before = dumps(old)
     new = migrate_state(get_game("claygod"), old)
     assert dumps(old) == before, "a migration never changes what it was given"
-    assert new[RULES] == 2
+    assert new[RULES] == 3 and new["options"]["pace"] == "live"
     assert {k: new["options"][k] for k in claygod_migrations.FORMER_READINGS} == claygod_migrations.FORMER_READINGS
     assert new["options"]["count_turns"] == "every" and new["options"]["two_cards"] == "in_order"
     assert all(p["table_place"] is True for p in new["players"])
@@ -101,6 +107,7 @@ def test_claygod_1_to_2_keeps_an_option_the_table_already_had():
 def test_todays_unversioned_claygod_state_migrates_to_itself_but_for_the_key():
     state = _fresh("claygod")
     old = {k: v for k, v in state.items() if k != RULES}
+    old["options"] = _before_pace(state["options"])  # an unversioned release had no pace: it played live
     assert migrate_state(get_game("claygod"), old) == state
 
 
@@ -108,10 +115,11 @@ def test_todays_unversioned_claygod_state_migrates_to_itself_but_for_the_key():
 def test_gwent_1_to_2_drops_the_stored_judges_table_and_sets_the_former_readings():
     state = _fresh("gwent")
     old = {k: v for k, v in state.items() if k != RULES}
-    old["options"] = {k: v for k, v in state["options"].items() if k not in gwent_migrations.FORMER_READINGS}
+    old["options"] = {k: v for k, v in _before_pace(state["options"]).items()
+                      if k not in gwent_migrations.FORMER_READINGS}
     old["table"] = {"score": [0, 0], "rows": [], "weather": []}  # faa7141..703ed64 stored it
     new = migrate_state(get_game("gwent"), old)
-    assert "table" not in new and new[RULES] == 2
+    assert "table" not in new and new[RULES] == 3 and new["options"]["pace"] == "live"
     assert new["options"]["emperor_shown_to"] == "owner" and new["options"]["empty_hand_take"] == "play"
     assert new["options"]["treacherous_crach"] is True and new["options"]["scorch_spares_zero"] is True
     assert new["options"]["bran_weather_floor"] is True
@@ -123,25 +131,40 @@ def test_gwent_1_to_2_drops_the_stored_judges_table_and_sets_the_former_readings
 def test_options_added_since_get_their_former_readings(name, module):
     state = _fresh(name, seats=5 if name == "bloodwood" else 2)
     old = {k: v for k, v in state.items() if k != RULES}
-    old["options"] = {k: v for k, v in state["options"].items() if k not in module.FORMER_READINGS}
+    old["options"] = {k: v for k, v in _before_pace(state["options"]).items() if k not in module.FORMER_READINGS}
     new = migrate_state(get_game(name), old)
     assert {k: new["options"][k] for k in module.FORMER_READINGS} == module.FORMER_READINGS
     assert {k: v for k, v in new.items() if k != "options"} == {k: v for k, v in state.items() if k != "options"}
 
 
-def test_raiders_is_still_version_1_and_an_unversioned_state_is_todays():
+def test_raiders_1_to_2_plays_an_unversioned_table_live():
     state = _fresh("raiders")
-    assert state[RULES] == 1
+    assert state[RULES] == 2
     old = {k: v for k, v in state.items() if k != RULES}
+    old["options"] = _before_pace(state["options"])
     assert migrate_state(get_game("raiders"), old) == state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_table_from_before_pace_keeps_the_real_time_rules_it_was_played_by(name):
+    """Issue 27: the former reading of ``pace`` is live, and nothing else of the table changes (Clay God's ten
+    seconds stay ten seconds, Bloodwood's counter window two minutes)."""
+    game = get_game(name)
+    state = _fresh(name, seats=5 if name == "bloodwood" else None)
+    old = {**state, RULES: game.rules_version - 1, "options": _before_pace(state["options"])}
+    new = migrate_state(game, old)
+    assert new == state and new["options"]["pace"] == "live"
+    assert migrate_options(game, old["options"], game.rules_version - 1) == state["options"]
 
 
 def test_a_lobby_s_options_migrate_like_a_state_s():
     game = get_game("bloodwood")
-    options = {k: v for k, v in _fresh("bloodwood", seats=5)["options"].items()
+    options = {k: v for k, v in _before_pace(_fresh("bloodwood", seats=5)["options"]).items()
                if k not in bloodwood_migrations.FORMER_READINGS}
     assert migrate_options(game, options, 1)["reshuffle"] == "draw"
-    assert migrate_options(game, options, 2) == options  # already today's: nothing to do
+    assert migrate_options(game, options, 2) == {**options, "pace": "live"}
+    today = {**options, "pace": "correspondence"}
+    assert migrate_options(game, today, 3) == today  # already today's: nothing to do
 
 
 # ---------------------------------------------------------------------------------------------- refusals
@@ -202,12 +225,12 @@ async def test_a_claygod_table_of_the_old_shape_is_upgraded_played_to_its_end_an
     run = await continue_fixture(path)
     assert run.ok, run.explain()
     [upgraded] = run.upgrade.tables
-    assert (upgraded.table_id, upgraded.found, upgraded.to, upgraded.ok) == (table_id, 1, 2, True)
+    assert (upgraded.table_id, upgraded.found, upgraded.to, upgraded.ok) == (table_id, 1, 3, True)
     assert run.upgrade.backup is not None and run.upgrade.backup.is_file()  # rules migration: backed up first
     store = await Store.open(path)
     try:
         table = await store.get_table(table_id)
-        assert table.rules_version == 2 and table.started_rules is None and table.release is None
+        assert table.rules_version == 3 and table.started_rules is None and table.release is None
         actions = await store.actions(table_id)
         step = next(a for a in actions if a.action.get("type") == "upgrade")
         assert step.seat == -1 and step.user_id == "system" and step.action["from"] == 1
@@ -243,7 +266,8 @@ async def test_a_gwent_table_of_the_old_shape_continues_and_shows_its_versions(t
 
     def v1(state):
         old = {k: v for k, v in state.items() if k != RULES}
-        old["options"] = {k: v for k, v in state["options"].items() if k not in gwent_migrations.FORMER_READINGS}
+        old["options"] = {k: v for k, v in _before_pace(state["options"]).items()
+                          if k not in gwent_migrations.FORMER_READINGS}
         old["table"] = {"score": [0, 0]}
         return old
 
@@ -251,26 +275,26 @@ async def test_a_gwent_table_of_the_old_shape_continues_and_shows_its_versions(t
     code = await asyncio.to_thread(main, ["--db", str(path), "--locale", "en", "table", "status", str(table_id),
                                           "--user", "cli:p0"])
     out = capsys.readouterr().out
-    assert code == 0 and "now rules version 2" in out and "not recorded" in out
+    assert code == 0 and "now rules version 3" in out and "not recorded" in out
     run = await continue_fixture(path)
     assert run.ok, run.explain()
     code = await asyncio.to_thread(main, ["--db", str(path), "verify", str(table_id)])
     out = capsys.readouterr().out
-    assert code == 0 and "upgrades: 1→2" in out and "OK:" in out
+    assert code == 0 and "upgrades: 1→3" in out and "OK:" in out
 
 
 async def test_a_new_table_records_the_release_and_rules_it_started_under(env):
     store, referee, _ = env
     table = await referee.create_table("claygod", creator="cli:a", creator_name="a", origin="terminal")
-    assert table.rules_version == 2
+    assert table.rules_version == 3
     await referee.join(table.id, "cli:b", "b")
     await referee.start(table.id, "cli:a")
     started = await store.get_table(table.id)
-    assert (started.release, started.started_rules, started.rules_version) == ("2026.11.27", 2, 2)
+    assert (started.release, started.started_rules, started.rules_version) == ("2026.11.27", 3, 3)
     assert (await upgrade_tables(store)).tables == []  # nothing to migrate: today's rules
     assert (await store.get_table(table.id)).version == started.version
     doc = await export_table(store, table.id, include_seed=True)
-    assert doc["table"]["release"] == "2026.11.27" and doc["table"]["started_rules"] == 2
+    assert doc["table"]["release"] == "2026.11.27" and doc["table"]["started_rules"] == 3
 
 
 # ---------------------------------------------------------------------------------------------- frozen
@@ -288,7 +312,7 @@ async def test_a_table_no_migration_can_bring_forward_is_frozen_with_a_message_a
     code = await asyncio.to_thread(main, ["--db", str(path), "--locale", "en", "upgrade", "--check"])
     out = capsys.readouterr().out
     assert code == 1, out
-    assert f"table #{frozen_id}" in out and "CANNOT be migrated" in out and "rules version 7, known up to 2" in out
+    assert f"table #{frozen_id}" in out and "CANNOT be migrated" in out and "rules version 7, known up to 3" in out
     assert "untouched" in out and not (tmp_path / "judge-backups").exists()
 
     store = await open_store(path)
@@ -297,7 +321,7 @@ async def test_a_table_no_migration_can_bring_forward_is_frozen_with_a_message_a
         [report] = store.upgrade_report.tables
         assert (report.table_id, report.ok, report.reason) == (frozen_id, False, "upgrade.cannot.newer")
         table = await store.get_table(frozen_id)
-        assert table.frozen["found"] == 7 and table.frozen["known"] == 2
+        assert table.frozen["found"] == 7 and table.frozen["known"] == 3
         state = await store.state(frozen_id)
         refused = await referee.act(frozen_id, "cli:p0", {"type": "roll"})
         assert isinstance(refused, Rejection) and refused.key == "upgrade.reject.frozen"
@@ -340,7 +364,7 @@ async def test_a_table_no_migration_can_bring_forward_is_frozen_with_a_message_a
         done = await rollback(referee, frozen_id, 2, moderator="cli:mod", reason="back before the future")
         assert isinstance(done, Accepted), done
         table = await store.get_table(frozen_id)
-        assert table.frozen is None and rules_of(await store.state(frozen_id)) == 2
+        assert table.frozen is None and rules_of(await store.state(frozen_id)) == 3
         assert (await play_to_end(referee, frozen_id))[0] == "finished"
     finally:
         await store.close()
@@ -372,8 +396,8 @@ async def test_a_rollback_back_before_an_upgrade_is_upgraded_again_at_once(tmp_p
         done = await rollback(referee, table_id, 4, moderator="cli:mod", reason="a mistake")
         assert isinstance(done, Accepted), done
         table = await store.get_table(table_id)
-        assert table.version == upgraded + 2 and table.rules_version == 2 and table.frozen is None
-        assert rules_of(await store.state(table_id)) == 2
+        assert table.version == upgraded + 2 and table.rules_version == 3 and table.frozen is None
+        assert rules_of(await store.state(table_id)) == 3
         assert (await play_to_end(referee, table_id))[0] == "finished"
         report = await verify_table(store, table_id)
         assert report.ok, report.problems
@@ -438,15 +462,15 @@ async def test_a_dispute_about_a_move_made_before_the_upgrade_is_upheld_by_a_rol
     try:
         referee = Referee(store)
         ev = await disputes.evidence(referee, raised.id)
-        assert ev.older and ev.corrections == [] and ev.shown_before[RULES] == 2
+        assert ev.older and ev.corrections == [] and ev.shown_before[RULES] == 3
         from bot.render.disputes import evidence_texts
-        assert "now rules version 2" in evidence_texts(ev, "en")[0]
+        assert "now rules version 3" in evidence_texts(ev, "en")[0]
         refused = await disputes.decide(referee, raised.id, moderator="cli:mod", kind="amend", reason="x",
                                         correction={"type": "roll"})
         assert isinstance(refused, Rejection) and refused.key == "upgrade.reject.amend_older"
         done = await disputes.decide(referee, raised.id, moderator="cli:mod", kind="uphold", reason="indeed")
         assert not isinstance(done, Rejection), done
-        assert rules_of(await store.state(table_id)) == 2 and (await store.get_table(table_id)).frozen is None
+        assert rules_of(await store.state(table_id)) == 3 and (await store.get_table(table_id)).frozen is None
         assert (await play_to_end(referee, table_id))[0] == "finished"
         report = await verify_table(store, table_id)
         assert report.ok, report.problems

@@ -243,7 +243,10 @@ class Game:
     migrations: ClassVar[tuple[Any, ...]] = ()
 
     # ------------------------------------------------------------------ template methods (do not override)
-    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+    def validate_options(self, raw: Mapping[str, Any] | None, *, clock: float | None = None) -> dict[str, Any]:
+        """The table's options, each coerced, the defaults filled in; at a correspondence table (option ``pace``,
+        bot/engine/pace.py) each real-time rule in its correspondence form (``correspond``), ``clock`` being the
+        table's per-decision clock in seconds where it has one.  Raises Reject (bad_options)."""
         raw = dict(raw or {})
         known = {o.name: o for o in self.options}
         unknown = sorted(set(raw) - set(known))
@@ -261,6 +264,8 @@ class Game:
                     "core.reject.bad_option", code=Code.BAD_OPTIONS, name=name, value=str(raw[name]),
                     reason=str(exc), choices=", ".join(opt.choices), min=opt.min, max=opt.max,
                 ) from None
+        if result.get("pace") == "correspondence":
+            self.correspond(result, frozenset(raw), clock)
         self.check_options(result)
         return result
 
@@ -370,6 +375,11 @@ class Game:
     # ------------------------------------------------------------------ hooks (override)
     def check_options(self, options: dict[str, Any]) -> None:
         """Cross-option checks; raise Reject(code=BAD_OPTIONS) when options contradict each other."""
+
+    def correspond(self, options: dict[str, Any], given: frozenset[str], clock: float | None) -> None:
+        """A correspondence table's options (bot/engine/pace.py): each real-time rule in its correspondence form
+        where it was not ``given``, refused (Reject) where a value given is still real-time; ``clock``: the
+        table's per-decision clock in seconds, or None.  A game without real-time rules has nothing to do."""
 
     def setup(self, state: State, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         raise NotImplementedError

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.engine import Ctx, Game, Option, Pending, Rejection
+from bot.engine.pace import PACE, timer
 
 from . import bot, render, view
 from .actions import apply_action, legal_actions, timeout
@@ -28,8 +29,9 @@ class Bridges(Game):
         Option("master_camp", "choice", "free", choices=("free", "pay")),                  # BR-20
         Option("arm_trade", "choice", "bank", choices=("bank", "owned")),                  # BR-21
         Option("phase_seconds", "int", 0, min=0, max=7 * 24 * 3600),                       # BR-33
+        PACE,                                                                               # BR-34
     )
-    rules_version = 2
+    rules_version = 3
     migrations = MIGRATIONS
     stack_keys = STACK_KEYS
     max_actions = 4000
@@ -40,6 +42,10 @@ class Bridges(Game):
     demo_seats = 2
     #: the players win or lose together against the bosses (a tournament scores every seat alike)
     cooperative = True
+
+    def correspond(self, options: dict, given: frozenset[str], clock: float | None) -> None:
+        """BR-34: a phase's seconds give way to the table's clock."""
+        timer(self.name, options, given, "phase_seconds", clock)
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()

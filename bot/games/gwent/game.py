@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.engine import Code, Ctx, Game, Option, Pending, Reject
+from bot.engine.pace import PACE, timer
 
 from . import bot, render, table, view
 from .actions import apply_action, legal_actions
@@ -34,14 +35,19 @@ class Gwent(Game):
         Option("bran_weather_floor", "bool", False),
         Option("cow", "bool", False),
         Option("turn_seconds", "int", 0, min=0, max=7 * 24 * 3600),
+        PACE,                                                                            # GW-35
     )
-    rules_version = 2
+    rules_version = 3
     migrations = MIGRATIONS
     stack_keys = ("decks",)
     max_actions = 600
     #: the mulligan's second half when a single distinct card can be taken: private to its player, and the
     #: public sees nothing of the mulligan's steps, so taking it at once tells nobody anything
     auto_actions = frozenset({"mulligan_take"})
+
+    def correspond(self, options: dict, given: frozenset[str], clock: float | None) -> None:
+        """GW-35: the decision's seconds give way to the table's clock."""
+        timer(self.name, options, given, "turn_seconds", clock)
 
     def confirm(self, state: dict, seat: int, action: dict) -> bool:
         """A pass ends the player's round for good; in HardGwent, where every card is a double move's worth,

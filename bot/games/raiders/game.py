@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.engine import Ctx, Game, Option, Pending
+from bot.engine.pace import PACE, window
 
 from . import bot, render, view
 from .actions import apply_action, legal_actions, moderate, owing, timeout, upholding
@@ -26,8 +27,11 @@ class Raiders(Game):
         Option("pairs", "bool", False),                                                 # «пара на пару»
         Option("disputes", "choice", "rollback", choices=("rollback", "void")),         # «Разрешение споров»
         Option("window_seconds", "int", 0, min=0, max=7 * 24 * 3600),                   # RD-17
+        PACE,                                                                            # RD-20
     )
-    rules_version = 1
+    rules_version = 2
+    #: how long a correspondence table's window stays open unless the table says (RD-20)
+    CORRESPONDENCE_WINDOW = 2 * 3600
     migrations = MIGRATIONS
     stack_keys = STACK_KEYS
     #: six players answer every window: a long six-seat game is about 3000 actions
@@ -46,6 +50,11 @@ class Raiders(Game):
         if action is not None and held > (0 if action["type"] == "end" else 1):
             return None
         return action
+
+    def correspond(self, options: dict, given: frozenset[str], clock: float | None) -> None:
+        """RD-20: a window (and a vote) closes by itself after ``CORRESPONDENCE_WINDOW`` seconds, everyone who has
+        not answered passing."""
+        window(self.name, options, given, "window_seconds", self.CORRESPONDENCE_WINDOW)
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         setup(state, ctx, stack)
