@@ -13,6 +13,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from discord.utils import escape_markdown
 
 from bot.engine import Game
+from bot.engine.pace import PACES
 from bot.i18n import has, t
 from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, split_text
 from bot.storage.store import SeatRow, TableRow
@@ -142,13 +143,22 @@ def options_text(game: Game, table: TableRow, locale: str) -> str:
     return pack(lines)[0]
 
 
+def pace_label(options: Mapping[str, Any], locale: str) -> str:
+    """" · ✉️ по переписке" / " · ⚡ вживую": the table's pace (bot/engine/pace.py), for its lobby line and live
+    message; nothing for a game without one."""
+    pace = options.get("pace")
+    return f" · {t(f'core.pace.{pace}', locale)}" if pace in PACES else ""
+
+
 def lobby_text(game: Game, table: TableRow, seats: Sequence[SeatRow], locale: str) -> str:
     """The table's lobby message in the channel: one short line (game, table, seats taken of the most, the
     options that differ from the default), who sits, and, once it is not open any more, its state.  Every
     option is behind the "All options" button."""
     changed = option_summary(game, table.options, locale, changed_only=True, auto_forced=table.auto_forced,
                              dispute_window=table.dispute_window, rated=table.rated)
-    options = "".join(f" · {_short(label)}: {_short(value)}" for label, value, _ in changed)
+    paced = t(f"{game.name}.option.pace", locale)  # always shown, first (pace_label), never again among the rest
+    options = pace_label(table.options, locale) + "".join(
+        f" · {_short(label)}: {_short(value)}" for label, value, _ in changed if label != paced)
     title = f" · {escape_markdown(table.title)}" if table.title else ""
     lines = [t("lobby.line", locale, game=game_title(game, locale), table=table.id, title=title, n=len(seats),
                max=game.max_seats, options=options),

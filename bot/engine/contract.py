@@ -85,9 +85,13 @@ class Rejection:
     rule: str | None = None
 
     def message(self, locale: str) -> str:
-        from bot.i18n import t
+        from bot.i18n import has, t
 
-        text = t(self.key, locale, **self.params)
+        params = dict(self.params)
+        reason = params.get("reason")
+        if isinstance(reason, str) and has(reason):  # a reason given as its key (an option's core.option.*)
+            params["reason"] = t(reason, locale, **{k: v for k, v in params.items() if k != "reason"})
+        text = t(self.key, locale, **params)
         if self.rule:
             text += " " + t("core.cite", locale, rule=self.rule)
         return text
