@@ -11,9 +11,9 @@ from datetime import datetime, timezone
 
 from bot.i18n import t
 
-#: (the largest number of seconds shown in a unit, the unit's seconds, its i18n key): 89 s are seconds, 89 minutes
-#: minutes, 47 hours hours, then days
-_UNITS = ((89, 1, "second"), (89 * 60, 60, "minute"), (47 * 3600, 3600, "hour"), (None, 86400, "day"))
+#: each unit's seconds, smallest first: a unit is used while the rounded count is under the next one's size in it
+#: (59 seconds, 59 minutes, 47 hours), then days
+_UNITS = ((1, "second", 60), (60, "minute", 60), (3600, "hour", 48), (86400, "day", None))
 
 
 def moment(at: float, locale: str, *, now: float | None = None) -> str:
@@ -30,9 +30,9 @@ def relative(at: float, now: float, locale: str) -> str:
     left = at - now
     if abs(left) < 1:
         return t("deadline.now", locale)
-    for most, size, unit in _UNITS:
-        if most is None or abs(left) <= most:
-            n = max(1, round(abs(left) / size))
+    for size, unit, below in _UNITS:
+        n = max(1, round(abs(left) / size))
+        if below is None or n < below:
             return t(f"deadline.{'in' if left > 0 else 'ago'}", locale, amount=t(f"deadline.{unit}", locale, n=n))
     raise AssertionError("unreachable")
 
