@@ -185,7 +185,8 @@ async def test_a_table_opened_in_discord_plays_by_correspondence_unless_told_liv
     h, fake = harness, harness.fake
     post = await h.new_table(h.alice, "claygod")
     assert post.options["pace"] == "correspondence" and post.options["turn_clock"] == "async"
-    assert "✉️ по переписке" in h.lobby(post).content.splitlines()[0]
+    line = h.lobby(post).content.splitlines()[0]
+    assert "✉️ по переписке" in line and "Время на ход" not in line  # correspondence forms are its defaults
     live = await h.new_table(h.bob, "claygod", pace="live")
     assert live.options["pace"] == "live" and live.options["turn_clock"] == "live"
     assert "⚡ вживую" in h.lobby(live).content.splitlines()[0]
