@@ -50,9 +50,11 @@ def refuse(game: str, name: str, value: Any, reason: str, *, clock: float | None
 def timer(game: str, options: dict[str, Any], given: frozenset[str], name: str, clock: float | None) -> None:
     """A per-decision timer at a correspondence table: 0 (the table's clock times each decision) unless given; a
     value given must be an hour or more and no less than the table's clock."""
+    if name not in given:
+        options[name] = 0
+        return
     value = options[name]
-    if name not in given or not value:
-        options[name] = value if name in given else 0
+    if not value:  # given as 0: no deadline of the game's own
         return
     if value < SHORTEST:
         raise refuse(game, name, value, "short")
