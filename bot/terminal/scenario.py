@@ -20,10 +20,12 @@ from typing import Any, Iterator
 import yaml
 
 from bot.engine import Applied, Reject, Rejection, clone, get_game
+from bot.engine.catalog import CatalogError
 from bot.engine.rng import Rng, StackError
 
 DEFAULT_START = 1_700_000_000.0
-TOP_KEYS = {"game", "seats", "seed", "options", "stack", "now", "steps", "title", "description", "note", "expect"}
+TOP_KEYS = {"game", "seats", "seed", "options", "stack", "now", "steps", "title", "description", "note", "expect",
+            "deck_file"}
 STEP_KEYS = {"seat", "action", "timeout", "expect", "rolls", "wait", "check", "note", "bot"}
 EXPECT_KEYS = {"code", "key", "rule"}
 
@@ -163,6 +165,8 @@ def load(path: str | Path) -> dict[str, Any]:
                             f"({type(exc).__name__}: {exc})") from None
     if not isinstance(doc, dict):
         raise ScenarioError(f"{path}: a scenario is a mapping with at least 'game' and 'steps', not {_kind(doc)}")
+    if isinstance(doc.get("deck_file"), str):  # a deck file beside the scenario is named from the scenario's folder
+        doc["deck_file"] = str(path.parent / doc["deck_file"])
     return doc
 
 
@@ -504,11 +508,13 @@ def _operator(expected: Any) -> tuple[str, Any] | None:
 def _root(path: str, state: dict[str, Any], game: Any, events: list[dict[str, Any]],
           derived: dict[Any, Any]) -> tuple[Any, str]:
     """Where a check path points: ``@view.<seat|public>.…`` a seat's (or the public) view, ``@events.…`` the
-    step's events, ``@table.…`` the game's judge table (derived numbers such as scores), anything else the
-    state.  Views and the table are built once per step (``derived``), however many paths read them."""
+    step's events, ``@setup.…`` the set-up's events (the deal, the first turn), ``@table.…`` the game's judge
+    table (derived numbers such as scores), anything else the state.  Views and the table are built once per step (``derived``), however many paths read them."""
     head, _, rest = path.partition(".")
     if head == "@events":
         return events, rest
+    if head == "@setup":
+        return derived["@setup"], rest
     if head == "@table":
         if "@table" not in derived:
             derived["@table"] = game.judge_table(state)
@@ -525,9 +531,9 @@ def _root(path: str, state: dict[str, Any], game: Any, events: list[dict[str, An
 
 
 def _checks(state: dict[str, Any], spec: dict[str, Any], game: Any,
-            events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            events: list[dict[str, Any]], setup: list[dict[str, Any]]) -> list[dict[str, Any]]:
     results = []
-    derived: dict[Any, Any] = {}
+    derived: dict[Any, Any] = {"@setup": setup}
     for path, expected in spec.items():
         op = _operator(expected)
         root, rest = _root(str(path), state, game, events, derived)
@@ -568,8 +574,33 @@ def validate(doc: Any) -> tuple[Any, list[str]]:
     game = _game(doc)
     names = _names(doc, game)
     _check_top(doc, game, len(names))
+    _deck_file(doc, game)
     _check_options(doc, game)
     return game, names
+
+
+def _deck_file(doc: dict[str, Any], game: Any) -> None:
+    """``deck_file``: a deck of the scenario's own (Raiders), loaded and checked by the game, becomes the table's
+    ``deck`` option (written into the document's options)."""
+    if "deck_file" not in doc:
+        return
+    path = doc["deck_file"]
+    _want(isinstance(path, str), "", "deck_file", "a file name", path)
+    use = getattr(game, "use_deck_file", None)
+    if use is None:
+        raise ScenarioError(f"'deck_file': {game.name} has no deck files")
+    try:
+        chosen = use(Path(path))
+    except CatalogError as exc:  # every mistake in the file, one line each
+        lines = str(exc).splitlines()
+        more = f" (+{len(lines) - 3} more)" if len(lines) > 3 else ""
+        raise ScenarioError(f"'deck_file': {'; '.join(lines[:3])}{more}") from None
+    options = dict(doc.get("options") or {})
+    for name, value in chosen.items():
+        if options.get(name, value) != value:
+            raise ScenarioError(f"'deck_file' and 'options.{name}' name two different decks")
+        options[name] = value
+    doc["options"] = options
 
 
 def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
@@ -650,7 +681,7 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
                     ok = False
             if "check" in step:
                 try:
-                    results = _checks(state, step["check"], game, events)
+                    results = _checks(state, step["check"], game, events, init.events)
                 except ScenarioError as exc:
                     raise ScenarioError(f"step {i}: {exc}") from None
                 entry["check"] = results

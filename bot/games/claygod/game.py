@@ -28,6 +28,7 @@ class ClayGod(Game):
         Option("count_turns", "choice", "round", choices=("round", "every")),           # CG-6
         Option("frozen_defeat", "choice", "any", choices=("any", "lasting")),           # CG-13
         Option("frozen_combos", "bool", False),                                          # CG-14
+        Option("thrown_combos", "bool", False),                                          # CG-14
         Option("flush_order", "choice", "any", choices=("any", "colours")),             # CG-15
         Option("flush_draw", "choice", "five", choices=("five", "hand_size")),          # CG-15
         Option("discard_draw", "choice", "always", choices=("always", "to_hand_size")),  # CG-20

@@ -29,7 +29,7 @@ class Gwent(Game):
         Option("end_when_ahead", "bool", True),
         Option("emperor_reveal", "choice", "opponent_choice", choices=("opponent_choice", "random")),
         Option("emperor_shown_to", "choice", "thread", choices=("thread", "owner")),
-        Option("empty_hand_take", "choice", "autopass", choices=("autopass", "play")),
+        Option("empty_hand_take", "choice", "autopass", choices=("autopass", "play_pass", "play")),
         Option("treacherous_crach", "bool", False),
         Option("scorch_spares_zero", "bool", False),
         Option("bran_weather_floor", "bool", False),

@@ -2,14 +2,15 @@
 tables differ), set-up, who acts, actions, views."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Ctx, Game, Option, Pending
+from bot.engine import Ctx, Game, Option, Pending, Rejection
 from bot.engine.pace import PACE, window
 
 from . import bot, render, view
-from .actions import apply_action, legal_actions, moderate, owing, timeout, upholding
-from .cards import set_names
+from .actions import apply_action, legal_actions, moderate, out_of_turn, owing, timeout, upholding
+from .cards import set_names, use_file
 from .migrations import MIGRATIONS
 from .setup import STACK_KEYS, setup
 
@@ -20,10 +21,9 @@ class Raiders(Game):
     name = "raiders"
     min_seats = 2
     max_seats = 6
-    options = (
-        Option("deck", "choice", "house", choices=set_names()),                         # the deck file
+    _rest = (
         Option("sets", "choice", "auto", choices=("auto", "one", "two")),               # «Варианты игры»
-        Option("short_target", "bool", False),                                          # «Варианты игры»
+        Option("short_target", "bool", False),                                          # «Варианты игры», RD-21
         Option("pairs", "bool", False),                                                 # «пара на пару»
         Option("disputes", "choice", "rollback", choices=("rollback", "void")),         # «Разрешение споров»
         Option("window_seconds", "int", 0, min=0, max=7 * 24 * 3600),                   # RD-17
@@ -40,9 +40,24 @@ class Raiders(Game):
     #: several seconds, so 12 (each seat count twice, the options in turn) take about half a minute
     conformance_playouts = 12
     demo_seats = 3
+    #: a seat may pass every window of a turn at once: the referee answers each with this pass
+    window_passes = frozenset({"pass"})
     #: the end of a turn with an empty hand and the discard of a hand's last card: hand sizes are public, so
     #: taking them at once tells nobody anything (an "end" with cards in hand would tell that none can be used)
     auto_actions = frozenset({"end", "discard"})
+
+    @property  # type: ignore[override]
+    def options(self) -> tuple[Option, ...]:
+        """The deck's choices are the shipped sets, and any deck file a scenario of this process brought."""
+        return (Option("deck", "choice", "house", choices=set_names()), *self._rest)
+
+    def use_deck_file(self, path: Path) -> dict[str, Any]:
+        """A scenario's own deck file (``deck_file``): validated and loaded (CatalogError lists every mistake);
+        returns the table options that choose it."""
+        return {"deck": use_file(path)}
+
+    def out_of_turn(self, state: dict, seat: int, action: Any) -> Rejection:
+        return out_of_turn(state, seat, action)
 
     def forced_action(self, state: dict, seat: int, legal: list[dict]) -> dict | None:
         action = super().forced_action(state, seat, legal)
@@ -58,6 +73,9 @@ class Raiders(Game):
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         setup(state, ctx, stack)
+
+    def turn_key(self, state: dict) -> Any:
+        return state["turn"]["number"]
 
     def to_act(self, state: dict) -> list[Pending]:
         w = state.get("window")
