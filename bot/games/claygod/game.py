@@ -6,7 +6,7 @@ from typing import Any, Mapping, Sequence
 from bot.engine import Ctx, Game, Option, Pending
 from bot.engine.pace import PACE, choice, refuse
 
-from . import bot, render, view
+from . import bot, position, render, view
 from .actions import apply_action, forfeit, legal_actions
 from .cards import catalogue
 from .migrations import MIGRATIONS
@@ -118,6 +118,9 @@ class ClayGod(Game):
 
     def check_invariants(self, state: dict) -> None:
         view.check_invariants(state)
+
+    def check_position(self, state: dict, template: dict) -> None:
+        position.check(state, template)
 
     def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
         return bot.choose(state, seat, rng)

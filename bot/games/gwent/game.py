@@ -6,7 +6,7 @@ from typing import Any, Mapping, Sequence
 from bot.engine import Code, Ctx, Game, Option, Pending, Reject
 from bot.engine.pace import PACE, timer
 
-from . import bot, render, table, view
+from . import bot, position, render, table, view
 from .actions import apply_action, legal_actions
 from .cards import FACTIONS, catalogue
 from .migrations import MIGRATIONS
@@ -125,6 +125,9 @@ class Gwent(Game):
 
     def check_invariants(self, state: dict) -> None:
         view.check_invariants(state)
+
+    def check_position(self, state: dict, template: dict) -> None:
+        position.check(state, template)
 
     def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
         return bot.choose(state, seat, rng)

@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 from bot.engine import Ctx, Game, Option, Pending, Rejection
 from bot.engine.pace import PACE, window
 
-from . import bot, render, view
+from . import bot, position, render, view
 from .actions import apply_action, legal_actions, moderate, out_of_turn, owing, timeout, upholding
 from .cards import set_names, use_file
 from .migrations import MIGRATIONS
@@ -110,6 +110,9 @@ class Raiders(Game):
 
     def check_invariants(self, state: dict) -> None:
         view.check_invariants(state)
+
+    def check_position(self, state: dict, template: dict) -> None:
+        position.check(state, template)
 
     def judge_table(self, state: dict) -> dict[str, Any]:
         return view.judge_table(state)
