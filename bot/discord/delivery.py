@@ -65,7 +65,8 @@ import aiohttp
 import discord
 
 from bot.discord import panels
-from bot.discord.components import live_view
+from bot.discord.components import evidence_view, live_view
+from bot.discord.moderators import notice_text, recipients as moderator_recipients, role_mention
 from bot.web.links import base_url, link_line, table_url
 from bot.discord.control import render_control
 from bot.discord.grips import Grip
@@ -76,6 +77,7 @@ from bot.engine import Game
 from bot.i18n import t
 from bot.ratings.render import rating_line
 from bot.referee.delivery import MAX_ATTEMPTS, DeliveryError, Skip
+from bot.referee.steps import MODERATORS
 from bot.referee.timecontrol import with_deadlines
 from bot.render.notices import options_text
 from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, render_message
@@ -161,11 +163,14 @@ class DiscordDeliverer:
         out when the decision passes to someone new (their ping), and the control messages of the players
         whose decision changed are brought up to date.  An update followed by another pending one is left
         out: the later one shows a newer table and posts everything since the last post."""
+        kind = message.kind
+        if kind == MODERATORS:  # not in the thread: the server's notice channel, or its moderators' DMs
+            return await self._to_moderators(table, seats, message)
         channel_id = table.thread_id or table.channel_id
         if channel_id is None:
             raise Skip("the table has no Discord channel")
-        kind = message.kind
-        if kind == "update" and await self.bot.store.later_pending(table.id, message.id):
+        # only a later message that shows the table anew makes this one's table out of date (a notice does not)
+        if kind == "update" and await self.bot.store.later_pending(table.id, message.id, kinds=_SUPERSEDING_KINDS):
             return None
         channel = self.bot.get_partial_messageable(int(channel_id))
         live = await self.bot.store.panel(table.id, LIVE)
@@ -188,6 +193,39 @@ class DiscordDeliverer:
             await self.bot.refresh_lobby(table.id)
             await self.bot.archive_thread(table.id)  # after the last word; never raises
         return sent
+
+    async def _to_moderators(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
+        """A notice to the server's moderators (bot/discord/moderators.py): posted in the server's notice channel
+        (the moderator role mentioned), else sent by DM to each moderator the bot knows there; each post with a
+        nonce of its own and looked for first after an attempt that may have reached Discord."""
+        if table.guild_id is None:
+            raise Skip("a table of no server")
+        server = await self.bot.store.guild(table.guild_id)
+        game, locale = self.bot.games[table.game], await self.bot.table_locale(table)
+        view = evidence_view(message.payload["dispute"], locale) if message.payload.get("what") == "dispute" else None
+        again = await self._maybe_delivered(message)
+        if server.get("notice_channel"):
+            role = role_mention(server["moderator_role"] or self.bot.settings.moderator_role,
+                                self.bot.get_guild(int(table.guild_id)))
+            text = notice_text(game, table, seats, message.payload, locale, role=role)
+            channel = self.bot.get_partial_messageable(int(server["notice_channel"]))
+            found = await self._already_there(channel, [text], table, message, "table") if again else []
+            pings = discord.AllowedMentions(users=False, everyone=False,
+                                            roles=[discord.Object(int(role))] if role else False)
+            return await self._send_all(channel, [text], table, message, view, pings, found, part="mc")
+        people = await moderator_recipients(self.bot, table, seats)
+        if not people:
+            raise Skip("no notice channel set and no moderator of the server known to the bot")
+        text, last = notice_text(game, table, seats, message.payload, locale), None
+        for uid in people:
+            channel = await self.bot.create_dm(discord.Object(uid))
+            found = await self._already_there(channel, [text], table, message, "table") if again else []
+            try:
+                last = await self._send_all(channel, [text], table, message, view, discord.AllowedMentions.none(),
+                                            found, part=f"m{_base36(uid % 36 ** 5)}.") or last
+            except discord.Forbidden as exc:  # this moderator's DMs are closed: the others are told all the same
+                log.info("a moderator of table %s cannot be sent a DM: %s", table.id, exc.code)
+        return last
 
     async def _post(self, channel: discord.abc.Messageable, texts: Sequence[str], table: TableRow,
                     message: OutboxRow, mentions: discord.AllowedMentions, *,

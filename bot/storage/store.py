@@ -678,7 +678,8 @@ class Store:
 
     # ------------------------------------------------------------------ disputes and server rulings
     async def raise_dispute(self, table_id: int, *, user_id: str, seat: int, move: int, version: int, text: str,
-                            private: bool, at: float, notice: Callable[[int], Message], most_open: int) -> int:
+                            private: bool, at: float, notice: Callable[[int], Message | list[Message]],
+                            most_open: int) -> int:
         """A new open dispute, and the table's notice of it (``notice(id)``), together.  Refused with
         DisputeRefused when the player already disputes that move or has ``most_open`` disputes open there."""
         async with self.transaction() as db:
@@ -695,7 +696,9 @@ class Store:
             dispute_id = cur.lastrowid
             async with db.execute("SELECT version FROM tables WHERE id = ?", (table_id,)) as cur:
                 (table_version,) = await cur.fetchone()
-            await self._insert_messages(db, table_id, table_version, [notice(dispute_id)], at)
+            notices = notice(dispute_id)  # the table's notice, and the moderators' where the table has a server
+            await self._insert_messages(db, table_id, table_version,
+                                        list(notices) if isinstance(notices, (list, tuple)) else [notices], at)
             return dispute_id
 
     async def dispute(self, dispute_id: int) -> DisputeRow | None:
@@ -801,11 +804,13 @@ class Store:
             (table_id, target, before, *kinds))
         return None if r is None else _outbox_row(r)
 
-    async def later_pending(self, table_id: int, after: int, target: str = "table") -> bool:
-        """Whether a message of the table to ``target`` waits behind outbox id ``after`` (a front end may then
-        leave an intermediate state out: the later message shows a newer one)."""
+    async def later_pending(self, table_id: int, after: int, target: str = "table",
+                            kinds: Sequence[str] | None = None) -> bool:
+        """Whether a message of the table to ``target`` (of one of ``kinds``, if given) waits behind outbox id
+        ``after`` (a front end may then leave an intermediate state out: the later message shows a newer one)."""
+        only = f" AND kind IN ({', '.join('?' * len(kinds))})" if kinds else ""
         row = await self._one("SELECT 1 FROM outbox WHERE table_id = ? AND target = ? AND status = 'pending'"
-                              " AND id > ? LIMIT 1", (table_id, target, after))
+                              " AND id > ?" + only + " LIMIT 1", (table_id, target, after, *(kinds or ())))
         return row is not None
 
     async def panel(self, table_id: int, seat: int) -> Panel | None:
@@ -863,11 +868,24 @@ class Store:
     async def guild(self, guild_id: str) -> dict[str, Any]:
         row = await self._one("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))
         return dict(row) if row else {"guild_id": guild_id, "locale": None, "moderator_role": None,
-                                      "organiser_role": None}
+                                      "organiser_role": None, "notice_channel": None}
 
     async def set_guild(self, guild_id: str, **fields: Any) -> None:
-        await self._upsert("guilds", "guild_id", guild_id, {"locale", "moderator_role", "organiser_role"},
-                           fields)
+        await self._upsert("guilds", "guild_id", guild_id, {"locale", "moderator_role", "organiser_role",
+                                                            "notice_channel"}, fields)
+
+    async def saw_moderator(self, guild_id: str, user_id: str, at: float) -> None:
+        """A member acted as a moderator of the server: one the notices may be sent to by DM (migration 0012)."""
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO guild_moderators (guild_id, user_id, seen_at) VALUES (?, ?, ?)"
+                             " ON CONFLICT (guild_id, user_id) DO UPDATE SET seen_at = excluded.seen_at",
+                             (guild_id, user_id, at))
+
+    async def known_moderators(self, guild_id: str) -> list[str]:
+        """The members seen acting as moderators of the server, the most recent first."""
+        rows = await self._all("SELECT user_id FROM guild_moderators WHERE guild_id = ? ORDER BY seen_at DESC",
+                               (guild_id,))
+        return [r["user_id"] for r in rows]
 
     async def _upsert(self, table: str, key_col: str, key: str, allowed: set[str], fields: dict[str, Any]) -> None:
         if not fields or set(fields) - allowed:
