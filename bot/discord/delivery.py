@@ -327,8 +327,9 @@ class DiscordDeliverer:
                 lines.append(t("upgrade.options", locale, options=options_text(
                     game.name, message.payload["upgrade"].get("options") or {}, locale)))
             calls: list[str] = []
-            if finished:  # the result and the seed that lets anyone check the whole game
-                lines.append(outcome_line(game, view["outcome"], locale, display_names(seats)) + rating)
+            if finished:  # the result once (not the game's own closing line besides, nor a count of earlier
+                # lines: the moves are the live message's and the log's) and the seed that checks the whole game
+                lines = [outcome_line(game, view["outcome"], locale, display_names(seats)) + rating]
                 if seed:
                     calls.append(t("discord.live.seed_revealed", locale, seed=seed, table=table.id))
                 calls += link_line("web.link.table", table_url(base_url(self.bot.settings), table.id), locale)

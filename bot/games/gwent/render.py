@@ -22,6 +22,12 @@ def cname(card_id: str, locale: str) -> str:
     return catalogue().card(card_id).name(locale)
 
 
+def quoted(name: str, locale: str) -> str:
+    """A card's or leader's name inside a Russian or Ukrainian sentence: in «…», so that a name that is a phrase
+    of its own ("Ведьма: Кухарка") reads as one name and needs no declension; English sentences take it bare."""
+    return f"«{name}»" if locale in ("ru", "uk") else name
+
+
 def lname(leader_id: str, locale: str, short: bool = False) -> str:
     name = catalogue().leaders[leader_id].name(locale)
     return name.split(": ", 1)[-1] if short else name
@@ -250,11 +256,11 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
     p: dict[str, Any] = {"name": name}
     for key in ("card", "into", "token", "gave", "took"):
         if d.get(key):
-            p[key] = cname(d[key], locale)
+            p[key] = quoted(cname(d[key], locale), locale)
     if "cards" in d and d["cards"] and isinstance(d["cards"][0], str):
-        p["cards"] = _names(d["cards"], locale)
+        p["cards"] = ", ".join(quoted(cname(c, locale), locale) for c in d["cards"])
     if "leader" in d:
-        p["leader"] = lname(d["leader"], locale)
+        p["leader"] = quoted(lname(d["leader"], locale), locale)
     if "row" in d:
         p["row"] = _row(d["row"], locale)
     if "side" in d and isinstance(d["side"], int):
@@ -276,7 +282,7 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
     elif kind in ("dealt_count", "drew_count"):
         p["n"] = d["n"]
     elif kind == "scorched":
-        p["cards"] = ", ".join(f"{cname(k['card'], locale)} ({names[k['side']]})" for k in d["killed"])
+        p["cards"] = ", ".join(f"{quoted(cname(k['card'], locale), locale)} ({names[k['side']]})" for k in d["killed"])
         p["n"] = len(d["killed"])
     elif kind == "row_scorch_short":
         p.update(total=points(d["total"]), need=d["need"])
