@@ -77,6 +77,7 @@ from bot.engine import Game
 from bot.i18n import t
 from bot.ratings.render import rating_line
 from bot.referee.delivery import MAX_ATTEMPTS, DeliveryError, Skip
+from bot.referee.moves import Moves
 from bot.referee.steps import MODERATORS
 from bot.referee.timecontrol import with_deadlines
 from bot.render.notices import options_text
@@ -247,7 +248,11 @@ class DiscordDeliverer:
         game = self.bot.games[table.game]
         view = await with_deadlines(Clocks(self.bot.store), table, game.view(state, None))
         events = await self.bot.referee.history(table.id, since=max(0, state["version"] - RECENT_VERSIONS))
-        return view, panels.public_lines(game, events, seats, locale)[-panels.RECENT_LINES:]
+        if state.get("outcome") is not None:  # the outcome line under the board says it: not the game's own too
+            events = [e for e in events if e["kind"] != "game_over"]
+        # numbered as the log numbers them, undone moves struck out (one numbering everywhere)
+        moves = Moves(await self.bot.store.public_steps(table.id))
+        return view, panels.numbered_lines(game, events, seats, locale, moves)[-panels.RECENT_LINES:]
 
     def _live_components(self, table: TableRow, state: dict, locale: str) -> discord.ui.View:
         playing = state.get("outcome") is None and table.status == "active"
@@ -327,16 +332,20 @@ class DiscordDeliverer:
                 lines.append(t("upgrade.options", locale, options=options_text(
                     game.name, message.payload["upgrade"].get("options") or {}, locale)))
             calls: list[str] = []
-            if finished:  # the result once (not the game's own closing line besides, nor a count of earlier
-                # lines: the moves are the live message's and the log's) and the seed that checks the whole game
-                lines = [outcome_line(game, view["outcome"], locale, display_names(seats)) + rating]
+            if finished:  # what the last step showed (roles revealed...), whole, and the result once (not the
+                # game's own closing line besides, nor a count of earlier lines: the moves are the live message's
+                # and the log's), then the seed that checks the whole game
+                last = [e for e in events if e["version"] == state["version"] and e["kind"] != "game_over"]
+                result = outcome_line(game, view["outcome"], locale, display_names(seats)) + rating
                 if seed:
                     calls.append(t("discord.live.seed_revealed", locale, seed=seed, table=table.id))
                 calls += link_line("web.link.table", table_url(base_url(self.bot.settings), table.id), locale)
-            if asked:
-                calls = panels.asked_lines(view, seats, locale, ping=[s.seat for s in in_thread])
-            post = await self._post(channel, [panels.move_post(lines, calls, locale)], table, message,
-                                    _pinging(in_thread))
+                text = panels.end_post(panels.public_lines(game, last, seats, locale), result, calls)
+            else:
+                if asked:
+                    calls = panels.asked_lines(view, seats, locale, ping=[s.seat for s in in_thread])
+                text = panels.move_post(lines, calls, locale)
+            post = await self._post(channel, [text], table, message, _pinging(in_thread))
         # edited after the post: a post reopens an archived thread (a rollback of a finished table), an edit
         # would be refused there
         old = channel.get_partial_message(int(live.message_id))

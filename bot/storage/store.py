@@ -663,6 +663,22 @@ class Store:
             "SELECT * FROM events WHERE table_id = ? AND version >= ? ORDER BY version, idx", (table_id, since))
         return [_event_row(r) for r in rows]
 
+    async def public_steps(self, table_id: int) -> list[dict[str, Any]]:
+        """One public event per version that has any, enough for bot/referee/moves.py to number the moves as the
+        log does: a rollback's or an upgrade's own events in full, any other version a stub (its data is not
+        read: this runs at every redraw of the live message, however long the game)."""
+        versions = await self._all("SELECT DISTINCT version FROM events WHERE table_id = ? AND visible_to IS NULL",
+                                   (table_id,))
+        special: dict[int, list[dict[str, Any]]] = {}
+        for r in await self._all("SELECT version, kind, data FROM events WHERE table_id = ? AND visible_to IS NULL"
+                                 " AND kind IN ('rollback', 'upgrade') ORDER BY version, idx", (table_id,)):
+            special.setdefault(r["version"], []).append({"version": r["version"], "kind": r["kind"], "to": None,
+                                                          "data": loads(r["data"])})
+        steps: list[dict[str, Any]] = []
+        for r in sorted(versions, key=lambda r: r["version"]):
+            steps += special.get(r["version"]) or [{"version": r["version"], "kind": "step", "to": None, "data": {}}]
+        return steps
+
     async def due_tables(self, now: float) -> list[int]:
         rows = await self._all(
             "SELECT id FROM tables WHERE status = 'active' AND next_deadline IS NOT NULL AND next_deadline <= ?"
