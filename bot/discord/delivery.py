@@ -72,8 +72,9 @@ from bot.discord.control import render_control
 from bot.discord.grips import Grip
 from bot.discord.host import Host
 from bot.discord.pictures import Picture, TablePictures
-from bot.discord.render import discord_user_id, display_names, mention
+from bot.discord.render import code_blocks, discord_user_id, display_names, mention, plain_names
 from bot.engine import Game
+from bot.engine.versions import CannotMigrate, readable
 from bot.i18n import t
 from bot.ratings.render import rating_line
 from bot.referee.delivery import MAX_ATTEMPTS, DeliveryError, Skip
@@ -108,6 +109,8 @@ RETIRE_TIMEOUT = 10.0
 LIVE = -1
 #: versions looked back for the live message's last lines
 RECENT_VERSIONS = 30
+#: round or day ends posted at most in one delivery (bots playing fast through several: the latest ones)
+MILESTONES_SHOWN = 3
 
 
 def nonce(table: TableRow, message: OutboxRow, part: str) -> str:
@@ -320,6 +323,8 @@ class DiscordDeliverer:
         if message.kind == "cancelled":
             live_text += "\n" + t("core.msg.cancelled", locale, table=table.id)
         components = None if finished else self._live_components(table, state, locale)
+        if not anew:  # a round's or a day's end since the live message last showed the table: its own post
+            await self._milestones(channel, game, table, seats, message, live, state, locale)
         post = None
         if message.kind == "cancelled":  # who cancelled, and the seed now public: the closing word
             post = await self._post(channel, [self._plain(table, seats, message, locale)], table, message,
@@ -357,6 +362,32 @@ class DiscordDeliverer:
                                        posted=state["version"] if post is not None else None,
                                        shows=_shows(view, None))
         return post or live.message_id, [s for s in asked if s not in in_thread]
+
+    async def _milestones(self, channel: discord.PartialMessageable, game: Game, table: TableRow,
+                          seats: list[SeatRow], message: OutboxRow, live: Panel, state: dict, locale: str) -> None:
+        """The forum judge's rhythm: at each round's or day's end (``Game.milestone``) since the live message last
+        showed the table, a short post of that event's line and the public table as it stood then (never the
+        last step of a finished game: the end post says it).  Each with a nonce of its own (part ``r<version>``)
+        and looked for first after an attempt that may have reached Discord, like every post."""
+        marks = [(e, game.milestone(e)) for e in await self.bot.referee.history(table.id, since=live.version + 1)]
+        marks = [(e, when) for e, when in marks if when in ("before", "after")
+                 and not (state.get("outcome") is not None and e["version"] == state["version"])]
+        for event, when in marks[-MILESTONES_SHOWN:]:
+            at = event["version"] - 1 if when == "before" else event["version"]
+            then = await self.bot.store.state(table.id, at)
+            try:  # a snapshot written before an upgrade: shown as today's rules read it
+                then = readable(game, then) if then is not None else None
+            except CannotMigrate:
+                then = None
+            if then is None:
+                continue
+            board = code_blocks(game.render_view(game.view(then, None), locale, plain_names(seats)))
+            line = panels.public_lines(game, [event], seats, locale)
+            text = panels.milestone_post(line[0] if line else "", board[0] if board else "")
+            found = await self._already_there(channel, [text], table, message, "table") \
+                if await self._maybe_delivered(message) else []
+            await self._send_all(channel, [text], table, message, None, discord.AllowedMentions.none(), found,
+                                 part=f"r{_base36(event['version'])}.")
 
     async def _redraw_live(self, channel: discord.PartialMessageable, table: TableRow, seats: list[SeatRow],
                            live: Panel) -> None:

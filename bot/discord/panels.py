@@ -119,6 +119,13 @@ def move_post(lines: Sequence[str], asked: Sequence[str], locale: str) -> str:
     return shorten(text, POST_MAX)
 
 
+def milestone_post(line: str, board: str) -> str:
+    """A round's or a day's end as the forum judge posts it: the event's line, then the public table as it stood
+    (its board cut to fit one message; the full one is a button away under the live message)."""
+    head = f"📋 {shorten(line, 300)}" if line else "📋"
+    return _fit(head, board, [])
+
+
 def end_post(lines: Sequence[str], result: str, calls: Sequence[str]) -> str:
     """The post at a table's end: what its last step showed (a reveal of roles, a declaration judged), the result
     and the seed, nothing clipped that fits one message (the last step's oldest lines go first if it does not)."""

@@ -36,6 +36,10 @@ class Bloodwood(Game):
     #: hand shows, and a discard or gift of a hand's last card (``forced_action``)
     auto_actions = frozenset({"pass", "draw", "steal", "discard", "give"})
 
+    def milestone(self, event: Mapping[str, Any]) -> str | None:
+        """A day's end: night falls once every player has had a day turn (flow.flip_phase)."""
+        return "after" if event["kind"] == "phase" and (event.get("data") or {}).get("phase") == "night" else None
+
     def forced_action(self, state: dict, seat: int, legal: list[dict]) -> dict | None:
         action = super().forced_action(state, seat, legal)
         if action is not None and action["type"] in ("discard", "give") and len(state["hands"][seat]) > 1:

@@ -41,6 +41,10 @@ class Bridges(Game):
     #: the players win or lose together against the bosses (a tournament scores every seat alike)
     cooperative = True
 
+    def milestone(self, event: Mapping[str, Any]) -> str | None:
+        """A round's end: the next round begins (not the first, which begins the game)."""
+        return "after" if event["kind"] == "round" and (event.get("data") or {}).get("round", 1) > 1 else None
+
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()
         setup(state, ctx, stack)

@@ -43,10 +43,14 @@ class Gwent(Game):
     #: public sees nothing of the mulligan's steps, so taking it at once tells nobody anything
     auto_actions = frozenset({"mulligan_take"})
 
+    def milestone(self, event: Mapping[str, Any]) -> str | None:
+        """A round's end: the field as it stood at the end (the same step clears it for the next round)."""
+        return "before" if event["kind"] == "round_end" else None
+
     def confirm(self, state: dict, seat: int, action: dict) -> bool:
-        """A pass ends the player's round for good; in HardGwent, where every card is a double move's worth,
-        it is asked twice."""
-        return action.get("type") == "pass" and state["options"]["variant"] == "hardgwent"
+        """A pass ends the player's round for good (no card may follow it in that round): asked twice, in
+        every variant, as HardGwent always did — a confirmation of the interface, the rule is unchanged."""
+        return action.get("type") == "pass"
 
     # ------------------------------------------------------------------ set-up
     def check_options(self, options: dict[str, Any]) -> None:

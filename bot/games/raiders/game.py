@@ -40,6 +40,10 @@ class Raiders(Game):
     #: taking them at once tells nobody anything (an "end" with cards in hand would tell that none can be used)
     auto_actions = frozenset({"end", "discard"})
 
+    def milestone(self, event: Mapping[str, Any]) -> str | None:
+        """A capture that succeeded: the property changes hands."""
+        return "after" if event["kind"] == "captured" else None
+
     def forced_action(self, state: dict, seat: int, legal: list[dict]) -> dict | None:
         action = super().forced_action(state, seat, legal)
         held = len(state["players"][seat]["hand"])
