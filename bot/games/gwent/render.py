@@ -13,7 +13,6 @@ from .state import locate
 
 LIMIT = 1800
 ROW_LINES = 3    # lines a row of the field takes on the compact board; the cards beyond are counted
-HAND_LINES = 4   # lines the own hand takes on the compact board
 ROW_ORDER_TOP = ("siege", "ranged", "melee")  # the opponent's half, seen from across the table
 ROW_ORDER_BOTTOM = ("melee", "ranged", "siege")
 
@@ -121,7 +120,7 @@ def _card_with_spec(state: dict, action: dict, cid: str, locale: str) -> str:
 # ------------------------------------------------------------------------------------------ the board
 def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str], *, full: bool = False) -> str:
     """The table, every line within a phone's width.  Compact: each row of the field in at most ROW_LINES
-    lines and the hand in HAND_LINES, the rest counted; the discard piles (open to both players, rule book
+    lines, the rest counted, and the own hand whole; the discard piles (open to both players, rule book
     §1) as counts.  ``full``: every card of every row, the whole hand and both discard piles."""
     text = "\n".join(fit(_board(view, locale, names, full)))
     return text if full else text[:LIMIT]
@@ -237,8 +236,8 @@ def _own_lines(view: Mapping[str, Any], locale: str, full: bool) -> list[str]:
     if hand is None:
         return []
     head = t("gwent.view.hand", locale, n=len(hand))
-    lines = _card_items(head, _groups([c["card"] for c in hand], locale, strength=True), locale,
-                        None if full else HAND_LINES)
+    # the player's own hand whole, on the compact board too: it is what they choose from (issue 27)
+    lines = _card_items(head, _groups([c["card"] for c in hand], locale, strength=True), locale, None)
     if view.get("candidates"):
         lines += wrap_items(t("gwent.view.candidates", locale), [cname(c["card"], locale) for c in view["candidates"]])
     return lines
