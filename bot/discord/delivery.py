@@ -381,7 +381,8 @@ class DiscordDeliverer:
                 then = None
             if then is None:
                 continue
-            board = code_blocks(game.render_view(game.view(then, None), locale, plain_names(seats)))
+            # the table as it stood, nobody asked anything in it (that was then, and the live message says now)
+            board = code_blocks(game.render_view({**game.view(then, None), "to_act": []}, locale, plain_names(seats)))
             line = panels.public_lines(game, [event], seats, locale)
             text = panels.milestone_post(line[0] if line else "", board[0] if board else "")
             found = await self._already_there(channel, [text], table, message, "table") \
