@@ -4,7 +4,8 @@ game's own bot logic, and the real bot (discord.py 2.7.1) refereeing.  No networ
 docs/discord.md ("Measured experience").
 
     .venv/bin/python benchmarks/discord_ux.py [--games N] [--out DIR] [--settle 0.3,0] [--game NAME]
-                                               [--closed-dms K] [--no-auto-forced]
+                                               [--closed-dms K] [--no-auto-forced] [--option GAME:NAME=VALUE]
+                                               [--tournament GAME:PLAYERS | --tournament '']
 
 How a seat plays: ``Game.bot_action`` picks the action; the player finds it in their control message in
 their DMs (or, with closed DMs, in the private copy "My move" under the live table message opens, which
@@ -21,9 +22,16 @@ Clay God's forced roll, are not decisions, but what they cost is counted):
 - clicks / decision: every component interaction (choices, menus, pages, confirmations, "My move");
 - pings / decision: notifications: a new message that mentions someone, or a new message in someone's DMs
   (unless sent silently); self-pings: pings of the user whose own click was the last thing any user did;
+- new DMs / decision: new messages in the players' DMs however sent (posts, followups; silent or not); and,
+  per player, the new DMs beyond their own turns (decisions passing to them from another player, a window in
+  between not counting), the windows they played in (answered with other than a pass) and one per table;
+- deadlines under an hour: decisions whose engine deadline was closer than an hour when they were asked;
 - one-choice lists: control messages (DM, ephemeral or redrawn) offering exactly one choice;
 - widest line: display columns (emoji and wide characters 2) of the widest line shown anywhere, code
-  blocks included (tests/discord/transcript.py ``shown_lines``).
+  blocks included (tests/discord/transcript.py ``shown_lines``); the widest prose line: outside code blocks.
+
+After the games, a one-round Swiss tournament (``--tournament``, default four players of Gwent) is played the
+same way, from ``/tournament start`` on.  The run ends with one summary line per game (docs/discord.md).
 
 Counting starts with the click on "Start" (the lobby is not counted; that click itself is not counted
 among the clicks either, but a ping right after it is a self-ping).  ``--settle`` is the delivery
@@ -61,6 +69,10 @@ NAMES = ("Alice", "Bob", "Carol", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"
 TARGETS = {"api": 1.2, "clicks": 1.1, "self_pings": 0, "one_choice": 0, "widest": 40}
 #: clicks on one decision before the driver gives up on it (a stale list is redrawn and clicked again)
 RETRIES = 4
+#: the answers to an out-of-turn window that let it pass (the engines' action types)
+PASSES = ("pass", "allow")
+#: a deadline closer than this is one a player away from the table would miss
+SHORT_DEADLINE = 3600
 
 
 @dataclass
@@ -80,6 +92,13 @@ class Run:
     one_choice_owed: int = 0    # one-choice lists for a decision the seat owed (a forced move shown)
     one_choice_reactions: int = 0  # the same for a reaction (kept on purpose: see classify_one_choice)
     one_choice_examples: list[str] = field(default_factory=list)
+    reactions: int = 0          # decisions that answered an out-of-turn window (Pending kind "reaction")
+    reaction_passes: int = 0    # of them, a pass (Raiders' "pass", Bloodwood's "allow")
+    short_deadlines: int = 0    # decisions whose deadline was under an hour away when they were asked
+    turns: dict[str, int] = field(default_factory=dict)    # per user: decisions passing to them from another
+    played: dict[str, int] = field(default_factory=dict)   # per user: windows they played in (not a pass)
+    tables: dict[str, int] = field(default_factory=dict)   # per user: tables they sat at
+    new_dms: dict[str, int] = field(default_factory=dict)  # per user: new messages in their DMs
     finished: bool = False
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
@@ -166,6 +185,7 @@ class Driver:
     async def play(self) -> None:
         game = get_game(self.run.game)
         tries = 0
+        last: int | None = None  # the seat of the last decision that was not a window's answer
         for _ in range(20_000):
             table = await self.h.table(self.table_id)
             if table.status != "active":
@@ -179,6 +199,10 @@ class Driver:
             choices = game.choices(state, seat)
             action = game.bot_action(state, seat, random.Random(f"{self.run.seed}:{state['version']}:{seat}"))
             index = index_of(choices, action)
+            owed = pending[0]
+            # the engines' deadlines are on the referee's clock (the harness's, not the wall's)
+            if owed.deadline is not None and owed.deadline - self.h.bot.referee.now() < SHORT_DEADLINE:
+                self.run.short_deadlines += 1
             await self.decide(seat, index)
             await self.h.settled(timeout=20)
             if (await self.h.table(self.table_id)).version == table.version:
@@ -189,6 +213,18 @@ class Driver:
                 continue
             tries = 0
             self.run.decisions += 1
+            if owed.kind == "reaction":
+                self.run.reactions += 1
+                if action.get("type") in PASSES:
+                    self.run.reaction_passes += 1
+                else:
+                    who = self.users[seat].id
+                    self.run.played[who] = self.run.played.get(who, 0) + 1
+            else:
+                if seat != last:  # the decision passed to this seat (a window in between does not count)
+                    who = self.users[seat].id
+                    self.run.turns[who] = self.run.turns.get(who, 0) + 1
+                last = seat
         raise RuntimeError("the game did not end")
 
 
@@ -230,7 +266,7 @@ async def classify_one_choice(h: Harness, transcript: Transcript, start: int, ru
 
 # ---------------------------------------------------------------------------------------------- one game
 async def play_game(game_name: str, seats: int, *, seed: str, settle: float, auto_forced: bool = True,
-                    closed: int = 0) -> Run:
+                    closed: int = 0, options: str = "") -> Run:
     run = Run(game_name, seats, seed, settle, auto_forced, closed)
     began = time.perf_counter()
     fake = await FakeDiscord().start()
@@ -246,8 +282,8 @@ async def play_game(game_name: str, seats: int, *, seed: str, settle: float, aut
         h = Harness(fake, Path(tmp) / "ux.db")
         await h.start_bot(delivery_settle=settle)
         try:
-            options = {} if auto_forced else {"options": "auto_forced=no"}
-            table = await h.new_table(users[0], game_name, **options)
+            given = " ".join([options, "" if auto_forced else "auto_forced=no"]).strip()
+            table = await h.new_table(users[0], game_name, **({"options": given} if given else {}))
             for user in users[1:]:
                 await h.join(user, table)
             start = transcript.mark()
@@ -265,10 +301,72 @@ async def play_game(game_name: str, seats: int, *, seed: str, settle: float, aut
             run.forced = sum(n for user, n in rows if user == "auto")
             run.figures = transcript.figures(start)
             run.figures.clicks -= 1  # the click on Start: it opens play, it is no decision's (self-pings need it)
+            dms = transcript.new_dms_by_user(start)
+            run.new_dms = {user.id: dms.get(user.id, 0) for user in by_seat.values()}
+            run.tables = {user.id: 1 for user in by_seat.values()}
             await classify_one_choice(h, transcript, start, run)
             title = f"{game_name}, {seats} players, seed {seed}, delivery_settle {settle}" + \
                 ("" if auto_forced else ", auto_forced=no") + (f", {closed} with closed DMs" if closed else "")
             run.transcript = transcript.markdown(title, since=start)
+        finally:
+            await h.stop_bot()
+            logging.getLogger().removeHandler(errors)
+            transcript.detach()
+            await fake.stop()
+    run.problems += [f"Discord rule broken: {v}" for v in fake.violations]
+    run.problems += [f"logged: {r.name}: {r.getMessage()}" for r in errors.records]
+    run.seconds = time.perf_counter() - began
+    return run
+
+
+async def play_tournament(game_name: str, players: int, *, seed: str, settle: float) -> Run:
+    """A one-round Swiss tournament of ``players`` through the fake Discord: /tournament new, everyone enters
+    by its button, /tournament start opens the round's tables, each played to its end as ``play_game`` plays
+    one.  Counted from the start of the round (the enrolment is not)."""
+    run = Run(game_name, players, seed, settle, True, 0)
+    began = time.perf_counter()
+    fake = await FakeDiscord().start()
+    Route.BASE = fake.base_url
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
+    errors = ErrorLog()
+    logging.getLogger().addHandler(errors)
+    users = [fake.add_user(NAMES[i]) for i in range(players)]
+    transcript = Transcript(fake)
+    with tempfile.TemporaryDirectory() as tmp:
+        h = Harness(fake, Path(tmp) / "ux.db")
+        await h.start_bot(delivery_settle=settle)
+        try:
+            await (await fake.slash(users[0], "tournament new", game=game_name, format="swiss", rounds=1,
+                                    hours=48)).answer()
+            director = h.bot.tournaments.director
+            tid = (await director.record.find())[0].id
+            message = fake.messages[(await director.record.get(tid)).message_id]
+            for user in users:
+                await (await fake.click(user, message, prefix="j:tjoin:")).answer()
+            start = transcript.mark()
+            with mock.patch("bot.referee.service.new_seed", lambda: seed):
+                await (await fake.slash(users[0], "tournament start")).answer()
+                await h.settled(timeout=20)
+            ended = []
+            try:
+                for g in await director.record.games(tid, 1):
+                    if g.kind != "table":
+                        continue
+                    by_seat = {s.seat: fake.users[s.user_id.split(":", 1)[1]] for s in await h.store.seats(g.table_id)}
+                    await Driver(h, fake, run, g.table_id, by_seat).play()
+                    ended.append(run.finished)
+                    for user in by_seat.values():
+                        run.tables[user.id] = run.tables.get(user.id, 0) + 1
+            except Exception as exc:  # noqa: BLE001 - a benchmark reports what went wrong and goes on
+                run.problems.append(f"{type(exc).__name__}: {exc}")
+            await h.settled(timeout=20)
+            run.finished = bool(ended) and all(ended)
+            run.figures = transcript.figures(start)
+            dms = transcript.new_dms_by_user(start)
+            run.new_dms = {user.id: dms.get(user.id, 0) for user in users}
+            await classify_one_choice(h, transcript, start, run)
+            run.transcript = transcript.markdown(f"tournament of {game_name}, {players} players, seed {seed}",
+                                                 since=start)
         finally:
             await h.stop_bot()
             logging.getLogger().removeHandler(errors)
@@ -301,9 +399,23 @@ def summary_rows(runs: list[Run]) -> dict[str, Any]:
             "recorded": sum(r.recorded for r in runs), "forced": sum(r.forced for r in runs),
             "stale": sum(r.stale for r in runs), "fallbacks": sum(r.fallbacks for r in runs),
             "finished": sum(r.finished for r in runs),
-            "owed": sum(r.one_choice_owed for r in runs), "reactions": sum(r.one_choice_reactions for r in runs),
+            "owed": sum(r.one_choice_owed for r in runs), "one_reactions": sum(r.one_choice_reactions for r in runs),
             "examples": [f"{r.seed} {e}" for r in runs for e in r.one_choice_examples][:3],
-            "seconds": sum(r.seconds for r in runs)}
+            "seconds": sum(r.seconds for r in runs),
+            "reactions": sum(r.reactions for r in runs), "reaction_passes": sum(r.reaction_passes for r in runs),
+            "short": sum(r.short_deadlines for r in runs),
+            "prose": max(runs, key=lambda r: r.figures.widest_prose).figures,
+            "excess": [excess(r) for r in runs]}
+
+
+def excess(run: Run) -> tuple[int, int]:
+    """New DMs beyond what a player is owed, summed over the players of one game, and the largest for one
+    player: a player is owed one new DM per decision passing to them from another player (their own turns;
+    a window in between does not count), one per window they played in, and the first control message of
+    each table."""
+    over = [run.new_dms.get(u, 0) - (run.turns.get(u, 0) + run.played.get(u, 0) + run.tables.get(u, 1))
+            for u in run.new_dms]
+    return sum(max(0, o) for o in over), max(over, default=0)
 
 
 def clip(line: str, limit: int = 100) -> str:
@@ -325,15 +437,22 @@ def report(label: str, runs: list[Run]) -> str:
         "",
         "| figure | value | target |",
         "|---|---|---|",
-        f"| API calls / decision | {api:.2f} ({f.api_calls}: posts {f.posts}, edits {f.edits}, DM posts {f.dm_posts}, "
+        f"| rate-limited API calls / decision | {api:.2f} ({f.api_calls}: posts {f.posts}, edits {f.edits}, DM posts {f.dm_posts}, "
         f"DM edits {f.dm_edits}, other {f.other_writes}) | ≤ {TARGETS['api']} {mark(api <= TARGETS['api'])} |",
         f"| clicks / decision | {clicks:.2f} ({f.clicks}) | ≤ {TARGETS['clicks']} {mark(clicks <= TARGETS['clicks'])} |",
         f"| pings / decision | {pings:.2f} ({f.pings}) | |",
+        f"| new DMs / decision | {per(f.new_dms, d):.2f} ({f.new_dms}: posted {f.dm_posts}, as interaction "
+        f"answers {f.new_dms - f.dm_posts}) | {'≤ 0.3 ' + mark(per(f.new_dms, d) <= 0.3) if 'raiders' in label else ''} |",
+        f"| new DMs beyond own turns + windows played (all players; most for one) | "
+        f"{sum(e[0] for e in s['excess'])}; {max(e[1] for e in s['excess'])} | 0 {mark(all(e[0] == 0 for e in s['excess']))} |",
+        f"| window answers (of them passes) | {s['reactions']} ({s['reaction_passes']}) | |",
+        f"| decisions with a deadline under an hour | {s['short']} | |",
+        f"| widest prose line | {s['prose'].widest_prose} | |",
         f"| self-pings | {f.self_pings} | 0 {mark(f.self_pings == 0)} |",
         f"| one-choice lists, decision owed | {s['owed']} | 0 {mark(s['owed'] == 0)} |",
-        f"| one-choice lists, reaction owed (never taken by the referee) | {s['reactions']} | |",
+        f"| one-choice lists, reaction owed (never taken by the referee) | {s['one_reactions']} | |",
         f"| one-choice lists, nothing owed (a single action offered any time) | "
-        f"{f.one_choice - s['owed'] - s['reactions']} | |",
+        f"{f.one_choice - s['owed'] - s['one_reactions']} | |",
         f"| widest line | {s['widest']} | ≤ {TARGETS['widest']} {mark(s['widest'] <= TARGETS['widest'])} |",
         f"| widest line in a code block | {s['widest_code']} | ≤ {TARGETS['widest']} "
         f"{mark(s['widest_code'] <= TARGETS['widest'])} |",
@@ -345,6 +464,7 @@ def report(label: str, runs: list[Run]) -> str:
         "",
         f"widest line: `{clip(s['widest_line'])}`",
         f"widest code line: `{clip(s['widest_code_line'])}`",
+        f"widest prose line: `{clip(s['prose'].widest_prose_line)}`",
     ]
     if s["examples"]:
         lines.append("one-choice lists owed: " + "; ".join(s["examples"]))
@@ -352,6 +472,20 @@ def report(label: str, runs: list[Run]) -> str:
     if problems:
         lines += ["", "problems:", *problems[:20], *([f"- … {len(problems) - 20} more"] if len(problems) > 20 else [])]
     return "\n".join(lines)
+
+
+SUMMARY_HEAD = ("| game, players | decisions | clicks / decision | pings / decision | new DMs / decision | "
+                "new DMs beyond own turns + windows played | rate-limited calls / decision | "
+                "deadlines under 1 h | widest prose line | self-pings |\n|---|---|---|---|---|---|---|---|---|---|")
+
+
+def summary_line(game: str, seats: int, runs: list[Run]) -> str:
+    """One line of the table docs/discord.md keeps ("Measured experience")."""
+    s = summary_rows(runs)
+    f, d = s["f"], s["decisions"]
+    return (f"| {game}, {seats} | {d} | {per(f.clicks, d):.2f} | {per(f.pings, d):.2f} | {per(f.new_dms, d):.2f} | "
+            f"{sum(e[0] for e in s['excess'])} | {per(f.api_calls, d):.2f} | {s['short']} | "
+            f"{s['prose'].widest_prose} | {f.self_pings} |")
 
 
 def source_version() -> str:
@@ -374,6 +508,10 @@ async def main() -> int:
     parser.add_argument("--game", action="append", help="only these games (claygod, gwent, bloodwood, raiders, bridges)")
     parser.add_argument("--closed-dms", type=int, default=0, help="players (the last ones) with closed DMs")
     parser.add_argument("--no-auto-forced", action="store_true", help="play with the table option auto_forced=no")
+    parser.add_argument("--tournament", default="gwent:4", metavar="GAME:PLAYERS",
+                        help="also a one-round Swiss tournament of that game ('' for none)")
+    parser.add_argument("--option", action="append", default=[], metavar="GAME:NAME=VALUE",
+                        help="a table option for one game's tables (raiders:window_seconds=86400)")
     args = parser.parse_args()
     out = args.out or Path(tempfile.mkdtemp(prefix="discord-ux-"))
     out.mkdir(parents=True, exist_ok=True)
@@ -383,13 +521,15 @@ async def main() -> int:
           f"python benchmarks/discord_ux.py {' '.join(sys.argv[1:])}".rstrip())
     print(f"code: {source_version()}; transcripts: {out}\n")
     failed = False
+    table: list[str] = []
     for settle in settles:
         for game, seats in games:
             runs = []
             for i in range(args.games):
                 seed = f"ux-{game}-{i}"
+                options = " ".join(o.split(":", 1)[1] for o in args.option if o.split(":", 1)[0] == game)
                 run = await play_game(game, seats, seed=seed, settle=settle, auto_forced=not args.no_auto_forced,
-                                      closed=min(args.closed_dms, seats))
+                                      closed=min(args.closed_dms, seats), options=options)
                 name = f"{game}-{i}-settle{settle:g}" + ("-noauto" if args.no_auto_forced else "") + \
                     (f"-closed{args.closed_dms}" if args.closed_dms else "") + ".md"
                 (out / name).write_text(run.transcript, encoding="utf-8")
@@ -399,6 +539,17 @@ async def main() -> int:
                 (" · auto_forced=no" if args.no_auto_forced else "") + \
                 (f" · {args.closed_dms} with closed DMs" if args.closed_dms else "")
             print(report(label, runs), end="\n\n", flush=True)
+            table.append(summary_line(game, seats, runs).replace("|", f"| settle {settle:g} s:", 1)
+                         if len(settles) > 1 else summary_line(game, seats, runs))
+        if args.tournament:
+            game, players = args.tournament.split(":")
+            run = await play_tournament(game, int(players), seed=f"ux-tournament-{game}", settle=settle)
+            (out / f"tournament-{game}-settle{settle:g}.md").write_text(run.transcript, encoding="utf-8")
+            failed |= bool(run.problems) or not run.finished
+            print(report(f"tournament of {game} · {players} players · one round · delivery_settle {settle:g} s",
+                         [run]), end="\n\n", flush=True)
+            table.append(summary_line(f"tournament: {game}", int(players), [run]))
+    print(SUMMARY_HEAD, *table, sep="\n")
     return 1 if failed else 0
 
 

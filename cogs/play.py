@@ -140,6 +140,23 @@ class Play(commands.Cog):
             return await self._close_choices(interaction, "✋ " + table.message(locale))
         await self._redraw(interaction, table_id, locale, seat=seat)
 
+    async def on_pass_windows(self, interaction: discord.Interaction, table_id: int, version: int, seat: int
+                              ) -> None:
+        """"Pass until the turn ends": this window passed, and every other window of the turn passed by the
+        referee for the player as it opens (bot/referee/standing.py); the clicked message redrawn in place."""
+        locale = await begin(interaction, private=False)
+        table = await table_here(interaction, table_id)
+        if isinstance(table, Rejection):
+            return await self._close_choices(interaction, "✋ " + table.message(locale))
+        result = await self.bot.referee.pass_windows(table_id, player_key(interaction), seat=seat, seen_at=version)
+        if isinstance(result, Rejection):
+            note = t("discord.control.moved_on", locale) if result.code == Code.STALE else \
+                "✋ " + result.message(locale)
+        else:
+            self.bot.schedule_bots(table_id)
+            note = t("discord.control.passed_windows", locale)
+        await self._redraw(interaction, table_id, locale, seat=seat, note=note)
+
     async def _decide(self, interaction: discord.Interaction, table_id: int, version: int, seat: int, index: int,
                       *, confirmed: bool) -> None:
         """A click on a choice: a final action asks for a confirmation first; otherwise the action is applied

@@ -173,8 +173,34 @@ async def test_best_of_three_matches(env, fmt, n):
     if fmt == "double_elimination":
         table = await director.standings(tid)
         check_double_elimination(games, [f"u:p{i:02}" for i in range(n)], True, table[0].user_id)
-    refused = await director.create("toy", "swiss", creator="x", settings={"best_of": 3})
+    refused = await director.create("toy", "multiseat", creator="x", settings={"best_of": 3})
     assert refused.key == "tournament.reject.best_of"
+
+
+@pytest.mark.parametrize("fmt, n", [("swiss", 5), ("round_robin", 4)])
+async def test_best_of_three_in_swiss_and_round_robin_scores_each_match_once(env, fmt, n):
+    store, referee, clock = env
+    director, tid = await new_event(referee, n, fmt=fmt, settings={"best_of": 3, **({"rounds": 3} if fmt == "swiss" else {})})
+    await director.start(tid, by="u:org")
+    t = await play_out(director, tid, limit=300)
+    assert t.status == "finished"
+    games = await director.record.games(tid)
+    per_match: dict = {}
+    for g in games:
+        if g.kind == "table":
+            per_match.setdefault((g.round, frozenset(g.players)), []).append(g)
+    won_matches: Counter = Counter()
+    for key, played in per_match.items():
+        won = Counter(next(p for p in g.players if g.points[p] == max(g.points.values()))
+                      for g in played if len(set(g.points.values())) == 2)
+        assert max(won.values()) == 2 and len(played) >= 2, (key, won)   # each match went on to two wins
+        won_matches[won.most_common(1)[0][0]] += 1
+    byes = Counter(g.players[0] for g in games if g.kind == "bye")
+    table = await director.standings(tid)
+    for row in table:   # a match is one result: a win per match won (and a bye's point), not one per game
+        assert row.points == won_matches[row.user_id] + byes[row.user_id], row
+        assert row.wins == won_matches[row.user_id]
+        assert row.wins + row.losses + row.draws == sum(1 for key in per_match if row.user_id in key[1])
 
 
 async def test_the_bracket_picture_labels_each_match_by_its_bracket(env):

@@ -155,6 +155,12 @@ class BackButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:back:{_N}
     kind, cog, handler = "back", "Play", "on_back"
 
 
+class PassWindowsButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:passall:{_N}:{_N}:{_N}"):
+    """Pass this window and every other window of the turn (table, version, seat): bot/referee/standing.py."""
+
+    kind, cog, handler = "passall", "Play", "on_pass_windows"
+
+
 class FullBoardButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:full:{_N}"):
     """The complete public board (long lists in full), privately to whoever asks."""
 
@@ -162,7 +168,7 @@ class FullBoardButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:full
 
 
 DYNAMIC_ITEMS = (JoinButton, LeaveButton, AddBotButton, StartButton, ActButton, HandButton, ChoiceButton,
-                 PageButton, ChoiceSelect, ConfirmButton, BackButton, FullBoardButton)
+                 PageButton, ChoiceSelect, ConfirmButton, BackButton, FullBoardButton, PassWindowsButton)
 
 
 def handled(interaction: discord.Interaction) -> bool:

@@ -9,10 +9,11 @@ from typing import Sequence
 import discord
 
 from bot.discord import panels
-from bot.discord.components import control_view
+from bot.discord.components import PassWindowsButton, control_view
 from bot.discord.host import Host
 from bot.engine.board_text import shorten
 from bot.i18n import has, t
+from bot.referee import standing
 from bot.referee.timecontrol import with_deadlines
 from bot.storage.clocks import Clocks
 from bot.storage.store import SeatRow, TableRow
@@ -49,9 +50,10 @@ def distinct(labels: Sequence[str]) -> list[str]:
 
 
 async def render_control(host: Host, table: TableRow, seats: Sequence[SeatRow], state: dict, seat: int, locale: str,
-                         *, news: Sequence[str] = (), note: str | None = None
+                         *, news: Sequence[str] = (), note: str | None = None, recap: Sequence[str] = ()
                          ) -> tuple[str, discord.ui.View | None]:
-    """The control message of ``seat`` at ``state`` (the latest state of the table)."""
+    """The control message of ``seat`` at ``state`` (the latest state of the table); ``recap``: the public moves
+    it opens with when it is posted anew to ping the player (bot/discord/recap.py)."""
     game = host.games[table.game]
     view = await with_deadlines(Clocks(host.store), table, game.view(state, seat))  # deadlines as the player's clock shows
     pending = next((p for p in view.get("to_act") or [] if p["seat"] == seat), None)
@@ -62,7 +64,8 @@ async def render_control(host: Host, table: TableRow, seats: Sequence[SeatRow], 
     url = jump_link(table, live.message_id if live else None)
     text = panels.control_text(game, table, seats, seat, view, news, locale,
                                link=t("discord.control.link", locale, url=url) if url else None, asked=pending,
-                               waiting_for=waiting, note=note, anytime=bool(choices) and pending is None)
+                               waiting_for=waiting, note=note, anytime=bool(choices) and pending is None,
+                               recap=recap)
     components = None
     if playing:
         names = [s.name for s in seats]
@@ -72,4 +75,12 @@ async def render_control(host: Host, table: TableRow, seats: Sequence[SeatRow], 
         labels = {g: label for g in {e[2] for e in entries} if (label := group_label(game.name, g, locale))}
         labels["more"] = t("discord.group.more", locale)
         components = control_view(table.id, state["version"], seat, entries, labels, locale)
+        if components is not None and pending is not None and standing.turn_of(game, state) is not None \
+                and standing.pass_of(game, state, seat) is not None:
+            # offered in every window to every seat it asks, whatever the seat holds (docs/discord.md)
+            try:
+                components.add_item(PassWindowsButton(table.id, state["version"], seat,
+                                                      label=t("discord.button.pass_windows", locale)))
+            except ValueError:  # a message's five rows are full (a paged list): the window's own pass stays
+                pass
     return text, components

@@ -7,10 +7,12 @@ other refusal is permanent, recorded in the outbox and listed by ``/mod failures
 A table message (start, update, finish, cancellation) edits the table's **live message** to the table
 as it is now (bot/discord/panels.py) and redraws the **control messages** in the players' DMs whose question
 changed or that have private news; a player to whom the decision passes (asked something they were not asked
-before) gets their control message posted anew instead, the new DM being their ping, and the old one deleted.
-While a player plays live this goes through the token of their own latest click (bot/discord/grips.py), which
-Discord does not count against the rate limit, so that a hand-over costs one rate-limited write, the live
-message's edit.  A short **move post** in the thread only for the end, a cancellation, a rollback and the ping
+before) gets their control message posted anew instead — a plain post, never an interaction followup, opening
+with the public moves since their last decision (bot/discord/recap.py) — the new DM being their ping, and the
+old one deleted.  An out-of-turn window with a deadline is never a ping: it is shown in the control message,
+edited (bot/discord/windows.py).  While a player plays live, edits and deletions go through the token of their
+own latest click (bot/discord/grips.py), which Discord does not count against the rate limit, so that a
+hand-over costs two rate-limited writes, the live message's edit and the new DM.  A short **move post** in the thread only for the end, a cancellation, a rollback and the ping
 of a player whose DMs are closed; a ruling and a dispute (raised or decided) are posts of their own.  A
 private message redraws its seat's control message.  An update followed by another pending one is left out:
 the later one shows a newer table and posts everything since the last post.  The live message and control message ids, the version each shows and what it asks
@@ -64,14 +66,14 @@ from typing import Sequence
 import aiohttp
 import discord
 
-from bot.discord import panels
+from bot.discord import panels, windows
 from bot.discord.components import evidence_view, live_view
 from bot.discord.moderators import notice_text, recipients as moderator_recipients, role_mention
 from bot.web.links import base_url, link_line, table_url
 from bot.discord.control import render_control
-from bot.discord.grips import Grip
 from bot.discord.host import Host
 from bot.discord.pictures import Picture, TablePictures
+from bot.discord.recap import recap_lines
 from bot.discord.render import code_blocks, discord_user_id, display_names, mention, plain_names
 from bot.engine import Game
 from bot.engine.versions import CannotMigrate, readable
@@ -79,7 +81,8 @@ from bot.i18n import t
 from bot.ratings.render import rating_line
 from bot.referee.delivery import MAX_ATTEMPTS, DeliveryError, Skip
 from bot.referee.moves import Moves
-from bot.referee.steps import MODERATORS
+from bot.referee.service import AUTO
+from bot.referee.steps import MODERATORS, SYSTEM
 from bot.referee.timecontrol import with_deadlines
 from bot.render.notices import options_text
 from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, render_message
@@ -360,7 +363,7 @@ class DiscordDeliverer:
         await self.bot.store.set_panel(table.id, LIVE, channel_id=live.channel_id, message_id=live.message_id,
                                        version=state["version"],
                                        posted=state["version"] if post is not None else None,
-                                       shows=_shows(view, None))
+                                       shows=windows.live_shows(view, json.loads(live.shows or "[]")))
         return post or live.message_id, [s for s in asked if s not in in_thread]
 
     async def _milestones(self, channel: discord.PartialMessageable, game: Game, table: TableRow,
@@ -401,20 +404,17 @@ class DiscordDeliverer:
 
     def _ping(self, seats: list[SeatRow], view: dict, before: list | None, *, by: int | None) -> list[SeatRow]:
         """The Discord players to ping now: those asked something they were not asked in the live message
-        before (a turn that begins, a reaction asked), never the player whose own click led here; and
-        only as each player wants it (users.pings: every decision / turn start / never — looked up by
-        the caller through ``_load_users``)."""
-        asked_before = {(s, k, p) for s, k, p in (before or [])}
-        seats_before = {s for s, _, _ in (before or [])}
+        before (a turn that begins), never the player whose own click led here, never for an out-of-turn
+        window (bot/discord/windows.py: it is shown in the control message, edited); and only as each player
+        wants it (users.pings: every decision / turn start / never — looked up by the caller through
+        ``_load_users``)."""
         result = []
-        for pending in view.get("to_act") or []:
+        for pending in windows.pingable(view, before):
             seat = seats[pending["seat"]]
             if not panels.human(seat) or pending["seat"] == by or seat in result:
                 continue
-            new_turn = pending["seat"] not in seats_before
-            new_ask = (pending["seat"], pending.get("kind"), pending.get("prompt")) not in asked_before
             wants = self._wants.get(seat.user_id, "turn")
-            if (wants == "turn" and new_turn) or (wants == "every" and new_ask):
+            if (wants == "turn" and pending["new_turn"]) or (wants == "every" and pending["new_ask"]):
                 result.append(seat)
         return result
 
@@ -502,7 +502,8 @@ class DiscordDeliverer:
                 and table.status == "active":
             return True  # still waiting, nothing new: no edit (a seat that owes gets its current choices)
         locale = user["locale"] or await self.bot.table_locale(table)
-        content, view = await render_control(self.bot, table, seats, state, seat, locale, news=news)
+        recap = await self.recap(table, seats, seat, locale) if ping and panel is not None else []
+        content, view = await render_control(self.bot, table, seats, state, seat, locale, news=news, recap=recap)
         picture = await self.pictures.get(game, table, seats, state, seat, "hand", locale)
         try:
             if panel is None or ping:
@@ -534,16 +535,12 @@ class DiscordDeliverer:
     async def _post_control(self, table: TableRow, row: SeatRow, panel: Panel | None, content: str,
                             view: discord.ui.View | None, message: OutboxRow | _Probe, *, again: bool,
                             silent: bool, picture: Picture | None = None) -> tuple[str, str | None]:
-        """A new control message in the player's DMs: (channel id, message id).  Through the token of the
-        player's latest click while it lives (not rate-limited), else an ordinary post with a nonce; either way
-        first looked for when an earlier attempt may have posted it."""
-        async def post(grip: Grip) -> tuple[str, str]:
-            sent = await grip.post(content, view, silent=silent, files=_files(picture))
-            return str(grip.interaction.channel_id), str(sent)
-
-        posted = None if again else await self.bot.grips.use(row.user_id, post)
-        if posted is not None:
-            return posted
+        """A new control message in the player's DMs: (channel id, message id).  An ordinary post with a
+        nonce, never an interaction's followup: Discord marks a message created through an interaction token
+        with the interaction it answers (``interaction_metadata``: the clicked message's id, and on a followup
+        the original response's), which clients draw as a reply to the clicked message, and that message is
+        deleted right after ("Original message was deleted" on every ping; docs/discord.md).  First looked for
+        when an earlier attempt may have posted it."""
         channel = await self.bot.create_dm(discord.Object(discord_user_id(row.user_id)))
         part = f"c{row.seat}." if panel is None else f"r{row.seat}."
         found = await self._already_there(channel, [content], table, message, "seat") if again else []
@@ -564,12 +561,19 @@ class DiscordDeliverer:
         """The control message a new one replaces; a failure leaves it in place (its buttons, out of date, are
         refused and redraw it), never fails the delivery."""
         try:
-            grip = self.bot.grips.fresh(row.user_id)
-            if grip is None or not await grip.delete(int(panel.message_id)):
+            if not await self.bot.grips.use(row.user_id, lambda grip: grip.delete(int(panel.message_id))):
                 await self.bot.get_partial_messageable(int(panel.channel_id)).get_partial_message(
                     int(panel.message_id)).delete()
         except (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError, OSError) as exc:
             log.info("an old control message of a table stays in a player's DMs: %s", type(exc).__name__)
+
+    async def recap(self, table: TableRow, seats: list[SeatRow], seat: int, locale: str) -> list[str]:
+        """The public moves since ``seat``'s own last decision (a step the referee took for it is none), as the
+        control message that pings the player opens with."""
+        last = await self.bot.store.last_decision(table.id, seat, not_by=(AUTO, SYSTEM))
+        events = await self.bot.referee.history(table.id, since=(last or 0) + 1)
+        lines = panels.public_lines(self.bot.games[table.game], events, seats, locale)
+        return recap_lines(lines, locale, table_url(base_url(self.bot.settings), table.id))
 
     async def news(self, table: TableRow, seats: list[SeatRow], seat: int, panel: Panel | None,
                    state: dict) -> list[str]:

@@ -1,9 +1,11 @@
 """The players' latest clicks in their DMs, kept for the life of their interaction tokens, so that their
-control messages are redrawn and re-posted without rate-limited calls.
+control messages are redrawn and deleted without rate-limited calls.
 
 A click on a control message gives the bot an interaction whose token, for 15 minutes, edits or deletes the
-clicked message and posts followups in the same DM channel (one per user and bot, so every table's control
-message of that player is there).  Discord does not count these requests against the bot's global rate limit.
+clicked message.  Discord does not count these requests against the bot's
+global rate limit.  A *new* control message is never posted through a token: a message created through an
+interaction carries it (``interaction_metadata``), which clients draw as a reply to the clicked message, and
+that message is deleted right after (bot/discord/delivery.py ``_post_control``, docs/discord.md).
 While a player plays live the deliverer goes through the token of their latest click; once it is too old, or
 after a restart (tokens are credentials worthless after 15 minutes: they live only in memory), it makes the
 ordinary calls.  A request the token no longer allows falls back to the ordinary calls too.
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Awaitable, Callable, TypeVar
 
 import discord
@@ -32,14 +34,11 @@ class Grip:
     interaction: discord.Interaction
     clicked: int                                       # the message the click was on ("@original")
     since: float
-    posted: set[int] = field(default_factory=set)      # followups this token created
 
     async def edit(self, message_id: int, **fields) -> bool:
         """Edit ``message_id`` through the token; False when the token cannot reach that message."""
         if message_id == self.clicked:
             await self.interaction.edit_original_response(**fields)
-        elif message_id in self.posted:
-            await self.interaction.followup.edit_message(message_id, **fields)
         else:
             return False
         return True
@@ -47,22 +46,9 @@ class Grip:
     async def delete(self, message_id: int) -> bool:
         if message_id == self.clicked:
             await self.interaction.delete_original_response()
-        elif message_id in self.posted:
-            await self.interaction.followup.delete_message(message_id)
         else:
             return False
         return True
-
-    async def post(self, content: str, view: discord.ui.View | None, *, silent: bool,
-                   files: list[discord.File] = ()) -> int:
-        """A new message in the player's DMs (it notifies them unless ``silent``), with ``files`` attached."""
-        kwargs: dict = {"view": view} if view is not None else {}
-        if files:
-            kwargs["files"] = list(files)
-        sent = await self.interaction.followup.send(content, wait=True, silent=silent,
-                                                    allowed_mentions=discord.AllowedMentions.none(), **kwargs)
-        self.posted.add(sent.id)
-        return sent.id
 
 
 class Grips:

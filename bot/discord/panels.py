@@ -137,11 +137,15 @@ def end_post(lines: Sequence[str], result: str, calls: Sequence[str]) -> str:
 
 def control_text(game: Game, table: TableRow, seats: Sequence[SeatRow], seat: int, view: Mapping[str, Any],
                  news: Sequence[str], locale: str, *, link: str | None, asked: Mapping[str, Any] | None,
-                 waiting_for: Sequence[int], note: str | None = None, anytime: bool = False) -> str:
-    """A player's control message: header with a jump link to the table, the player's own board, what is
+                 waiting_for: Sequence[int], note: str | None = None, anytime: bool = False,
+                 recap: Sequence[str] = ()) -> str:
+    """A player's control message: header with a jump link to the table, the public moves the player missed
+    (``recap``, bot/discord/recap.py: only in the message that pings them), the player's own board, what is
     new for them only, and what is asked of them now (or whom the table waits for)."""
     head = t("discord.control.header", locale, game=game_title(game, locale), table=table.id,
              link=f"\n{link}" if link else "")
+    if recap:
+        head += "\n" + "\n".join(recap)
     lines: list[str] = []
     if note:
         lines.append(note)

@@ -177,7 +177,7 @@ class TournamentDesk:
                                                                             and g.result != "late"], locale),
                  standings_block(rows, tour.format, locale)]
         if tour.format in ("swiss", "round_robin"):
-            table = crosstable(rows, games, number)
+            table = crosstable(rows, self.director.as_matches(tour, games), number)
             texts.append(t("tournament.record.crosstable", locale) + "\n```\n" + table[:1800] + "\n```")
         elif tour.format in ("elimination", "double_elimination"):
             texts.append("```\n" + bracket_path(names, games, locale)[:1900] + "\n```")

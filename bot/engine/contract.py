@@ -236,6 +236,9 @@ class Game:
     #: action types the referee may take for a seat whose only legal action it is (a table setting allows
     #: it): only where having a single choice tells nobody anything (Clay God's roll at the start of a turn)
     auto_actions: ClassVar[frozenset[str]] = frozenset()
+    #: action types that let an out-of-turn window (a ``reaction``) go by: the answer the referee gives for a
+    #: seat that chose to pass every window of a turn (``turn_key``), recorded as that seat's own
+    window_passes: ClassVar[frozenset[str]] = frozenset()
     #: the game's rules version: raised, with a migration of stored states (``migrations``, versions.py), by
     #: every change to its stored state, its options or any outcome
     rules_version: ClassVar[int] = 1
@@ -391,6 +394,11 @@ class Game:
         a single choice would tell the table something only the seat knows."""
         if len(legal) == 1 and legal[0].get("type") in self.auto_actions:
             return legal[0]
+        return None
+
+    def turn_key(self, state: State) -> Any:
+        """Which turn the table is in, as plain JSON (the same for every window of one turn, different for the
+        next), for a seat's standing pass of every window of a turn; None where the game offers none."""
         return None
 
     def confirm(self, state: State, seat: int, action: Action) -> bool:

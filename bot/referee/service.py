@@ -25,6 +25,7 @@ from bot.engine import Applied, Code, Game, Reject, Rejection, get_game, visible
 from bot.engine.canonical import dumps
 from bot.engine.rng import commitment, new_seed
 from bot.process.config import TableLimits, release
+from bot.referee import standing
 from bot.referee.free_text import TITLE_MAX, clean_name, clean_text
 from bot.referee.steps import SYSTEM, messages_for, next_deadline
 from bot.referee.timecontrol import parse as parse_time_control, table_clock
@@ -35,6 +36,8 @@ from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, Tabl
 
 log = logging.getLogger("judge.referee")
 
+#: timeouts one look of the clock applies at one table (every seat of the largest table, and what follows)
+MOST_TIMEOUTS = 32
 AUTO = "auto"   # the user a forced move is recorded under when the referee takes it for a seat
 
 
@@ -423,12 +426,20 @@ class Referee:
         for _ in range(limit):
             live = await self._current(table_id, fresh=fresh)
             fresh = False
-            if isinstance(live, Rejection) or not live.table.auto_forced:
+            if isinstance(live, Rejection):
                 return
             game, state = get_game(live.table.game), live.state
-            if not game.auto_actions:
-                return
             bots = {s.seat for s in live.seats if s.is_bot}
+            standing = await self._standing_pass(live, game, bots)
+            if standing is not None:
+                seat, action = standing
+                result = await self._apply(live.table, game, state, seat, live.seats[seat].user_id, action,
+                                           signal=False)
+                if not isinstance(result, Accepted):
+                    return
+                continue
+            if not live.table.auto_forced or not game.auto_actions:
+                return
             forced = None
             for pending in game.to_act(state):
                 if pending.seat in bots or pending.kind == "reaction":
@@ -442,6 +453,45 @@ class Referee:
             result = await self._apply(live.table, game, state, forced[0], AUTO, forced[1], signal=False)
             if not isinstance(result, Accepted):
                 return
+
+    async def _standing_pass(self, live: "_Live", game: Game, bots: set[int]) -> tuple[int, dict] | None:
+        """The window a seat's standing pass answers now (bot/referee/standing.py), read only when a window
+        of a game that offers it is open."""
+        if standing.turn_of(game, live.state) is None or \
+                not any(p.kind == "reaction" for p in game.to_act(live.state)):
+            return None
+        return standing.standing_answer(game, live.state, await self.store.standing_passes(live.table.id), bots)
+
+    async def pass_windows(self, table_id: int, user_id: str, *, seat: int | None = None,
+                           seen_at: int | None = None) -> Accepted | Rejection:
+        """The player passes the window now asked of them and every other window of this turn: a standing pass
+        the referee gives for them, recorded as their own action (bot/referee/standing.py).  ``seen_at``: the
+        version the player's button was drawn at; the click counts while the table is still in that turn
+        (other seats answering the window in between change nothing of what was asked), else it is stale."""
+        async with self.lock(table_id):
+            live = await self._current(table_id, fresh=True)
+            if isinstance(live, Rejection):
+                return live
+            if live.table.paused_at is not None:
+                return paused_refusal(live.table)
+            resolved = self._seat_of(live.seats, user_id, seat, live.state)
+            if isinstance(resolved, Rejection):
+                return resolved
+            game = get_game(live.table.game)
+            turn = standing.turn_of(game, live.state)
+            if seen_at is not None and seen_at != live.table.version:
+                then = await self.store.state(table_id, seen_at)
+                if then is None or standing.turn_of(game, then) != turn:
+                    return _reject(Code.STALE, "core.reject.stale")
+            action = standing.pass_of(game, live.state, resolved)
+            if turn is None or action is None:
+                return _reject(Code.ILLEGAL, "core.reject.no_window")
+            await self.store.set_standing_pass(table_id, resolved, turn)
+            result = await self._apply(live.table, game, live.state, resolved, user_id, action, signal=False)
+            if isinstance(result, Accepted):
+                await self._after_step(table_id)
+                self.changed.set()
+            return result
 
     async def _apply(self, table: TableRow, game: Game, state: dict[str, Any], seat: int, user_id: str,
                      action: Any, *, signal: bool = True) -> Accepted | Rejection:
@@ -507,24 +557,29 @@ class Referee:
         return stored
 
     async def tick(self) -> list[Accepted]:
-        """Apply timeouts for every decision whose deadline has passed (called by a clock loop)."""
+        """Apply timeouts for every decision whose deadline has passed (called by a clock loop): every seat
+        overdue at a table in one go, so that a window closes at its deadline for everyone who has not
+        answered (each passes), not one seat per look of the clock."""
         done = []
         for table_id in await self.store.due_tables(self.now()):
             async with self.lock(table_id):
-                found = await self._active(table_id)
-                if isinstance(found, Rejection) or found[0].paused_at is not None:
-                    continue
-                table, game = found
-                state = await self.store.state(table_id)
-                now = table_clock(table, self.now())
-                overdue = [p.seat for p in game.to_act(state) if p.deadline is not None and p.deadline <= now]
-                if overdue:
+                for _ in range(MOST_TIMEOUTS):
+                    found = await self._active(table_id)
+                    if isinstance(found, Rejection) or found[0].paused_at is not None:
+                        break
+                    table, game = found
+                    state = await self.store.state(table_id)
+                    now = table_clock(table, self.now())
+                    overdue = [p.seat for p in game.to_act(state) if p.deadline is not None and p.deadline <= now]
+                    if not overdue:
+                        break
                     result = await self._apply(table, game, state, overdue[0], SYSTEM, {"type": "timeout"},
                                                signal=False)
-                    if isinstance(result, Accepted):
-                        done.append(result)
-                        await self._after_step(table_id)
-                        self.changed.set()
+                    if not isinstance(result, Accepted):
+                        break
+                    done.append(result)
+                    await self._after_step(table_id)
+                    self.changed.set()
         for table_id in await self.timekeeper.tick():  # a bot took a seat whose time ran out: it moves now
             await self.drive_bots(table_id)
         return done

@@ -679,6 +679,25 @@ class Store:
             steps += special.get(r["version"]) or [{"version": r["version"], "kind": "step", "to": None, "data": {}}]
         return steps
 
+    async def set_standing_pass(self, table_id: int, seat: int, turn: str) -> None:
+        """``seat`` passes every window of the turn ``turn`` (canonical JSON of the game's turn key)."""
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO standing_passes (table_id, seat, turn) VALUES (?, ?, ?)"
+                             " ON CONFLICT (table_id, seat) DO UPDATE SET turn = excluded.turn", (table_id, seat, turn))
+
+    async def standing_passes(self, table_id: int) -> dict[int, str]:
+        """Seat -> the turn whose windows it passes (canonical JSON), for the seats that set one."""
+        rows = await self._all("SELECT seat, turn FROM standing_passes WHERE table_id = ?", (table_id,))
+        return {r["seat"]: r["turn"] for r in rows}
+
+    async def last_decision(self, table_id: int, seat: int, *, not_by: tuple[str, ...] = ()) -> int | None:
+        """The version of ``seat``'s latest action, leaving out those recorded under the users ``not_by`` (the
+        referee's steps for the seat); None when it took none."""
+        marks = ", ".join("?" for _ in not_by) or "''"
+        rows = await self._all(f"SELECT MAX(version) AS v FROM actions WHERE table_id = ? AND seat = ?"
+                               f" AND user_id NOT IN ({marks})", (table_id, seat, *not_by))
+        return rows[0]["v"] if rows and rows[0]["v"] is not None else None
+
     async def due_tables(self, now: float) -> list[int]:
         rows = await self._all(
             "SELECT id FROM tables WHERE status = 'active' AND next_deadline IS NOT NULL AND next_deadline <= ?"
@@ -891,7 +910,7 @@ class Store:
                                                             "notice_channel"}, fields)
 
     async def saw_moderator(self, guild_id: str, user_id: str, at: float) -> None:
-        """A member acted as a moderator of the server: one the notices may be sent to by DM (migration 0012)."""
+        """A member acted as a moderator of the server: one the notices may be sent to by DM (migration 0013)."""
         async with self.transaction() as db:
             await db.execute("INSERT INTO guild_moderators (guild_id, user_id, seen_at) VALUES (?, ?, ?)"
                              " ON CONFLICT (guild_id, user_id) DO UPDATE SET seen_at = excluded.seen_at",

@@ -23,7 +23,7 @@ L from W who withdrew is an empty place there.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from bot.storage.tournaments import GameRow
@@ -84,6 +84,39 @@ def match_goes_on(players: Sequence[str], played: Sequence[GameRow], points, bes
     playing, and no game was lost by both."""
     wins, walkover, double, open_game = _tally(set(players), played, points)
     return not (open_game or double or walkover or (wins and max(wins.values()) >= best_of // 2 + 1))
+
+
+def fold_matches(games: Sequence[GameRow], points, best_of: int) -> list[GameRow]:
+    """Swiss and round robin with ``best_of`` N (T-20): each match's games as one row, scored as one game — its
+    winner a win, its loser a loss, a match left level (cut short by a deadline or an organiser) a draw, a double
+    forfeit a loss for both.  A match is unsettled while one of its games is (the director adds a match's next
+    game in the step that settles the one before).  Byes and best-of-1 pass as they are; the row keeps the
+    first game's seats and board."""
+    if best_of <= 1:
+        return list(games)
+    folded: list[GameRow] = []
+    matches: dict[tuple[int, frozenset], list[GameRow]] = {}
+    for g in sorted(games, key=lambda g: (g.round, g.board)):
+        if g.kind == "table" and len(g.players) == 2:
+            matches.setdefault((g.round, frozenset(g.players)), []).append(g)
+        else:
+            folded.append(g)
+    for played in matches.values():
+        first = played[0]
+        _, _, double, open_game = _tally(set(first.players), played, points)
+        if open_game:
+            folded.append(replace(first, points=None, result=None))
+            continue
+        forfeit = all(g.result == "forfeit" for g in played)
+        winner, loser = match_result(first.players, played, points, best_of)
+        if double:
+            got, how = {p: _loss(points) for p in first.players}, "forfeit"
+        elif winner is None:
+            got, how = {p: points.draw for p in first.players}, "draw"
+        else:
+            got, how = {winner: points.win, loser: _loss(points)}, "forfeit" if forfeit else "played"
+        folded.append(replace(first, points=got, result=how))
+    return sorted(folded, key=lambda g: (g.round, g.board))
 
 
 @dataclass

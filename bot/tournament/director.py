@@ -27,7 +27,7 @@ from bot.referee.steps import SYSTEM
 from bot.referee.timecontrol import SETTINGS as CLOCK_SETTINGS, parse as parse_time_control
 from bot.storage.tournaments import GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
 
-from .brackets import double_elimination, match_goes_on, match_result, rounds as double_rounds, survival as double_survival
+from .brackets import double_elimination, fold_matches, match_goes_on, match_result, rounds as double_rounds, survival as double_survival
 from .seeding import METHODS as SEEDING, seed_order
 from .pairing import bracket, round_robin, seat_order, seat_tables, swiss_pairs, table_sizes
 from .standings import ALLOWED_TIEBREAKS, Points, Standing, histories, standings, table_points
@@ -132,7 +132,7 @@ def check_settings(game_name: str, fmt: str, raw: Mapping[str, Any]) -> dict[str
     s["tiebreaks"] = _tiebreak_list(fmt, s["tiebreaks"])
     s["place_points"] = _place_points(fmt, s["place_points"], game.max_seats)
     number("best_of", 1, 9)
-    if s["best_of"] % 2 == 0 or (s["best_of"] > 1 and fmt not in BRACKETS):
+    if s["best_of"] % 2 == 0 or (s["best_of"] > 1 and fmt not in DUEL_FORMATS):
         raise Reject("tournament.reject.best_of", code=Code.BAD_OPTIONS)
     number("requested_byes", 0, MAX_ROUNDS)
     number("withdraw_after", 0, MAX_ROUNDS)
@@ -349,7 +349,7 @@ class Director:
         """The games of round ``number`` for the active players, by the tournament's format; None when a
         double-elimination bracket is over."""
         entries = await self.record.entries(t.id)
-        games = await self.record.games(t.id)
+        games = self.as_matches(t, await self.record.games(t.id))
         active = {e.user_id for e in entries if e.status == "active"}
         rng = random.Random(f"{t.seed}:round:{number}:{attempt}")
         points = self.points(t)
@@ -499,7 +499,7 @@ class Director:
                 got, how = result
                 if await self.record.settle(t.id, g.round, g.board, got, how):
                     progress.settled.append(replace(g, points=got, result=how))
-                    if t.format in BRACKETS and match_goes_on(
+                    if (t.format in BRACKETS or t.settings.get("best_of", 1) > 1) and match_goes_on(
                             g.players, await self.record.games(t.id, t.round), points, t.settings.get("best_of", 1)):
                         # the match's next game (a drawn one replayed, T-8; best-of-N, T-20), seats swapped
                         await self.record.add_games(t.id, t.round, [NewGame("table", g.players[::-1])])
@@ -927,7 +927,7 @@ class Director:
         t = await self._tournament(tournament_id)
         if isinstance(t, Rejection):
             return t
-        games = await self.record.games(tournament_id)
+        games = self.as_matches(t, await self.record.games(tournament_id))
         points = self.points(t)
         survived = None
         if t.format == "double_elimination" and t.settings.get("order"):
@@ -945,6 +945,13 @@ class Director:
         for row in rows:  # each player's rating at the start (docs/ratings.md)
             row.rating = at_start.get(row.user_id)
         return rows
+
+    def as_matches(self, t: TournamentRow, games: list[GameRow]) -> list[GameRow]:
+        """The games as the standings, the pairing and the crosstable count them: outside a bracket, a best-of-N
+        match is one result (T-20); a bracket walks its matches game by game itself."""
+        if t.format in BRACKETS:
+            return games
+        return fold_matches(games, self.points(t), t.settings.get("best_of", 1))
 
     def bracket_labels(self, t: TournamentRow, games: list[GameRow]) -> dict[tuple[int, frozenset], str]:
         """Double elimination: which bracket each match of each round was in (W, L, F), for the picture."""

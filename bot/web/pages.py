@@ -255,7 +255,7 @@ def _crosstable(page: Page, data: PublicTournament) -> dict[str, Any]:
     round).  Swiss: one column per round (a cell: the opponent's place and the row player's points)."""
     ranked = data.standings
     place = {s.user_id: s.rank for s in ranked}
-    games = [g for g in data.games if g.kind == "table" and len(g.players) == 2]
+    games = [g for g in data.matches if g.kind == "table" and len(g.players) == 2]
     rows = []
     if data.row.format == "round_robin":
         heads = [str(s.rank) for s in ranked]

@@ -195,6 +195,7 @@ class PublicTournament:
     tables: dict[int, str]                 # table id -> its status
     standings: list[Any] = field(default_factory=list)   # bot.tournament.standings.Standing, best first
     labels: dict[tuple[int, frozenset], str] = field(default_factory=dict)   # double elimination: W, L, F
+    matches: list[GameRow] = field(default_factory=list)   # the games as the crosstable counts them (T-20)
 
 
 async def tournament_token(store: Store, tournament_id: int) -> tuple[Any, ...] | None:
@@ -232,7 +233,7 @@ async def load_tournament(store: Store, tournament_id: int) -> PublicTournament 
             tables[r["id"]] = r["status"]
     ranked = await director.standings(tournament_id) if row.status != "registration" else []
     return PublicTournament(row, entries, await record.rounds(tournament_id), games, tables, list(ranked),
-                            director.bracket_labels(row, games))
+                            director.bracket_labels(row, games), director.as_matches(row, games))
 
 
 # ---------------------------------------------------------------------------------------------- index, players

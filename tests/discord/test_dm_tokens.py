@@ -1,7 +1,8 @@
-"""Control messages in the DMs during live play: the next player's choices are posted anew through the token
-of their own latest click (a followup: no rate-limited call, and a new DM is their ping), the old message goes,
-and a hand-over costs one rate-limited write, the live message's edit.  Without a living token the same is
-done by ordinary calls; a player whose DMs are closed is pinged in the thread."""
+"""Control messages in the DMs during live play: the next player's choices are posted anew as a plain message
+(never an interaction's followup, which Discord shows as a reply to the clicked message: docs/discord.md), the
+new DM being their ping; the old message goes through the token of their own latest click, so a hand-over
+costs two rate-limited writes, the live message's edit and that post.  Without a living token the deletion is
+an ordinary call too; a player whose DMs are closed is pinged in the thread."""
 from tests.discord.test_play import started_toy, user_to_act
 from tests.discord.transcript import Transcript
 
@@ -21,7 +22,8 @@ async def move_in_dms(h, table):
     return acting
 
 
-async def test_a_hand_over_in_live_play_is_one_write_and_the_new_dm_is_the_ping(harness, monkeypatch):
+async def test_a_hand_over_in_live_play_is_two_writes_and_the_new_dm_a_plain_message_is_the_ping(
+        harness, monkeypatch):
     h, fake = harness, harness.fake
     monkeypatch.setattr("bot.referee.service.new_seed", lambda: "tokens-1")  # a game with hand-overs and a trick won
     table = await started_toy(h)
@@ -38,13 +40,15 @@ async def test_a_hand_over_in_live_play_is_one_write_and_the_new_dm_is_the_ping(
             break
         following = await user_to_act(h, table)
         steps = transcript.entries[mark:]
-        writes = [e for e in steps if e.rate_limited]
-        assert [(e.kind, e.where) for e in writes] == [("edit", "thread")], "only the live message is written"
+        writes = [(e.kind, e.where) for e in steps if e.rate_limited]
         if following is acting:  # the same player goes on (a trick won): redrawn by the answer to the click
+            assert writes == [("edit", "thread")], "only the live message is written"
             assert h.new_pings(table) == [] and control(fake, acting).find(prefix="j:do:") is not None
             continue
         hand_overs += 1
-        posted = [e for e in steps if e.kind == "followup" and e.where == f"DM {following.name}"]
+        assert writes == [("edit", "thread"), ("post", f"DM {following.name}")]
+        assert not [e for e in steps if e.kind == "followup"], "no new message through an interaction token"
+        posted = [e for e in steps if e.kind == "post" and e.where == f"DM {following.name}"]
         assert len(posted) == 1 and posted[0].pings == [following.id]
         assert any(e.kind == "response_delete" and e.user_id == following.id for e in steps)
         assert control(fake, following).find(prefix="j:do:") is not None  # their choices, one click away

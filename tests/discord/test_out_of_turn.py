@@ -254,8 +254,11 @@ async def test_bloodwood_counter_window_prompts_the_target_alone_and_looks_the_s
     for bobs_hand in (["mirror", "keys"], ["voodoo", "keys"]):  # the same backs: one night, one day
         table = await bloodwood_table(h, users, monkeypatch, {0: ["bite", "candle"], 1: bobs_hand}, "night")
         confirmations.append(await do(h, h.alice, table, lambda a: a == {"type": "play", "card": "bite"}))
+        held = [m.id for m in fake.dms(h.bob)]
         confirmations.append(await do(h, h.alice, table, lambda a: a == {"type": "target", "seat": 1}))
-        assert_prompts_only(h, table, [h.bob], [u for u in users if u is not h.bob])
+        # the window (it has a deadline) costs nothing: no ping, no new DM, Bob's control message edited
+        assert_prompts_only(h, table, [h.bob], [u for u in users if u is not h.bob], pinged=[])
+        assert [m.id for m in fake.dms(h.bob)] == held
         assert "на вас сыграна ночная карта" in await asked_of(h, h.bob, table)
         for other in users[2:]:
             assert not choice_labels(await h.open_choices(other, table))

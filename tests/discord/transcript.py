@@ -66,6 +66,7 @@ class Entry:
     status: int = 200
     detail: str = ""             # what was clicked, the kind of a callback, a repeated nonce...
     user_id: str | None = None   # the user of a user action, or of the interaction a response answers
+    created: bool = False        # this step made a new message (a post, a followup, an answer's message)
     at: float = field(default_factory=time.monotonic)
 
     @property
@@ -84,7 +85,8 @@ class Figures:
     api_calls: int = 0           # rate-limited writes: posts, edits, deletions, pins, thread edits (any channel)
     posts: int = 0               # new messages in the server (channel or thread)
     edits: int = 0               # edits of messages in the server
-    dm_posts: int = 0            # new DMs (each one notifies its reader, whatever it mentions)
+    dm_posts: int = 0            # DMs posted by the bot itself (rate-limited)
+    new_dms: int = 0             # new messages in DMs however sent (posts, followups, answers; silent or not)
     dm_edits: int = 0
     other_writes: int = 0        # deletions, pins, thread edits
     dm_opens: int = 0            # DM channels opened (rate-limited too, not counted in api_calls)
@@ -100,6 +102,8 @@ class Figures:
     widest_at: int = 0           # the entry it was shown in
     widest_code: int = 0         # the same inside code blocks (which a phone does not rewrap as prose)
     widest_code_line: str = ""
+    widest_prose: int = 0        # the same outside code blocks (prose, which a client wraps)
+    widest_prose_line: str = ""
     wide_lines: int = 0          # distinct lines shown wider than WIDE columns
     failed: int = 0              # bot requests Discord refused
 
@@ -189,8 +193,8 @@ class Transcript:
             if mid:
                 self._seen.add(mid)
             detail = "nonce already used: Discord answered with the earlier message" if repeat else ""
-            self._add("post", "bot", status=status, detail=detail, **self._shown(cid, msg, mid,
-                                                                                 pings=not repeat and msg is not None))
+            self._add("post", "bot", status=status, detail=detail, created=bool(mid) and not repeat,
+                      **self._shown(cid, msg, mid, pings=not repeat and msg is not None))
         elif template == "/channels/{cid}/messages/{mid}" and method == "PATCH":
             msg = fake.messages.get(info["mid"])
             self._add("edit", "bot", status=status, **self._shown(info["cid"], msg, info["mid"], pings=False))
@@ -220,7 +224,7 @@ class Transcript:
             if mid:
                 self._seen.add(mid)
             shown = self._shown(msg.channel_id if msg else None, msg, mid, pings=created)
-            self._add("followup", "bot", status=status, user_id=ix.user.id if ix else None,
+            self._add("followup", "bot", status=status, user_id=ix.user.id if ix else None, created=created,
                       detail="" if created else "fills the deferred answer", **shown)
         elif template == "/webhooks/{app}/{token}/messages/{mid}" and method in ("PATCH", "DELETE"):
             ix = self._interaction(info["token"])
@@ -257,7 +261,8 @@ class Transcript:
             shown["text"] = None  # "thinking…": nothing to read yet
         if rtype == 8:
             detail += f": {len((sent.get('data') or {}).get('choices') or [])}"
-        self._add("response", "bot", status=status, user_id=ix.user.id if ix else None, detail=detail, **shown)
+        self._add("response", "bot", status=status, user_id=ix.user.id if ix else None, detail=detail,
+                  created=created, **shown)
 
     def _shown(self, channel_id: str | None, msg: FakeMessage | None, message_id: str | None, *,
                pings: bool) -> dict[str, Any]:
@@ -308,6 +313,8 @@ class Transcript:
                 f.reads += 1
             elif entry.kind in RESPONSES:
                 f.responses += 1
+            if entry.created and entry.ok and dm and not entry.ephemeral:
+                f.new_dms += 1
             if entry.pings:
                 f.pings += len(entry.pings)
                 f.self_pings += sum(1 for user in entry.pings if user == last_actor)
@@ -322,8 +329,19 @@ class Transcript:
                         f.widest, f.widest_line, f.widest_at = width, line, entry.n
                     if code and width > f.widest_code:
                         f.widest_code, f.widest_code_line = width, line
+                    if not code and width > f.widest_prose:
+                        f.widest_prose, f.widest_prose_line = width, line
         f.wide_lines = len(wide)
         return f
+
+    def new_dms_by_user(self, since: int = 0) -> dict[str, int]:
+        """User id -> new messages that appeared in their DMs from ``since`` on (``Figures.new_dms``)."""
+        counts: dict[str, int] = {}
+        for entry in self.entries[since:]:
+            if entry.created and entry.ok and not entry.ephemeral and entry.channel_id in self.fake.dm_channels:
+                user = self.fake.dm_channels[entry.channel_id]
+                counts[user] = counts.get(user, 0) + 1
+        return counts
 
     def one_choice(self, since: int = 0) -> list[Entry]:
         """The entries that showed a control message offering exactly one choice."""

@@ -35,6 +35,8 @@ class Bloodwood(Game):
     #: (BW-5): a pass with an empty hand, a draw from the only deck left, a steal of the only kind of back a
     #: hand shows, and a discard or gift of a hand's last card (``forced_action``)
     auto_actions = frozenset({"pass", "draw", "steal", "discard", "give"})
+    #: a seat may let every counter window of a turn go by at once: the referee answers each with "allow"
+    window_passes = frozenset({"allow"})
 
     def milestone(self, event: Mapping[str, Any]) -> str | None:
         """A day's end: night falls once every player has had a day turn (flow.flip_phase)."""
@@ -55,6 +57,9 @@ class Bloodwood(Game):
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         setup(state, ctx, stack)
+
+    def turn_key(self, state: dict) -> Any:
+        return state.get("turn_no")
 
     def to_act(self, state: dict) -> list[Pending]:
         if state["outcome"] is not None:

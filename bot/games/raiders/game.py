@@ -36,6 +36,8 @@ class Raiders(Game):
     #: several seconds, so 12 (each seat count twice, the options in turn) take about half a minute
     conformance_playouts = 12
     demo_seats = 3
+    #: a seat may pass every window of a turn at once: the referee answers each with this pass
+    window_passes = frozenset({"pass"})
     #: the end of a turn with an empty hand and the discard of a hand's last card: hand sizes are public, so
     #: taking them at once tells nobody anything (an "end" with cards in hand would tell that none can be used)
     auto_actions = frozenset({"end", "discard"})
@@ -53,6 +55,9 @@ class Raiders(Game):
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         setup(state, ctx, stack)
+
+    def turn_key(self, state: dict) -> Any:
+        return state["turn"]["number"]
 
     def to_act(self, state: dict) -> list[Pending]:
         w = state.get("window")
