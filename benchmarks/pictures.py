@@ -2,7 +2,11 @@
 playouts, the public's and every seat's, the table picture and the hand picture.  Prints a table; the
 figures go into docs/performance.md (targets: 100 ms and 300 KB a picture).
 
-    .venv/bin/python benchmarks/pictures.py [--games N] [--points N] [--game NAME]
+    .venv/bin/python benchmarks/pictures.py [--games N] [--points N] [--game NAME] [--cpu] [--root CHECKOUT]
+
+``--cpu`` times each picture by the process's CPU time rather than the wall clock (on a shared, loaded machine
+the wall clock mostly measures waiting for a core); ``--root`` measures another checkout's pictures (an older
+revision, for a before-and-after comparison).
 """
 from __future__ import annotations
 
@@ -12,11 +16,14 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+_root = sys.argv[sys.argv.index("--root") + 1] if "--root" in sys.argv[:-1] else Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(_root))
 
 from bot.engine import all_games  # noqa: E402
 from bot.engine.playout import play  # noqa: E402
 from bot.render.picture import MAX_BYTES, picture, supported  # noqa: E402
+
+clock = time.perf_counter
 
 NAMES = ["Аня", "Борис", "Віра", "Glen", "Дана", "Егор", "Жанна", "Зоя", "Ігор", "Kate", "Лев", "Мія"]
 
@@ -34,9 +41,9 @@ def figures(name: str, games: int, points: int) -> dict[str, dict[str, float]]:
             for seat in [None, *range(seats)]:
                 view = game.view(state, seat)
                 for kind in ("table", "hand"):
-                    t0 = time.perf_counter()
+                    t0 = clock()
                     png = picture(view, "ru", NAMES[:seats], kind)
-                    elapsed = time.perf_counter() - t0
+                    elapsed = clock() - t0
                     if png is not None:
                         timings[kind].append(elapsed * 1000)
                         sizes[kind].append(len(png))
@@ -55,7 +62,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3, help="playouts per game")
     parser.add_argument("--points", type=int, default=10, help="states drawn per playout")
     parser.add_argument("--game", help="only this game")
+    parser.add_argument("--cpu", action="store_true", help="CPU time rather than the wall clock")
+    parser.add_argument("--root", help="the checkout whose pictures are measured")
     args = parser.parse_args()
+    global clock
+    clock = time.process_time if args.cpu else time.perf_counter
     names = [args.game] if args.game else [n for n in sorted(all_games()) if supported(n)]
     print("| game | picture | pictures | ms mean | ms p95 | ms max | KB mean | KB max |")
     print("|---|---|---|---|---|---|---|---|")

@@ -17,8 +17,8 @@ from PIL import Image, ImageChops, ImageDraw
 
 from bot.engine import get_game
 from bot.engine.playout import play
-from bot.render.picture import MAX_BYTES, Pictures, picture
-from bot.render.picture.canvas import font
+from bot.render.picture import MAX_BYTES, Pictures, drawing, picture
+from bot.render.picture.canvas import PHONE, SCALE, font
 
 GAMES = {"gwent": 2, "claygod": 2, "bloodwood": 7, "bridges": 3, "raiders": 3}
 NAMES = ["Аня", "Борис", "Віра", "Glen", "Дана", "Егор", "Жанна", "Зоя", "Ігор", "Kate", "Лев", "Мія"]
@@ -55,12 +55,13 @@ def test_every_view_along_a_playout_draws_within_the_bound(game_name):
             for kind in ("table", "hand"):
                 png = picture(view, "ru", NAMES[:seats], kind)
                 if png is None:
-                    assert kind == "hand" and (seat is None or game_name == "bridges"), (kind, seat)
+                    assert kind == "hand" and (seat is None or game_name == "bridges" or not _holds(view)), \
+                        (kind, seat)
                     continue
                 hands += kind == "hand"
                 assert len(png) <= MAX_BYTES
                 image = _image(png)
-                assert image.format == "PNG" and image.width == 1000 and 40 < image.height < 2400
+                assert image.format == "PNG" and image.width == PHONE * SCALE and 40 < image.height < 3200 * SCALE
     # every game with cards draws the seats' hands; Bridges has none
     assert (hands > 0) == (game_name != "bridges")
 
@@ -98,6 +99,74 @@ def test_a_bridges_character_who_used_the_risky_attack_is_marked_as_on_the_text_
     before = _image(picture({**view, "chars": plain}, "ru", NAMES[:3]))
     after = _image(picture({**view, "chars": marked}, "ru", NAMES[:3]))
     assert ImageChops.difference(before.convert("RGB"), after.convert("RGB")).getbbox() is not None
+
+
+#: the smallest text at 400 px display width (docs/discord.md, "Pictures on a phone"): glyph heights in pixels
+PHONE_CAP, PHONE_X = 9.5, 7.0
+
+
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+def test_every_picture_reads_on_a_phone(game_name):
+    """Scaled to 400 px wide (a phone's display), the smallest text drawn on a table or hand picture, recorded
+    by the canvas as it draws, still has a cap height of 9.5 px and an x-height of 7 px: a few seeded
+    positions, every viewer, both pictures, in the language with the longest words."""
+    game, states = _states(game_name, f"phone-{game_name}", 2)
+    seats = GAMES[game_name]
+    for state in states:
+        for seat in [None, *range(seats)]:
+            view = game.view(state, seat)
+            for kind in ("table", "hand"):
+                canvas = drawing(view, "uk", NAMES[:seats], kind)
+                if canvas is None:
+                    continue
+                seen = canvas.legibility(400)
+                assert canvas.width == PHONE and seen is not None
+                assert seen["cap"] >= PHONE_CAP and seen["x"] >= PHONE_X, (game_name, kind, seat, seen)
+
+
+def _holds(view: dict) -> bool:
+    """Whether the view's seat holds a card (or, in Gwent, is offered one)."""
+    if view["game"] == "claygod":
+        return bool(view["players"][view["seat"]]["hand"])
+    return bool(view.get("hand") or view.get("candidates"))
+
+
+def _emptied(view: dict) -> dict:
+    """``view`` with the seat holding no card (and, in Gwent, none offered)."""
+    if view["game"] == "claygod":
+        players = [dict(p) for p in view["players"]]
+        players[view["seat"]]["hand"] = []
+        return {**view, "players": players}
+    return {**view, "hand": [], **({"candidates": []} if "candidates" in view else {})}
+
+
+@pytest.mark.parametrize("game_name", ["bloodwood", "claygod", "gwent", "raiders"])
+def test_no_hand_picture_for_an_empty_hand(game_name):
+    """A seat that holds no card gets no hand picture (not an empty strip), and its table picture draws no
+    empty hand below the table."""
+    game, states = _states(game_name, f"empty-{game_name}", 2)
+    view = game.view(states[1], 0)
+    assert picture(view, "ru", NAMES, "hand") is not None
+    empty = _emptied(view)
+    assert picture(empty, "ru", NAMES, "hand") is None
+    public = _image(picture(game.view(states[1], None), "ru", NAMES))
+    own = _image(picture(empty, "ru", NAMES))
+    assert own.height <= public.height + 60 * SCALE, (own.size, public.size)  # at most the own role's line
+
+
+def test_tournament_and_profile_pictures_read_on_a_phone():
+    """The standings, the bracket and the rating chart are laid out on the same phone-wide canvas."""
+    from bot.render.picture.bracket import bracket_canvas
+    from bot.render.picture.standings import standings_canvas
+    from bot.render.standings import SHOWN
+
+    rows = [{"rank": i + 1, "name": name * 3, "status": "active", "points": 5 - i / 2, "wins": 5, "draws": 0,
+             "losses": i, **{c: 12.25 - i for c in SHOWN["swiss"]}} for i, name in enumerate(NAMES)]
+    columns = [{"round": 1, "matches": [{"players": [NAMES[0] * 4, NAMES[1]], "score": "2:1", "on": NAMES[0] * 4,
+                                         "bracket": "L"}] * 3}]
+    for canvas in (standings_canvas(rows, "swiss", "ru", "Кубок"), bracket_canvas(columns, "uk", "Кубок")):
+        seen = canvas.legibility(400)
+        assert canvas.width == PHONE and seen["cap"] >= PHONE_CAP and seen["x"] >= PHONE_X
 
 
 def _golden_view(game_name: str, seat: int | None) -> dict:

@@ -37,6 +37,11 @@ from tests.support.upgrades import continue_fixture, play_to_end
 GAMES = ("claygod", "gwent", "bloodwood", "bridges", "raiders")
 
 
+def _rules(name: str) -> int:
+    """Today's rules version of a game (the session's bumps move it; the tests follow)."""
+    return get_game(name).rules_version
+
+
 def _fresh(name: str, seats: int | None = None, seed: str = "mig", **options) -> dict:
     game = get_game(name)
     return game.initial_state(seats or game.min_seats, seed=seed, options=options).state
@@ -62,7 +67,8 @@ def _claygod_v1(state: dict) -> dict:
     """A Clay God state as releases before ed09e3e (issue 14) and 7b76092 stored it."""
     old = dict(state)
     old.pop(RULES)
-    old["options"] = {k: v for k, v in state["options"].items() if k not in claygod_migrations.FORMER_READINGS}
+    old["options"] = {k: v for k, v in state["options"].items()
+                      if k in claygod_migrations.OPTIONS_V2 and k not in claygod_migrations.FORMER_READINGS}
     old["players"] = []
     for p in state["players"]:
         p = {k: v for k, v in p.items() if k != "table_place"}
@@ -81,8 +87,9 @@ def test_claygod_1_to_2_gives_new_options_the_former_readings_and_fills_the_new_
     before = dumps(old)
     new = migrate_state(get_game("claygod"), old)
     assert dumps(old) == before, "a migration never changes what it was given"
-    assert new[RULES] == 2
+    assert new[RULES] == 3
     assert {k: new["options"][k] for k in claygod_migrations.FORMER_READINGS} == claygod_migrations.FORMER_READINGS
+    assert new["options"]["thrown_combos"] is False, "issue 29's option: the former reading (no combination)"
     assert new["options"]["count_turns"] == "every" and new["options"]["two_cards"] == "in_order"
     assert all(p["table_place"] is True for p in new["players"])
     red = new["players"][0]["dice"]["red"]
@@ -98,9 +105,18 @@ def test_claygod_1_to_2_keeps_an_option_the_table_already_had():
     assert migrate_state(get_game("claygod"), old)["options"]["win_needs"] == "both"
 
 
+def test_claygod_2_to_3_gives_thrown_combos_its_former_reading_and_touches_nothing_else():
+    state = _fresh("claygod", thrown_combos=True)
+    old = {**state, RULES: 2, "options": {k: v for k, v in state["options"].items() if k != "thrown_combos"}}
+    new = migrate_state(get_game("claygod"), old)
+    assert new == {**state, "options": {**state["options"], "thrown_combos": False}}
+    assert migrate_options(get_game("claygod"), old["options"], 2)["thrown_combos"] is False
+
+
 def test_todays_unversioned_claygod_state_migrates_to_itself_but_for_the_key():
-    state = _fresh("claygod")
+    state = _fresh("claygod")  # thrown_combos: false, the value a table of rules version 2 gets
     old = {k: v for k, v in state.items() if k != RULES}
+    old["options"] = {k: v for k, v in state["options"].items() if k in claygod_migrations.OPTIONS_V2}
     assert migrate_state(get_game("claygod"), old) == state
 
 
@@ -111,11 +127,18 @@ def test_gwent_1_to_2_drops_the_stored_judges_table_and_sets_the_former_readings
     old["options"] = {k: v for k, v in state["options"].items() if k not in gwent_migrations.FORMER_READINGS}
     old["table"] = {"score": [0, 0], "rows": [], "weather": []}  # faa7141..703ed64 stored it
     new = migrate_state(get_game("gwent"), old)
-    assert "table" not in new and new[RULES] == 2
+    assert "table" not in new and new[RULES] == 3
     assert new["options"]["emperor_shown_to"] == "owner" and new["options"]["empty_hand_take"] == "play"
     assert new["options"]["treacherous_crach"] is True and new["options"]["scorch_spares_zero"] is True
     assert new["options"]["bran_weather_floor"] is True
     assert {k: v for k, v in new.items() if k != "options"} == {k: v for k, v in state.items() if k != "options"}
+
+
+@pytest.mark.parametrize("value", ["autopass", "play"])
+def test_gwent_2_to_3_keeps_the_empty_hand_reading_a_table_had(value):
+    state = _fresh("gwent", empty_hand_take=value)
+    new = migrate_state(get_game("gwent"), {**state, RULES: 2})
+    assert new == state and new["options"]["empty_hand_take"] == value
 
 
 # ---------------------------------------------------------------------------------------------- the others
@@ -129,11 +152,13 @@ def test_options_added_since_get_their_former_readings(name, module):
     assert {k: v for k, v in new.items() if k != "options"} == {k: v for k, v in state.items() if k != "options"}
 
 
-def test_raiders_is_still_version_1_and_an_unversioned_state_is_todays():
+def test_raiders_version_2_changed_outcomes_not_shapes_an_unversioned_state_is_todays_but_for_the_key():
     state = _fresh("raiders")
-    assert state[RULES] == 1
+    assert state[RULES] == 2
     old = {k: v for k, v in state.items() if k != RULES}
     assert migrate_state(get_game("raiders"), old) == state
+    with pytest.raises(CannotMigrate):
+        migrate_state(get_game("raiders"), {**old, "from_the_future": 1})
 
 
 def test_a_lobby_s_options_migrate_like_a_state_s():
@@ -202,12 +227,13 @@ async def test_a_claygod_table_of_the_old_shape_is_upgraded_played_to_its_end_an
     run = await continue_fixture(path)
     assert run.ok, run.explain()
     [upgraded] = run.upgrade.tables
-    assert (upgraded.table_id, upgraded.found, upgraded.to, upgraded.ok) == (table_id, 1, 2, True)
+    assert (upgraded.table_id, upgraded.found, upgraded.to, upgraded.ok) == (table_id, 1, _rules('claygod'), True)
     assert run.upgrade.backup is not None and run.upgrade.backup.is_file()  # rules migration: backed up first
     store = await Store.open(path)
     try:
         table = await store.get_table(table_id)
-        assert table.rules_version == 2 and table.started_rules is None and table.release is None
+        assert table.rules_version == _rules('claygod')
+        assert table.started_rules is None and table.release is None
         actions = await store.actions(table_id)
         step = next(a for a in actions if a.action.get("type") == "upgrade")
         assert step.seat == -1 and step.user_id == "system" and step.action["from"] == 1
@@ -251,26 +277,26 @@ async def test_a_gwent_table_of_the_old_shape_continues_and_shows_its_versions(t
     code = await asyncio.to_thread(main, ["--db", str(path), "--locale", "en", "table", "status", str(table_id),
                                           "--user", "cli:p0"])
     out = capsys.readouterr().out
-    assert code == 0 and "now rules version 2" in out and "not recorded" in out
+    assert code == 0 and f"now rules version {_rules('gwent')}" in out and "not recorded" in out
     run = await continue_fixture(path)
     assert run.ok, run.explain()
     code = await asyncio.to_thread(main, ["--db", str(path), "verify", str(table_id)])
     out = capsys.readouterr().out
-    assert code == 0 and "upgrades: 1→2" in out and "OK:" in out
+    assert code == 0 and f"upgrades: 1→{_rules('gwent')}" in out and "OK:" in out
 
 
 async def test_a_new_table_records_the_release_and_rules_it_started_under(env):
     store, referee, _ = env
     table = await referee.create_table("claygod", creator="cli:a", creator_name="a", origin="terminal")
-    assert table.rules_version == 2
+    assert table.rules_version == _rules('claygod')
     await referee.join(table.id, "cli:b", "b")
     await referee.start(table.id, "cli:a")
     started = await store.get_table(table.id)
-    assert (started.release, started.started_rules, started.rules_version) == ("2026.11.27", 2, 2)
+    assert (started.release, started.started_rules, started.rules_version) == ("2026.11.27", _rules('claygod'), _rules('claygod'))
     assert (await upgrade_tables(store)).tables == []  # nothing to migrate: today's rules
     assert (await store.get_table(table.id)).version == started.version
     doc = await export_table(store, table.id, include_seed=True)
-    assert doc["table"]["release"] == "2026.11.27" and doc["table"]["started_rules"] == 2
+    assert doc["table"]["release"] == "2026.11.27" and doc["table"]["started_rules"] == _rules('claygod')
 
 
 # ---------------------------------------------------------------------------------------------- frozen
@@ -288,7 +314,7 @@ async def test_a_table_no_migration_can_bring_forward_is_frozen_with_a_message_a
     code = await asyncio.to_thread(main, ["--db", str(path), "--locale", "en", "upgrade", "--check"])
     out = capsys.readouterr().out
     assert code == 1, out
-    assert f"table #{frozen_id}" in out and "CANNOT be migrated" in out and "rules version 7, known up to 2" in out
+    assert f"table #{frozen_id}" in out and "CANNOT be migrated" in out and f"rules version 7, known up to {_rules('claygod')}" in out
     assert "untouched" in out and not (tmp_path / "judge-backups").exists()
 
     store = await open_store(path)
@@ -297,7 +323,7 @@ async def test_a_table_no_migration_can_bring_forward_is_frozen_with_a_message_a
         [report] = store.upgrade_report.tables
         assert (report.table_id, report.ok, report.reason) == (frozen_id, False, "upgrade.cannot.newer")
         table = await store.get_table(frozen_id)
-        assert table.frozen["found"] == 7 and table.frozen["known"] == 2
+        assert table.frozen["found"] == 7 and table.frozen["known"] == _rules('claygod')
         state = await store.state(frozen_id)
         refused = await referee.act(frozen_id, "cli:p0", {"type": "roll"})
         assert isinstance(refused, Rejection) and refused.key == "upgrade.reject.frozen"
@@ -340,7 +366,7 @@ async def test_a_table_no_migration_can_bring_forward_is_frozen_with_a_message_a
         done = await rollback(referee, frozen_id, 2, moderator="cli:mod", reason="back before the future")
         assert isinstance(done, Accepted), done
         table = await store.get_table(frozen_id)
-        assert table.frozen is None and rules_of(await store.state(frozen_id)) == 2
+        assert table.frozen is None and rules_of(await store.state(frozen_id)) == _rules('claygod')
         assert (await play_to_end(referee, frozen_id))[0] == "finished"
     finally:
         await store.close()
@@ -372,8 +398,8 @@ async def test_a_rollback_back_before_an_upgrade_is_upgraded_again_at_once(tmp_p
         done = await rollback(referee, table_id, 4, moderator="cli:mod", reason="a mistake")
         assert isinstance(done, Accepted), done
         table = await store.get_table(table_id)
-        assert table.version == upgraded + 2 and table.rules_version == 2 and table.frozen is None
-        assert rules_of(await store.state(table_id)) == 2
+        assert table.version == upgraded + 2 and table.rules_version == _rules('claygod') and table.frozen is None
+        assert rules_of(await store.state(table_id)) == _rules('claygod')
         assert (await play_to_end(referee, table_id))[0] == "finished"
         report = await verify_table(store, table_id)
         assert report.ok, report.problems
@@ -438,15 +464,15 @@ async def test_a_dispute_about_a_move_made_before_the_upgrade_is_upheld_by_a_rol
     try:
         referee = Referee(store)
         ev = await disputes.evidence(referee, raised.id)
-        assert ev.older and ev.corrections == [] and ev.shown_before[RULES] == 2
+        assert ev.older and ev.corrections == [] and ev.shown_before[RULES] == _rules('claygod')
         from bot.render.disputes import evidence_texts
-        assert "now rules version 2" in evidence_texts(ev, "en")[0]
+        assert f"now rules version {_rules('claygod')}" in evidence_texts(ev, "en")[0]
         refused = await disputes.decide(referee, raised.id, moderator="cli:mod", kind="amend", reason="x",
                                         correction={"type": "roll"})
         assert isinstance(refused, Rejection) and refused.key == "upgrade.reject.amend_older"
         done = await disputes.decide(referee, raised.id, moderator="cli:mod", kind="uphold", reason="indeed")
         assert not isinstance(done, Rejection), done
-        assert rules_of(await store.state(table_id)) == 2 and (await store.get_table(table_id)).frozen is None
+        assert rules_of(await store.state(table_id)) == _rules('claygod') and (await store.get_table(table_id)).frozen is None
         assert (await play_to_end(referee, table_id))[0] == "finished"
         report = await verify_table(store, table_id)
         assert report.ok, report.problems

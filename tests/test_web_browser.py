@@ -141,7 +141,7 @@ def test_index_tournament_and_table_in_a_browser(server, browser, shots, form):
     players = [li.text for li in d.find_elements(By.CSS_SELECTOR, "ol.players > li")]
     assert len(players) == 5 and players[0].startswith("Аня")
     image = d.find_element(By.CSS_SELECTOR, "figure.picture img")
-    assert d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) == 1000
+    assert d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) == 600
     assert image.size["width"] <= width
     assert "judge-seed-commitment:" in d.find_element(By.CSS_SELECTOR, "section.fairness").text
     _fits(d, width)
@@ -173,7 +173,7 @@ def test_the_replay_steps_with_the_keyboard(server, browser, shots, form):
     assert d.find_element(By.ID, "step-title").text.startswith("Move 2")
     image = d.find_element(By.ID, "picture")
     assert image.get_attribute("src").endswith(f"/table/{tid}/replay/2.png")
-    assert d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) == 1000
+    assert d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) == 600
     _fits(d, width)
     _shoot(d, shots, "replay", width)
     step_after(Keys.ARROW_LEFT, 1)

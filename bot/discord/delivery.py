@@ -668,9 +668,9 @@ def _files(picture: Picture | None) -> list[discord.File]:
 
 
 def _replacing(picture: Picture | None) -> dict:
-    """An edit's fields for its picture: the message's attachments become this one (the previous picture goes);
-    none for a game that draws no such picture, whose messages have none to replace."""
-    return {"attachments": _files(picture)} if picture is not None else {}
+    """An edit's fields for its picture: the message's attachments become exactly this one, or none when there
+    is no picture now (a hand played out: its previous picture goes rather than showing cards no longer held)."""
+    return {"attachments": _files(picture)}
 
 
 def _pinging(people: Sequence[SeatRow]) -> discord.AllowedMentions:

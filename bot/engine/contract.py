@@ -27,6 +27,8 @@ Everything else is the game's own.  A game writes:
     _view(state, seat | None)        what that seat (or a spectator, None) may know of the game's own keys
     unseen_variant(state, seat, rng) a state that differs from ``state`` only in what ``seat`` cannot see
     check_invariants(state)          assertions (card conservation and the like) used by the tests
+    check_position(state, template)  a position set up directly (a scenario's state/position): PositionError
+                                     naming the key and the invariant (bot/games/<game>/position.py)
     describe_action / render_view / render_event   localised text for humans
 
 and gets, from this base class, the template methods the service calls: ``initial_state`` and ``apply``
@@ -186,6 +188,15 @@ class Ctx:
         self.now = now
         self.rng = Rng(state["rng"])
         self.events: list[dict[str, Any]] = []
+        #: when a caller asks for them (a scenario's ``@after.<mark>`` checks), copies of the state at the
+        #: boundaries inside one action that a game names with ``mark`` (Bridges: after the neutral phase)
+        self.marks: dict[str, State] | None = None
+
+    def mark(self, name: str) -> None:
+        """A boundary inside the action being applied (the state as it stands now, before the rest of the
+        action's automatic sequel): kept only when the caller asked for marks, so it costs nothing at a table."""
+        if self.marks is not None:
+            self.marks[name] = clone(self.state)
 
     def emit(self, kind: str, /, to: Iterable[int] | None = PUBLIC, **data: Any) -> None:
         """Record an event.  ``to`` is PUBLIC (None), RECORD (()), or the seats that may see it.  ``kind`` is
@@ -231,6 +242,8 @@ class Game:
     options: ClassVar[tuple[Option, ...]] = ()
     #: playouts in the conformance suite are cut after this many actions
     max_actions: ClassVar[int] = 5000
+    #: top-level state keys the engine keeps only for a while (a position set up directly may lack them)
+    optional_state_keys: ClassVar[frozenset[str]] = frozenset()
     #: keys a ``stack`` (moderator set-up / scenario) may carry, besides "rolls"
     stack_keys: ClassVar[tuple[str, ...]] = ()
     #: action types the referee may take for a seat whose only legal action it is (a table setting allows
@@ -305,8 +318,10 @@ class Game:
             raise Reject("core.reject.bad_stack_value", code=Code.BAD_SETUP, detail=str(exc)[:200]) from None
         return Applied(state, ctx.events)
 
-    def apply(self, state: State, seat: int, action: Any, *, now: float = 0.0) -> Applied | Rejection:
-        """Validate and apply one action by ``seat``; never mutates ``state``.
+    def apply(self, state: State, seat: int, action: Any, *, now: float = 0.0,
+              marks: dict[str, State] | None = None) -> Applied | Rejection:
+        """Validate and apply one action by ``seat``; never mutates ``state``.  ``marks``, when given, receives
+        a copy of the state at each boundary the game marks inside the action (``Ctx.mark``).
 
         Returns Applied(new_state, events) or a Rejection (user mistakes never raise).  A programming
         error inside the game does raise; the service turns it into an INTERNAL rejection.
@@ -326,6 +341,7 @@ class Game:
                 return Rejection(Code.TOO_EARLY, "core.reject.no_deadline_passed")
         new = clone(state)
         ctx = Ctx(new, now)
+        ctx.marks = marks
         try:
             if action["type"] == "timeout":
                 self._timeout(new, seat, ctx)
@@ -456,6 +472,12 @@ class Game:
 
     def check_invariants(self, state: State) -> None:
         """Assert the game's invariants (card conservation, value ranges)."""
+
+    def check_position(self, state: State, template: State) -> None:
+        """A position set up directly (a scenario's ``state``/``position``): raise
+        ``bot.engine.position.PositionError`` naming the key and the broken invariant (card conservation, legal
+        values, a consistent turn).  ``template`` is the seeded start of the same table, for the shapes the
+        engine writes.  The framework keys are checked before, ``check_invariants`` and a trial read after."""
 
     def bot_action(self, state: State, seat: int, rng: Any) -> Action:
         """The built-in bot player's choice (``rng`` is a ``random.Random``, never the table's RNG).

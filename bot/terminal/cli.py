@@ -4,6 +4,7 @@
     demo                     complete games of every game with bot players, stored and verified
     play GAME                play at the terminal against bot players (or --hotseat)
     scenario FILE            run a deterministic scenario (docs/scenarios.md), print JSON
+    scenario --from-table N [--version V]   a stored table's position as a scenario file (moderators only)
     replay / export / verify a stored table
     picture TABLE            a stored table as a picture (PNG), as a seat or the public sees it
     table new|join|leave|bot|start|cancel|list|status|actions|act|log   the lobby and play, one command at a time
@@ -95,10 +96,20 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("--option", action="append", metavar="NAME=VALUE")
     s.set_defaults(func=cmd_play)
 
-    s = sub.add_parser("scenario", help="run a scenario file and print the states and events as JSON")
-    s.add_argument("file")
+    s = sub.add_parser("scenario", help="run a scenario file and print the states and events as JSON; or, with "
+                                         "--from-table, write a stored table's position as a scenario file")
+    s.add_argument("file", nargs="?")
     s.add_argument("--views", action="store_true", help="include every seat's view after each step")
     s.add_argument("--final-only", action="store_true", help="print only the final state and checks")
+    s.add_argument("--from-table", type=table_no, metavar="TABLE",
+                   help="write this stored table's position as a scenario (moderators only: hidden state; logged)")
+    s.add_argument("--version", type=version_no, help="with --from-table: the position after this action "
+                                                      "(default: the latest)")
+    s.add_argument("--out", help="with --from-table: the file to write (default: standard output)")
+    s.add_argument("--position-only", action="store_true",
+                   help="with --from-table: without the table's later actions as steps")
+    s.add_argument("--user", help="with --from-table: the moderator (default: your login); refused if seated at "
+                                  "the table")
     s.set_defaults(func=cmd_scenario)
 
     s = sub.add_parser("export", help="export a stored table's record as JSON")

@@ -95,6 +95,16 @@ async def cmd_play(args: argparse.Namespace, settings: Settings) -> int:
 async def cmd_scenario(args: argparse.Namespace, settings: Settings) -> int:
     from bot.terminal import scenario
 
+    if getattr(args, "from_table", None) is not None:
+        if args.file:
+            sys.stderr.write("scenario: give a FILE to run or --from-table N to write one, not both\n")
+            return EXIT_USAGE
+        from bot.terminal.positions import cmd_from_table
+
+        return await cmd_from_table(args, settings)
+    if not args.file:
+        sys.stderr.write("scenario: give a scenario FILE (or --from-table N)\n")
+        return EXIT_USAGE
     try:
         report = scenario.run(scenario.load(args.file), views=args.views, locale=args.locale,
                               with_states=not args.final_only)

@@ -19,12 +19,16 @@ from typing import Any, Iterator
 
 import yaml
 
-from bot.engine import Applied, Reject, Rejection, clone, get_game
+from bot.engine import Applied, Code, Reject, Rejection, clone, get_game
+from bot.engine.catalog import CatalogError
+from bot.engine.position import PositionError, place, validate as validate_position
 from bot.engine.rng import Rng, StackError
 
 DEFAULT_START = 1_700_000_000.0
-TOP_KEYS = {"game", "seats", "seed", "options", "stack", "now", "steps", "title", "description", "note", "expect"}
-STEP_KEYS = {"seat", "action", "timeout", "expect", "rolls", "wait", "check", "note", "bot"}
+TOP_KEYS = {"game", "seats", "seed", "options", "stack", "now", "steps", "title", "description", "note", "expect",
+            "state", "position", "deck_file"}
+STEP_KEYS = {"seat", "action", "timeout", "expect", "rolls", "wait", "at", "position", "check", "note", "bot",
+             "moderator"}
 EXPECT_KEYS = {"code", "key", "rule"}
 
 # ---------------------------------------------------------------------------------- limits
@@ -37,7 +41,7 @@ MAX_STRING = 10_000       # characters of one string or key (a note may be long;
 MAX_NAME = 100            # a seat's name or an RNG tag: rendered into every event line
 MAX_SEED = 1_000          # the seed is hashed at every draw
 MAX_INT = 2**53           # any number: the largest integer JSON readers keep exactly, far above any count
-MAX_STEPS = 1_000
+MAX_STEPS = 5_000         # a stored table's later actions (scenario --from-table) are its steps
 MAX_CHECKS = 5_000        # check paths in the file: each may walk a whole state or build a view
 MAX_FORCED = 10_000       # values inside all forced rolls: they sit in the state, copied into every step's report
 MAX_NOW = 10**10          # epoch seconds (the year 2286)
@@ -163,6 +167,8 @@ def load(path: str | Path) -> dict[str, Any]:
                             f"({type(exc).__name__}: {exc})") from None
     if not isinstance(doc, dict):
         raise ScenarioError(f"{path}: a scenario is a mapping with at least 'game' and 'steps', not {_kind(doc)}")
+    if isinstance(doc.get("deck_file"), str):  # a deck file beside the scenario is named from the scenario's folder
+        doc["deck_file"] = str(path.parent / doc["deck_file"])
     return doc
 
 
@@ -255,6 +261,8 @@ def _check_check(where: str, spec: Any, seats: int) -> None:
     _want(isinstance(spec, dict), where, "check", "a mapping of paths to values", spec)
     for path, expected in spec.items():
         head, _, rest = str(path).partition(".")
+        if head == "@after" and not rest.partition(".")[0]:
+            raise ScenarioError(f"{where}check path {_short(path)}: @after.<mark>, e.g. @after.neutral")
         if head == "@view":
             who = rest.partition(".")[0]
             if who != "public" and not (_VIEW_SEAT.fullmatch(who) and int(who) < seats):
@@ -283,9 +291,14 @@ def _check_step(i: int, step: Any, seats: int) -> None:
     unknown = set(step) - STEP_KEYS
     if unknown:
         raise ScenarioError(f"step {i}: unknown keys {sorted(map(str, unknown))}; known: {sorted(STEP_KEYS)}")
-    acts = [key for key in ("action", "timeout", "bot") if key in step]
+    acts = [key for key in ("action", "timeout", "bot", "moderator") if key in step]
     if len(acts) > 1:
-        raise ScenarioError(f"step {i}: one of 'action', 'timeout', 'bot' per step, not {' and '.join(acts)}")
+        raise ScenarioError(f"step {i}: one of 'action', 'timeout', 'bot', 'moderator' per step, "
+                            f"not {' and '.join(acts)}")
+    if "moderator" in step:
+        moderator = step["moderator"]
+        _want(isinstance(moderator, dict) and isinstance(moderator.get("type"), str), where, "moderator",
+              "a moderator's step of the record (a mapping with a 'type')", moderator)
     if "seat" in step:  # any whole number: a seat outside the table is the engine's "not a player" to report
         _want(_is_int(step["seat"]), where, "seat", "a whole number", step["seat"])
     if "action" in step:  # a string reaches the engine, which refuses it as malformed
@@ -302,6 +315,18 @@ def _check_step(i: int, step: Any, seats: int) -> None:
         _want(_is_number(wait), where, "wait", "a number of seconds", wait)
         if not 0 <= wait <= MAX_WAIT:
             raise ScenarioError(f"step {i}: 'wait' must be from 0 to {MAX_WAIT} seconds (ten years), not {wait}")
+    if "at" in step:
+        at = step["at"]
+        _want(_is_number(at), where, "at", "a number of epoch seconds", at)
+        if not 0 <= at <= MAX_NOW:
+            raise ScenarioError(f"step {i}: 'at' must be from 0 to {MAX_NOW} epoch seconds, not {at}")
+        if "wait" in step:
+            raise ScenarioError(f"step {i}: one of 'wait' and 'at' per step")
+    if "position" in step:
+        _want(isinstance(step["position"], dict), where, "position", "a mapping of state paths to values",
+              step["position"])
+        for path in step["position"]:
+            _want(isinstance(path, str), where, "position", "keyed by dotted state paths", path)
     if "check" in step:
         _check_check(where, step["check"], seats)
     if "note" in step:
@@ -364,6 +389,13 @@ def _check_top(doc: dict[str, Any], game: Any, seats: int) -> None:
         _want(isinstance(stack, dict), "", "stack", "a mapping of stack keys", stack)
         if stack.get("rolls") is not None:
             _check_rolls("", "stack.rolls", stack["rolls"])
+    if "state" in doc:
+        _want(isinstance(doc["state"], dict), "", "state", "a whole state (a mapping)", doc["state"])
+    if "position" in doc:
+        _want(isinstance(doc["position"], dict), "", "position", "a mapping of state paths to values",
+              doc["position"])
+        for path in doc["position"]:
+            _want(isinstance(path, str), "", "position", "keyed by dotted state paths", path)
     if "expect" in doc:
         _check_expect("", doc["expect"])
     steps = doc.get("steps")
@@ -504,11 +536,21 @@ def _operator(expected: Any) -> tuple[str, Any] | None:
 def _root(path: str, state: dict[str, Any], game: Any, events: list[dict[str, Any]],
           derived: dict[Any, Any]) -> tuple[Any, str]:
     """Where a check path points: ``@view.<seat|public>.…`` a seat's (or the public) view, ``@events.…`` the
-    step's events, ``@table.…`` the game's judge table (derived numbers such as scores), anything else the
-    state.  Views and the table are built once per step (``derived``), however many paths read them."""
+    step's events, ``@setup.…`` the set-up's events (the deal, the first turn; none for a position set up
+    directly), ``@table.…`` the game's judge table (derived numbers such as scores), ``@after.<mark>.…`` the state
+    at a boundary the game marked inside the step's action (Bridges: ``neutral``), anything else the state.  Views
+    and the table are built once per step (``derived``), however many paths read them."""
     head, _, rest = path.partition(".")
     if head == "@events":
         return events, rest
+    if head == "@setup":
+        return derived["@setup"], rest
+    if head == "@after":  # the state at a boundary the game marked inside this step's action
+        name, _, rest = rest.partition(".")
+        marks = derived.get("@marks") or {}
+        if name not in marks:
+            raise KeyError(path)
+        return marks[name], rest
     if head == "@table":
         if "@table" not in derived:
             derived["@table"] = game.judge_table(state)
@@ -525,13 +567,14 @@ def _root(path: str, state: dict[str, Any], game: Any, events: list[dict[str, An
 
 
 def _checks(state: dict[str, Any], spec: dict[str, Any], game: Any,
-            events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            events: list[dict[str, Any]], setup: list[dict[str, Any]],
+            marks: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     results = []
-    derived: dict[Any, Any] = {}
+    derived: dict[Any, Any] = {"@setup": setup, "@marks": marks or {}}
     for path, expected in spec.items():
         op = _operator(expected)
-        root, rest = _root(str(path), state, game, events, derived)
         try:
+            root, rest = _root(str(path), state, game, events, derived)
             actual = _get_path(root, rest) if rest else root
         except (KeyError, IndexError, ValueError):
             ok = op is not None and op[0] == "$absent" and bool(op[1])
@@ -568,8 +611,33 @@ def validate(doc: Any) -> tuple[Any, list[str]]:
     game = _game(doc)
     names = _names(doc, game)
     _check_top(doc, game, len(names))
+    _deck_file(doc, game)
     _check_options(doc, game)
     return game, names
+
+
+def _deck_file(doc: dict[str, Any], game: Any) -> None:
+    """``deck_file``: a deck of the scenario's own (Raiders), loaded and checked by the game, becomes the table's
+    ``deck`` option (written into the document's options)."""
+    if "deck_file" not in doc:
+        return
+    path = doc["deck_file"]
+    _want(isinstance(path, str), "", "deck_file", "a file name", path)
+    use = getattr(game, "use_deck_file", None)
+    if use is None:
+        raise ScenarioError(f"'deck_file': {game.name} has no deck files")
+    try:
+        chosen = use(Path(path))
+    except CatalogError as exc:  # every mistake in the file, one line each
+        lines = str(exc).splitlines()
+        more = f" (+{len(lines) - 3} more)" if len(lines) > 3 else ""
+        raise ScenarioError(f"'deck_file': {'; '.join(lines[:3])}{more}") from None
+    options = dict(doc.get("options") or {})
+    for name, value in chosen.items():
+        if options.get(name, value) != value:
+            raise ScenarioError(f"'deck_file' and 'options.{name}' name two different decks")
+        options[name] = value
+    doc["options"] = options
 
 
 def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
@@ -588,10 +656,22 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
             refused = {"game": game.name, "seats": names, "error": r.rejection.to_json(),
                        "message": r.rejection.message(locale or "en")}
             return {**refused, "ok": "expect" in doc and _expected(doc["expect"], r.rejection)}
+    seeded = init.state
+    if "state" in doc or "position" in doc:
+        try:
+            init = Applied(_position(game, doc, init.state), [])
+        except PositionError as exc:  # refused like a set-up the game refuses: expected, or the file's mistake
+            where = _position_key(doc, exc.key)
+            if "expect" not in doc:
+                raise ScenarioError(f"{where}: {exc.problem}") from None
+            rejection = Rejection(Code.BAD_SETUP, "core.reject.bad_position", {"key": where, "problem": exc.problem})
+            return {"game": game.name, "seats": names, "error": rejection.to_json(),
+                    "message": rejection.message(locale or "en"), "ok": _expected(doc["expect"], rejection)}
     if "expect" in doc:
         return {"game": game.name, "seats": names, "ok": False, "expectation_failed": doc["expect"],
                 "final": init.state}
     state = init.state
+    history = {state["version"]: state}   # the states met, by version: what a moderator's rollback returns to
 
     def snapshot(events: list[dict[str, Any]]) -> dict[str, Any]:
         out: dict[str, Any] = {"events": events}
@@ -617,6 +697,10 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
         if "wait" in step:
             now += float(step["wait"])
             entry["wait"] = step["wait"]
+        if "at" in step:  # the clock set to a time (a stored action's own time, from --from-table)
+            now = float(step["at"])
+            entry["at"] = step["at"]
+        marks: dict[str, Any] = {}
         with _engine(game, f"step {i}"):
             if "rolls" in step:
                 state = clone(state)  # the previous step's reported state must not show rolls pushed later
@@ -624,6 +708,28 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
                 for tag, values in step["rolls"].items():
                     rng.push(tag, list(values))
                 entry["rolls"] = step["rolls"]
+            if "position" in step:  # set paths of the position reached, checked like a set-up position
+                try:
+                    state = place(state, step["position"])
+                    validate_position(game, state, seeded)
+                except PositionError as exc:
+                    where = _position_key({"position": step["position"]}, exc.key)
+                    raise ScenarioError(f"step {i}: {where}: {exc.problem}") from None
+                entry["position"] = step["position"]
+            if "moderator" in step:  # a moderator's step of the record (scenario --from-table writes them)
+                result = _moderator(game, state, step["moderator"], now, history, i)
+                entry["moderator"] = step["moderator"]
+                expect = step.get("expect", "applied")
+                if isinstance(result, Rejection):
+                    entry["result"] = "rejected"
+                    entry["rejection"] = {**result.to_json(), "message": result.message(locale or "ru")}
+                else:
+                    state, events = result.state, result.events
+                    entry["result"] = "applied"
+                    entry.update(snapshot(result.events))
+                if not _expected(expect, result):
+                    entry["expectation_failed"] = expect
+                    ok = False
             if "action" in step or "timeout" in step or "bot" in step:
                 seat = _acting_seat(game, state, step, i)
                 if "timeout" in step:
@@ -632,7 +738,7 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
                     action = game.bot_action(state, seat, random.Random(i))
                 else:
                     action = step["action"]
-                result = game.apply(state, seat, action, now=now)
+                result = game.apply(state, seat, action, now=now, marks=marks)
                 if isinstance(result, Rejection):
                     _stack_misfit(result, f"step {i}")
                 entry.update({"seat": seat, "action": action})
@@ -645,17 +751,21 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
                     state, events = result.state, result.events
                     entry["result"] = "applied"
                     entry.update(snapshot(result.events))
+                    if marks and with_states:
+                        entry["after"] = marks
                 if not passed:
                     entry["expectation_failed"] = expect
                     ok = False
             if "check" in step:
                 try:
-                    results = _checks(state, step["check"], game, events)
+                    results = _checks(state, step["check"], game, events, init.events,
+                                      marks if entry.get("result") == "applied" else None)
                 except ScenarioError as exc:
                     raise ScenarioError(f"step {i}: {exc}") from None
                 entry["check"] = results
                 report["checks"] += [{"step": i, **r} for r in results]
                 ok = ok and all(r["ok"] for r in results)
+        history[state["version"]] = state
         report["steps"].append(entry)
     with _engine(game, "after the last step"):
         report["final"] = state
@@ -663,6 +773,56 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
         report["outcome"] = state.get("outcome")
     report["ok"] = ok
     return report
+
+
+def _moderator(game: Any, state: dict[str, Any], action: dict[str, Any], now: float,
+               history: dict[int, dict[str, Any]], i: int) -> Applied | Rejection:
+    """A moderator's step as the record holds it, applied as replay applies it (bot/referee/record.py): a rollback
+    to a version this scenario has been at, an upgrade (the state is already of today's rules: its version is
+    counted), or a correction, an upheld dispute, a forfeit (bot/referee/moderation.py)."""
+    from bot.engine.versions import CannotMigrate, upgraded_state
+    from bot.referee.moderation import moderator_step, rollback_state
+
+    kind = action.get("type")
+    if kind == "rollback":
+        to = action.get("to")
+        if not _is_int(to) or to not in history:
+            raise ScenarioError(f"step {i}: 'moderator': a rollback to version {_short(to)}, which this scenario "
+                                f"has not been at (versions {min(history)}..{max(history)})")
+        return Applied(rollback_state(history[to], state["version"] + 1), [])
+    if kind == "upgrade":
+        try:
+            return Applied(upgraded_state(game, state, state["version"] + 1), [])
+        except CannotMigrate as exc:
+            raise ScenarioError(f"step {i}: 'moderator': the upgrade cannot be applied ({exc})") from None
+    return moderator_step(game, state, action, now)
+
+
+def _position(game: Any, doc: dict[str, Any], seeded: dict[str, Any]) -> dict[str, Any]:
+    """The position the scenario starts from: the file's whole ``state`` (else the seeded start) with the dotted
+    paths of ``position`` set over it, validated with the engine's invariants (bot/engine/position.py and the
+    game's own position.py).  Raises PositionError naming the state key at fault."""
+    state = clone(doc["state"]) if "state" in doc else seeded
+    if "position" in doc:
+        state = place(state, doc["position"])
+    validate_position(game, state, seeded)
+    return state
+
+
+def _position_key(doc: dict[str, Any], key: str) -> str:
+    """The file's key a position error names: ``'position.<key>'`` when the key at fault is a path the file set or
+    lies under one, ``'position.<path>'`` when a path the file set lies under the key at fault (a conservation
+    count, a shape), ``'state.<key>'`` in a whole state, else ``'position' (the state's <key>)``: a key of the
+    seeded start the file's paths broke (a card moved out of the deck and not written elsewhere)."""
+    for path in doc.get("position") or {}:
+        if key and (key == path or key.startswith(path + ".")):
+            return repr(f"position.{key}")
+    for path in doc.get("position") or {}:
+        if not key or path.startswith(key + "."):
+            return repr(f"position.{path}")
+    if "state" in doc:
+        return repr(f"state.{key}" if key else "state")
+    return "'position'" + (f" (the state's {key})" if key else "")
 
 
 def _acting_seat(game: Any, state: dict[str, Any], step: dict[str, Any], i: int) -> int:

@@ -70,3 +70,41 @@ async def test_table_picture_shows_a_player_their_seat_and_anyone_else_the_publi
     assert _png(seen)["data"] == (await _drawn(h, table, None, "table"))[0]  # the public table for Carol
     assert own.content and seen.content  # the board in words beside the picture
     assert not fake.violations
+
+
+async def test_a_hand_played_out_has_no_picture_and_its_old_one_goes(claygod, harness, monkeypatch):
+    """No hand picture for a seat that holds no card: its control message, edited or posted anew, carries no
+    attachment, and the picture of the cards it held before is removed rather than left showing them."""
+    h, fake = harness, harness.fake
+    monkeypatch.setattr("bot.referee.service.new_seed", lambda: "pictures-empty-hand")
+    table = await h.new_table(h.alice, "claygod")
+    await h.join(h.bob, table)
+    await h.start(h.alice, table)
+    table = await h.table(table.id)
+    assert _png(fake.dms(h.alice)[-1])["data"] == (await _drawn(h, table, 0, "hand"))[0]
+    await (await fake.slash(h.alice, "table pings", when="never")).answer()  # her control message: edited
+    held = fake.dms(h.alice)[-1].id
+
+    view = claygod.view
+
+    def empty_for_alice(state, seat):  # Alice's hand as if played out, in everything drawn for her
+        shown = view(state, seat)
+        if seat == 0:
+            players = [dict(p) for p in shown["players"]]
+            players[0]["hand"] = []
+            shown = {**shown, "players": players}
+        return shown
+
+    monkeypatch.setattr(claygod, "view", empty_for_alice)
+    uploads = len(fake.uploads)
+    for _ in range(4):
+        state = await h.store.state(table.id)
+        user = (h.alice, h.bob)[claygod.to_act(state)[0].seat]
+        await h.act(user, table)
+    table = await h.table(table.id)
+    assert (await _drawn(h, table, 0, "hand"))[0] is None
+    assert fake.dms(h.alice)[-1].id == held  # edited in place, never posted anew
+    assert fake.messages[held].attachments == []  # no picture: the old one is gone
+    assert _png(fake.messages[fake.dms(h.bob)[-1].id])["data"] == (await _drawn(h, table, 1, "hand"))[0]
+    assert len(fake.uploads) > uploads  # Bob's hand and the live table are still drawn
+    assert not fake.violations

@@ -3,6 +3,7 @@ old shape) is upgraded when the bot starts again; its thread hears of the upgrad
 by, and the players go on through the buttons."""
 import sqlite3
 
+from bot.engine import get_game
 from bot.engine.versions import RULES
 from bot.storage.store import load_packed, pack_state
 from tests.discord.harness import random_choice
@@ -34,7 +35,8 @@ async def test_an_old_claygod_table_is_upgraded_at_restart_told_in_its_thread_an
     await h.start_bot()
     await h.settled()
     upgraded = await h.table(table.id)
-    assert upgraded.rules_version == 2 and (await h.store.state(table.id))[RULES] == 2
+    rules = get_game("claygod").rules_version
+    assert upgraded.rules_version == rules and (await h.store.state(table.id))[RULES] == rules
     thread = [m.content for m in fake.in_channel(table.thread_id)]
     told = [text for text in thread if "2026.11.27" in text]
     assert told, thread[-3:]

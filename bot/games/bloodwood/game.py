@@ -5,7 +5,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.engine import Ctx, Game, Option, Pending, Rejection
 
-from . import bot, render, view
+from . import bot, position, render, view
 from .actions import anytime_actions, apply_action, legal_actions, out_of_turn, timeout
 from .flow import deadline, pending
 from .migrations import MIGRATIONS
@@ -90,6 +90,9 @@ class Bloodwood(Game):
 
     def check_invariants(self, state: dict) -> None:
         view.check_invariants(state)
+
+    def check_position(self, state: dict, template: dict) -> None:
+        position.check(state, template)
 
     def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
         return bot.choose(self.view(state, seat), self.legal_actions(state, seat), rng)

@@ -66,6 +66,7 @@ def after_action(state: State, ctx: Ctx, seat: int) -> None:
     if all(ch["done"] for ch in state["chars"]):
         start = len(ctx.events)
         neutral_phase(state, ctx)
+        ctx.mark("neutral")  # the state between the neutral phase and the next round (a scenario's @after.neutral)
         if state["outcome"] is None:
             begin_round(state, ctx)
         if state["outcome"] is None:  # an ending is told by its own last lines

@@ -6,7 +6,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.engine import Ctx, Game, Option, Pending, Rejection
 
-from . import bot, render, view
+from . import bot, position, render, view
 from .actions import apply_action, legal_actions, timeout
 from .data import catalogue
 from .migrations import MIGRATIONS
@@ -32,6 +32,7 @@ class Bridges(Game):
     rules_version = 2
     migrations = MIGRATIONS
     stack_keys = STACK_KEYS
+    optional_state_keys = frozenset({"pending_stack"})  # a stack kept while the classes are chosen
     max_actions = 4000
     #: the seat counts the conformance suite plays (the engine takes 1-12; 7-12 are covered by the game's tests)
     conformance_seats = range(1, 7)
@@ -77,6 +78,9 @@ class Bridges(Game):
 
     def check_invariants(self, state: dict) -> None:
         view.check_invariants(state)
+
+    def check_position(self, state: dict, template: dict) -> None:
+        position.check(state, template)
 
     def judge_table(self, state: dict) -> dict[str, Any]:
         return view.judge_table(state)

@@ -138,7 +138,13 @@ def _roll(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     full_throw = not held or state["options"]["frozen_combos"]  # ruling CG-14
     ctx.emit("rolled", seat=seat, dice={c: p["dice"][c]["value"] for c in COLOURS}, held=held,
              sum=p["last_roll_sum"], **({} if full_throw else {"ruling": "CG-14"}))
-    combos = matching_combos(values(p), state["options"]["flush_order"]) if full_throw else []
+    if full_throw:
+        combos = matching_combos(values(p), state["options"]["flush_order"])
+    elif state["options"]["thrown_combos"]:  # CG-14's option: the dice that were thrown form combinations
+        combos = matching_combos([None if c in held else v for c, v in zip(COLOURS, values(p))],
+                                 state["options"]["flush_order"])
+    else:
+        combos = []
     if len(combos) > 1:
         state["turn"].update(stage="choose_combo", combos=combos)
         ctx.emit("combos_available", seat=seat, combos=combos)

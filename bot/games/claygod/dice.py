@@ -75,21 +75,23 @@ def frozen_colours(p: dict[str, Any]) -> list[str]:
     return [c for c in COLOURS if p["dice"][c]["frozen"]]
 
 
-def matching_combos(vals: list[int], flush_order: str) -> list[str]:
-    """Ids of every combination the seven values form, in catalogue order."""
+def matching_combos(vals: list[int | None], flush_order: str) -> list[str]:
+    """Ids of every combination the seven values form, in catalogue order.  A value None is a die that was held,
+    not thrown (option ``thrown_combos``, CG-14): the combinations are formed by the thrown dice alone."""
     found = []
+    thrown = [v for v in vals if v is not None]
     for combo in catalogue().combos:
         pattern = combo.pattern
         if "value" in pattern:
-            ok = vals.count(pattern["value"]) >= pattern["at_least"]
+            ok = thrown.count(pattern["value"]) >= pattern["at_least"]
         elif "only" in pattern:
-            ok = all(v in pattern["only"] for v in vals)
+            ok = all(v in pattern["only"] for v in thrown)
         elif "sum" in pattern:
-            ok = sum(vals) == pattern["sum"]
+            ok = sum(thrown) == pattern["sum"]
         elif flush_order == "colours":
             ok = vals[:6] == [6, 5, 4, 3, 2, 1]
         else:
-            ok = set(range(1, 7)) <= set(vals)
+            ok = set(range(1, 7)) <= set(thrown)
         if ok:
             found.append(combo.id)
     return found

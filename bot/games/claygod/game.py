@@ -5,7 +5,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.engine import Ctx, Game, Option, Pending
 
-from . import bot, render, view
+from . import bot, position, render, view
 from .actions import apply_action, forfeit, legal_actions
 from .cards import catalogue
 from .migrations import MIGRATIONS
@@ -27,6 +27,7 @@ class ClayGod(Game):
         Option("count_turns", "choice", "round", choices=("round", "every")),           # CG-6
         Option("frozen_defeat", "choice", "any", choices=("any", "lasting")),           # CG-13
         Option("frozen_combos", "bool", False),                                          # CG-14
+        Option("thrown_combos", "bool", False),                                          # CG-14
         Option("flush_order", "choice", "any", choices=("any", "colours")),             # CG-15
         Option("flush_draw", "choice", "five", choices=("five", "hand_size")),          # CG-15
         Option("discard_draw", "choice", "always", choices=("always", "to_hand_size")),  # CG-20
@@ -38,7 +39,7 @@ class ClayGod(Game):
         Option("async_turn_hours", "int", 24, min=1, max=168),                           # CG-26
         Option("two_cards", "choice", "together", choices=("together", "in_order")),    # CG-28
     )
-    rules_version = 2
+    rules_version = 3
     migrations = MIGRATIONS
     stack_keys = STACK_KEYS
     #: random playouts in the conformance suite: 1,000 took 160 s (the longest single test), 400 keep CI within
@@ -106,6 +107,9 @@ class ClayGod(Game):
 
     def check_invariants(self, state: dict) -> None:
         view.check_invariants(state)
+
+    def check_position(self, state: dict, template: dict) -> None:
+        position.check(state, template)
 
     def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
         return bot.choose(state, seat, rng)

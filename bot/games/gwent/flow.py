@@ -38,7 +38,11 @@ def card_done(state: dict, ctx: Ctx) -> None:
     resume_cause(state, None)
     turn = state["turn"]
     turn["played"] += 1
-    if turn["played"] >= turn["need"]:
+    if turn["played"] >= turn["need"] and turn.get("taken_then_pass"):
+        # §8 note 3 a) read as option empty_hand_take: play_pass (GW-27): the Invader's card was the second card,
+        # and the empty hand's automatic pass follows; the spy's cards arrive after the turn, for the next round
+        do_pass(state, turn["seat"], ctx, auto="taken_card_played", rule="GW-27")
+    elif turn["played"] >= turn["need"]:
         end_turn(state, ctx)
     elif turn.get("taken_waits") and state["hand"][turn["seat"]]:
         # §8 note 3 a): an empty hand and the Invader of the North - the card taken does not make a second

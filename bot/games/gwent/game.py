@@ -5,7 +5,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.engine import Code, Ctx, Game, Option, Pending, Reject
 
-from . import bot, render, table, view
+from . import bot, position, render, table, view
 from .actions import apply_action, legal_actions
 from .cards import FACTIONS, catalogue
 from .migrations import MIGRATIONS
@@ -28,14 +28,14 @@ class Gwent(Game):
         Option("end_when_ahead", "bool", True),
         Option("emperor_reveal", "choice", "opponent_choice", choices=("opponent_choice", "random")),
         Option("emperor_shown_to", "choice", "thread", choices=("thread", "owner")),
-        Option("empty_hand_take", "choice", "autopass", choices=("autopass", "play")),
+        Option("empty_hand_take", "choice", "autopass", choices=("autopass", "play_pass", "play")),
         Option("treacherous_crach", "bool", False),
         Option("scorch_spares_zero", "bool", False),
         Option("bran_weather_floor", "bool", False),
         Option("cow", "bool", False),
         Option("turn_seconds", "int", 0, min=0, max=7 * 24 * 3600),
     )
-    rules_version = 2
+    rules_version = 3
     migrations = MIGRATIONS
     stack_keys = ("decks",)
     max_actions = 600
@@ -123,6 +123,9 @@ class Gwent(Game):
 
     def check_invariants(self, state: dict) -> None:
         view.check_invariants(state)
+
+    def check_position(self, state: dict, template: dict) -> None:
+        position.check(state, template)
 
     def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
         return bot.choose(state, seat, rng)

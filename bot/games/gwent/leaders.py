@@ -87,8 +87,11 @@ def activate(state: dict, seat: int, lid: str, spec: dict[str, Any], ctx: Ctx) -
         pile = rule["pile"]
         if revive_candidates(state, seat, [pile], heroes=False):
             push(state, "take", seat, pile=pile)
-            if pile == "enemy" and taken_card_waits(state, seat):
+            mode = empty_hand_take(state, seat) if pile == "enemy" else None
+            if mode == "autopass":
                 state["turn"]["taken_waits"] = True
+            elif mode == "play_pass":
+                state["turn"]["taken_then_pass"] = True
     elif ability == "leader_horn":
         slot = state["slots"][seat][rule["row"]]
         if state["variant"] == "standard" and slot["horn"] is not None:
@@ -124,12 +127,15 @@ def activate(state: dict, seat: int, lid: str, spec: dict[str, Any], ctx: Ctx) -
         set_flag(state, ["round_fx", "bran", seat], True)
 
 
-def taken_card_waits(state: dict, seat: int) -> bool:
-    """§8 note 3 a): the Invader of the North opening a double move with an empty hand is a lone card, the
-    card it takes waits for the next round; the table may let that card be the turn's second (GW-27)."""
+def empty_hand_take(state: dict, seat: int) -> str | None:
+    """§8 note 3 a): the Invader of the North opening a double move with an empty hand.  The table's reading
+    (option ``empty_hand_take``, GW-27): ``autopass`` — a lone card, the card it takes waits for the next round;
+    ``play_pass`` — the card taken is played as the turn's second, then the automatic pass (a spy's cards arrive
+    after the turn and wait for the next round); ``play`` — the general rule, no pass.  None: not that case."""
     turn = state["turn"]
-    return (state["options"]["empty_hand_take"] == "autopass" and not state["hand"][seat]
-            and turn is not None and turn["need"] == 2 and turn["played"] == 0)
+    if state["hand"][seat] or turn is None or turn["need"] != 2 or turn["played"] != 0:
+        return None
+    return state["options"]["empty_hand_take"]
 
 
 def reveal_hand(state: dict, seat: int, count: int, ctx: Ctx) -> None:

@@ -47,7 +47,15 @@ def state_1_to_2(state: dict[str, Any]) -> None:
     require_keys(state, {"players", "phase", "cards", "rows", "hand", "deck", "discard", "stack", "variant"})
 
 
+def options_2_to_3(options: dict[str, Any]) -> None:
+    """Issue 29 added the choice ``play_pass`` to ``empty_hand_take`` (GW-27); an older table keeps its value,
+    which was one of the two it could have (a turn's key ``taken_then_pass`` exists only under the new one)."""
+    refuse_unknown(options, OPTIONS_V2, "options")
+
+
 MIGRATIONS = (
     Migration(2, "the issue-14 options get the team's former readings; the stored judge's table is dropped "
                  "(derived when read)", state=state_1_to_2, options=options_1_to_2),
+    Migration(3, "empty_hand_take may be play_pass (GW-27: the Invader's card played, then the automatic pass); "
+                 "older tables keep their value", options=options_2_to_3),
 )

@@ -16,15 +16,15 @@ dispute {entry} · vote {uphold}.
 from __future__ import annotations
 
 
-from bot.engine import Ctx, Reject
+from bot.engine import Code, Ctx, Reject, Rejection
 
-from .cards import fighter
-from .effects import manual_outcomes, playable, resolve_capture, resolve_queue
+from .cards import SUIT_MARK, fighter
+from .effects import manual_outcomes, playable, resolve_capture, resolve_queue, targets
 from .setup import start_turn
 from .state import active, babki, guard_of, sides, side_total, turn_order_from
 
 # the rule-book paragraphs a refusal cites
-R_CAPTURE, R_SHNYAGA, R_DISPUTE = "Захват", "Шняга", "Разрешение споров"
+R_CAPTURE, R_SHNYAGA, R_DISPUTE, R_TRUMPS = "Захват", "Шняга", "Разрешение споров", "Козыри"
 
 
 # ------------------------------------------------------------------------------------------ who acts
@@ -67,8 +67,11 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     if w is None:
         found = []
         if not state["turn"]["captured"]:
+            # «Боец – это карта ... у которой есть крутизна»: a шняга-only card captures nothing; one's own
+            # property is no target (RD-4)
             found += [{"type": "capture", "card": card, "prop": p["card"]}
-                      for card in state["players"][seat]["hand"] for p in state["props"] if p["owner"] != seat]
+                      for card in state["players"][seat]["hand"] if fighter(state, card).is_fighter
+                      for p in state["props"] if p["owner"] != seat]
         return found + _shnyaga_actions(state, seat) + [{"type": "end"}]
     if w["owe"]:
         if w["owe"]["what"] == "discard":
@@ -92,11 +95,12 @@ def apply_action(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
 
 def _refuse_unless_offered(state: dict, seat: int, action: dict) -> None:
     if action not in legal_actions(state, seat):
-        raise Reject(*_why_not(state, seat, action))
+        key, rule, *params = _why_not(state, seat, action)
+        raise Reject(key, rule=rule, **(params[0] if params else {}))
 
 
-def _why_not(state: dict, seat: int, action: dict) -> tuple[str, str | None]:
-    """The refusal's message key and the rule it rests on (args for Reject)."""
+def _why_not(state: dict, seat: int, action: dict) -> tuple:
+    """The refusal's message key, the rule it rests on, and the message's parameters if it has any."""
     kind = action.get("type")
     hand = state["players"][seat]["hand"]
     w = state["window"]
@@ -107,6 +111,10 @@ def _why_not(state: dict, seat: int, action: dict) -> tuple[str, str | None]:
             return "raiders.reject.one_attempt", R_CAPTURE
         if action.get("card") not in hand:
             return "raiders.reject.not_in_hand", R_CAPTURE
+        if not fighter(state, action["card"]).is_fighter:
+            return "raiders.reject.not_a_fighter", R_CAPTURE
+        if any(p["card"] == action.get("prop") and p["owner"] == seat for p in state["props"]):
+            return "raiders.reject.own_property", "RD-4"
         return "raiders.reject.no_such_property", R_CAPTURE
     if kind == "shnyaga":
         card = action.get("card")
@@ -115,18 +123,35 @@ def _why_not(state: dict, seat: int, action: dict) -> tuple[str, str | None]:
         sh = fighter(state, card).shnyaga
         if sh is None:
             return "raiders.reject.no_shnyaga", R_SHNYAGA
+        if sh.timing == "own_turn" and seat != active(state):
+            return "raiders.reject.own_turn_only", R_SHNYAGA
+        if sh.timing == "capture" and not (w and w["capture"]):
+            return "raiders.reject.capture_only", R_SHNYAGA
+        if len(hand) - 1 < sh.cost:
+            return "raiders.reject.cannot_pay", R_SHNYAGA
+        effect = sh.targeted
+        target = action.get("target")
+        if effect is not None and not sh.manual and effect.get("same_suit"):
+            fitting = targets(state, seat, card, effect, any_suit=True)
+            if target in fitting or (target is None and fitting and playable(state, seat, card) is None):
+                # the right kind of fighter, of another suit: the card's «такой же масти», which only a trump lifts
+                return "raiders.reject.wrong_suit", R_TRUMPS, {"suit": SUIT_MARK[fighter(state, card).suit]}
         if playable(state, seat, card) is None:
-            if sh.timing == "own_turn" and seat != active(state):
-                return "raiders.reject.own_turn_only", R_SHNYAGA
-            if sh.timing == "capture" and not (w and w["capture"]):
-                return "raiders.reject.capture_only", R_SHNYAGA
-            if len(hand) - 1 < sh.cost:
-                return "raiders.reject.cannot_pay", R_SHNYAGA
-            return "raiders.reject.only_discard", R_SHNYAGA
+            return "raiders.reject.only_discard", "RD-14"
         return "raiders.reject.bad_target", R_SHNYAGA
     if kind == "dispute":
         return "raiders.reject.no_dispute", "RD-16"
     return "raiders.reject.not_now", None
+
+
+def out_of_turn(state: dict, seat: int, action: dict) -> Rejection:
+    """A seat that owes nothing now: one that passed in the open window waits for the next шняга, which asks
+    everyone again (RD-20); anyone else, the usual refusal."""
+    w = state["window"]
+    if w is not None and not w["owe"] and not w["vote"] and seat in w["passed"] \
+            and action.get("type") in ("shnyaga", "pass", "dispute"):
+        return Rejection(Code.NOT_YOUR_TURN, "raiders.reject.passed", rule="RD-20")
+    return Rejection(Code.NOT_YOUR_TURN, "core.reject.not_your_turn")
 
 
 def _capture(state: dict, seat: int, action: dict, ctx: Ctx) -> None:

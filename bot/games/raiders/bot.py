@@ -8,6 +8,7 @@ from typing import Any
 
 from .actions import legal_actions
 from .cards import fighter, prop
+from .effects import changed
 from .state import babki, guard_of, kind_value, krutizna, on_board, side_total, sides
 
 #: a capture's worth: бабки gained, plus what the owner loses, weighed against the fighter spent; an unguarded
@@ -46,7 +47,7 @@ def _boosts(state: dict, seat: int, attacker: str) -> int:
     for card in hand:
         sh = fighter(state, card).shnyaga
         effect = sh.targeted if sh else None
-        if effect and effect["do"] == "krutizna" and effect["by"] > 0 and sh.timing in ("capture", "any"):
+        if effect and effect["do"] == "krutizna" and effect.get("by", 0) > 0 and sh.timing in ("capture", "any"):
             if effect.get("same_suit") and fighter(state, card).suit not in (fighter(state, attacker).suit,
                                                                               state["trump"]):
                 continue
@@ -113,7 +114,7 @@ def _projected(state: dict) -> tuple[int | None, int | None, int]:
         for effect in entry["effects"]:
             if entry["target"] in values:
                 if effect["do"] == "krutizna":
-                    values[entry["target"]] += effect["by"]
+                    values[entry["target"]] = changed(effect, values[entry["target"]])
                 elif effect["do"] in ("kill", "recall"):
                     gone.add(entry["target"])
     a = None if cap["fighter"] in gone or cap["fighter"] is None else values[cap["fighter"]]
@@ -155,9 +156,9 @@ def _react(state: dict, seat: int, legal: list[dict]) -> dict:
         na, ng = a, g
         if effect["do"] == "krutizna":
             if target == cap["fighter"] and na is not None:
-                na += effect["by"]
+                na = changed(effect, na)
             elif target != cap["fighter"] and ng is not None:
-                ng += effect["by"]
+                ng = changed(effect, ng)
         elif effect["do"] == "kill":
             na, ng = (None, ng) if target == cap["fighter"] else (na, None)
         elif effect["do"] == "recall" and attacking and target == cap["fighter"] and (a or 0) >= 5:

@@ -5,12 +5,15 @@ No printed card list is public (shared/notes/seed-games-data.md), so a set is a 
 the bot, a transcribed printed deck is another file beside it.  Validation reports every mistake at once, one
 line each, naming the file, the card and the field, so a transcriber fixes a file in one pass.
 
-A fighter: id, suit, rank, krutizna, optional shnyaga {name, text (ru/uk/en), timing, effects | manual}.
+A fighter card: id, suit, rank, krutizna, optional shnyaga {name, text (ru/uk/en), timing, effects | manual}.  A
+card without krutizna is not a fighter («Боец – это карта из колоды бойцов, у которой есть крутизна»): it is a
+шняга only, and its шняга is then required.
 A property: id, name (ru/uk/en), kind, babki, krutizna, bonuses {count: babki} ("2 клуба = 6" is {2: 6}).
 The effect language is documented in docs/games/raiders.md.
 """
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,15 +34,19 @@ LOCALES = ("ru", "uk", "en")
 TIMINGS = ("any", "own_turn", "capture")
 #: which fighters on the board an effect may point at
 TARGETS = ("fighter", "own_fighter", "enemy_fighter", "guard", "enemy_guard", "capture_fighter")
+#: a fighter's printed крутизна, and what an effect may set it to («крутизна становится 1»)
+KRUTIZNA_RANGE = (-20, 50)
 #: the primitives: their parameters, and the targets each one accepts (None: it takes no target)
 PRIMITIVES: dict[str, tuple[dict[str, tuple[int, int]], tuple[str, ...] | None]] = {
-    "krutizna": ({"by": (-20, 20)}, TARGETS),
+    "krutizna": ({"by": (-20, 20), "to": KRUTIZNA_RANGE}, TARGETS),
     "recall": ({}, ("own_fighter",)),
     "take": ({}, ("enemy_guard",)),
     "kill": ({}, TARGETS),
     "discard": ({"count": (1, 3)}, None),
     "draw": ({"count": (1, 3)}, None),
 }
+#: parameters of which a primitive takes exactly one: крутизна changes «by» (+2, −4) or becomes a value «to»
+ONE_OF = {"krutizna": ("by", "to")}
 
 
 @dataclass(frozen=True)
@@ -72,8 +79,12 @@ class Fighter:
     id: str
     suit: str
     rank: str
-    krutizna: int
+    krutizna: int | None  # None: a шняга-only card, not a fighter (it can neither capture nor guard)
     shnyaga: Shnyaga | None
+
+    @property
+    def is_fighter(self) -> bool:
+        return self.krutizna is not None
 
 
 @dataclass(frozen=True)
@@ -141,7 +152,14 @@ def _check_effect(effect: Any, place: str, p: _Problems) -> None:
     known = {"do", *params} | ({"target", "same_suit"} if targets else set())
     for field in _unknown(effect, known):
         p.add(f"{place}.{field}", f"{effect['do']} takes no {field!r}")
+    alternatives = ONE_OF.get(effect["do"], ())
+    given = [field for field in alternatives if field in effect]
+    if alternatives and len(given) != 1:
+        p.add(place, f"{effect['do']} needs exactly one of {', '.join(repr(f) for f in alternatives)}"
+                     + (f", not {' and '.join(repr(f) for f in given)}" if given else ""))
     for field, (lo, hi) in params.items():
+        if field in alternatives and field not in effect:
+            continue
         problem = _int(effect.get(field), lo, hi) if field in effect else f"{effect['do']} needs {field!r}"
         if problem:
             p.add(f"{place}.{field}", problem)
@@ -197,9 +215,12 @@ def _check_fighter(raw: Any, i: int, p: _Problems) -> None:
         p.add(f"{place}.suit", f"{raw.get('suit')!r} is not one of {', '.join(SUITS)}")
     if str(raw.get("rank")) not in RANKS:
         p.add(f"{place}.rank", f"{raw.get('rank')!r} is not one of {', '.join(RANKS)}")
-    problem = _int(raw.get("krutizna"), -20, 50) if "krutizna" in raw else "missing"
-    if problem:
-        p.add(f"{place}.krutizna", problem)
+    if raw.get("krutizna") is not None:
+        problem = _int(raw["krutizna"], *KRUTIZNA_RANGE)
+        if problem:
+            p.add(f"{place}.krutizna", problem)
+    elif raw.get("shnyaga") is None:
+        p.add(f"{place}.krutizna", "missing: a card without крутизна is a шняга only, so it needs a shnyaga")
     if "shnyaga" in raw and raw["shnyaga"] is not None:
         _check_shnyaga(raw["shnyaga"], f"{place}.shnyaga", p)
 
@@ -299,21 +320,53 @@ def load_set(path: Path) -> DeckSet:
     raw, found = _read(path)
     if found:
         raise CatalogError("\n".join(found))
-    fighters = tuple(Fighter(f["id"], f["suit"], str(f["rank"]), f["krutizna"], _shnyaga(f.get("shnyaga")))
+    fighters = tuple(Fighter(f["id"], f["suit"], str(f["rank"]), f.get("krutizna"), _shnyaga(f.get("shnyaga")))
                      for f in raw["fighters"])
     properties = tuple(Property(c["id"], dict(c["name"]), c["kind"], c["babki"], c["krutizna"],
                                 {int(k): v for k, v in (c.get("bonuses") or {}).items()}) for c in raw["properties"])
     return DeckSet(path.stem, dict(raw["title"]), bool(raw.get("house", False)), fighters, properties)
 
 
-def set_names() -> tuple[str, ...]:
-    """The deck sets shipped in data/raiders/decks, the house set first (the table option's choices)."""
+def shipped_names() -> tuple[str, ...]:
+    """The deck sets shipped in data/raiders/decks, the house set first."""
     names = sorted(p.stem for p in DECK_DIR.glob("*.yaml"))
     return tuple(sorted(names, key=lambda n: n != "house"))
 
 
+def set_names() -> tuple[str, ...]:
+    """The table option's choices: the shipped sets, then any deck file a scenario brought (``use_file``)."""
+    return shipped_names() + tuple(_FILES)
+
+
+#: deck files a scenario brought, by name (this process only: a bot's tables choose among the shipped sets)
+_FILES: dict[str, DeckSet] = {}
+#: a deck file's name: the file's stem, usable in a card id ``<name>:<id>``
+_FILE_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+def use_file(path: Path) -> str:
+    """Load a deck file of one's own (a scenario's ``deck_file``), validated like a shipped one, and make it a
+    choice of the ``deck`` option under its file stem; returns that name.  CatalogError lists every mistake,
+    and refuses a stem that is a shipped set's name or cannot be part of a card id."""
+    path = Path(path)
+    name = path.stem
+    if not _FILE_NAME.fullmatch(name):
+        raise CatalogError(f"{path}: a deck file's name (without .yaml) is 1..40 letters, digits, '-' or '_', "
+                           f"since card ids are <name>:<id>; not {name!r}")
+    if name in shipped_names():
+        raise CatalogError(f"{path}: {name!r} is the name of a shipped deck set; rename the file")
+    loaded = load_set(path)
+    if _FILES.get(name) != loaded:
+        _FILES[name] = loaded
+        deck_set.cache_clear()
+        table_cards.cache_clear()
+    return name
+
+
 @lru_cache(maxsize=None)
 def deck_set(name: str) -> DeckSet:
+    if name in _FILES:
+        return _FILES[name]
     return load_set(DECK_DIR / f"{name}.yaml")
 
 

@@ -17,8 +17,16 @@ from .state import board_fighters, guard_of, krutizna, on_board
 
 #: the primitives that point at a fighter (the entry's ``target``)
 TARGETED = ("krutizna", "recall", "take", "kill")
-#: what a judge-assisted (manual) step may state: the same primitives (RD-15)
-MANUAL_BY = (-3, -2, -1, 1, 2, 3)
+#: what a judge-assisted (manual) step may state of крутизна (RD-15): a change of −10…+10, or «становится» 0…10.
+#: Printed крутизна is one digit in the card's corner, so a change of 10 already turns any fight the way a
+#: larger one would; the effect language itself (a deck file) goes to ±20 and sets −20…50
+MANUAL_BY = tuple(by for by in range(-10, 11) if by)
+MANUAL_TO = tuple(range(0, 11))
+
+
+def changed(effect: dict[str, Any], value: int) -> int:
+    """A fighter's крутизна after a ``krutizna`` effect: changed ``by`` a number, or set ``to`` one."""
+    return effect["to"] if "to" in effect else value + effect["by"]
 
 
 def timing_allows(state: dict, seat: int, timing: str) -> bool:
@@ -31,9 +39,10 @@ def timing_allows(state: dict, seat: int, timing: str) -> bool:
     return True
 
 
-def targets(state: dict, seat: int, card: str, effect: dict[str, Any]) -> list[str]:
+def targets(state: dict, seat: int, card: str, effect: dict[str, Any], any_suit: bool = False) -> list[str]:
     """The fighters on the board this effect of ``card`` may point at, in board order.  A trump's шняга works
-    on any suit («Шняги козырных карт действуют на карты любой масти»)."""
+    on any suit («Шняги козырных карт действуют на карты любой масти»); ``any_suit``: as if every card were a
+    trump (to tell a wrong suit from a wrong kind of fighter in a refusal)."""
     kind = effect["target"]
     capture = (state["window"] or {}).get("capture")
     in_capture = set()
@@ -47,7 +56,8 @@ def targets(state: dict, seat: int, card: str, effect: dict[str, Any]) -> list[s
             "guard": guarded is not None, "enemy_guard": guarded is not None and owner != seat,
             "capture_fighter": target in in_capture,
         }[kind]
-        if fits and effect.get("same_suit") and suit != state["trump"] and fighter(state, target).suit != suit:
+        if fits and effect.get("same_suit") and not any_suit and suit != state["trump"] \
+                and fighter(state, target).suit != suit:
             fits = False
         if fits:
             found.append(target)
@@ -71,11 +81,12 @@ def playable(state: dict, seat: int, card: str) -> list[str | None] | None:
 
 
 def manual_outcomes(state: dict, seat: int) -> list[dict[str, Any]]:
-    """What a judge-assisted step may state, built from the primitives: a change of крутизна, a kill, a recall of
-    one's own fighter, taking a guard, drawing, or nothing at all."""
+    """What a judge-assisted step may state, built from the primitives: a change of крутизна or a value it
+    becomes, a kill, a recall of one's own fighter, taking a guard, drawing, or nothing at all."""
     found: list[dict[str, Any]] = []
     for target, owner, guarded in board_fighters(state):
         found += [{"do": "krutizna", "by": by, "target": target} for by in MANUAL_BY]
+        found += [{"do": "krutizna", "to": to, "target": target} for to in MANUAL_TO]
         found.append({"do": "kill", "target": target})
         if owner == seat:
             found.append({"do": "recall", "target": target})
@@ -114,9 +125,11 @@ def resolve_effect(state: dict, entry: dict[str, Any], effect: dict[str, Any], c
         ctx.emit("fizzled", seat=seat, card=entry["card"], target=target, ruling="RD-8")
         return
     if do == "krutizna":
-        state["mods"][target] = state["mods"].get(target, 0) + effect["by"]
-        ctx.emit("krutizna", seat=seat, card=entry["card"], target=target, by=effect["by"],
-                 now=krutizna(state, target))
+        before = krutizna(state, target)
+        # «становится 1» sets the value for the rest of the capture; later changes count from it (RD-6)
+        state["mods"][target] = state["mods"].get(target, 0) + changed(effect, before) - before
+        ctx.emit("krutizna", seat=seat, card=entry["card"], target=target, by=krutizna(state, target) - before,
+                 now=krutizna(state, target), **({"set_to": effect["to"]} if "to" in effect else {}))
     elif do == "recall":
         _leave_board(state, target)
         state["players"][seat]["hand"].append(target)

@@ -2,13 +2,14 @@
 tables differ), set-up, who acts, actions, views."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Ctx, Game, Option, Pending
+from bot.engine import Ctx, Game, Option, Pending, Rejection
 
-from . import bot, render, view
-from .actions import apply_action, legal_actions, moderate, owing, timeout, upholding
-from .cards import set_names
+from . import bot, position, render, view
+from .actions import apply_action, legal_actions, moderate, out_of_turn, owing, timeout, upholding
+from .cards import set_names, use_file
 from .migrations import MIGRATIONS
 from .setup import STACK_KEYS, setup
 
@@ -19,15 +20,14 @@ class Raiders(Game):
     name = "raiders"
     min_seats = 2
     max_seats = 6
-    options = (
-        Option("deck", "choice", "house", choices=set_names()),                         # the deck file
+    _rest = (
         Option("sets", "choice", "auto", choices=("auto", "one", "two")),               # «Варианты игры»
-        Option("short_target", "bool", False),                                          # «Варианты игры»
+        Option("short_target", "bool", False),                                          # «Варианты игры», RD-21
         Option("pairs", "bool", False),                                                 # «пара на пару»
         Option("disputes", "choice", "rollback", choices=("rollback", "void")),         # «Разрешение споров»
         Option("window_seconds", "int", 0, min=0, max=7 * 24 * 3600),                   # RD-17
     )
-    rules_version = 1
+    rules_version = 2
     migrations = MIGRATIONS
     stack_keys = STACK_KEYS
     #: six players answer every window: a long six-seat game is about 3000 actions
@@ -45,6 +45,19 @@ class Raiders(Game):
     def milestone(self, event: Mapping[str, Any]) -> str | None:
         """A capture that succeeded: the property changes hands."""
         return "after" if event["kind"] == "captured" else None
+
+    @property  # type: ignore[override]
+    def options(self) -> tuple[Option, ...]:
+        """The deck's choices are the shipped sets, and any deck file a scenario of this process brought."""
+        return (Option("deck", "choice", "house", choices=set_names()), *self._rest)
+
+    def use_deck_file(self, path: Path) -> dict[str, Any]:
+        """A scenario's own deck file (``deck_file``): validated and loaded (CatalogError lists every mistake);
+        returns the table options that choose it."""
+        return {"deck": use_file(path)}
+
+    def out_of_turn(self, state: dict, seat: int, action: Any) -> Rejection:
+        return out_of_turn(state, seat, action)
 
     def forced_action(self, state: dict, seat: int, legal: list[dict]) -> dict | None:
         action = super().forced_action(state, seat, legal)
@@ -92,6 +105,9 @@ class Raiders(Game):
 
     def check_invariants(self, state: dict) -> None:
         view.check_invariants(state)
+
+    def check_position(self, state: dict, template: dict) -> None:
+        position.check(state, template)
 
     def judge_table(self, state: dict) -> dict[str, Any]:
         return view.judge_table(state)

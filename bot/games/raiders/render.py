@@ -25,7 +25,12 @@ def fighter_mark(f: Fighter, locale: str) -> str:
 
 def fighter_name(cards, card: str, locale: str, kr: int | None = None) -> str:
     f = cards.fighters[card]
-    return f"{fighter_mark(f, locale)}·{f.krutizna if kr is None else kr}"
+    return f"{fighter_mark(f, locale)}·{_kr(f) if kr is None else kr}"
+
+
+def _kr(f: Fighter) -> str:
+    """A card's крутизна as printed; a шняга-only card has none."""
+    return "—" if f.krutizna is None else str(f.krutizna)
 
 
 def hand_card(cards, card: str, locale: str, text: bool = False) -> str:
@@ -86,11 +91,17 @@ def _target(state: Mapping[str, Any], card: str, locale: str, names: Sequence[st
 def effect_text(state: Mapping[str, Any], effect: Mapping[str, Any], locale: str, names: Sequence[str],
                 target: str | None = None) -> str:
     target = target or effect.get("target")  # a card's effect names a kind of target; the entry names the fighter
-    params: dict[str, Any] = {"by": f"{effect['by']:+d}" if "by" in effect else "", "n": effect.get("count", 0)}
+    params: dict[str, Any] = {"by": f"{effect['by']:+d}" if "by" in effect else "", "n": effect.get("count", 0),
+                              "to": effect.get("to", "")}
     if target:
         params["target"] = _target(state, target, locale, names) if _on(state, target) else \
             fighter_name(cards_of(state), target, locale)
-    return t(f"raiders.effect.{effect['do']}", locale, **params)
+    return t(_effect_key(effect), locale, **params)
+
+
+def _effect_key(effect: Mapping[str, Any]) -> str:
+    return "raiders.effect.krutizna_to" if effect["do"] == "krutizna" and "to" in effect \
+        else f"raiders.effect.{effect['do']}"
 
 
 def _on(state: Mapping[str, Any], card: str) -> bool:
@@ -208,13 +219,14 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
         params["by"] = f"{d['by']:+d}"
     elif kind == "stated":
         effect = d["effect"]
-        params["effect"] = t(f"raiders.effect.{effect['do']}", locale, by=f"{effect.get('by', 0):+d}",
+        params["effect"] = t(_effect_key(effect), locale, by=f"{effect.get('by', 0):+d}", to=effect.get("to", ""),
                              n=effect.get("count", 0), target=params.get("target") or "")
     elif kind in ("dispute_settled", "moderator_upheld"):
         params["mode"] = t(f"raiders.option.disputes.{d['mode']}", locale)
     elif kind == "voted":
         params["vote"] = t("raiders.act.uphold" if d["uphold"] else "raiders.act.reject", locale)
-    key = f"raiders.ev.{kind}" + ("_failed" if kind == "dispute_settled" and not d["upheld"] else "")
+    key = f"raiders.ev.{kind}" + ("_failed" if kind == "dispute_settled" and not d["upheld"] else "") \
+        + ("_to" if kind == "krutizna" and "set_to" in d else "")
     line = t(key, locale, **params)
     cite = d.get("rule") or d.get("ruling")
     if cite:
@@ -227,4 +239,4 @@ _SILENT = ("shuffled", "turn_ended", "window_closed")
 
 def hand_card_of(card: str, locale: str) -> str:
     f = lookup(card)
-    return f"{fighter_mark(f, locale)}·{f.krutizna}" + (f" {f.shnyaga.name(locale)}" if f.shnyaga else "")
+    return f"{fighter_mark(f, locale)}·{_kr(f)}" + (f" {f.shnyaga.name(locale)}" if f.shnyaga else "")

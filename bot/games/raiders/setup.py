@@ -28,7 +28,10 @@ def copies_for(options: Mapping[str, Any], seats: int) -> int:
 
 
 def target_for(options: Mapping[str, Any], seats: int) -> int:
-    """36 бабки; the book's variant for 3+ players: 6 fewer for each player beyond two."""
+    """36 бабки; the book's variant for 3+ players: 6 fewer for each player beyond two.  A pair plays for 36
+    together whatever ``short_target`` says: «побеждает та пара, которая в сумме набрала 36 бабок» (RD-21)."""
+    if options["pairs"]:
+        return BASE_TARGET
     if options["short_target"] and seats > 2:
         return BASE_TARGET - 6 * (seats - 2)
     return BASE_TARGET

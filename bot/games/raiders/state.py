@@ -42,7 +42,9 @@ def on_board(state: dict, card: str) -> tuple[int, str | None] | None:
 
 
 def krutizna(state: dict, card: str) -> int:
-    return fighter(state, card).krutizna + state["mods"].get(card, 0)
+    """A fighter's крутизна now (its changes of this capture or turn included).  A шняга-only card has none and
+    never reaches the board; counted as 0 where a bot weighs the cards in a hand."""
+    return (fighter(state, card).krutizna or 0) + state["mods"].get(card, 0)
 
 
 def unguarded(state: dict) -> list[str]:

@@ -2,8 +2,10 @@
 
 ``picture(view, locale, names, kind)``: ``table`` is the whole table as the view's seat (or, for seat None,
 the public) sees it, with that seat's hand below where the game has one; ``hand`` is the seat's own hand
-alone (None where the game has no hand, or the view is the public's).  One module per game draws them
-(``<game>.table`` / ``<game>.hand``, on a ``canvas.Canvas``).  ``Pictures`` keeps the pictures of the
+alone (None where the game has no hand, the seat holds no card, or the view is the public's).  Every picture
+is laid out for a phone (canvas.py: 400 units wide, no text under ``SMALLEST`` units); ``drawing`` gives the
+canvas itself, whose ``legibility()`` says how small its smallest text is at a phone's display width.  One
+module per game draws them (``<game>.table`` / ``<game>.hand``, on a ``canvas.Canvas``).  ``Pictures`` keeps the pictures of the
 latest table versions, so that a change of the table draws each distinct view once.
 """
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections import OrderedDict
 from typing import Any, Callable, Mapping, Sequence
 
 from . import bloodwood, bridges, claygod, gwent, raiders
+from .canvas import Canvas
 
 #: the bound every picture keeps (Discord takes up to 10 MiB; a phone should not wait for one)
 MAX_BYTES = 300_000
@@ -24,13 +27,16 @@ def supported(game: str) -> bool:
     return game in _GAMES
 
 
-def picture(view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str = "table") -> bytes | None:
-    """The PNG of ``view``, or None when the game draws no such picture (no hand, an unknown game)."""
+def drawing(view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str = "table") -> Canvas | None:
+    """The canvas ``view`` is drawn on, or None when there is no such picture (no hand, an unknown game)."""
     module = _GAMES.get(view["game"])
     draw = getattr(module, kind, None) if module is not None else None
-    if draw is None:
-        return None
-    canvas = draw(view, locale, names)
+    return draw(view, locale, names) if draw is not None else None
+
+
+def picture(view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str = "table") -> bytes | None:
+    """The PNG of ``view``, or None when there is no such picture (no hand, an unknown game)."""
+    canvas = drawing(view, locale, names, kind)
     return canvas.png() if canvas is not None else None
 
 

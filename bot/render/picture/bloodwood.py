@@ -1,50 +1,50 @@
-"""Bloodwood as a picture, drawn from a view: the ring of seats in turn order with the direction of play,
+"""Bloodwood as a picture, drawn from a view: the seats in turn order with the direction of play,
 each seat's public DNA (pure, mutated, mutated forever), Curse Mark with its turns, Chains, sleep, the day
 and night backs of its hand and a role where the viewer knows it; the phase and its counter, the seat whose
 turn it is, the decks, the discard's top and a card waiting for an answer.  The viewer's own role and cards
-below, or the cards alone for the private hand picture."""
+below, or the cards alone for the private hand picture (none while the hand is empty).  Laid out for a phone:
+the seats one under another in seat order (clockwise), the order of play as arrows down or up beside them."""
 from __future__ import annotations
 
-import math
 from typing import Any, Mapping, Sequence
 
 from bot.games.bloodwood.cards import catalogue, name
 from bot.games.bloodwood.render import role_text, team_text
 from bot.i18n import t
 
-from .canvas import (BAD, BACKGROUND, COLD, FAINT, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, WARN, Canvas,
-                     fit, wrap)
+from .canvas import (BAD, BACKGROUND, COLD, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, WARN, Canvas,
+                     fit, text_width, wrap)
 
-WIDTH = 1000
-PAD = 12
-CENTRE = (WIDTH // 2, 400)
-RADIUS = (380, 300)      # an ellipse: the seats spread across the picture's width
-NODE_W, NODE_H = 190, 104
+WIDTH = PHONE
+PAD = 8
+RAIL = 20                # the column of the order of play's arrows, left of the seats
+SEAT_X = PAD + RAIL
+SEAT_W = WIDTH - PAD - SEAT_X
+SEAT_H, MARKS_H, SEAT_GAP = 58, 24, 8
 DNA_COLOUR = {"pure": GOOD, "mutated": WARN, "forever": BAD}
 BACK_FILL = {"day": (214, 180, 90), "night": (70, 72, 140)}
 BACK_INK = {"day": BACKGROUND, "night": INK}
-CARD_W, CARD_H = 150, 70
+CARD_GAP = 6
+CARD_W, CARD_H = (WIDTH - 2 * PAD - CARD_GAP) // 2, 62
 
 
 def table(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> Canvas:
     c = Canvas(WIDTH)
-    n = view["seats"]
     turn_seat = view["turn"]["seat"] if view.get("turn") and view.get("outcome") is None else None
-    places = [_place(i, n) for i in range(n)]
-    # the order of play: arrows from each seat to the next in the current direction
-    for i in range(n):
-        _arrow(c, places[i], places[(i + view["direction"]) % n])
-    _centre(c, view, locale, names)
-    for i, (x, y) in enumerate(places):
-        _seat(c, view, i, x, y, i == turn_seat, locale, names)
-    y = CENTRE[1] + RADIUS[1] + NODE_H // 2 + 16
+    y = _centre(c, view, locale, names, PAD)
+    tops = []
+    for seat in range(view["seats"]):
+        tops.append(y)
+        y = _seat(c, view, seat, y, seat == turn_seat, locale, names) + SEAT_GAP
+    _order(c, view["direction"], tops, y - SEAT_GAP)
     if view["seat"] is not None:
-        _own(c, view, locale, y)
+        _own(c, view, locale, y + 8)
     return c
 
 
 def hand(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> Canvas | None:
-    if view["seat"] is None or view.get("hand") is None:
+    """The seat's role and cards; None when it holds no card (nothing to show: no picture is sent)."""
+    if view["seat"] is None or not view.get("hand"):
         return None
     c = Canvas(WIDTH)
     _own(c, view, locale, PAD)
@@ -52,77 +52,51 @@ def hand(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> Canvas |
 
 
 # ------------------------------------------------------------------------------------------ parts
-def _place(i: int, n: int) -> tuple[float, float]:
-    """The centre of seat ``i``: the first seat at the top, the seats clockwise in seat order."""
-    angle = -math.pi / 2 + 2 * math.pi * i / n
-    return CENTRE[0] + RADIUS[0] * math.cos(angle), CENTRE[1] + RADIUS[1] * math.sin(angle)
+def _order(c: Canvas, direction: int, tops: Sequence[float], bottom: float) -> None:
+    """The order of play beside the seats: a rail with an arrow in each gap, down for clockwise (seat order),
+    up against it; the ends joined by the rail's own arrows (after the last seat, the first)."""
+    x = PAD + RAIL / 2 - 2
+    c.line([(x, tops[0] + 6), (x, bottom - 6)], colour=LINE, width=3)
+    for gap in [*tops[1:], bottom + SEAT_GAP]:
+        tip = gap - SEAT_GAP / 2 + (5 if direction == 1 else -5)
+        back = tip - 10 * direction
+        c.polygon([(x, tip), (x - 6, back), (x + 6, back)], fill=MUTED)
 
 
-def _arrow(c: Canvas, a: tuple[float, float], b: tuple[float, float]) -> None:
-    """A line from seat a towards seat b, stopped short of b's box, with an arrow head."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy) or 1
-    ux, uy = dx / length, dy / length
-    # leave each box: the distance from a box's centre to its edge along the line
-    edge = min(NODE_W / 2 / max(abs(ux), 1e-6), NODE_H / 2 / max(abs(uy), 1e-6)) + 6
-    start = (a[0] + ux * edge, a[1] + uy * edge)
-    end = (b[0] - ux * edge, b[1] - uy * edge)
-    c.line([start, end], colour=LINE, width=3)
-    left = (end[0] - ux * 14 - uy * 8, end[1] - uy * 14 + ux * 8)
-    right = (end[0] - ux * 14 + uy * 8, end[1] - uy * 14 - ux * 8)
-    c.draw.polygon([end, left, right], fill=LINE)
-
-
-def _centre(c: Canvas, view: Mapping[str, Any], locale: str, names: Sequence[str]) -> None:
-    cx, cy = CENTRE
+def _centre(c: Canvas, view: Mapping[str, Any], locale: str, names: Sequence[str], y: int) -> int:
+    room = WIDTH - 2 * PAD
     head = t("bloodwood.board.head", locale, phase=t(f"bloodwood.phase.{view['phase']}", locale),
              count=min(view["phase_turns"] + 1, view["seats"]), of=view["seats"])
     phase_colour = BACK_FILL[view["phase"]] if view["phase"] in BACK_FILL else INK
-    c.circle(cx, cy - 120, 26, fill=phase_colour)
-    c.text(cx, cy - 120, "☀" if view["phase"] == "day" else "☾", size=30, colour=BACK_INK.get(view["phase"], INK),
+    c.circle(PAD + 15, y + 15, 15, fill=phase_colour)
+    c.text(PAD + 15, y + 15, "☀" if view["phase"] == "day" else "☾", size=20, colour=BACK_INK.get(view["phase"], INK),
            anchor="mm")
-    c.text(cx, cy - 76, head, size=17, bold=True, anchor="ma", width=440)
-    c.text(cx, cy - 50, ("↻ " if view["direction"] == 1 else "↺ ") +
-           t(f"bloodwood.board.direction.{view['direction']}", locale), size=13, colour=MUTED, anchor="ma", width=440)
+    y = c.lines(PAD + 38, y + 4, wrap(head, 17, room - 38, 2, bold=True), size=17, bold=True, gap=3) + 4
+    direction = ("↻ " if view["direction"] == 1 else "↺ ") + t(f"bloodwood.board.direction.{view['direction']}",
+                                                                locale)
+    y = c.lines(PAD, y, wrap(direction, 14, room, 2), size=14, colour=MUTED, gap=3)
     decks = t("picture.bloodwood.decks", locale, day=view["decks"]["day"], night=view["decks"]["night"],
               discard=view["discard"]["count"])
-    c.text(cx, cy - 22, decks, size=14, anchor="ma", width=440)
+    y = c.lines(PAD, y, wrap(decks, 15, room, 2), size=15, gap=3)
     if view["discard"]["top"]:
-        c.text(cx, cy + 2, t("bloodwood.board.top", locale, card=name(view["discard"]["top"])), size=13,
-               colour=MUTED, anchor="ma", width=440)
+        y = c.lines(PAD, y, wrap(t("bloodwood.board.top", locale, card=name(view["discard"]["top"])), 14, room, 2),
+                    size=14, colour=MUTED, gap=3)
     roles = ", ".join(f"{role_text(r)} ×{k}" if k > 1 else role_text(r) for r, k in view["composition"].items() if k)
-    for i, line in enumerate(wrap(t("bloodwood.board.roles", locale) + " " + roles, 12, 420, 2)):
-        c.text(cx, cy + 26 + i * 17, line, size=12, colour=FAINT, anchor="ma")
+    y = c.lines(PAD, y, wrap(t("bloodwood.board.roles", locale) + " " + roles, 13, room, 4), size=13, colour=MUTED,
+                gap=3)
     flight = view.get("in_flight")
     if flight:
-        c.text(cx, cy + 70, t("bloodwood.board.in_flight", locale, card=name(flight["card"]),
-                              player=names[flight["player"]], target=names[flight["target"]]),
-               size=13, bold=True, colour=GOLD, anchor="ma", width=440)
+        text = t("bloodwood.board.in_flight", locale, card=name(flight["card"]), player=names[flight["player"]],
+                 target=names[flight["target"]])
+        y = c.lines(PAD, y + 2, wrap(text, 15, room, 2, bold=True), size=15, bold=True, colour=GOLD, gap=3)
+    return y + 8
 
 
-def _seat(c: Canvas, view: Mapping[str, Any], seat: int, x: float, y: float, turn: bool, locale: str,
-          names: Sequence[str]) -> None:
+def _seat(c: Canvas, view: Mapping[str, Any], seat: int, y: float, turn: bool, locale: str,
+          names: Sequence[str]) -> float:
+    """A seat's box: its name (and role where known) on a line, its DNA and hand's backs below, its marks under
+    them when it has any; returns the box's bottom."""
     p = view["players"][seat]
-    x0, y0 = x - NODE_W / 2, y - NODE_H / 2
-    asked = any(pending["seat"] == seat for pending in view.get("to_act") or [])
-    outline = GOLD if turn else COLD if asked else LINE
-    c.box(x0, y0, x0 + NODE_W, y0 + NODE_H, fill=PANEL if not p["asleep"] else (36, 36, 48), outline=outline,
-          width=3 if turn or asked else 1, radius=10)
-    me = " ★" if seat == view["seat"] else ""
-    c.text(x0 + 10, y0 + 7, names[seat] + me, size=15, bold=True, width=NODE_W - 20)
-    dna = p["dna"]
-    c.circle(x0 + 16, y0 + 38, 6, fill=DNA_COLOUR.get(dna, INK))
-    c.text(x0 + 28, y0 + 30, t(f"bloodwood.dna.{dna}", locale), size=12, colour=DNA_COLOUR.get(dna, INK),
-           width=NODE_W - 40)
-    bx = x0 + 10
-    for back in ("day", "night"):  # the hand's backs: public (BW-5)
-        c.box(bx, y0 + 52, bx + 40, y0 + 72, fill=BACK_FILL[back], radius=4)
-        c.text(bx + 20, y0 + 62, ("☀" if back == "day" else "☾") + str(p["hand"][back]), size=12, bold=True,
-               colour=BACK_INK[back], anchor="mm")
-        bx += 46
-    if p["role"]:
-        c.text(x0 + NODE_W - 10, y0 + 55, role_text(p["role"]), size=11, colour=GOLD, anchor="ra",
-               width=NODE_W - bx + x0 - 14)
     # the marks in front of the player, by their cards' names (as the text board names them)
     marks = []
     if p["curse"]:
@@ -131,29 +105,57 @@ def _seat(c: Canvas, view: Mapping[str, Any], seat: int, x: float, y: float, tur
         marks.append((name("chains"), WARN))
     if p["asleep"]:
         marks.append((name("tranquilizer"), COLD))
-    mx = x0 + 10
+    h = SEAT_H + (MARKS_H if marks else 0)
+    asked = any(pending["seat"] == seat for pending in view.get("to_act") or [])
+    outline = GOLD if turn else COLD if asked else LINE
+    x0 = SEAT_X
+    c.box(x0, y, x0 + SEAT_W, y + h, fill=PANEL if not p["asleep"] else (36, 36, 48), outline=outline,
+          width=3 if turn or asked else 1, radius=8)
+    role = role_text(p["role"]) if p["role"] else ""
+    role_w = min(text_width(role, 14), SEAT_W // 2) if role else 0
+    me = " ★" if seat == view["seat"] else ""
+    c.text(x0 + 8, y + 6, f"{seat + 1}. {names[seat]}{me}", size=16, bold=True, width=SEAT_W - 24 - role_w)
+    if role:
+        c.text(x0 + SEAT_W - 8, y + 8, role, size=14, colour=GOLD, anchor="ra", width=SEAT_W // 2)
+    bx = x0 + 8
+    for back in ("day", "night"):  # the hand's backs: public (BW-5)
+        c.box(bx, y + 31, bx + 42, y + 51, fill=BACK_FILL[back], radius=4)
+        c.text(bx + 21, y + 41, ("☀" if back == "day" else "☾") + str(p["hand"][back]), size=14, bold=True,
+               colour=BACK_INK[back], anchor="mm")
+        bx += 48
+    dna = p["dna"]
+    c.circle(bx + 8, y + 41, 6, fill=DNA_COLOUR.get(dna, INK))
+    c.text(bx + 20, y + 33, t(f"bloodwood.dna.{dna}", locale), size=14, colour=DNA_COLOUR.get(dna, INK),
+           width=x0 + SEAT_W - bx - 28)
+    mx = x0 + 8
     for mark, colour in marks:
-        mx += c.badge(mx, y0 + 78, fit(mark, 10, x0 + NODE_W - mx - 26), size=10, colour=colour, bold=True)
+        room = x0 + SEAT_W - mx - 8
+        if room < 60:
+            break
+        label = fit(mark, 13, room - 18, bold=True)
+        mx += c.badge(mx, y + SEAT_H - 2, label, size=13, colour=colour, bold=True)
+    return y + h
 
 
 def _own(c: Canvas, view: Mapping[str, Any], locale: str, y: int) -> int:
     me = view["seat"]
+    room = WIDTH - 2 * PAD
     role = view["players"][me]["role"]
     if role:
-        c.text(PAD, y, t("bloodwood.board.my_role", locale, role=role_text(role), team=team_text(role, locale)),
-               size=15, bold=True, colour=GOLD)
-        y += 26
+        text = t("bloodwood.board.my_role", locale, role=role_text(role), team=team_text(role, locale))
+        y = c.lines(PAD, y, wrap(text, 16, room, 2, bold=True), size=16, bold=True, colour=GOLD, gap=3) + 4
     cards = view.get("hand") or []
-    c.text(PAD, y, t("bloodwood.board.my_hand", locale) + f" {len(cards)}", size=15, bold=True)
-    y += 26
-    per_line = (WIDTH - 2 * PAD + 8) // (CARD_W + 8)
+    if not cards:
+        return y
+    c.text(PAD, y, t("bloodwood.board.my_hand", locale) + f" {len(cards)}", size=17, bold=True, width=room)
+    y += 28
     backs = catalogue().backs
     for i, cid in enumerate(cards):
-        x = PAD + (i % per_line) * (CARD_W + 8)
-        top = y + (i // per_line) * (CARD_H + 8)
+        x = PAD + (i % 2) * (CARD_W + CARD_GAP)
+        top = y + (i // 2) * (CARD_H + CARD_GAP)
         back = backs[cid]
         c.box(x, top, x + CARD_W, top + CARD_H, fill=PANEL_LIGHT, outline=BACK_FILL[back], width=3, radius=8)
-        c.text(x + CARD_W - 8, top + 6, "☀" if back == "day" else "☾", size=14, colour=BACK_FILL[back], anchor="ra")
-        c.lines(x + 10, top + 10, wrap(name(cid), 13, CARD_W - 36, 3, bold=True), size=13, bold=True, gap=0)
-    lines = (len(cards) + per_line - 1) // per_line
-    return y + lines * (CARD_H + 8)
+        c.text(x + CARD_W - 8, top + 6, "☀" if back == "day" else "☾", size=16, colour=BACK_FILL[back], anchor="ra")
+        c.lines(x + 10, top + 9, wrap(name(cid), 15, CARD_W - 36, 2, bold=True), size=15, bold=True, gap=2)
+    lines = (len(cards) + 1) // 2
+    return y + lines * (CARD_H + CARD_GAP)

@@ -1,7 +1,8 @@
 """An elimination bracket's path so far as a picture (PNG), in the record posted after each round: a column per
 round, a box per match with both players, the score (games won, or the game's points) and the one who went on
 in bold; in double elimination each box says its bracket (W winners', L losers', F the final).  Same canvas,
-fonts and theme as the standings picture; the same matches always give the same bytes."""
+fonts and theme as the standings picture, laid out for a phone: the rounds one under another, two matches to a
+line; the same matches always give the same bytes."""
 from __future__ import annotations
 
 import json
@@ -10,10 +11,11 @@ from typing import Any, Mapping, Sequence
 
 from bot.i18n import t
 
-from .canvas import ACCENT, FAINT, INK, MUTED, PANEL, PANEL_LIGHT, Canvas, fit
+from .canvas import ACCENT, FAINT, INK, MUTED, PANEL, PANEL_LIGHT, PHONE, Canvas, text_width
 
-COLUMN, BOX, GAP = 210, 50, 10
-MOST_MATCHES = 32        # per column: a 256-player bracket's first round shows 32 and says how many more
+WIDTH, BOX, GAP = PHONE, 50, 6
+BOX_W = (WIDTH - 16 - GAP) // 2
+MOST_MATCHES = 32        # per round: a 256-player bracket's first round shows 32 and says how many more
 
 
 def bracket_png(columns: Sequence[Mapping[str, Any]], locale: str, title: str) -> bytes:
@@ -24,32 +26,41 @@ def bracket_png(columns: Sequence[Mapping[str, Any]], locale: str, title: str) -
 
 @lru_cache(maxsize=16)
 def _drawn(columns_json: str, locale: str, title: str) -> bytes:
-    columns = json.loads(columns_json)
-    tallest = max((min(len(c["matches"]), MOST_MATCHES) for c in columns), default=1)
-    width = 16 + COLUMN * max(len(columns), 1)
-    canvas = Canvas(max(width, 420), height=110 + (BOX + GAP) * (tallest + 1))
-    canvas.text(16, 12, fit(title, 20, max(width, 420) - 32, bold=True), size=20, bold=True)
-    for i, column in enumerate(columns):
-        x = 16 + i * COLUMN
-        canvas.text(x, 48, t("tournament.record.bracket_round", locale, round=column["round"]), size=14,
-                    colour=MUTED, bold=True)
-        y = 74
-        for n, match in enumerate(column["matches"][:MOST_MATCHES]):
-            canvas.box(x, y, x + COLUMN - 14, y + BOX, fill=PANEL if n % 2 else PANEL_LIGHT, radius=5)
-            if match.get("bracket"):
-                canvas.text(x + COLUMN - 20, y + 4, match["bracket"], size=11, colour=ACCENT, bold=True, anchor="ra")
+    return bracket_canvas(json.loads(columns_json), locale, title).png()
+
+
+def bracket_canvas(columns: Sequence[Mapping[str, Any]], locale: str, title: str) -> Canvas:
+    lines = sum((min(len(c["matches"]), MOST_MATCHES) + 1) // 2 for c in columns)
+    canvas = Canvas(WIDTH, height=80 + 60 * len(columns) + (BOX + GAP) * lines)
+    canvas.text(8, 8, title, size=18, bold=True, width=WIDTH - 16)
+    y = 40
+    for column in columns:
+        canvas.text(8, y, t("tournament.record.bracket_round", locale, round=column["round"]), size=15,
+                    colour=MUTED, bold=True, width=WIDTH - 16)
+        y += 24
+        shown = column["matches"][:MOST_MATCHES]
+        for n, match in enumerate(shown):
+            x = 8 + (n % 2) * (BOX_W + GAP)
+            top = y + (n // 2) * (BOX + GAP)
+            canvas.box(x, top, x + BOX_W, top + BOX, fill=PANEL if (n // 2) % 2 else PANEL_LIGHT, radius=5)
             names = match["players"] + ([t("tournament.record.walkover", locale)] if len(match["players"]) == 1
                                         else [])
             scores = (match.get("score") or "").split(":")
+            mark = match.get("bracket") or ""
+            score_w = max([text_width(s, 14) for s in scores if s] + [0]) + 8
             for row, name in enumerate(names[:2]):
                 went_on = match.get("on") == name
-                canvas.text(x + 8, y + 6 + row * 21, name, size=13, bold=went_on,
-                            colour=INK if went_on or match.get("on") is None else FAINT, width=COLUMN - 80)
+                right = x + BOX_W - 6 - (text_width(mark, 13, True) + 6 if mark and row == 0 else 0)
+                canvas.text(x + 6, top + 5 + row * 21, name, size=14, bold=went_on,
+                            colour=INK if went_on or match.get("on") is None else FAINT,
+                            width=right - score_w - x - 6)
                 if row < len(scores) and scores[row]:
-                    canvas.text(x + COLUMN - 40, y + 6 + row * 21, scores[row], size=13, colour=MUTED,
-                                anchor="ra")
-            y += BOX + GAP
+                    canvas.text(right, top + 5 + row * 21, scores[row], size=14, colour=MUTED, anchor="ra")
+            if mark:
+                canvas.text(x + BOX_W - 6, top + 5, mark, size=13, colour=ACCENT, bold=True, anchor="ra")
+        y += (len(shown) + 1) // 2 * (BOX + GAP) + 8
         if len(column["matches"]) > MOST_MATCHES:
-            canvas.text(x, y, t("tournament.picture.more", locale, n=len(column["matches"]) - MOST_MATCHES),
-                        size=12, colour=MUTED)
-    return canvas.png()
+            canvas.text(8, y, t("tournament.picture.more", locale, n=len(column["matches"]) - MOST_MATCHES),
+                        size=14, colour=MUTED)
+            y += 24
+    return canvas

@@ -3,10 +3,18 @@ is drawn on and is cropped to what was drawn, text that is cut to fit, boxes, ba
 
 The fonts are DejaVu Sans and DejaVu Sans Bold, shipped in ``fonts/`` with their licence: Cyrillic, Latin and
 the digits render the same on every machine, with no system font assumed.  Text is laid out by FreeType's
-basic layout (no system shaping library either), so a picture is the same bytes wherever it is drawn."""
+basic layout (no system shaping library either), so a picture is the same bytes wherever it is drawn.
+
+Pictures are laid out for a phone (docs/discord.md, "Pictures on a phone"): a canvas is ``PHONE`` = 400 units
+wide, the width a phone shows a picture at, and every size a game's module gives (positions, font sizes) is in
+those units; the bitmap is drawn ``SCALE`` times larger, so that it stays sharp on a phone's dense screen.  A
+font size in units is therefore the size the reader sees at 400 px display width, and no text is drawn below
+``SMALLEST`` units: the canvas records the smallest size it drew (``Canvas.smallest``) and what that is in
+glyph heights at 400 px (``legibility``), which the benchmark prints and the tests bound."""
 from __future__ import annotations
 
 import io
+import math
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,6 +39,12 @@ COLD = (120, 170, 230)
 
 ELLIPSIS = "…"
 
+#: the width (units) a phone shows a picture at, and the bitmap's pixels per unit
+PHONE = 400
+SCALE = 1.5
+#: the smallest font size (units, i.e. px at 400 px display width): x-height 7 px, cap height 10 px there
+SMALLEST = 13
+
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
@@ -38,14 +52,20 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONTS / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
-@lru_cache(maxsize=4096)
+def pixels(size: float, scale: float = SCALE) -> int:
+    """The font size in pixels of ``size`` units drawn at ``scale``."""
+    return max(1, int(size * scale + 0.5))
+
+
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return int(font(size, bold).getlength(text) + 0.5)
+    """The width (units) of ``text`` at ``size`` units, as drawn at ``SCALE``."""
+    return math.ceil(font(pixels(size), bold).getlength(text) / SCALE - 0.01)
 
 
 @lru_cache(maxsize=4096)
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` cut (with an ellipsis) to ``width`` pixels."""
+    """``text`` cut (with an ellipsis) to ``width`` units."""
     if text_width(text, size, bold) <= width:
         return text
     low, high = 0, len(text)
@@ -59,7 +79,7 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
 
 
 def wrap(text: str, size: int, width: int, lines: int, bold: bool = False) -> list[str]:
-    """``text`` in at most ``lines`` lines of ``width`` pixels, broken between words; the last line cut."""
+    """``text`` in at most ``lines`` lines of ``width`` units, broken between words; the last line cut."""
     words, out, line = text.split(), [], ""
     for word in words:
         attempt = f"{line} {word}".strip()
@@ -75,31 +95,47 @@ def wrap(text: str, size: int, width: int, lines: int, bold: bool = False) -> li
     return [fit(part, size, width, bold) for part in out]
 
 
-def badge_width(text: str, size: int = 13, bold: bool = False) -> int:
+def badge_width(text: str, size: int = SMALLEST, bold: bool = False) -> int:
     """The room a ``Canvas.badge`` takes, the gap after it included."""
     return text_width(text, size, bold) + 18
 
 
-class Canvas:
-    """A picture being drawn: ``height`` is a bound, the picture is cropped to the lowest thing drawn."""
+@lru_cache(maxsize=64)
+def glyph_heights(px: int) -> tuple[int, int]:
+    """(cap height, x-height) in pixels of the font at ``px`` pixels, as FreeType draws them ("H" and "x")."""
+    f = font(px)
+    return -f.getbbox("H", anchor="ls")[1], -f.getbbox("x", anchor="ls")[1]
 
-    def __init__(self, width: int, height: int = 2400, background: tuple[int, int, int] = BACKGROUND):
+
+class Canvas:
+    """A picture being drawn, ``width`` units wide (``PHONE`` for every table picture) at ``scale`` pixels a
+    unit: ``height`` (units) is a bound, the picture is cropped to the lowest thing drawn.  ``smallest`` is the
+    smallest font size (units) drawn on it so far."""
+
+    def __init__(self, width: int = PHONE, height: int = 3200, background: tuple[int, int, int] = BACKGROUND,
+                 scale: float = SCALE):
         self.width = width
-        self.image = Image.new("RGB", (width, height), background)
+        self.scale = scale
+        self.image = Image.new("RGB", (round(width * scale), round(height * scale)), background)
         self.draw = ImageDraw.Draw(self.image)
         self.bottom = 0
+        self.smallest: int | None = None
 
     def _reach(self, y: float) -> None:
         self.bottom = max(self.bottom, int(y + 0.999))
 
+    def _xy(self, *values: float) -> tuple[float, ...]:
+        return tuple(v * self.scale for v in values)
+
     def text(self, x: float, y: float, text: str, *, size: int = 16, colour=INK, bold: bool = False,
              width: int | None = None, anchor: str = "la") -> int:
-        """Draw ``text`` (cut to ``width`` pixels when given); returns its width."""
+        """Draw ``text`` (cut to ``width`` units when given); returns its width."""
         if width is not None:
             text = fit(text, size, width, bold)
         if not text:
             return 0
-        self.draw.text((x, y), text, font=font(size, bold), fill=colour, anchor=anchor)
+        self.draw.text(self._xy(x, y), text, font=font(pixels(size, self.scale), bold), fill=colour, anchor=anchor)
+        self.smallest = size if self.smallest is None else min(self.smallest, size)
         self._reach(y + (size * 1.25 if anchor[1] in "at" else size * 0.3))
         return text_width(text, size, bold)
 
@@ -113,18 +149,24 @@ class Canvas:
 
     def box(self, x0: float, y0: float, x1: float, y1: float, *, fill=PANEL, outline=None, width: int = 1,
             radius: int = 6) -> None:
-        self.draw.rounded_rectangle((x0, y0, x1, y1), radius=radius, fill=fill, outline=outline, width=width)
+        self.draw.rounded_rectangle(self._xy(x0, y0, x1, y1), radius=round(radius * self.scale), fill=fill,
+                                    outline=outline, width=max(1, round(width * self.scale)))
         self._reach(y1 + 1)
 
     def circle(self, cx: float, cy: float, r: float, *, fill=None, outline=None, width: int = 1) -> None:
-        self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+        self.draw.ellipse(self._xy(cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline,
+                          width=max(1, round(width * self.scale)))
         self._reach(cy + r + 1)
 
     def line(self, points: list[tuple[float, float]], *, colour=LINE, width: int = 2) -> None:
-        self.draw.line(points, fill=colour, width=width)
+        self.draw.line([self._xy(x, y) for x, y in points], fill=colour, width=max(1, round(width * self.scale)))
         self._reach(max(y for _, y in points) + width)
 
-    def badge(self, x: float, y: float, text: str, *, size: int = 13, fill=PANEL_LIGHT, colour=INK,
+    def polygon(self, points: list[tuple[float, float]], *, fill=LINE) -> None:
+        self.draw.polygon([self._xy(x, y) for x, y in points], fill=fill)
+        self._reach(max(y for _, y in points) + 1)
+
+    def badge(self, x: float, y: float, text: str, *, size: int = SMALLEST, fill=PANEL_LIGHT, colour=INK,
               bold: bool = False) -> int:
         """A rounded label; returns its width with the gap after it (``badge_width``)."""
         w = badge_width(text, size, bold) - 6
@@ -133,7 +175,7 @@ class Canvas:
         return w + 6
 
     def bar(self, x: float, y: float, w: float, h: float, value: int, maximum: int, *, colour,
-            label: str | None = None, size: int = 13) -> None:
+            label: str | None = None, size: int = SMALLEST) -> None:
         """A filled bar (value of maximum); a value above the maximum fills it and is told by the label."""
         self.box(x, y, x + w, y + h, fill=PANEL_LIGHT, radius=h // 2)
         share = 0 if maximum <= 0 else max(0.0, min(1.0, value / maximum))
@@ -142,9 +184,23 @@ class Canvas:
         if label:
             self.text(x + w / 2, y + h / 2, label, size=size, bold=True, anchor="mm")
 
+    def legibility(self, display: int = PHONE) -> dict[str, float] | None:
+        """The smallest text drawn, seen at ``display`` px wide: its font size and its glyphs' heights (cap
+        height, x-height) in display pixels; None when no text was drawn."""
+        if self.smallest is None:
+            return None
+        px = pixels(self.smallest, self.scale)
+        cap, x_height = glyph_heights(px)
+        shrink = display / self.image.width
+        return {"size": px * shrink, "cap": cap * shrink, "x": x_height * shrink}
+
     def png(self, margin: int = 12) -> bytes:
-        height = min(self.image.height, self.bottom + margin)
-        return png(self.image.crop((0, 0, self.width, height)))
+        return png(self.cropped(margin))
+
+    def cropped(self, margin: int = 12) -> Image.Image:
+        """The picture as drawn, cut below the lowest thing drawn (``margin`` units under it)."""
+        height = min(self.image.height, round((self.bottom + margin) * self.scale))
+        return self.image.crop((0, 0, self.image.width, height))
 
 
 def png(image: Image.Image) -> bytes:

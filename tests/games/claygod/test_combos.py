@@ -163,3 +163,30 @@ def test_the_end_of_the_flush_is_announced_even_when_no_card_is_replaced():
     done = apply(applied.state, 0, type="flush_done")
     assert event(done.events, "flush_done")["data"]["count"] == 0 and event(done.events, "flush_done")["to"] is None
     assert GAME.render_event(event(done.events, "flush_done"), "ru", ["Аня", "Боб"]).startswith("Аня заканчивает")
+
+
+def _held_violet(**options):
+    """Seat 0's violet die frozen at 5 through its next roll (a §3.8-style hold), then six dice thrown."""
+    state = table(**options)
+    die = state["players"][0]["dice"]["violet"]
+    die.update(value=5, frozen=True, frozen_turns=None, frozen_rolls=1, frozen_by="test")
+    return state
+
+
+@pytest.mark.parametrize("options, combos", [
+    ({}, []),                                                   # CG-14 as written: a held die, no combination
+    ({"thrown_combos": True}, ["all_even"]),                    # the six thrown dice: all even
+    ({"frozen_combos": True}, []),                              # all seven: the held 5 spoils "all even"
+    ({"frozen_combos": True, "thrown_combos": True}, []),       # frozen_combos counts the held die first
+])
+def test_a_roll_with_a_held_die_under_each_reading_of_cg14(options, combos):
+    applied = roll(_held_violet(**options), 0, [2, 4, 6, 2, 4, 6])
+    assert applied.state["players"][0]["dice"]["violet"]["value"] == 5, "the held die keeps its value"
+    found = applied.state["turn"]["combos"] or [e["data"]["combo"] for e in applied.events if e["kind"] == "combo"]
+    assert found == combos
+
+
+def test_thrown_dice_alone_count_towards_a_count_combination():
+    # five sixes among the six thrown dice: the held violet 5 does not spoil it, and no seventh six is needed
+    applied = roll(_held_violet(thrown_combos=True), 0, [6, 6, 6, 6, 6, 1])
+    assert applied.state["turn"]["combos"] == ["five_sixes", "three_sixes"]

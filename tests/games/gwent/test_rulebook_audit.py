@@ -582,6 +582,24 @@ def test_gw27_option_a_card_the_invader_takes_into_an_empty_hand_may_be_the_seco
     assert spy in s["rows"][1]["melee"] and len(s["hand"][0]) == 2 and not s["players"][0]["passed"]
 
 
+def test_gw27_option_play_pass_the_spy_is_played_then_the_automatic_pass_keeps_its_two_cards():
+    # §8 note 3: «произойдет автопас и дополнительные карты можно будет использовать только в следующем раунде»
+    # read as: the Invader's spy is played as the second card, the empty hand passes, the spy's cards wait
+    s, spy = _invader_with_an_empty_hand(empty_hand_take="play_pass")
+    s = act(s, 0, type="take", card=spy)
+    assert not s["players"][0]["passed"] and s["turn"]["seat"] == 0 and s["hand"][0] == [spy]
+    result = apply(s, 0, type="play", card=spy)
+    s = result.state
+    passed = event(result.events, "passed")
+    assert spy in s["rows"][1]["melee"], "the spy went to the opponent's side"
+    assert s["players"][0]["passed"] and len(s["hand"][0]) == 2, "passed, with the spy's two cards kept"
+    assert (passed["data"]["auto"], passed["data"]["rule"]) == ("taken_card_played", "GW-27")
+    kinds = [e["kind"] for e in result.events]
+    assert kinds.index("passed") < max(i for i, k in enumerate(kinds) if k.startswith("dr")), \
+        "the spy's cards arrive after the turn"
+    assert "GW-27" in GAME.render_event(passed, "en", ["Ann", "Bob"])
+
+
 def test_the_relentless_is_not_the_listed_case_its_card_may_be_the_second():
     # §8: «игрок может забрать карту с поля или отбоя в Руку и тут же выложить ее»; note 3 a) names the Invader
     s = table("nilfgaard", "northern_realms", variant="hardgwent", first=1, filler=False)

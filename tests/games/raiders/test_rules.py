@@ -172,7 +172,10 @@ def test_same_suit_binds_unless_the_card_is_a_trump():
     kill = {"type": "shnyaga", "card": card("da"), "target": card("c10")}
     assert kill not in GAME.legal_actions(state, 1)
     r = refused(state, 1, kill)
-    assert r.rule == "Шняга"
+    assert (r.key, r.rule, r.params) == ("raiders.reject.wrong_suit", "Козыри", {"suit": "♦"})
+    assert "♦" in r.message("ru") and "козырн" in r.message("ru")
+    # named or not, a fighter of another suit is the reason: not «исключительно для сброса» (RD-14)
+    assert refused(state, 1, {**kill, "target": None}).key == "raiders.reject.wrong_suit"
     state["trump"] = "diamonds"   # «козырной туз может «замочить» бойца любой масти»
     assert kill in GAME.legal_actions(state, 1)
     state, events = act(state, 1, kill)
@@ -189,7 +192,7 @@ def test_recruit_makes_a_guard_of_the_same_suit_yours_with_its_property():
     assert state["props"][0] == {"card": card("bank1"), "guard": card("s6"), "owner": 0} and "taken" in kinds(events)
     state, _ = act(state, 0, {"type": "end"})
     r = refused(state, 1, {"type": "shnyaga", "card": card("hj"), "target": card("s6")})
-    assert r.rule == "Шняга"
+    assert (r.key, r.rule) == ("raiders.reject.wrong_suit", "Козыри")
 
 
 def test_a_shnyaga_for_your_own_turn_is_refused_in_anothers():
@@ -210,7 +213,7 @@ def test_boar_costs_a_discard_and_is_refused_when_it_would_only_discard():
     state, _ = act(state, 0, {"type": "capture", "card": card("c10"), "prop": card("market1")})
     # the other player has no fighter on the board: Кабан (+3 to *your* fighter) would only discard
     r = refused(state, 1, {"type": "shnyaga", "card": card("d6"), "target": None})
-    assert r.key == "raiders.reject.only_discard" and r.rule == "Шняга"
+    assert r.key == "raiders.reject.only_discard" and r.rule == "RD-14"
     state, _ = act(state, 0, {"type": "shnyaga", "card": card("c6"), "target": card("c10")})
     assert [p.seat for p in GAME.to_act(state)] == [0] and GAME.to_act(state)[0].kind == "choice"
     assert GAME.legal_actions(state, 0) == [{"type": "discard", "card": card("h9")}]

@@ -1,0 +1,12 @@
+"""Deck files a test (or a scenario) brings stay that test's own: other tests see only the shipped sets."""
+import pytest
+
+from bot.games.raiders import cards
+
+
+@pytest.fixture(autouse=True)
+def _own_deck_files(monkeypatch):
+    monkeypatch.setattr(cards, "_FILES", {})
+    yield
+    cards.deck_set.cache_clear()
+    cards.table_cards.cache_clear()
