@@ -176,8 +176,7 @@ class DiscordDeliverer:
         channel_id = table.thread_id or table.channel_id
         if channel_id is None:
             raise Skip("the table has no Discord channel")
-        # only a later message that shows the table anew makes this one's table out of date (a notice does not)
-        if kind == "update" and await self.bot.store.later_pending(table.id, message.id, kinds=_SUPERSEDING_KINDS):
+        if kind == "update" and await self.bot.store.later_pending(table.id, message.id):
             return None
         channel = self.bot.get_partial_messageable(int(channel_id))
         live = await self.bot.store.panel(table.id, LIVE)

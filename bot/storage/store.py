@@ -839,13 +839,11 @@ class Store:
             (table_id, target, before, *kinds))
         return None if r is None else _outbox_row(r)
 
-    async def later_pending(self, table_id: int, after: int, target: str = "table",
-                            kinds: Sequence[str] | None = None) -> bool:
-        """Whether a message of the table to ``target`` (of one of ``kinds``, if given) waits behind outbox id
-        ``after`` (a front end may then leave an intermediate state out: the later message shows a newer one)."""
-        only = f" AND kind IN ({', '.join('?' * len(kinds))})" if kinds else ""
+    async def later_pending(self, table_id: int, after: int, target: str = "table") -> bool:
+        """Whether a message of the table to ``target`` waits behind outbox id ``after`` (a front end may then
+        leave an intermediate state out: the later message shows a newer one)."""
         row = await self._one("SELECT 1 FROM outbox WHERE table_id = ? AND target = ? AND status = 'pending'"
-                              " AND id > ?" + only + " LIMIT 1", (table_id, target, after, *(kinds or ())))
+                              " AND id > ? LIMIT 1", (table_id, target, after))
         return row is not None
 
     async def panel(self, table_id: int, seat: int) -> Panel | None:
