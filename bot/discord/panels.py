@@ -20,6 +20,7 @@ from bot.discord.render import code_blocks, discord_user_id, display_names, ment
 from bot.engine import Game
 from bot.engine.board_text import shorten
 from bot.i18n import has, t
+from bot.referee.moves import Moves
 from bot.render.deadlines import deadline
 from bot.render.text import DISCORD_LIMIT, event_lines, game_title, outcome_line
 from bot.web.links import link_line
@@ -122,6 +123,22 @@ def move_post(lines: Sequence[str], asked: Sequence[str], locale: str) -> str:
     return shorten(text, POST_MAX)
 
 
+def milestone_post(line: str, board: str) -> str:
+    """A round's or a day's end as the forum judge posts it: the event's line, then the public table as it stood
+    (its board cut to fit one message; the full one is a button away under the live message)."""
+    head = f"📋 {shorten(line, 300)}" if line else "📋"
+    return _fit(head, board, [])
+
+
+def end_post(lines: Sequence[str], result: str, calls: Sequence[str]) -> str:
+    """The post at a table's end: what its last step showed (a reveal of roles, a declaration judged), the result
+    and the seed, nothing clipped that fits one message (the last step's oldest lines go first if it does not)."""
+    shown = list(lines)
+    while shown and len("\n".join([*shown, result, *calls])) > DISCORD_LIMIT:
+        shown.pop(0)
+    return shorten("\n".join([*shown, result, *calls]), DISCORD_LIMIT)
+
+
 def control_text(game: Game, table: TableRow, seats: Sequence[SeatRow], seat: int, view: Mapping[str, Any],
                  news: Sequence[str], locale: str, *, link: str | None, asked: Mapping[str, Any] | None,
                  waiting_for: Sequence[int], note: str | None = None, anytime: bool = False,
@@ -156,6 +173,28 @@ def control_text(game: Game, table: TableRow, seats: Sequence[SeatRow], seat: in
 
 def public_lines(game: Game, events: Sequence[Mapping[str, Any]], seats: Sequence[SeatRow], locale: str) -> list[str]:
     return event_lines(game, [e for e in events if e.get("to") is None], locale, display_names(seats))
+
+
+def numbered_lines(game: Game, events: Sequence[Mapping[str, Any]], seats: Sequence[SeatRow], locale: str,
+                   moves: Moves, *, width: int = 196) -> list[str]:
+    """The public lines of ``events`` as the live message shows them: each move's first line with its number in
+    the log (``moves``: the table's whole history, bot/referee/moves.py) — the number ``/table log``, ``/dispute``
+    and ``/mod rollback`` use — and the lines of a move a rollback undid struck out, as in the log."""
+    entries = {entry.version: entry for entry in moves.entries}
+    by_version: dict[int, list[Mapping[str, Any]]] = {}
+    for event in events:
+        if event.get("to") is None:
+            by_version.setdefault(int(event["version"]), []).append(event)
+    lines: list[str] = []
+    for version in sorted(by_version):
+        entry = entries.get(version)
+        texts = [shorten(line, width) for line in event_lines(game, by_version[version], locale, display_names(seats))]
+        if entry is not None and entry.kind == "move" and texts:
+            texts[0] = f"{entry.number}. {texts[0]}"
+        if entry is not None and entry.undone:
+            texts = [f"~~{text}~~" for text in texts]
+        lines += texts
+    return lines
 
 
 def private_lines(game: Game, events: Sequence[Mapping[str, Any]], seat: int, seats: Sequence[SeatRow],

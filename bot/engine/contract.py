@@ -517,6 +517,13 @@ class Game:
         """One event as a line of text, or None for events that are not worth a line."""
         return None
 
+    def milestone(self, event: Mapping[str, Any]) -> str | None:
+        """Whether a public event closes a stage of play the forum judge marks with a copy of the table (a
+        Gwent round, a Bloodwood day, a Bridges round, a Raiders capture): "before" — the table as it stood
+        before the step that emitted it (a round's end clears the field in the same step) —, "after", or None.
+        Front ends post the event's line with the public table then (docs/discord.md, "Move posts")."""
+        return None
+
     def parse_action(self, state: State, seat: int, text: str, names: Sequence[str] = ()) -> Action | Rejection:
         """Turn a typed command into an action: a number picks from the legal list (1-based), anything
         else is matched against the action labels.  Games may extend this with their own syntax."""

@@ -42,6 +42,10 @@ class Bloodwood(Game):
     #: a seat may let every counter window of a turn go by at once: the referee answers each with "allow"
     window_passes = frozenset({"allow"})
 
+    def milestone(self, event: Mapping[str, Any]) -> str | None:
+        """A day's end: night falls once every player has had a day turn (flow.flip_phase)."""
+        return "after" if event["kind"] == "phase" and (event.get("data") or {}).get("phase") == "night" else None
+
     def forced_action(self, state: dict, seat: int, legal: list[dict]) -> dict | None:
         action = super().forced_action(state, seat, legal)
         if action is not None and action["type"] in ("discard", "give") and len(state["hands"][seat]) > 1:

@@ -48,6 +48,10 @@ class Bridges(Game):
         """BR-34: a phase's seconds give way to the table's clock."""
         timer(self.name, options, given, "phase_seconds", clock)
 
+    def milestone(self, event: Mapping[str, Any]) -> str | None:
+        """A round's end: the next round begins (not the first, which begins the game)."""
+        return "after" if event["kind"] == "round" and (event.get("data") or {}).get("round", 1) > 1 else None
+
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()
         setup(state, ctx, stack)

@@ -49,10 +49,14 @@ class Gwent(Game):
         """GW-35: the decision's seconds give way to the table's clock."""
         timer(self.name, options, given, "turn_seconds", clock)
 
+    def milestone(self, event: Mapping[str, Any]) -> str | None:
+        """A round's end: the field as it stood at the end (the same step clears it for the next round)."""
+        return "before" if event["kind"] == "round_end" else None
+
     def confirm(self, state: dict, seat: int, action: dict) -> bool:
-        """A pass ends the player's round for good; in HardGwent, where every card is a double move's worth,
-        it is asked twice."""
-        return action.get("type") == "pass" and state["options"]["variant"] == "hardgwent"
+        """A pass ends the player's round for good (no card may follow it in that round): asked twice, in
+        every variant, as HardGwent always did — a confirmation of the interface, the rule is unchanged."""
+        return action.get("type") == "pass"
 
     # ------------------------------------------------------------------ set-up
     def check_options(self, options: dict[str, Any]) -> None:

@@ -46,6 +46,10 @@ class Raiders(Game):
     #: taking them at once tells nobody anything (an "end" with cards in hand would tell that none can be used)
     auto_actions = frozenset({"end", "discard"})
 
+    def milestone(self, event: Mapping[str, Any]) -> str | None:
+        """A capture that succeeded: the property changes hands."""
+        return "after" if event["kind"] == "captured" else None
+
     @property  # type: ignore[override]
     def options(self) -> tuple[Option, ...]:
         """The deck's choices are the shipped sets, and any deck file a scenario of this process brought."""
