@@ -16,6 +16,7 @@ from bot.discord import records
 from bot.discord.client import JudgeBot
 from bot.discord.interactions import begin, begin_at_table, is_moderator, pick_table, player_key, refuse, say
 from bot.discord.locale import L
+from bot.discord.moderators import is_server_moderator
 from bot.discord.render import clip, pack
 from bot.engine import Code, Rejection
 from bot.i18n import t
@@ -136,6 +137,25 @@ class DisputeModeration(commands.Cog):
             await self.bot.refresh_lobby(done.table_id)  # a finished table reopened says so there
         await say(interaction, t("disputes.decided", locale, id=done.id,
                                  status=t(f"disputes.status.{done.status}", locale)))
+
+    async def on_evidence(self, interaction: discord.Interaction, dispute_id: int) -> None:
+        """The Evidence button under a moderators' notice (bot/discord/moderators.py): what ``/disputes
+        evidence`` shows, to a moderator of the dispute's server, judged there (the click may come from a DM)."""
+        locale = await begin(interaction)
+        found = await self.bot.store.dispute(dispute_id)
+        table = await self.bot.store.get_table(found.table_id) if found is not None else None
+        if interaction.guild_id is not None:
+            allowed = table is not None and await is_moderator(interaction, table)
+        else:
+            allowed = table is not None and table.guild_id is not None and \
+                await is_server_moderator(self.bot, table.guild_id, player_key(interaction))
+        if not allowed:  # answered as a dispute that does not exist: its number reveals nothing
+            return await refuse(interaction, Rejection(Code.NOT_FOUND, "disputes.reject.no_dispute",
+                                                       {"dispute": dispute_id}), locale)
+        ev = await oversight.evidence(self.bot.referee, found.id, moderator=player_key(interaction))
+        if isinstance(ev, Rejection):  # a moderator seated at the table (bot/referee/oversight.py)
+            return await refuse(interaction, ev, locale)
+        await say(interaction, pack(evidence_texts(ev, locale, seat=None))[:6])
 
     async def _dispute_here(self, interaction: discord.Interaction, dispute_id: int) -> DisputeRow | Rejection:
         """The dispute numbered ``dispute_id`` if its table is of this server; any other gets the answer of one

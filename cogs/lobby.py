@@ -22,6 +22,7 @@ from bot.discord.locale import L
 from bot.discord.render import clip, lobby_text, options_text, pack, table_line
 from bot.discord.threads import TABLE_CHANNELS, open_thread, tag_names
 from bot.engine import Code, Game, Rejection
+from bot.engine.pace import CORRESPONDENCE, PACES
 from bot.i18n import normalise_locale, t
 from bot.render.notices import when
 from bot.render.text import game_title
@@ -42,6 +43,18 @@ def parse_options(text: str | None) -> dict[str, str] | Rejection:
             return Rejection(Code.BAD_OPTIONS, "discord.reject.option_syntax", {"text": clip(token, 50)})
         options[m.group(1)] = m.group(2)
     return options
+
+
+def table_pace(game: Game, options: dict[str, str], pace: str | None) -> dict[str, str] | Rejection:
+    """The options of a table opened in Discord with its pace: the one chosen (the command's ``pace``, or
+    ``pace=`` among the options: both only when they agree), else correspondence — players in Discord are seldom
+    at the table at the same moment (bot/engine/pace.py)."""
+    if not any(o.name == "pace" for o in game.options):
+        return options
+    typed = options.get("pace")
+    if pace is not None and typed is not None and typed != pace:
+        return Rejection(Code.BAD_OPTIONS, "discord.reject.two_paces", {"typed": clip(typed, 20), "chosen": pace})
+    return {**options, "pace": typed or pace or CORRESPONDENCE}
 
 
 def option_suggestions(game: Game, typed: str, locale: str) -> list[app_commands.Choice[str]]:
@@ -95,11 +108,15 @@ class Lobby(commands.Cog):
     # ------------------------------------------------------------------ /game new
     @game.command(name=L("discord.cmd.new"), description=L("discord.cmd.new.desc"))
     @app_commands.rename(game=L("discord.param.game"), options=L("discord.param.options"),
-                         bots=L("discord.param.bots"), title=L("discord.param.title"))
+                         bots=L("discord.param.bots"), title=L("discord.param.title"), pace=L("discord.param.pace"))
     @app_commands.describe(game=L("discord.param.game.desc"), options=L("discord.param.options.desc"),
-                           bots=L("discord.param.bots.desc"), title=L("discord.param.title.desc"))
+                           bots=L("discord.param.bots.desc"), title=L("discord.param.title.desc"),
+                           pace=L("discord.param.pace.desc"))
+    @app_commands.choices(pace=[app_commands.Choice(name=L(f"discord.pace.choice.{value}"), value=value)
+                                 for value in PACES])
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
-                  bots: app_commands.Range[int, 0, 11] = 0, title: app_commands.Range[str, 1, 80] | None = None):
+                  bots: app_commands.Range[int, 0, 11] = 0, title: app_commands.Range[str, 1, 80] | None = None,
+                  pace: str | None = None):
         locale = await begin(interaction)
         bot = self.bot
         chosen = self.find_game(game)
@@ -109,13 +126,16 @@ class Lobby(commands.Cog):
         parsed = parse_options(options)
         if isinstance(parsed, Rejection):
             return await refuse(interaction, parsed, locale)
+        with_pace = table_pace(chosen, parsed, pace)
+        if isinstance(with_pace, Rejection):
+            return await refuse(interaction, with_pace, locale)
         parent_id = home_channel_id(interaction)
         parent = bot.get_channel(parent_id) or await bot.fetch_channel(parent_id)
         if not isinstance(parent, TABLE_CHANNELS) or parent.guild.id != interaction.guild_id:
             return await say(interaction, t("discord.reject.text_channel_only", locale))
         me = player_key(interaction)
         table = await bot.referee.create_table(
-            chosen.name, creator=me, creator_name=interaction.user.display_name, options=parsed, origin="discord",
+            chosen.name, creator=me, creator_name=interaction.user.display_name, options=with_pace, origin="discord",
             title=title, locale=locale, guild_id=str(interaction.guild_id), channel_id=str(parent_id))
         if isinstance(table, Rejection):
             return await refuse(interaction, table, locale)

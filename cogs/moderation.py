@@ -220,6 +220,18 @@ class ServerSettings(commands.Cog):
         locale = await self.bot.locale_for(interaction)
         await say(interaction, t("discord.settings.role_set", locale, role=role.mention if role else "—"))
 
+    @settings.command(name=L("discord.cmd.notice_channel"), description=L("discord.cmd.notice_channel.desc"))
+    @app_commands.rename(channel=L("discord.param.notice_channel"))
+    @app_commands.describe(channel=L("discord.param.notice_channel.desc"))
+    async def notice_channel(self, interaction: discord.Interaction, channel: discord.TextChannel | None = None):
+        """Where the server's moderators are told of a new dispute or a stopped table (bot/discord/moderators.py);
+        none: by DM to the moderators the bot has seen at work here."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.store.set_guild(str(interaction.guild_id), notice_channel=str(channel.id) if channel else None)
+        locale = await self.bot.locale_for(interaction)
+        await say(interaction, t("discord.settings.notice_set", locale, channel=channel.mention) if channel
+                  else t("discord.settings.notice_cleared", locale))
+
 
 async def setup(bot: JudgeBot) -> None:
     await bot.add_cog(Moderation(bot))

@@ -25,6 +25,7 @@ from bot.discord.delivery import control_shows
 from bot.discord.interactions import (begin, begin_at_table, is_moderator, pick_table, player_key, refuse, say,
                                       table_choices, table_here)
 from bot.discord.locale import L
+from bot.engine.board_text import shorten
 from bot.discord.render import board_texts, clip
 from bot.engine import Code, Rejection
 from bot.i18n import t
@@ -225,7 +226,7 @@ class Play(commands.Cog):
     @staticmethod
     async def _close_choices(interaction: discord.Interaction, text: str) -> None:
         """Replace a private list of choices by a refusal (the buttons go: they name nothing valid)."""
-        await interaction.edit_original_response(content=clip(text, 2000), view=None)
+        await interaction.edit_original_response(content=shorten(text, 2000), view=None)  # lines kept
 
     async def on_full(self, interaction: discord.Interaction, table_id: int) -> None:
         """The complete public board (long lists in full), privately."""

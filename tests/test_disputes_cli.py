@@ -48,3 +48,15 @@ def test_a_dispute_from_the_terminal_to_a_verified_record(tmp_path, capsys):
     capsys.readouterr()
     assert run("verify", "--file", str(out_file)) == 0
     assert "OK: table 1" in capsys.readouterr().out
+
+
+def test_the_notice_channel_is_set_from_the_terminal_too(tmp_path, capsys):
+    from bot.terminal.cli import main
+
+    db = tmp_path / "judge.db"
+    assert main(["--db", str(db), "server", "123", "--notice-channel", "456", "--moderator-role", "789"]) == 0
+    out = capsys.readouterr().out
+    assert "456" in out and "789" in out
+    assert main(["--db", str(db), "server", "123", "--notice-channel", "-"]) == 0
+    out = capsys.readouterr().out
+    assert "456" not in out and "789" in out

@@ -319,3 +319,16 @@ async def test_a_front_end_that_cannot_open_a_table_leaves_it_seated_and_unstart
     assert [(await store.get_table(t.id)).status for t in tables] == ["active", "active"]
     assert len(await store.find_tables(limit=100)) == 2
     assert (await director.sync(tid)).tables == []  # opened once: a started table is not opened again
+
+
+async def test_a_tournaments_tables_play_by_correspondence_unless_its_options_say_live(env):
+    """Issue 27: an event's players are not at the table together: its tables' real-time rules take their
+    correspondence forms (bot/engine/pace.py), and the organiser may still choose live."""
+    store, referee, _ = env
+    director = Director(referee)
+    post = await director.create("claygod", "swiss", creator="u:org", options={"clock": "48h"}, origin="terminal")
+    assert post.options["pace"] == "correspondence" and post.options["turn_clock"] == "off"
+    live = await director.create("claygod", "swiss", creator="u:org", options={"pace": "live"}, origin="terminal")
+    assert live.options["pace"] == "live" and live.options["turn_clock"] == "live"
+    refused = await director.create("raiders", "swiss", creator="u:org", options={"window_seconds": "30"})
+    assert isinstance(refused, Rejection) and refused.key == "core.reject.pace.short"

@@ -47,6 +47,11 @@ def _fresh(name: str, seats: int | None = None, seed: str = "mig", **options) ->
     return game.initial_state(seats or game.min_seats, seed=seed, options=options).state
 
 
+def _before_pace(options: dict) -> dict:
+    """Options as a table of rules version 2 (Raiders: 1) stored them: no ``pace`` (issue 27)."""
+    return {k: v for k, v in options.items() if k != "pace"}
+
+
 # ---------------------------------------------------------------------------------------------- declarations
 @pytest.mark.parametrize("name", GAMES)
 def test_every_game_declares_its_rules_version_and_one_migration_a_step(name):
@@ -87,7 +92,7 @@ def test_claygod_1_to_2_gives_new_options_the_former_readings_and_fills_the_new_
     before = dumps(old)
     new = migrate_state(get_game("claygod"), old)
     assert dumps(old) == before, "a migration never changes what it was given"
-    assert new[RULES] == 3
+    assert new[RULES] == 3 and new["options"]["pace"] == "live"
     assert {k: new["options"][k] for k in claygod_migrations.FORMER_READINGS} == claygod_migrations.FORMER_READINGS
     assert new["options"]["thrown_combos"] is False, "issue 29's option: the former reading (no combination)"
     assert new["options"]["count_turns"] == "every" and new["options"]["two_cards"] == "in_order"
@@ -124,10 +129,11 @@ def test_todays_unversioned_claygod_state_migrates_to_itself_but_for_the_key():
 def test_gwent_1_to_2_drops_the_stored_judges_table_and_sets_the_former_readings():
     state = _fresh("gwent")
     old = {k: v for k, v in state.items() if k != RULES}
-    old["options"] = {k: v for k, v in state["options"].items() if k not in gwent_migrations.FORMER_READINGS}
+    old["options"] = {k: v for k, v in _before_pace(state["options"]).items()
+                      if k not in gwent_migrations.FORMER_READINGS}
     old["table"] = {"score": [0, 0], "rows": [], "weather": []}  # faa7141..703ed64 stored it
     new = migrate_state(get_game("gwent"), old)
-    assert "table" not in new and new[RULES] == 3
+    assert "table" not in new and new[RULES] == 3 and new["options"]["pace"] == "live"
     assert new["options"]["emperor_shown_to"] == "owner" and new["options"]["empty_hand_take"] == "play"
     assert new["options"]["treacherous_crach"] is True and new["options"]["scorch_spares_zero"] is True
     assert new["options"]["bran_weather_floor"] is True
@@ -146,7 +152,7 @@ def test_gwent_2_to_3_keeps_the_empty_hand_reading_a_table_had(value):
 def test_options_added_since_get_their_former_readings(name, module):
     state = _fresh(name, seats=5 if name == "bloodwood" else 2)
     old = {k: v for k, v in state.items() if k != RULES}
-    old["options"] = {k: v for k, v in state["options"].items() if k not in module.FORMER_READINGS}
+    old["options"] = {k: v for k, v in _before_pace(state["options"]).items() if k not in module.FORMER_READINGS}
     new = migrate_state(get_game(name), old)
     assert {k: new["options"][k] for k in module.FORMER_READINGS} == module.FORMER_READINGS
     assert {k: v for k, v in new.items() if k != "options"} == {k: v for k, v in state.items() if k != "options"}
@@ -156,17 +162,32 @@ def test_raiders_version_2_changed_outcomes_not_shapes_an_unversioned_state_is_t
     state = _fresh("raiders")
     assert state[RULES] == 2
     old = {k: v for k, v in state.items() if k != RULES}
+    old["options"] = _before_pace(state["options"])
     assert migrate_state(get_game("raiders"), old) == state
     with pytest.raises(CannotMigrate):
         migrate_state(get_game("raiders"), {**old, "from_the_future": 1})
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_table_from_before_pace_keeps_the_real_time_rules_it_was_played_by(name):
+    """Issue 27: the former reading of ``pace`` is live, and nothing else of the table changes (Clay God's ten
+    seconds stay ten seconds, Bloodwood's counter window two minutes)."""
+    game = get_game(name)
+    state = _fresh(name, seats=5 if name == "bloodwood" else None)
+    old = {**state, RULES: game.rules_version - 1, "options": _before_pace(state["options"])}
+    new = migrate_state(game, old)
+    assert new == state and new["options"]["pace"] == "live"
+    assert migrate_options(game, old["options"], game.rules_version - 1) == state["options"]
+
+
 def test_a_lobby_s_options_migrate_like_a_state_s():
     game = get_game("bloodwood")
-    options = {k: v for k, v in _fresh("bloodwood", seats=5)["options"].items()
+    options = {k: v for k, v in _before_pace(_fresh("bloodwood", seats=5)["options"]).items()
                if k not in bloodwood_migrations.FORMER_READINGS}
     assert migrate_options(game, options, 1)["reshuffle"] == "draw"
-    assert migrate_options(game, options, 2) == options  # already today's: nothing to do
+    assert migrate_options(game, options, 2) == {**options, "pace": "live"}
+    today = {**options, "pace": "correspondence"}
+    assert migrate_options(game, today, 3) == today  # already today's: nothing to do
 
 
 # ---------------------------------------------------------------------------------------------- refusals
@@ -269,7 +290,8 @@ async def test_a_gwent_table_of_the_old_shape_continues_and_shows_its_versions(t
 
     def v1(state):
         old = {k: v for k, v in state.items() if k != RULES}
-        old["options"] = {k: v for k, v in state["options"].items() if k not in gwent_migrations.FORMER_READINGS}
+        old["options"] = {k: v for k, v in _before_pace(state["options"]).items()
+                          if k not in gwent_migrations.FORMER_READINGS}
         old["table"] = {"score": [0, 0]}
         return old
 

@@ -391,3 +391,19 @@ def tournament_view(tournament_id: int, status: str, locale: str, settings: dict
     if status != "registration":
         items.append(StandingsButton(tournament_id, label=t("tournament.button.standings", locale)))
     return _view(*items) if items else None
+
+
+# ------------------------------------------------------------------------------------------------ moderators
+class EvidenceButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:ev:{_N}"):
+    """Under a moderators' notice of a new dispute (bot/discord/moderators.py): its evidence, privately, to a
+    moderator of the dispute's server (checked at the click, in the server's channel or in a DM)."""
+
+    kind, cog, handler = "ev", "DisputeModeration", "on_evidence"
+
+
+DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, EvidenceButton)
+
+
+def evidence_view(dispute_id: int, locale: str) -> ui.View:
+    return _view(EvidenceButton(dispute_id, label=t("disputes.button.evidence", locale),
+                                style=discord.ButtonStyle.primary))

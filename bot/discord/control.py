@@ -11,6 +11,7 @@ import discord
 from bot.discord import panels
 from bot.discord.components import PassWindowsButton, control_view
 from bot.discord.host import Host
+from bot.engine.board_text import shorten
 from bot.i18n import has, t
 from bot.referee import standing
 from bot.referee.timecontrol import with_deadlines
@@ -30,6 +31,22 @@ def group_label(game_name: str, group: str, locale: str) -> str | None:
         if has(key):
             return t(key, locale)
     return None
+
+
+def distinct(labels: Sequence[str]) -> list[str]:
+    """Labels a player can tell apart: choices that read alike (Gwent's Decoy on either of two identical units
+    of a row) are numbered in their order, "… · 1", "… · 2", so no menu offers the same entry twice."""
+    counts: dict[str, int] = {}
+    for label in labels:
+        counts[label] = counts.get(label, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        if counts[label] > 1:
+            seen[label] = seen.get(label, 0) + 1
+            label = f"{shorten(label, 72)} · {seen[label]}"  # the number survives a button's clipping
+        out.append(label)
+    return out
 
 
 async def render_control(host: Host, table: TableRow, seats: Sequence[SeatRow], state: dict, seat: int, locale: str,
@@ -52,8 +69,9 @@ async def render_control(host: Host, table: TableRow, seats: Sequence[SeatRow], 
     components = None
     if playing:
         names = [s.name for s in seats]
-        entries = [(i, game.describe_action(state, seat, a, locale, names), game.choice_group(state, seat, a),
-                    game.confirm(state, seat, a)) for i, a in enumerate(choices)]
+        described = distinct([game.describe_action(state, seat, a, locale, names) for a in choices])
+        entries = [(i, described[i], game.choice_group(state, seat, a), game.confirm(state, seat, a))
+                   for i, a in enumerate(choices)]
         labels = {g: label for g in {e[2] for e in entries} if (label := group_label(game.name, g, locale))}
         labels["more"] = t("discord.group.more", locale)
         components = control_view(table.id, state["version"], seat, entries, labels, locale)

@@ -67,19 +67,22 @@ import aiohttp
 import discord
 
 from bot.discord import panels, windows
-from bot.discord.components import live_view
+from bot.discord.components import evidence_view, live_view
+from bot.discord.moderators import notice_text, recipients as moderator_recipients, role_mention
 from bot.web.links import base_url, link_line, table_url
 from bot.discord.control import render_control
 from bot.discord.host import Host
 from bot.discord.pictures import Picture, TablePictures
 from bot.discord.recap import recap_lines
-from bot.discord.render import discord_user_id, display_names, mention
+from bot.discord.render import code_blocks, discord_user_id, display_names, mention, plain_names
 from bot.engine import Game
+from bot.engine.versions import CannotMigrate, readable
 from bot.i18n import t
 from bot.ratings.render import rating_line
 from bot.referee.delivery import MAX_ATTEMPTS, DeliveryError, Skip
+from bot.referee.moves import Moves
 from bot.referee.service import AUTO
-from bot.referee.steps import SYSTEM
+from bot.referee.steps import MODERATORS, SYSTEM
 from bot.referee.timecontrol import with_deadlines
 from bot.render.notices import options_text
 from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, render_message
@@ -109,6 +112,8 @@ RETIRE_TIMEOUT = 10.0
 LIVE = -1
 #: versions looked back for the live message's last lines
 RECENT_VERSIONS = 30
+#: round or day ends posted at most in one delivery (bots playing fast through several: the latest ones)
+MILESTONES_SHOWN = 3
 
 
 def nonce(table: TableRow, message: OutboxRow, part: str) -> str:
@@ -165,10 +170,12 @@ class DiscordDeliverer:
         out when the decision passes to someone new (their ping), and the control messages of the players
         whose decision changed are brought up to date.  An update followed by another pending one is left
         out: the later one shows a newer table and posts everything since the last post."""
+        kind = message.kind
+        if kind == MODERATORS:  # not in the thread: the server's notice channel, or its moderators' DMs
+            return await self._to_moderators(table, seats, message)
         channel_id = table.thread_id or table.channel_id
         if channel_id is None:
             raise Skip("the table has no Discord channel")
-        kind = message.kind
         if kind == "update" and await self.bot.store.later_pending(table.id, message.id):
             return None
         channel = self.bot.get_partial_messageable(int(channel_id))
@@ -193,6 +200,39 @@ class DiscordDeliverer:
             await self.bot.archive_thread(table.id)  # after the last word; never raises
         return sent
 
+    async def _to_moderators(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
+        """A notice to the server's moderators (bot/discord/moderators.py): posted in the server's notice channel
+        (the moderator role mentioned), else sent by DM to each moderator the bot knows there; each post with a
+        nonce of its own and looked for first after an attempt that may have reached Discord."""
+        if table.guild_id is None:
+            raise Skip("a table of no server")
+        server = await self.bot.store.guild(table.guild_id)
+        game, locale = self.bot.games[table.game], await self.bot.table_locale(table)
+        view = evidence_view(message.payload["dispute"], locale) if message.payload.get("what") == "dispute" else None
+        again = await self._maybe_delivered(message)
+        if server.get("notice_channel"):
+            role = role_mention(server["moderator_role"] or self.bot.settings.moderator_role,
+                                self.bot.get_guild(int(table.guild_id)))
+            text = notice_text(game, table, seats, message.payload, locale, role=role)
+            channel = self.bot.get_partial_messageable(int(server["notice_channel"]))
+            found = await self._already_there(channel, [text], table, message, "table") if again else []
+            pings = discord.AllowedMentions(users=False, everyone=False,
+                                            roles=[discord.Object(int(role))] if role else False)
+            return await self._send_all(channel, [text], table, message, view, pings, found, part="mc")
+        people = await moderator_recipients(self.bot, table, seats)
+        if not people:
+            raise Skip("no notice channel set and no moderator of the server known to the bot")
+        text, last = notice_text(game, table, seats, message.payload, locale), None
+        for uid in people:
+            channel = await self.bot.create_dm(discord.Object(uid))
+            found = await self._already_there(channel, [text], table, message, "table") if again else []
+            try:
+                last = await self._send_all(channel, [text], table, message, view, discord.AllowedMentions.none(),
+                                            found, part=f"m{_base36(uid % 36 ** 5)}.") or last
+            except discord.Forbidden as exc:  # this moderator's DMs are closed: the others are told all the same
+                log.info("a moderator of table %s cannot be sent a DM: %s", table.id, exc.code)
+        return last
+
     async def _post(self, channel: discord.abc.Messageable, texts: Sequence[str], table: TableRow,
                     message: OutboxRow, mentions: discord.AllowedMentions, *,
                     view: discord.ui.View | None = None, picture: Picture | None = None) -> str | None:
@@ -213,7 +253,11 @@ class DiscordDeliverer:
         game = self.bot.games[table.game]
         view = await with_deadlines(Clocks(self.bot.store), table, game.view(state, None))
         events = await self.bot.referee.history(table.id, since=max(0, state["version"] - RECENT_VERSIONS))
-        return view, panels.public_lines(game, events, seats, locale)[-panels.RECENT_LINES:]
+        if state.get("outcome") is not None:  # the outcome line under the board says it: not the game's own too
+            events = [e for e in events if e["kind"] != "game_over"]
+        # numbered as the log numbers them, undone moves struck out (one numbering everywhere)
+        moves = Moves(await self.bot.store.public_steps(table.id))
+        return view, panels.numbered_lines(game, events, seats, locale, moves)[-panels.RECENT_LINES:]
 
     def _live_components(self, table: TableRow, state: dict, locale: str) -> discord.ui.View:
         playing = state.get("outcome") is None and table.status == "active"
@@ -281,6 +325,8 @@ class DiscordDeliverer:
         if message.kind == "cancelled":
             live_text += "\n" + t("core.msg.cancelled", locale, table=table.id)
         components = None if finished else self._live_components(table, state, locale)
+        if not anew:  # a round's or a day's end since the live message last showed the table: its own post
+            await self._milestones(channel, game, table, seats, message, live, state, locale)
         post = None
         if message.kind == "cancelled":  # who cancelled, and the seed now public: the closing word
             post = await self._post(channel, [self._plain(table, seats, message, locale)], table, message,
@@ -293,15 +339,20 @@ class DiscordDeliverer:
                 lines.append(t("upgrade.options", locale, options=options_text(
                     game.name, message.payload["upgrade"].get("options") or {}, locale)))
             calls: list[str] = []
-            if finished:  # the result and the seed that lets anyone check the whole game
-                lines.append(outcome_line(game, view["outcome"], locale, display_names(seats)) + rating)
+            if finished:  # what the last step showed (roles revealed...), whole, and the result once (not the
+                # game's own closing line besides, nor a count of earlier lines: the moves are the live message's
+                # and the log's), then the seed that checks the whole game
+                last = [e for e in events if e["version"] == state["version"] and e["kind"] != "game_over"]
+                result = outcome_line(game, view["outcome"], locale, display_names(seats)) + rating
                 if seed:
                     calls.append(t("discord.live.seed_revealed", locale, seed=seed, table=table.id))
                 calls += link_line("web.link.table", table_url(base_url(self.bot.settings), table.id), locale)
-            if asked:
-                calls = panels.asked_lines(view, seats, locale, ping=[s.seat for s in in_thread])
-            post = await self._post(channel, [panels.move_post(lines, calls, locale)], table, message,
-                                    _pinging(in_thread))
+                text = panels.end_post(panels.public_lines(game, last, seats, locale), result, calls)
+            else:
+                if asked:
+                    calls = panels.asked_lines(view, seats, locale, ping=[s.seat for s in in_thread])
+                text = panels.move_post(lines, calls, locale)
+            post = await self._post(channel, [text], table, message, _pinging(in_thread))
         # edited after the post: a post reopens an archived thread (a rollback of a finished table), an edit
         # would be refused there
         old = channel.get_partial_message(int(live.message_id))
@@ -313,6 +364,33 @@ class DiscordDeliverer:
                                        posted=state["version"] if post is not None else None,
                                        shows=windows.live_shows(view, json.loads(live.shows or "[]")))
         return post or live.message_id, [s for s in asked if s not in in_thread]
+
+    async def _milestones(self, channel: discord.PartialMessageable, game: Game, table: TableRow,
+                          seats: list[SeatRow], message: OutboxRow, live: Panel, state: dict, locale: str) -> None:
+        """The forum judge's rhythm: at each round's or day's end (``Game.milestone``) since the live message last
+        showed the table, a short post of that event's line and the public table as it stood then (never the
+        last step of a finished game: the end post says it).  Each with a nonce of its own (part ``r<version>``)
+        and looked for first after an attempt that may have reached Discord, like every post."""
+        marks = [(e, game.milestone(e)) for e in await self.bot.referee.history(table.id, since=live.version + 1)]
+        marks = [(e, when) for e, when in marks if when in ("before", "after")
+                 and not (state.get("outcome") is not None and e["version"] == state["version"])]
+        for event, when in marks[-MILESTONES_SHOWN:]:
+            at = event["version"] - 1 if when == "before" else event["version"]
+            then = await self.bot.store.state(table.id, at)
+            try:  # a snapshot written before an upgrade: shown as today's rules read it
+                then = readable(game, then) if then is not None else None
+            except CannotMigrate:
+                then = None
+            if then is None:
+                continue
+            # the table as it stood, nobody asked anything in it (that was then, and the live message says now)
+            board = code_blocks(game.render_view({**game.view(then, None), "to_act": []}, locale, plain_names(seats)))
+            line = panels.public_lines(game, [event], seats, locale)
+            text = panels.milestone_post(line[0] if line else "", board[0] if board else "")
+            found = await self._already_there(channel, [text], table, message, "table") \
+                if await self._maybe_delivered(message) else []
+            await self._send_all(channel, [text], table, message, None, discord.AllowedMentions.none(), found,
+                                 part=f"r{_base36(event['version'])}.")
 
     async def _redraw_live(self, channel: discord.PartialMessageable, table: TableRow, seats: list[SeatRow],
                            live: Panel) -> None:

@@ -68,13 +68,26 @@ async def is_moderator(interaction: discord.Interaction, table: TableRow | None)
     commands then reach tables of that server only)."""
     if interaction.guild_id is None or (table is not None and not same_server(table, interaction)):
         return False
-    if interaction.permissions.manage_guild:
-        return True
     bot = judge(interaction)
-    configured = {r for r in ((await bot.store.guild(str(interaction.guild_id)))["moderator_role"],
-                              bot.settings.moderator_role) if r}
-    roles = getattr(interaction.user, "roles", [])
-    return any(str(role.id) in configured or role.name in configured for role in roles)
+    if not interaction.permissions.manage_guild:
+        configured = {r for r in ((await bot.store.guild(str(interaction.guild_id)))["moderator_role"],
+                                  bot.settings.moderator_role) if r}
+        roles = getattr(interaction.user, "roles", [])
+        if not any(str(role.id) in configured or role.name in configured for role in roles):
+            return False
+    await _seen_moderating(bot, interaction)
+    return True
+
+
+
+async def _seen_moderating(bot: Host, interaction: discord.Interaction) -> None:
+    """Remember a member acting as a moderator of a server: without a notice channel, moderators are told of a
+    new dispute by DM, and Discord does not list a role's members to this bot (bot/discord/moderators.py)."""
+    seen = bot.__dict__.setdefault("moderators_seen", set())  # this process records each one once
+    key = (str(interaction.guild_id), player_key(interaction))
+    if key not in seen:
+        await bot.store.saw_moderator(*key, at=discord.utils.utcnow().timestamp())
+        seen.add(key)
 
 
 def same_server(table: TableRow, interaction: discord.Interaction) -> bool:

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.discord.render import code_blocks, discord_user_id, display_names, mention, plain_names
+from bot.discord.render import code_blocks, discord_user_id, display_names, mention, pace_label, plain_names
 from bot.engine import Game
 from bot.engine.board_text import shorten
 from bot.i18n import has, t
+from bot.referee.moves import Moves
+from bot.render.deadlines import deadline
 from bot.render.text import DISCORD_LIMIT, event_lines, game_title, outcome_line
 from bot.web.links import link_line
 from bot.storage.store import SeatRow, TableRow
@@ -46,8 +48,11 @@ def _fit(head: str, board: str, lines: list[str]) -> str:
     return shorten("\n".join(part for part in [head, shown, *lines] if part), DISCORD_LIMIT)
 
 
-def _deadline(pending: Mapping[str, Any]) -> str:
-    return f" · <t:{int(pending['deadline'])}:R>" if pending.get("deadline") else ""
+def _deadline(pending: Mapping[str, Any], locale: str) -> str:
+    """" · ⏰ до 28 ноября 2026 г., 14:00 (через 2 дня)": absolute and relative, as each reader's client shows it."""
+    if not pending.get("deadline"):
+        return ""
+    return t("discord.asked.deadline", locale, when=deadline(pending["deadline"], locale, "discord"))
 
 
 def asked_lines(view: Mapping[str, Any], seats: Sequence[SeatRow], locale: str, *, ping: Sequence[int] = ()
@@ -64,7 +69,7 @@ def asked_lines(view: Mapping[str, Any], seats: Sequence[SeatRow], locale: str, 
         key = (kind, pending.get("prompt") if pending.get("prompt") and has(pending["prompt"]) else None)
         if who not in groups.setdefault(key, []):
             groups[key].append(who)
-        deadlines[key] = deadlines.get(key) or _deadline(pending)
+        deadlines[key] = deadlines.get(key) or _deadline(pending, locale)
     lines = []
     for (kind, prompt), names in groups.items():
         line = t(f"discord.asked.{kind}", locale, players=", ".join(names), n=len(names))
@@ -80,7 +85,7 @@ def live_text(game: Game, table: TableRow, seats: Sequence[SeatRow], view: Mappi
     """The live table message: one message of at most 2000 characters whatever the board's size (the board
     is cut, never the status lines: the full board is a button away).  ``link``: the table's public page."""
     head = t("discord.live.header", locale, game=game_title(game, locale), table=table.id,
-             title=f" · {table.title}" if table.title else "")
+             title=f" · {table.title}" if table.title else "") + pace_label(table.options, locale)
     tail: list[str] = [f"▸ {shorten(line, 200)}" for line in list(recent)[-recent_lines:]]
     outcome = view.get("outcome")
     if outcome:
@@ -94,7 +99,7 @@ def live_text(game: Game, table: TableRow, seats: Sequence[SeatRow], view: Mappi
             tail.append("🔔 " + ", ".join(mention(seats[s]) for s in ping))
         due = [p["deadline"] for p in view.get("to_act") or [] if p.get("deadline")]
         if due:
-            tail.append(t("discord.live.deadline", locale, when=f"<t:{int(min(due))}:R>"))
+            tail.append(t("discord.live.deadline", locale, when=deadline(min(due), locale, "discord")))
     if seed_hash and not outcome:
         tail.append(t("discord.live.footer", locale, hash=seed_hash[:HASH_SHOWN]))
     tail += link_line("web.link.table", link, locale)
@@ -118,6 +123,22 @@ def move_post(lines: Sequence[str], asked: Sequence[str], locale: str) -> str:
     return shorten(text, POST_MAX)
 
 
+def milestone_post(line: str, board: str) -> str:
+    """A round's or a day's end as the forum judge posts it: the event's line, then the public table as it stood
+    (its board cut to fit one message; the full one is a button away under the live message)."""
+    head = f"📋 {shorten(line, 300)}" if line else "📋"
+    return _fit(head, board, [])
+
+
+def end_post(lines: Sequence[str], result: str, calls: Sequence[str]) -> str:
+    """The post at a table's end: what its last step showed (a reveal of roles, a declaration judged), the result
+    and the seed, nothing clipped that fits one message (the last step's oldest lines go first if it does not)."""
+    shown = list(lines)
+    while shown and len("\n".join([*shown, result, *calls])) > DISCORD_LIMIT:
+        shown.pop(0)
+    return shorten("\n".join([*shown, result, *calls]), DISCORD_LIMIT)
+
+
 def control_text(game: Game, table: TableRow, seats: Sequence[SeatRow], seat: int, view: Mapping[str, Any],
                  news: Sequence[str], locale: str, *, link: str | None, asked: Mapping[str, Any] | None,
                  waiting_for: Sequence[int], note: str | None = None, anytime: bool = False,
@@ -139,7 +160,7 @@ def control_text(game: Game, table: TableRow, seats: Sequence[SeatRow], seat: in
         prompt = asked.get("prompt")
         said = t(prompt, locale) if prompt and has(prompt) else t("discord.turn.default_prompt", locale)
         kind = asked.get("kind") if asked.get("kind") in ("turn", "reaction", "choice") else "turn"
-        lines.append(t(f"discord.control.{kind}", locale, prompt=said) + _deadline(asked))
+        lines.append(t(f"discord.control.{kind}", locale, prompt=said) + _deadline(asked, locale))
     else:
         if waiting_for:
             lines.append(t("discord.control.waiting", locale,
@@ -152,6 +173,28 @@ def control_text(game: Game, table: TableRow, seats: Sequence[SeatRow], seat: in
 
 def public_lines(game: Game, events: Sequence[Mapping[str, Any]], seats: Sequence[SeatRow], locale: str) -> list[str]:
     return event_lines(game, [e for e in events if e.get("to") is None], locale, display_names(seats))
+
+
+def numbered_lines(game: Game, events: Sequence[Mapping[str, Any]], seats: Sequence[SeatRow], locale: str,
+                   moves: Moves, *, width: int = 196) -> list[str]:
+    """The public lines of ``events`` as the live message shows them: each move's first line with its number in
+    the log (``moves``: the table's whole history, bot/referee/moves.py) — the number ``/table log``, ``/dispute``
+    and ``/mod rollback`` use — and the lines of a move a rollback undid struck out, as in the log."""
+    entries = {entry.version: entry for entry in moves.entries}
+    by_version: dict[int, list[Mapping[str, Any]]] = {}
+    for event in events:
+        if event.get("to") is None:
+            by_version.setdefault(int(event["version"]), []).append(event)
+    lines: list[str] = []
+    for version in sorted(by_version):
+        entry = entries.get(version)
+        texts = [shorten(line, width) for line in event_lines(game, by_version[version], locale, display_names(seats))]
+        if entry is not None and entry.kind == "move" and texts:
+            texts[0] = f"{entry.number}. {texts[0]}"
+        if entry is not None and entry.undone:
+            texts = [f"~~{text}~~" for text in texts]
+        lines += texts
+    return lines
 
 
 def private_lines(game: Game, events: Sequence[Mapping[str, Any]], seat: int, seats: Sequence[SeatRow],

@@ -13,6 +13,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from discord.utils import escape_markdown
 
 from bot.engine import Game
+from bot.engine.pace import PACES
 from bot.i18n import has, t
 from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, split_text
 from bot.storage.store import SeatRow, TableRow
@@ -107,12 +108,23 @@ def _short(text: str, limit: int = 40) -> str:
     return clip(head, limit)
 
 
+def _defaults(game: Game, options: Mapping[str, Any], clock: float | None) -> dict[str, Any]:
+    """Each option's default at the table's pace: a correspondence table's real-time rules in their correspondence
+    form (bot/engine/pace.py) are its defaults, not changes."""
+    try:
+        return game.validate_options({"pace": options["pace"]} if "pace" in options else {}, clock=clock)
+    except Exception:  # noqa: BLE001 - a pace this release refuses: the plain defaults
+        return {opt.name: opt.default for opt in game.options}
+
+
 def option_summary(game: Game, options: Mapping[str, Any], locale: str, *, changed_only: bool = False,
                    auto_forced: bool = True, dispute_window: str = "next_move",
-                   rated: bool = True) -> list[tuple[str, str, bool]]:
-    """The table's options as (label, value, differs from the default), localised; ``changed_only`` keeps
-    those that differ.  The referee's own settings ``auto_forced`` and ``dispute_window`` come last."""
+                   rated: bool = True, clock: float | None = None) -> list[tuple[str, str, bool]]:
+    """The table's options as (label, value, differs from the default at the table's pace), localised;
+    ``changed_only`` keeps those that differ.  The referee's own settings ``auto_forced`` and ``dispute_window``
+    come last.  ``clock``: the table's per-decision clock in seconds, which a correspondence default may follow."""
     rows = []
+    defaults = _defaults(game, options, clock)
     for opt in game.options:
         value = options.get(opt.name, opt.default)
         label = t(f"{game.name}.option.{opt.name}", locale) if has(f"{game.name}.option.{opt.name}") else opt.name
@@ -121,7 +133,7 @@ def option_summary(game: Game, options: Mapping[str, Any], locale: str, *, chang
             shown = t(f"{game.name}.option.{opt.name}.{value}", locale)
         elif opt.kind == "bool":
             shown = t("discord.yes" if value else "discord.no", locale)
-        rows.append((label, shown, value != opt.default))
+        rows.append((label, shown, value != defaults.get(opt.name, opt.default)))
     rows.append((t("lobby.setting.auto_forced", locale), t("discord.yes" if auto_forced else "discord.no", locale),
                  not auto_forced))
     window = t(f"disputes.window.{dispute_window}", locale) if dispute_window in ("next_move", "off") \
@@ -134,7 +146,8 @@ def option_summary(game: Game, options: Mapping[str, Any], locale: str, *, chang
 def options_text(game: Game, table: TableRow, locale: str) -> str:
     """Every option of a table, for the lobby's "All options" button: what differs from the default in bold."""
     rows = option_summary(game, table.options, locale, auto_forced=table.auto_forced,
-                          dispute_window=table.dispute_window, rated=table.rated)
+                          dispute_window=table.dispute_window, rated=table.rated,
+                          clock=table.time_control["move"] if table.time_control else None)
     lines = [t("lobby.options.header", locale, game=game_title(game, locale), table=table.id)]
     lines += [f"• **{label}: {value}**" if changed else f"• {label}: {value}" for label, value, changed in rows]
     if any(changed for _, _, changed in rows):
@@ -142,13 +155,23 @@ def options_text(game: Game, table: TableRow, locale: str) -> str:
     return pack(lines)[0]
 
 
+def pace_label(options: Mapping[str, Any], locale: str) -> str:
+    """" · ✉️ по переписке" / " · ⚡ вживую": the table's pace (bot/engine/pace.py), for its lobby line and live
+    message; nothing for a game without one."""
+    pace = options.get("pace")
+    return f" · {t(f'core.pace.{pace}', locale)}" if pace in PACES else ""
+
+
 def lobby_text(game: Game, table: TableRow, seats: Sequence[SeatRow], locale: str) -> str:
     """The table's lobby message in the channel: one short line (game, table, seats taken of the most, the
     options that differ from the default), who sits, and, once it is not open any more, its state.  Every
     option is behind the "All options" button."""
     changed = option_summary(game, table.options, locale, changed_only=True, auto_forced=table.auto_forced,
-                             dispute_window=table.dispute_window, rated=table.rated)
-    options = "".join(f" · {_short(label)}: {_short(value)}" for label, value, _ in changed)
+                             dispute_window=table.dispute_window, rated=table.rated,
+                             clock=table.time_control["move"] if table.time_control else None)
+    paced = t(f"{game.name}.option.pace", locale)  # always shown, first (pace_label), never again among the rest
+    options = pace_label(table.options, locale) + "".join(
+        f" · {_short(label)}: {_short(value)}" for label, value, _ in changed if label != paced)
     title = f" · {escape_markdown(table.title)}" if table.title else ""
     lines = [t("lobby.line", locale, game=game_title(game, locale), table=table.id, title=title, n=len(seats),
                max=game.max_seats, options=options),

@@ -26,6 +26,7 @@ import discord
 
 from bot.discord.components import tournament_view
 from bot.discord.render import clip, discord_user_id, lobby_text, pack
+from bot.engine.board_text import shorten
 from bot.discord.threads import TABLE_CHANNELS, open_thread, starter, tag_names
 from bot.i18n import t
 from bot.render.picture.bracket import bracket_png
@@ -45,6 +46,9 @@ log = logging.getLogger("judge.discord.tournaments")
 
 #: seconds before a table thread Discord refused is tried again
 RETRY_SECONDS = 60.0
+#: seconds a round's record waits for its tables' results to be delivered first, and how often it looks
+RESULTS_WAIT = 30.0
+RESULTS_POLL = 0.1
 #: players named on the tournament's message (the rest are counted)
 SHOWN_PLAYERS = 60
 STANDINGS_CHARS = 1800
@@ -134,6 +138,8 @@ class TournamentDesk:
         locale = await self.locale(tour)
         entries = {e.user_id: e for e in await self.director.record.entries(tour.id)}
         ended = sorted({n - 1 for n in progress.rounds if n > 1} | ({tour.round} if progress.finished else set()))
+        if ended:  # a round's record (the final standings) after its tables' own results, not before them
+            await self._results_delivered(tour, ended)
         for number in ended:
             try:
                 await self.post_record(tour, number, entries, locale)
@@ -148,6 +154,17 @@ class TournamentDesk:
                                         *link_line("web.link.tournament",
                                                    tournament_url(base_url(self.bot.settings), tour.id), locale)]))
         await self.refresh(tour.id)
+
+    async def _results_delivered(self, tour: TournamentRow, rounds: Sequence[int]) -> None:
+        """Wait (at most RESULTS_WAIT seconds: a delivery that keeps failing must not hold the tournament) until
+        the tables of ``rounds`` have had their messages delivered — their end posts in their threads — so the
+        channel never shows a round's record, or the final standings, before the last table's result."""
+        tables = [g.table_id for g in await self.director.record.games(tour.id) if g.round in rounds and g.table_id]
+        loop = asyncio.get_running_loop()
+        until = loop.time() + RESULTS_WAIT
+        for table_id in tables:
+            while await self.bot.store.later_pending(table_id, 0) and loop.time() < until:
+                await asyncio.sleep(RESULTS_POLL)
 
     async def post_record(self, tour: TournamentRow, number: int, entries: dict[str, Entry], locale: str) -> None:
         """After a round: its results, the standings (text and picture) and the crosstable (Swiss, round-robin)
@@ -253,7 +270,7 @@ class TournamentDesk:
         more = len(entries) - SHOWN_PLAYERS
         lines.append(t("tournament.discord.players", locale, n=len(entries),
                        players=(shown or "—") + (f" … +{more}" if more > 0 else "")))
-        return clip("\n".join(lines), 2000)
+        return shorten("\n".join(lines), 2000)  # its lines kept (clip makes one line: for labels)
 
     # ------------------------------------------------------------------ the clock
     async def tick(self) -> None:

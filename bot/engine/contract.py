@@ -88,9 +88,13 @@ class Rejection:
     rule: str | None = None
 
     def message(self, locale: str) -> str:
-        from bot.i18n import t
+        from bot.i18n import has, t
 
-        text = t(self.key, locale, **self.params)
+        params = dict(self.params)
+        reason = params.get("reason")
+        if isinstance(reason, str) and has(reason):  # a reason given as its key (an option's core.option.*)
+            params["reason"] = t(reason, locale, **{k: v for k, v in params.items() if k != "reason"})
+        text = t(self.key, locale, **params)
         if self.rule:
             text += " " + t("core.cite", locale, rule=self.rule)
         return text
@@ -260,7 +264,10 @@ class Game:
     migrations: ClassVar[tuple[Any, ...]] = ()
 
     # ------------------------------------------------------------------ template methods (do not override)
-    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+    def validate_options(self, raw: Mapping[str, Any] | None, *, clock: float | None = None) -> dict[str, Any]:
+        """The table's options, each coerced, the defaults filled in; at a correspondence table (option ``pace``,
+        bot/engine/pace.py) each real-time rule in its correspondence form (``correspond``), ``clock`` being the
+        table's per-decision clock in seconds where it has one.  Raises Reject (bad_options)."""
         raw = dict(raw or {})
         known = {o.name: o for o in self.options}
         unknown = sorted(set(raw) - set(known))
@@ -278,6 +285,8 @@ class Game:
                     "core.reject.bad_option", code=Code.BAD_OPTIONS, name=name, value=str(raw[name]),
                     reason=str(exc), choices=", ".join(opt.choices), min=opt.min, max=opt.max,
                 ) from None
+        if result.get("pace") == "correspondence":
+            self.correspond(result, frozenset(raw), clock)
         self.check_options(result)
         return result
 
@@ -390,6 +399,11 @@ class Game:
     # ------------------------------------------------------------------ hooks (override)
     def check_options(self, options: dict[str, Any]) -> None:
         """Cross-option checks; raise Reject(code=BAD_OPTIONS) when options contradict each other."""
+
+    def correspond(self, options: dict[str, Any], given: frozenset[str], clock: float | None) -> None:
+        """A correspondence table's options (bot/engine/pace.py): each real-time rule in its correspondence form
+        where it was not ``given``, refused (Reject) where a value given is still real-time; ``clock``: the
+        table's per-decision clock in seconds, or None.  A game without real-time rules has nothing to do."""
 
     def setup(self, state: State, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         raise NotImplementedError
@@ -509,6 +523,13 @@ class Game:
         evidence, the public page): by default the same line.  A game whose live line is kept short (Bridges'
         bosses: what they did) gives here the reasoning too (which priority line, why)."""
         return self.render_event(event, locale, names)
+
+    def milestone(self, event: Mapping[str, Any]) -> str | None:
+        """Whether a public event closes a stage of play the forum judge marks with a copy of the table (a
+        Gwent round, a Bloodwood day, a Bridges round, a Raiders capture): "before" — the table as it stood
+        before the step that emitted it (a round's end clears the field in the same step) —, "after", or None.
+        Front ends post the event's line with the public table then (docs/discord.md, "Move posts")."""
+        return None
 
     def parse_action(self, state: State, seat: int, text: str, names: Sequence[str] = ()) -> Action | Rejection:
         """Turn a typed command into an action: a number picks from the legal list (1-based), anything

@@ -31,7 +31,7 @@ from bot.referee.free_text import clean_name, clean_text
 from bot.referee.moderation import behind, moderator_step, rollback_step
 from bot.referee.moves import Moves
 from bot.referee.service import AUTO, Referee
-from bot.referee.steps import MODERATOR_SEAT, SYSTEM, messages_for, next_deadline
+from bot.referee.steps import MODERATOR_SEAT, SYSTEM, messages_for, moderators_notice, next_deadline
 from bot.referee.typed import parse_typed
 from bot.storage.store import (ActionRow, DisputeClosed, DisputeRefused, DisputeRow, Message, ServerRuling, Step,
                                VersionConflict)
@@ -101,10 +101,14 @@ async def raise_dispute(referee: Referee, table_id: int, user_id: str, *, move: 
         if decided:  # a move is disputed once per player (docs/discord.md, /dispute): no re-raising in a loop
             return _reject(Code.ILLEGAL, "disputes.reject.already_decided", move=move, status=decided[-1].status)
 
-        def notice(dispute_id: int) -> Message:
-            return Message("table", "dispute", {"dispute": {
+        def notice(dispute_id: int) -> list[Message]:
+            told = [Message("table", "dispute", {"dispute": {
                 "id": dispute_id, "event": "raised", "move": move, "by": user_id,
-                "text": None if private else text}})
+                "text": None if private else text}})]
+            if table.guild_id is not None:  # the server's moderators are told too (docs/discord.md)
+                told.append(moderators_notice("dispute", dispute=dispute_id, move=move, by=user_id,
+                                              text=None if private else text))
+            return told
 
         try:
             dispute_id = await store.raise_dispute(table_id, user_id=user_id, seat=mine[0], move=move,

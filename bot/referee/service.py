@@ -157,7 +157,8 @@ class Referee:
         if isinstance(time_control, Rejection):
             return time_control
         try:
-            validated = game.validate_options(options)
+            # a correspondence table's deadlines are checked against its per-decision clock (bot/engine/pace.py)
+            validated = game.validate_options(options, clock=time_control["move"] if time_control else None)
         except Reject as r:
             return r.rejection
         try:

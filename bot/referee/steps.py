@@ -12,6 +12,15 @@ from bot.storage.store import Message
 
 SYSTEM = "system"      # the user the referee's own steps (a clock's expiry, a tournament's) are recorded under
 MODERATOR_SEAT = -1    # the seat a moderator's step of the record is recorded at
+#: the outbox kind of a notice to a server's moderators (a dispute raised, a table frozen): a table message that
+#: goes to the server's notice channel, or by DM to its moderators, never into the table's thread
+MODERATORS = "moderators"
+
+
+def moderators_notice(what: str, **fields: Any) -> Message:
+    """What the server's moderators are told (``what``: "dispute" or "frozen"), as an outbox message of its own:
+    delivered apart from the table's notice, so that one's failure neither holds up nor repeats the other."""
+    return Message("table", MODERATORS, {"what": what, **fields})
 
 
 def next_deadline(game: Game, state: dict[str, Any]) -> float | None:

@@ -38,7 +38,7 @@ from bot.engine import Game, all_games, get_game
 from bot.engine.canonical import dumps
 from bot.engine.versions import CannotMigrate, check_playable, migrate_options, rules_of, upgraded_state
 from bot.storage.outbox import lean
-from bot.referee.steps import SYSTEM, messages_for, next_deadline
+from bot.referee.steps import SYSTEM, messages_for, moderators_notice, next_deadline
 from bot.storage.backup import copy_database, take_backup
 from bot.storage.store import Message, Step, Store, TableRow, VersionConflict, _StepRows, pack_state
 from bot.referee.timecontrol import table_clock
@@ -257,10 +257,13 @@ async def _freeze(store: Store, table: TableRow, game: Game, found: int | None, 
                   (table.id,))
         c.execute("INSERT INTO moderation (table_id, moderator, action, reason, data, at) VALUES (?, ?, ?, ?, ?, ?)",
                   (table.id, SYSTEM, "frozen", why.key, dumps(frozen), now))
-        if table.status == "active":
+        told = [notice] if table.status == "active" else []
+        if table.guild_id is not None:  # frozen until a moderator decides: the server's moderators are told
+            told.append(moderators_notice("frozen", **frozen))
+        for message in told:
             c.execute("INSERT INTO outbox (table_id, version, target, seat, kind, payload, created_at)"
                       " VALUES (?, ?, 'table', NULL, ?, ?, ?)",
-                      (table.id, table.version, notice.kind, pack_state(notice.payload), now))
+                      (table.id, table.version, message.kind, pack_state(message.payload), now))
 
     await store._write_in_thread(write)
     log.warning("table %s (%s) cannot be migrated and is frozen: %s %s", table.id, table.game, why.key, why.params)

@@ -90,9 +90,10 @@ def seed_line(seed: Any, table_id: int, locale: str, front: str = "terminal") ->
 
 
 def when(at: float, front: str) -> str:
-    """A moment as its reader sees it: a Discord timestamp (each reader's own time zone), else UTC."""
+    """A moment as its reader sees it: Discord timestamps, the date and time then how far off (each reader's own
+    time zone and language), else UTC."""
     if front == "discord":
-        return f"<t:{int(at)}:R> (<t:{int(at)}:f>)"
+        return f"<t:{int(at)}:f> (<t:{int(at)}:R>)"
     return datetime.fromtimestamp(at, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
 

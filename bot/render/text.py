@@ -8,6 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.engine import Game
 from bot.i18n import t
+from bot.render.deadlines import deadline
 from bot.render.notices import (DISPUTE_EVENTS, cancelled_line, clock_line, dispute_event_line, dispute_line,
                                  frozen_line, rollback_line, ruling_line, seed_line, upgrade_line, when)
 
@@ -91,7 +92,9 @@ def render_message(game: Game, kind: str, payload: Mapping[str, Any], *, names: 
     if kind == "clock":
         return clock_line(payload, names, locale, front)
     if kind == "reminder":
-        return t("clock.reminder", locale, table=table_id, when=when(payload["deadline"], front))
+        # read when it is sent, ``left`` seconds before the deadline: "28 ноября, 14:00 UTC (через 1 час)"
+        return t("clock.reminder", locale, table=table_id,
+                 when=deadline(payload["deadline"], locale, front, now=payload["deadline"] - payload.get("left", 0)))
     if kind == "dispute":
         return dispute_line(payload, locale)
     if kind == "upgrade":

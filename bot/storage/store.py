@@ -663,6 +663,22 @@ class Store:
             "SELECT * FROM events WHERE table_id = ? AND version >= ? ORDER BY version, idx", (table_id, since))
         return [_event_row(r) for r in rows]
 
+    async def public_steps(self, table_id: int) -> list[dict[str, Any]]:
+        """One public event per version that has any, enough for bot/referee/moves.py to number the moves as the
+        log does: a rollback's or an upgrade's own events in full, any other version a stub (its data is not
+        read: this runs at every redraw of the live message, however long the game)."""
+        versions = await self._all("SELECT DISTINCT version FROM events WHERE table_id = ? AND visible_to IS NULL",
+                                   (table_id,))
+        special: dict[int, list[dict[str, Any]]] = {}
+        for r in await self._all("SELECT version, kind, data FROM events WHERE table_id = ? AND visible_to IS NULL"
+                                 " AND kind IN ('rollback', 'upgrade') ORDER BY version, idx", (table_id,)):
+            special.setdefault(r["version"], []).append({"version": r["version"], "kind": r["kind"], "to": None,
+                                                          "data": loads(r["data"])})
+        steps: list[dict[str, Any]] = []
+        for r in sorted(versions, key=lambda r: r["version"]):
+            steps += special.get(r["version"]) or [{"version": r["version"], "kind": "step", "to": None, "data": {}}]
+        return steps
+
     async def set_standing_pass(self, table_id: int, seat: int, turn: str) -> None:
         """``seat`` passes every window of the turn ``turn`` (canonical JSON of the game's turn key)."""
         async with self.transaction() as db:
@@ -697,7 +713,8 @@ class Store:
 
     # ------------------------------------------------------------------ disputes and server rulings
     async def raise_dispute(self, table_id: int, *, user_id: str, seat: int, move: int, version: int, text: str,
-                            private: bool, at: float, notice: Callable[[int], Message], most_open: int) -> int:
+                            private: bool, at: float, notice: Callable[[int], Message | list[Message]],
+                            most_open: int) -> int:
         """A new open dispute, and the table's notice of it (``notice(id)``), together.  Refused with
         DisputeRefused when the player already disputes that move or has ``most_open`` disputes open there."""
         async with self.transaction() as db:
@@ -714,7 +731,9 @@ class Store:
             dispute_id = cur.lastrowid
             async with db.execute("SELECT version FROM tables WHERE id = ?", (table_id,)) as cur:
                 (table_version,) = await cur.fetchone()
-            await self._insert_messages(db, table_id, table_version, [notice(dispute_id)], at)
+            notices = notice(dispute_id)  # the table's notice, and the moderators' where the table has a server
+            await self._insert_messages(db, table_id, table_version,
+                                        list(notices) if isinstance(notices, (list, tuple)) else [notices], at)
             return dispute_id
 
     async def dispute(self, dispute_id: int) -> DisputeRow | None:
@@ -882,11 +901,24 @@ class Store:
     async def guild(self, guild_id: str) -> dict[str, Any]:
         row = await self._one("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))
         return dict(row) if row else {"guild_id": guild_id, "locale": None, "moderator_role": None,
-                                      "organiser_role": None}
+                                      "organiser_role": None, "notice_channel": None}
 
     async def set_guild(self, guild_id: str, **fields: Any) -> None:
-        await self._upsert("guilds", "guild_id", guild_id, {"locale", "moderator_role", "organiser_role"},
-                           fields)
+        await self._upsert("guilds", "guild_id", guild_id, {"locale", "moderator_role", "organiser_role",
+                                                            "notice_channel"}, fields)
+
+    async def saw_moderator(self, guild_id: str, user_id: str, at: float) -> None:
+        """A member acted as a moderator of the server: one the notices may be sent to by DM (migration 0013)."""
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO guild_moderators (guild_id, user_id, seen_at) VALUES (?, ?, ?)"
+                             " ON CONFLICT (guild_id, user_id) DO UPDATE SET seen_at = excluded.seen_at",
+                             (guild_id, user_id, at))
+
+    async def known_moderators(self, guild_id: str) -> list[str]:
+        """The members seen acting as moderators of the server, the most recent first."""
+        rows = await self._all("SELECT user_id FROM guild_moderators WHERE guild_id = ? ORDER BY seen_at DESC",
+                               (guild_id,))
+        return [r["user_id"] for r in rows]
 
     async def _upsert(self, table: str, key_col: str, key: str, allowed: set[str], fields: dict[str, Any]) -> None:
         if not fields or set(fields) - allowed:

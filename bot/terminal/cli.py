@@ -12,6 +12,7 @@
     rulings                  the ruling notes moderators left for the terminal's tables
     mod rollback|ruling|cancel|failures|dispute   moderator tools (mod dispute [ID] [--decide KIND]: the
                              open disputes, one dispute's evidence, a decision)
+    server GUILD [--moderator-role R] [--notice-channel C]   a Discord server's settings (as /settings)
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from bot.terminal.play import cmd_demo, cmd_play, cmd_scenario
 from bot.terminal.records import cmd_export, cmd_picture, cmd_replay, cmd_verify
 from bot.terminal.tables import cmd_table
 from bot.terminal.ratings import add_parser as add_ratings
+from bot.terminal.servers import add_parser as add_servers
 from bot.terminal.tournaments import add_parser as add_tournament
 from bot.terminal.web import add_parser as add_web
 from bot.terminal.upgrade import add_parser as add_upgrade
@@ -190,6 +192,7 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     add_web(sub, _number, locale)
     add_upgrade(sub)
     add_ratings(sub, _number, locale)
+    add_servers(sub)
     return p
 
 

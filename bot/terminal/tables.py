@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from bot.engine import Code, Rejection, get_game
 from bot.i18n import t
@@ -32,6 +33,8 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             if isinstance(table, Rejection):
                 return _refuse(table, locale)
             _say(t("core.term.created", locale, table=table.id, game=t(f"{table.game}.title", locale)))
+            if table.options.get("pace"):  # the terminal's default is live: players at one keyboard (docs/games)
+                _say(t("core.term.pace", locale, pace=t(f"core.pace.{table.options['pace']}", locale)))
             return EXIT_OK
         if verb == "list":
             tables = await store.find_tables(status=None if args.all else ["lobby", "active"])
@@ -73,6 +76,8 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
                 _say(outcome_line(game, seen[0]["outcome"], locale, names))
             if verb == "status":  # what the table was started under and plays by (bot/referee/upgrade.py)
                 _say(versions_line(table.release, table.started_rules, table.rules_version, locale))
+                for line in await _pace_lines(store, table, seen[0], names, locale, referee.now()):
+                    _say(line)
             return EXIT_OK
         elif verb == "actions":
             legal = await referee.legal(table_id, user)
@@ -122,3 +127,25 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
         return EXIT_OK
     finally:
         await store.close()
+
+
+async def _pace_lines(store: Any, table: Any, view: dict[str, Any], names: list[str], locale: str,
+                      now: float) -> list[str]:
+    """The table's pace and each decision's deadline, absolute and relative ("до 28 ноября, 14:00 UTC (через 2
+    дня)"), as the table's clocks show it (bot/referee/timecontrol.py)."""
+    from bot.referee.timecontrol import with_deadlines
+    from bot.render.deadlines import deadline
+    from bot.storage.clocks import Clocks
+
+    lines = []
+    if table.options.get("pace"):
+        lines.append(t("core.term.pace", locale, pace=t(f"core.pace.{table.options['pace']}", locale)))
+    shown = await with_deadlines(Clocks(store), table, view)
+    due: dict[float, list[str]] = {}
+    for p in shown.get("to_act") or []:
+        if p.get("deadline"):
+            due.setdefault(p["deadline"], []).append(names[p["seat"]])
+    for at, who in sorted(due.items()):
+        lines.append(t("core.term.deadline", locale, players=", ".join(who),
+                       when=deadline(at, locale, "terminal", now=now)))
+    return lines

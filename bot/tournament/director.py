@@ -183,7 +183,11 @@ class Director:
             return checked_clock
         try:
             checked = check_settings(game.name, fmt, dict(settings or {}))
-            table_options = {**game.validate_options(game_options), **timed}
+            # an event's tables are played by post unless the organiser says otherwise (bot/engine/pace.py)
+            if any(o.name == "pace" for o in game.options):
+                game_options.setdefault("pace", "correspondence")
+            table_options = {**game.validate_options(game_options, clock=checked_clock["move"] if checked_clock
+                                                     else None), **timed}
         except Reject as r:
             return r.rejection
         now = self.referee.now()

@@ -394,6 +394,7 @@ class FakeDiscord:
         self.channel_id = snowflake()               # the #games text channel
         self.users: dict[str, FakeUser] = {}
         self.roles: dict[str, FakeRole] = {}
+        self._managers: dict[str, str] = {}          # server id -> its Manage Server role (managers_role)
         self.channels: dict[str, dict[str, Any]] = {
             self.channel_id: {"id": self.channel_id, "type": 0, "name": "games", "guild_id": self.guild_id,
                               "position": 0, "permission_overwrites": [], "parent_id": None}}
@@ -447,6 +448,18 @@ class FakeDiscord:
         self.channels[channel_id] = {"id": channel_id, "type": 0, "name": "games", "guild_id": guild_id,
                                      "position": 0, "permission_overwrites": [], "parent_id": None}
         return guild_id, channel_id
+
+    def add_text_channel(self, name: str, guild_id: str | None = None) -> str:
+        """Another text channel (before the bot connects: channels arrive with the server); returns its id."""
+        cid = snowflake()
+        self.channels[cid] = {"id": cid, "type": 0, "name": name, "guild_id": guild_id or self.guild_id,
+                              "position": 2, "permission_overwrites": [], "parent_id": None}
+        return cid
+
+    def managers_role(self, guild_id: str) -> str:
+        """The id of a server's role that carries Manage Server: how Discord tells a bot fetching a member (Get
+        Guild Member has no ``permissions``) that the member has it.  Given to users with Manage Server there."""
+        return self._managers.setdefault(guild_id, snowflake())
 
     def add_forum(self, name: str = "tables", tags: tuple[str, ...] = (), *, moderated: tuple[str, ...] = (),
                   guild_id: str | None = None) -> str:
@@ -534,6 +547,7 @@ class FakeDiscord:
         r.add_put(API + "/applications/{app}/commands", self.sync_commands)
         r.add_put(API + "/applications/{app}/guilds/{guild}/commands", self.sync_commands)
         r.add_post(API + "/users/@me/channels", self.create_dm)
+        r.add_get(API + "/guilds/{guild}/members/{uid}", self.get_member)
         r.add_get(API + "/channels/{cid}", self.get_channel)
         r.add_patch(API + "/channels/{cid}", self.edit_channel)
         r.add_post(API + "/channels/{cid}/messages", self.create_message)
@@ -1117,6 +1131,18 @@ class FakeDiscord:
         if self.ws is not None and not self.ws.closed:
             await self.send(0, data, event)
 
+    async def get_member(self, request: web.Request) -> web.Response:
+        """Get Guild Member (not a privileged endpoint): the member's roles, Manage Server as a role of it."""
+        guild_id, uid = request.match_info["guild"], request.match_info["uid"]
+        user = self.users.get(uid)
+        if guild_id not in self.guilds or user is None:
+            return json_response({"message": "Unknown Member", "code": 10007}, 404)
+        member = user.member(guild_id)
+        del member["permissions"]
+        if int(user.permissions_in.get(guild_id, user.permissions)) & MANAGE_GUILD:
+            member["roles"].append(self.managers_role(guild_id))
+        return json_response(member)
+
     def guild_payload(self, guild_id: str | None = None) -> dict[str, Any]:
         guild_id = guild_id or self.guild_id
         everyone = {"id": guild_id, "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS), "position": 0,
@@ -1127,7 +1153,10 @@ class FakeDiscord:
         channels = [c for c in mine if c["type"] != 11]
         threads = [c for c in mine if c["type"] == 11]
         return {"id": guild_id, "name": "Test Server", "icon": None, "owner_id": self.owner.id,
-                "roles": [everyone, *(r.payload() for r in self.roles.values())], "emojis": [], "stickers": [],
+                "roles": [everyone, *(r.payload() for r in self.roles.values()),
+                          {**FakeRole(self.managers_role(guild_id), "Managers").payload(),
+                           "permissions": str(MANAGE_GUILD), "mentionable": False}],
+                "emojis": [], "stickers": [],
                 "features": [], "member_count": 1 + len(self.users),
                 "members": members, "channels": channels, "threads": threads, "voice_states": [], "presences": [],
                 "large": False, "unavailable": False, "joined_at": _TIMESTAMP, "verification_level": 0,

@@ -178,3 +178,21 @@ async def test_a_lobby_left_without_its_thread_by_a_crash_is_cancelled_at_the_ne
     listing = await (await fake.slash(h.alice, "game list")).text()
     assert f"**#{kept.id}**" in listing and f"**#{orphan.id}**" not in listing
     assert fake.in_channel(fake.channel_id) == [h.lobby(kept)]  # nothing posted about it
+
+
+async def test_a_table_opened_in_discord_plays_by_correspondence_unless_told_live(harness):
+    """Issue 27: the pace is chosen at /game new (correspondence by default) and shown in the lobby line."""
+    h, fake = harness, harness.fake
+    post = await h.new_table(h.alice, "claygod")
+    assert post.options["pace"] == "correspondence" and post.options["turn_clock"] == "async"
+    line = h.lobby(post).content.splitlines()[0]
+    assert "✉️ по переписке" in line and "Время на ход" not in line  # correspondence forms are its defaults
+    live = await h.new_table(h.bob, "claygod", pace="live")
+    assert live.options["pace"] == "live" and live.options["turn_clock"] == "live"
+    assert "⚡ вживую" in h.lobby(live).content.splitlines()[0]
+    refused = await (await fake.slash(h.carol, "game new", game="claygod", pace="live",
+                                      options="pace=correspondence")).answer()
+    assert "дважды" in refused.content and refused.ephemeral_for == h.carol.id
+    refused = await (await fake.slash(h.carol, "game new", game="claygod", options="turn_clock=live")).answer()
+    assert "pace=live" in refused.content  # the real-time value, refused saying how to get it
+    assert len(await h.store.find_tables()) == 2

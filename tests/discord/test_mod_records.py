@@ -145,7 +145,7 @@ async def test_the_lobby_is_one_short_line_with_every_option_behind_a_button(har
     h, fake = harness, harness.fake
     plain = await h.new_table(h.alice, "gwent")
     line = h.lobby(plain).content.split("\n")[0]
-    assert line == f"🎲 **Гвинт (форумный)** · стол №{plain.id} · места: 1/2"
+    assert line == f"🎲 **Гвинт (форумный)** · стол №{plain.id} · места: 1/2 · ✉️ по переписке"  # its pace, always
 
     table = await h.new_table(h.alice, "gwent", options="mulligan=redraw cow=yes")
     lobby = h.lobby(table)

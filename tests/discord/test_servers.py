@@ -98,11 +98,17 @@ async def test_moderator_status_is_judged_for_the_tables_server():
     async def no_guild_settings(guild_id):
         return {"moderator_role": None}
 
-    client = SimpleNamespace(store=SimpleNamespace(guild=no_guild_settings),
+    seen = []
+
+    async def saw_moderator(guild_id, user, at):
+        seen.append((guild_id, user))
+
+    client = SimpleNamespace(store=SimpleNamespace(guild=no_guild_settings, saw_moderator=saw_moderator),
                              settings=SimpleNamespace(moderator_role=None))
     admin_of_a = SimpleNamespace(guild_id=111, permissions=SimpleNamespace(manage_guild=True),
-                                 user=SimpleNamespace(roles=[]), client=client)
+                                 user=SimpleNamespace(roles=[], id=5), client=client)
     assert await is_moderator(admin_of_a, SimpleNamespace(guild_id="111"))
+    assert seen == [("111", "discord:5")]  # remembered once as a moderator there (told of new disputes)
     assert not await is_moderator(admin_of_a, SimpleNamespace(guild_id="222"))
     assert not await is_moderator(admin_of_a, SimpleNamespace(guild_id=None))
     assert await is_moderator(admin_of_a, None)  # /mod's gate: the interaction's own server

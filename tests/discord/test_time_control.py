@@ -18,11 +18,16 @@ async def test_a_timed_table_reminds_once_by_dm_and_a_pause_stops_everything(har
     before = len(fake.dms(late))
     h.clock.t += 25 * HOUR
 
+    def reminder(text: str) -> bool:  # (the control message shows the deadline with a ⏰ too)
+        return text.startswith(f"⏰ Стол №{table.id}")
+
     async def reminded() -> bool:
-        return any("⏰" in m.content for m in fake.dms(late)[before:])
+        return any(reminder(m.content) for m in fake.dms(late)[before:])
     await eventually(reminded, what="the reminder DM")
     await h.settled()
-    assert sum("⏰" in m.content for m in fake.dms(late)) == 1 and f"<t:{deadline}:R>" in fake.dms(late)[-1].content
+    assert sum(reminder(m.content) for m in fake.dms(late)) == 1
+    # absolute, then relative: "28 ноября 2026 г. 14:00 (через 23 часа)" in the reader's own time
+    assert f"<t:{deadline}:f> (<t:{deadline}:R>)" in fake.dms(late)[-1].content
 
     answer = await (await fake.slash(late, "game vacation", days=0.5, table=table.id)).text()
     assert "🏖️" in answer

@@ -45,6 +45,7 @@ async def test_registration_two_rounds_and_standings(harness):
     assert reply.ephemeral_for == h.alice.id and f"#{tid}" in reply.content
     tour, message = await tournament_message(h, tid)
     assert message.channel_id == fake.channel_id and "Кубок" in message.content
+    assert message.content.count("\n") >= 3  # its lines kept, not one run-on line (issue 27)
     assert [c["custom_id"] for c in message.items()] == [f"j:tjoin:{tid}", f"j:tleave:{tid}", f"j:tbye:{tid}"]
     for user in (h.alice, h.bob, h.carol):
         answer = await (await fake.click(user, message, prefix="j:tjoin:")).answer()
@@ -81,6 +82,10 @@ async def test_registration_two_rounds_and_standings(harness):
     await eventually(lambda: _posted(fake, "Итоговая таблица"), what="the tournament to finish")
     final = [m for m in fake.in_channel(fake.channel_id) if "Итоговая таблица" in m.content]
     assert final and "```" in final[0].content and "Robo" in final[0].content
+    for g in await h.bot.tournaments.director.record.games(tid, 2):  # the last tables' results came first
+        if g.table_id is not None:
+            ends = [m for m in fake.in_channel((await h.table(g.table_id)).thread_id) if "🏆" in m.content]
+            assert ends and int(ends[-1].id) < int(final[0].id)
     async def standings_only():  # a finished tournament takes no entries: its message keeps the standings
         return [c["custom_id"] for c in message.items()] == [f"j:tstand:{tid}"] and "Закончен" in message.content
     await eventually(standings_only, what="the tournament's message to show the end")

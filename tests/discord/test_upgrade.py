@@ -50,6 +50,8 @@ async def test_an_old_claygod_table_is_upgraded_at_restart_told_in_its_thread_an
 
 async def test_a_table_this_release_cannot_play_is_frozen_with_a_notice_and_the_other_tables_play_on(harness):
     h, fake = harness, harness.fake
+    moderator = fake.add_user("Mod", moderator=True)
+    await (await fake.slash(moderator, "disputes queue")).answer()  # the bot has seen them moderate here
     frozen = await h.new_table(h.alice, "claygod")
     await h.join(h.bob, frozen)
     await h.start(h.alice, frozen)
@@ -72,6 +74,9 @@ async def test_a_table_this_release_cannot_play_is_frozen_with_a_notice_and_the_
     assert (await h.table(frozen.id)).frozen["found"] == 9
     thread = [m.content for m in fake.in_channel(frozen.thread_id)]
     assert any(f"Стол №{frozen.id} остановлен" in text for text in thread), thread[-2:]
+    # the moderators are told: it waits for one of them (issue 27, item 6)
+    told = [m.content for m in fake.dms(moderator) if f"Стол №{frozen.id}" in m.content]
+    assert len(told) == 1 and "ждёт решения модератора" in told[0] and f"<#{frozen.thread_id}>" in told[0]
     refused = await h.open_choices(h.alice, frozen)
     assert refused is not None and "остановлен" in refused.content
     moved = (await h.table(other.id)).version

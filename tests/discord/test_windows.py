@@ -44,7 +44,8 @@ def _decks():
 
 
 async def _table(h, users, stack):
-    table = await h.new_table(users[0], "raiders", options="window_seconds=600")
+    # a Discord table plays by correspondence: its windows close by themselves after 2 hours (RD-20)
+    table = await h.new_table(users[0], "raiders")
     for user in users[1:]:
         await h.join(user, table)
     started = await h.bot.referee.start(table.id, f"discord:{users[0].id}", moderator=True, stack=stack)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.engine import Ctx, Game, Option, Pending, Rejection
+from bot.engine.pace import PACE, timer, window
 
 from . import bot, position, render, view
 from .actions import anytime_actions, apply_action, legal_actions, out_of_turn, timeout
@@ -26,8 +27,11 @@ class Bloodwood(Game):
         Option("mirror", "choice", "self", choices=("self", "reverse")),
         Option("reshuffle", "choice", "empty", choices=("empty", "draw")),
         Option("asleep_may_declare", "bool", True),
+        PACE,                                                                            # BW-32
     )
-    rules_version = 2
+    rules_version = 3
+    #: how long a correspondence table's counter window stays open unless the table says (BW-32)
+    CORRESPONDENCE_COUNTER = 6 * 3600
     migrations = MIGRATIONS
     stack_keys = ("day_deck", "night_deck", "roles")
     max_actions = 3000
@@ -37,6 +41,10 @@ class Bloodwood(Game):
     auto_actions = frozenset({"pass", "draw", "steal", "discard", "give"})
     #: a seat may let every counter window of a turn go by at once: the referee answers each with "allow"
     window_passes = frozenset({"allow"})
+
+    def milestone(self, event: Mapping[str, Any]) -> str | None:
+        """A day's end: night falls once every player has had a day turn (flow.flip_phase)."""
+        return "after" if event["kind"] == "phase" and (event.get("data") or {}).get("phase") == "night" else None
 
     def forced_action(self, state: dict, seat: int, legal: list[dict]) -> dict | None:
         action = super().forced_action(state, seat, legal)
@@ -50,6 +58,12 @@ class Bloodwood(Game):
     #: a playout is long (hundreds of actions, up to 12 seats): 150 playouts take about 45 s, most of it in the
     #: 26 whose every state is checked in depth (views of every seat, replay)
     conformance_playouts = 150
+
+    def correspond(self, options: dict, given: frozenset[str], clock: float | None) -> None:
+        """BW-32: the slowness rule's seconds give way to the table's clock; the two-minute counter window is
+        open ``CORRESPONDENCE_COUNTER`` seconds and still closes by itself."""
+        timer(self.name, options, given, "turn_seconds", clock)
+        window(self.name, options, given, "counter_seconds", self.CORRESPONDENCE_COUNTER)
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         setup(state, ctx, stack)

@@ -32,7 +32,14 @@ def state_1_to_2(state: dict[str, Any]) -> None:
     require_keys(state, {"phase", "decks", "hands", "roles", "turn"})
 
 
+#: rules version 3 (issue 27): the option ``pace``; a table started before it was played at the rule book's own
+#: real-time pace, whatever its other options said (docs/rulings/bloodwood.md BW-32)
+OPTIONS_V3 = OPTIONS_V2 | {"pace"}
+options_2_to_3 = former_readings({"pace": "live"}, OPTIONS_V3)
+
 MIGRATIONS = (
     Migration(2, "the issue-14 options get the team's former readings", state=state_1_to_2,
               options=options_1_to_2),
+    Migration(3, "the option pace: live (the rule book's real-time rules, as every table was played)",
+              options=options_2_to_3),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.engine import Ctx, Game, Option, Pending, Rejection
+from bot.engine.pace import PACE, timer
 
 from . import bot, position, render, view
 from .actions import ap_left_to_spend, apply_action, legal_actions, timeout
@@ -29,6 +30,7 @@ class Bridges(Game):
         Option("master_camp", "choice", "free", choices=("free", "pay")),                  # BR-20
         Option("arm_trade", "choice", "bank", choices=("bank", "owned")),                  # BR-21
         Option("phase_seconds", "int", 0, min=0, max=7 * 24 * 3600),                       # BR-33
+        PACE,                                                                               # BR-34
     )
     rules_version = 3
     migrations = MIGRATIONS
@@ -44,6 +46,14 @@ class Bridges(Game):
     cooperative = True
     #: the referee ends a phase by itself (forced_action): at 0 AP under ``zero_ap: end``, or when End is all
     auto_actions = frozenset({"end"})
+
+    def correspond(self, options: dict, given: frozenset[str], clock: float | None) -> None:
+        """BR-34: a phase's seconds give way to the table's clock."""
+        timer(self.name, options, given, "phase_seconds", clock)
+
+    def milestone(self, event: Mapping[str, Any]) -> str | None:
+        """A round's end: the next round begins (not the first, which begins the game)."""
+        return "after" if event["kind"] == "round" and (event.get("data") or {}).get("round", 1) > 1 else None
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()

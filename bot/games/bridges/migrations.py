@@ -8,6 +8,7 @@ are stored complete), so nothing is needed for them.  The state's own keys did n
 
 Rules version 3 (issues 27 and 29):
 
+- the option ``pace`` (BR-34): a table started before it gets ``live``, the rule book's real-time pace;
 - the option ``zero_ap`` (BR-1): a seat's phase now ends by itself when its AP reach 0 (``end``, the default:
   the referee takes the End as a forced move); a table started before it gets ``wait``, how it was played (the
   seat pressed End, free actions still open);
@@ -27,8 +28,9 @@ FORMER_READINGS_V2 = {
 }
 OPTIONS_V2 = frozenset({"classes", "duplicates", "phase_end", "bomb_timing", "casserole", "tie_break", "boss_order",
                         "master_camp", "arm_trade", "phase_seconds"})
-#: rules version 3: the options it added, with the value an older table was played with
+#: rules version 3 (issues 27, 29): the options it added, with the value an older table was played with
 FORMER_READINGS_V3 = {
+    "pace": "live",         # BR-34: the rule book's own real-time pace, whatever the other options said
     "zero_ap": "wait",      # BR-1: the seat pressed End even at 0 AP
 }
 OPTIONS_V3 = OPTIONS_V2 | frozenset(FORMER_READINGS_V3)
@@ -50,7 +52,7 @@ def state_1_to_2(state: dict[str, Any]) -> None:
 
 
 def state_2_to_3(state: dict[str, Any]) -> None:
-    """Nothing of the state's own keys changed (the option is migrated by ``options_2_to_3``)."""
+    """Nothing of the state's own keys changed (the options are migrated by ``options_2_to_3``)."""
     refuse_unknown(state, STATE_KEYS)
     require_keys(state, {"phase", "chars", "bosses", "bank", "round", "traps"})
 
@@ -58,6 +60,7 @@ def state_2_to_3(state: dict[str, Any]) -> None:
 MIGRATIONS = (
     Migration(2, "the option arm_trade gets the former reading (owned)", state=state_1_to_2,
               options=options_1_to_2),
-    Migration(3, "the option zero_ap gets the former reading (wait: End pressed at 0 AP); the trap action "
-                 "names its island", state=state_2_to_3, options=options_2_to_3),
+    Migration(3, "the options pace: live (the rule book's real-time rules, as every table was played) and "
+                 "zero_ap: wait (End pressed at 0 AP); the trap action names its island", state=state_2_to_3,
+              options=options_2_to_3),
 )

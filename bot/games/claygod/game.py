@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.engine import Ctx, Game, Option, Pending
+from bot.engine.pace import PACE, choice, refuse
 
 from . import bot, position, render, view
 from .actions import apply_action, forfeit, legal_actions
@@ -38,6 +39,7 @@ class ClayGod(Game):
         Option("turn_clock", "choice", "live", choices=("live", "async", "off")),       # CG-26
         Option("async_turn_hours", "int", 24, min=1, max=168),                           # CG-26
         Option("two_cards", "choice", "together", choices=("together", "in_order")),    # CG-28
+        PACE,                                                                            # CG-36
     )
     rules_version = 3
     migrations = MIGRATIONS
@@ -61,6 +63,15 @@ class ClayGod(Game):
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()
         setup(state, ctx, stack)
+
+    def correspond(self, options: dict, given: frozenset[str], clock: float | None) -> None:
+        """CG-36: rule 8's ten seconds become the table's clock (``off``: the clock already times every decision,
+        and a term from the turn's start would cut a later decision below it) or, without a clock,
+        ``async_turn_hours``; the Clock's five minutes become ``clock_turns`` of the owner's turns."""
+        choice(self.name, options, given, "turn_clock", "live", "off" if clock else "async")
+        if clock is not None and options["turn_clock"] == "async":
+            raise refuse(self.name, "turn_clock", "async", "under_clock", clock=clock)
+        choice(self.name, options, given, "clock_mode", "live", "turns")
 
     def to_act(self, state: dict) -> list[Pending]:
         if state["outcome"] is not None:

@@ -66,10 +66,12 @@ def state_1_to_2(state: dict[str, Any]) -> None:
                 step.setdefault("up_to", FLUSH_UP_TO)
 
 
-#: issue 29: CG-14's third reading as an option; a table of rules version 2 formed no combination on a roll with
-#: a held die (unless frozen_combos), which thrown_combos: false keeps
-FORMER_READINGS_V3 = {"thrown_combos": False}
-OPTIONS_V3 = OPTIONS_V2 | {"thrown_combos"}
+#: rules version 3, one release with two changes: issue 29, CG-14's third reading as an option (a table of rules
+#: version 2 formed no combination on a roll with a held die, unless frozen_combos, which thrown_combos: false
+#: keeps); issue 27, the option ``pace`` (a table started before it was played at the rule book's own real-time
+#: pace, whatever its other options said: docs/rulings/claygod.md CG-36)
+FORMER_READINGS_V3 = {"thrown_combos": False, "pace": "live"}
+OPTIONS_V3 = OPTIONS_V2 | {"thrown_combos", "pace"}
 
 options_2_to_3 = former_readings(FORMER_READINGS_V3, OPTIONS_V3)
 
@@ -78,5 +80,6 @@ MIGRATIONS = (
     Migration(2, "the issue-14 options get the team's former readings; dice, turns and combination steps in "
                  "today's shape", state=state_1_to_2, options=options_1_to_2),
     Migration(3, "option thrown_combos (CG-14: a roll with a held die forms combinations from the thrown dice); "
-                 "older tables keep false", options=options_2_to_3),
+                 "older tables keep false; the option pace: live (the rule book's real-time rules, as every table "
+                 "was played)", options=options_2_to_3),
 )

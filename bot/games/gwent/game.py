@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.engine import Code, Ctx, Game, Option, Pending, Reject
+from bot.engine.pace import PACE, timer
 
 from . import bot, position, render, table, view
 from .actions import apply_action, legal_actions
@@ -34,6 +35,7 @@ class Gwent(Game):
         Option("bran_weather_floor", "bool", False),
         Option("cow", "bool", False),
         Option("turn_seconds", "int", 0, min=0, max=7 * 24 * 3600),
+        PACE,                                                                            # GW-35
     )
     rules_version = 3
     migrations = MIGRATIONS
@@ -43,10 +45,18 @@ class Gwent(Game):
     #: public sees nothing of the mulligan's steps, so taking it at once tells nobody anything
     auto_actions = frozenset({"mulligan_take"})
 
+    def correspond(self, options: dict, given: frozenset[str], clock: float | None) -> None:
+        """GW-35: the decision's seconds give way to the table's clock."""
+        timer(self.name, options, given, "turn_seconds", clock)
+
+    def milestone(self, event: Mapping[str, Any]) -> str | None:
+        """A round's end: the field as it stood at the end (the same step clears it for the next round)."""
+        return "before" if event["kind"] == "round_end" else None
+
     def confirm(self, state: dict, seat: int, action: dict) -> bool:
-        """A pass ends the player's round for good; in HardGwent, where every card is a double move's worth,
-        it is asked twice."""
-        return action.get("type") == "pass" and state["options"]["variant"] == "hardgwent"
+        """A pass ends the player's round for good (no card may follow it in that round): asked twice, in
+        every variant, as HardGwent always did — a confirmation of the interface, the rule is unchanged."""
+        return action.get("type") == "pass"
 
     # ------------------------------------------------------------------ set-up
     def check_options(self, options: dict[str, Any]) -> None:

@@ -47,15 +47,18 @@ def state_1_to_2(state: dict[str, Any]) -> None:
     require_keys(state, {"players", "phase", "cards", "rows", "hand", "deck", "discard", "stack", "variant"})
 
 
-def options_2_to_3(options: dict[str, Any]) -> None:
-    """Issue 29 added the choice ``play_pass`` to ``empty_hand_take`` (GW-27); an older table keeps its value,
-    which was one of the two it could have (a turn's key ``taken_then_pass`` exists only under the new one)."""
-    refuse_unknown(options, OPTIONS_V2, "options")
+#: rules version 3, one release with two changes: issue 29 added the choice ``play_pass`` to ``empty_hand_take``
+#: (GW-27), and an older table keeps its value, which was one of the two it could have (a turn's key
+#: ``taken_then_pass`` exists only under the new one); issue 27 added the option ``pace``, and a table started
+#: before it was played at the book's real-time pace (docs/rulings/gwent.md GW-35)
+OPTIONS_V3 = OPTIONS_V2 | {"pace"}
+options_2_to_3 = former_readings({"pace": "live"}, OPTIONS_V3)
 
 
 MIGRATIONS = (
     Migration(2, "the issue-14 options get the team's former readings; the stored judge's table is dropped "
                  "(derived when read)", state=state_1_to_2, options=options_1_to_2),
     Migration(3, "empty_hand_take may be play_pass (GW-27: the Invader's card played, then the automatic pass); "
-                 "older tables keep their value", options=options_2_to_3),
+                 "older tables keep their value; the option pace: live (the rule book's real-time rules, as every "
+                 "table was played)", options=options_2_to_3),
 )

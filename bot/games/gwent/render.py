@@ -13,13 +13,18 @@ from .state import locate
 
 LIMIT = 1800
 ROW_LINES = 3    # lines a row of the field takes on the compact board; the cards beyond are counted
-HAND_LINES = 4   # lines the own hand takes on the compact board
 ROW_ORDER_TOP = ("siege", "ranged", "melee")  # the opponent's half, seen from across the table
 ROW_ORDER_BOTTOM = ("melee", "ranged", "siege")
 
 
 def cname(card_id: str, locale: str) -> str:
     return catalogue().card(card_id).name(locale)
+
+
+def quoted(name: str, locale: str) -> str:
+    """A card's or leader's name inside a Russian or Ukrainian sentence: in «…», so that a name that is a phrase
+    of its own ("Ведьма: Кухарка") reads as one name and needs no declension; English sentences take it bare."""
+    return f"«{name}»" if locale in ("ru", "uk") else name
 
 
 def lname(leader_id: str, locale: str, short: bool = False) -> str:
@@ -115,7 +120,7 @@ def _card_with_spec(state: dict, action: dict, cid: str, locale: str) -> str:
 # ------------------------------------------------------------------------------------------ the board
 def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str], *, full: bool = False) -> str:
     """The table, every line within a phone's width.  Compact: each row of the field in at most ROW_LINES
-    lines and the hand in HAND_LINES, the rest counted; the discard piles (open to both players, rule book
+    lines, the rest counted, and the own hand whole; the discard piles (open to both players, rule book
     §1) as counts.  ``full``: every card of every row, the whole hand and both discard piles."""
     text = "\n".join(fit(_board(view, locale, names, full)))
     return text if full else text[:LIMIT]
@@ -231,8 +236,8 @@ def _own_lines(view: Mapping[str, Any], locale: str, full: bool) -> list[str]:
     if hand is None:
         return []
     head = t("gwent.view.hand", locale, n=len(hand))
-    lines = _card_items(head, _groups([c["card"] for c in hand], locale, strength=True), locale,
-                        None if full else HAND_LINES)
+    # the player's own hand whole, on the compact board too: it is what they choose from (issue 27)
+    lines = _card_items(head, _groups([c["card"] for c in hand], locale, strength=True), locale, None)
     if view.get("candidates"):
         lines += wrap_items(t("gwent.view.candidates", locale), [cname(c["card"], locale) for c in view["candidates"]])
     return lines
@@ -250,11 +255,11 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
     p: dict[str, Any] = {"name": name}
     for key in ("card", "into", "token", "gave", "took"):
         if d.get(key):
-            p[key] = cname(d[key], locale)
+            p[key] = quoted(cname(d[key], locale), locale)
     if "cards" in d and d["cards"] and isinstance(d["cards"][0], str):
-        p["cards"] = _names(d["cards"], locale)
+        p["cards"] = ", ".join(quoted(cname(c, locale), locale) for c in d["cards"])
     if "leader" in d:
-        p["leader"] = lname(d["leader"], locale)
+        p["leader"] = quoted(lname(d["leader"], locale), locale)
     if "row" in d:
         p["row"] = _row(d["row"], locale)
     if "side" in d and isinstance(d["side"], int):
@@ -276,7 +281,7 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
     elif kind in ("dealt_count", "drew_count"):
         p["n"] = d["n"]
     elif kind == "scorched":
-        p["cards"] = ", ".join(f"{cname(k['card'], locale)} ({names[k['side']]})" for k in d["killed"])
+        p["cards"] = ", ".join(f"{quoted(cname(k['card'], locale), locale)} ({names[k['side']]})" for k in d["killed"])
         p["n"] = len(d["killed"])
     elif kind == "row_scorch_short":
         p.update(total=points(d["total"]), need=d["need"])

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from bot.engine import Ctx, Game, Option, Pending, Rejection
+from bot.engine.pace import PACE, window
 
 from . import bot, position, render, view
 from .actions import apply_action, legal_actions, moderate, out_of_turn, owing, timeout, upholding
@@ -26,8 +27,11 @@ class Raiders(Game):
         Option("pairs", "bool", False),                                                 # «пара на пару»
         Option("disputes", "choice", "rollback", choices=("rollback", "void")),         # «Разрешение споров»
         Option("window_seconds", "int", 0, min=0, max=7 * 24 * 3600),                   # RD-17
+        PACE,                                                                            # RD-20
     )
     rules_version = 2
+    #: how long a correspondence table's window stays open unless the table says (RD-20)
+    CORRESPONDENCE_WINDOW = 2 * 3600
     migrations = MIGRATIONS
     stack_keys = STACK_KEYS
     #: six players answer every window: a long six-seat game is about 3000 actions
@@ -41,6 +45,10 @@ class Raiders(Game):
     #: the end of a turn with an empty hand and the discard of a hand's last card: hand sizes are public, so
     #: taking them at once tells nobody anything (an "end" with cards in hand would tell that none can be used)
     auto_actions = frozenset({"end", "discard"})
+
+    def milestone(self, event: Mapping[str, Any]) -> str | None:
+        """A capture that succeeded: the property changes hands."""
+        return "after" if event["kind"] == "captured" else None
 
     @property  # type: ignore[override]
     def options(self) -> tuple[Option, ...]:
@@ -61,6 +69,11 @@ class Raiders(Game):
         if action is not None and held > (0 if action["type"] == "end" else 1):
             return None
         return action
+
+    def correspond(self, options: dict, given: frozenset[str], clock: float | None) -> None:
+        """RD-20: a window (and a vote) closes by itself after ``CORRESPONDENCE_WINDOW`` seconds, everyone who has
+        not answered passing."""
+        window(self.name, options, given, "window_seconds", self.CORRESPONDENCE_WINDOW)
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         setup(state, ctx, stack)

@@ -278,8 +278,9 @@ def test_white_flame_takes_back_the_card_oberons_killer_chose():
     assert draug in s["deck"][0] and a in s["hand"][0] and b in s["hand"][0]
     # every card that moves is named (§9): the Draug was seen on the field, the discards in the pile
     lines = [GAME.render_event(e, "ru", NAMES) for e in result.events if e["to"] is None]
-    assert "Белое Пламя: в колоду Аня уходит Драуг." in lines
-    assert "Белое Пламя: в руку Аня возвращаются Гуль, Накер." in lines
+    # card names quoted in a Russian sentence (issue 27)
+    assert "Белое Пламя: в колоду Аня уходит «Драуг»." in lines
+    assert "Белое Пламя: в руку Аня возвращаются «Гуль», «Накер»." in lines
 
 
 def test_white_flame_names_a_secret_pick_taken_back_from_the_hand_to_its_owner_only():

@@ -205,3 +205,16 @@ def test_double_move_resolves_left_then_right():
     s = act(s, 1, type="play", card=archer)
     assert archer in s["rows"][1]["ranged"]          # not hit by its own turn's scorch
     assert find(s, 0, "siege_tower", ("discard",))
+
+
+def test_a_pass_is_confirmed_as_final_in_every_variant_and_a_card_is_not():
+    """Issue 27: the pass ends the player's round for good, so the front ends ask twice (a red button), in
+    standard Gwent as in HardGwent; only the interface changes, the rule does not."""
+    from bot.games.gwent import GAME
+    from .helpers import table as gwent_table
+
+    for variant in ("standard", "hardgwent"):
+        s = gwent_table("monsters", "nilfgaard", variant=variant)
+        seat = GAME.to_act(s)[0].seat
+        assert GAME.confirm(s, seat, {"type": "pass"})
+        assert not any(GAME.confirm(s, seat, a) for a in GAME.legal_actions(s, seat) if a["type"] != "pass")

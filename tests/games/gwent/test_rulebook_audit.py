@@ -249,8 +249,8 @@ def test_scorch_kills_a_lone_kambi_of_strength_zero_and_hemdall_takes_her_place(
     s = result.state
     assert kambi in s["discard"][0] and "hemdall" in ids(s, s["rows"][0]["melee"])
     lines = [GAME.render_event(e, "ru", ["Аня", "Боб"]) for e in result.events]
-    scorched = lines.index("Казнь: в отбой уходит Камби (Аня). (см. §2)")
-    assert lines[scorched + 1].startswith("Хеймдалль выходит на поле (Аня).")  # after the Scorch, not before
+    scorched = lines.index("Казнь: в отбой уходит «Камби» (Аня). (см. §2)")
+    assert lines[scorched + 1].startswith("«Хеймдалль» выходит на поле (Аня).")  # after the Scorch, not before
 
 
 def test_gw10_option_scorch_spares_strength_zero():
