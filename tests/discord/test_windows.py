@@ -44,7 +44,7 @@ def _decks():
 
 
 async def _table(h, users, stack):
-    # a Discord table plays by correspondence: its windows close by themselves after 2 hours (RD-20)
+    # a Discord table plays by correspondence: its windows close by themselves after 2 hours (RD-25)
     table = await h.new_table(users[0], "raiders")
     for user in users[1:]:
         await h.join(user, table)
