@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Sequence
 import discord
 
 from bot.discord.components import tournament_view
-from bot.discord.render import clip, discord_user_id, lobby_text, pack
+from bot.discord.render import discord_user_id, lobby_text, pack
 from bot.engine.board_text import shorten
 from bot.discord.threads import TABLE_CHANNELS, open_thread, starter, tag_names
 from bot.i18n import t

@@ -10,7 +10,7 @@ from bot.engine import Game
 from bot.i18n import t
 from bot.render.deadlines import deadline
 from bot.render.notices import (DISPUTE_EVENTS, cancelled_line, clock_line, dispute_event_line, dispute_line,
-                                 frozen_line, rollback_line, ruling_line, seed_line, upgrade_line, when)
+                                 frozen_line, rollback_line, ruling_line, seed_line, upgrade_line)
 
 DISCORD_LIMIT = 2000
 

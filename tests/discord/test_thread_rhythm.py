@@ -3,7 +3,6 @@ the one numbering of the log, disputes and rollbacks, and strike out the moves a
 what the last step showed and the result once, nothing clipped."""
 from tests.discord.test_play import started_toy, user_to_act
 from tests.discord.test_reliability import play_out
-from tests.support.tables import play_one
 
 
 async def test_the_live_message_numbers_moves_as_the_log_and_strikes_out_what_a_rollback_undid(relay, harness):

@@ -44,7 +44,7 @@ def _decks():
 
 
 async def _table(h, users, stack):
-    # a Discord table plays by correspondence: its windows close by themselves after 2 hours (RD-20)
+    # a Discord table plays by correspondence: its windows close by themselves after 2 hours (RD-25)
     table = await h.new_table(users[0], "raiders")
     for user in users[1:]:
         await h.join(user, table)
@@ -58,7 +58,7 @@ async def _click(h, user, table, wanted):
     state = await h.store.state(table.id)
     seat = next(s.seat for s in await h.store.seats(table.id) if s.user_id == f"discord:{user.id}")
     legal = GAME.legal_actions(state, seat)
-    control = next(m for m in reversed(h.fake.dms(user)) if m.find(prefix=f"j:") and f"№{table.id}" in m.content)
+    control = next(m for m in reversed(h.fake.dms(user)) if m.find(prefix="j:") and f"№{table.id}" in m.content)
     await h.pick(user, control, legal.index(wanted))
     await h.settled()
 

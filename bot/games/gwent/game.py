@@ -10,6 +10,7 @@ from . import bot, position, render, table, view
 from .actions import apply_action, legal_actions
 from .cards import FACTIONS, catalogue
 from .migrations import MIGRATIONS
+from .scoring import scores
 from .setup import begin
 from .state import empty_rows, empty_slots
 
@@ -54,9 +55,16 @@ class Gwent(Game):
         return "before" if event["kind"] == "round_end" else None
 
     def confirm(self, state: dict, seat: int, action: dict) -> bool:
-        """A pass ends the player's round for good (no card may follow it in that round): asked twice, in
-        every variant, as HardGwent always did — a confirmation of the interface, the rule is unchanged."""
-        return action.get("type") == "pass"
+        """A pass ends the player's round for good (no card may follow it in that round): asked twice when it
+        gives the round up — always in HardGwent, as before; in the standard game when the player holds cards
+        and does not lead (a pass while leading is the usual way to keep cards for later, and asking there
+        would cost a click in most rounds).  A confirmation of the interface; the rule is unchanged."""
+        if action.get("type") != "pass":
+            return False
+        if state["options"]["variant"] == "hardgwent":
+            return True
+        score = scores(state)
+        return bool(state["hand"][seat]) and score[seat] <= score[1 - seat]
 
     # ------------------------------------------------------------------ set-up
     def check_options(self, options: dict[str, Any]) -> None:

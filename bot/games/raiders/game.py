@@ -27,10 +27,10 @@ class Raiders(Game):
         Option("pairs", "bool", False),                                                 # «пара на пару»
         Option("disputes", "choice", "rollback", choices=("rollback", "void")),         # «Разрешение споров»
         Option("window_seconds", "int", 0, min=0, max=7 * 24 * 3600),                   # RD-17
-        PACE,                                                                            # RD-20
+        PACE,                                                                            # RD-25
     )
     rules_version = 2
-    #: how long a correspondence table's window stays open unless the table says (RD-20)
+    #: how long a correspondence table's window stays open unless the table says (RD-25)
     CORRESPONDENCE_WINDOW = 2 * 3600
     migrations = MIGRATIONS
     stack_keys = STACK_KEYS
@@ -71,7 +71,7 @@ class Raiders(Game):
         return action
 
     def correspond(self, options: dict, given: frozenset[str], clock: float | None) -> None:
-        """RD-20: a window (and a vote) closes by itself after ``CORRESPONDENCE_WINDOW`` seconds, everyone who has
+        """RD-25: a window (and a vote) closes by itself after ``CORRESPONDENCE_WINDOW`` seconds, everyone who has
         not answered passing."""
         window(self.name, options, given, "window_seconds", self.CORRESPONDENCE_WINDOW)
 

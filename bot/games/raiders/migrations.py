@@ -12,7 +12,7 @@ Version 2, one release with two changes.  Issue 29: outcomes changed, the stored
   an older table stated is among them;
 - a deck may hold шняга-only cards and effects that set крутизна; the shipped house set has neither.
 Issue 27 adds the option ``pace``: a table started before it was played at the real-time pace, its windows timed
-by ``window_seconds`` as it stood (docs/rulings/raiders.md RD-20), so its former reading is ``live``.
+by ``window_seconds`` as it stood (docs/rulings/raiders.md RD-25), so its former reading is ``live``.
 So the step gives ``pace: live`` and checks that the state is of a shape version 1 wrote.
 """
 from __future__ import annotations

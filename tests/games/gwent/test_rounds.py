@@ -207,14 +207,18 @@ def test_double_move_resolves_left_then_right():
     assert find(s, 0, "siege_tower", ("discard",))
 
 
-def test_a_pass_is_confirmed_as_final_in_every_variant_and_a_card_is_not():
-    """Issue 27: the pass ends the player's round for good, so the front ends ask twice (a red button), in
-    standard Gwent as in HardGwent; only the interface changes, the rule does not."""
+def test_a_pass_that_gives_the_round_up_is_confirmed_in_every_variant_and_a_card_is_not():
+    """Issue 27: the pass ends the player's round for good, so the front ends ask twice (a red button) when it
+    gives the round up, in standard Gwent as in HardGwent (which asks always); only the interface changes."""
     from bot.games.gwent import GAME
+    from bot.games.gwent.state import card
     from .helpers import table as gwent_table
 
     for variant in ("standard", "hardgwent"):
         s = gwent_table("monsters", "nilfgaard", variant=variant)
         seat = GAME.to_act(s)[0].seat
-        assert GAME.confirm(s, seat, {"type": "pass"})
+        assert GAME.confirm(s, seat, {"type": "pass"})      # level with cards in hand: the round is given up
         assert not any(GAME.confirm(s, seat, a) for a in GAME.legal_actions(s, seat) if a["type"] != "pass")
+        unit = next(card(s, u).id for u in s["deck"][seat] if card(s, u).rows and card(s, u).strength > 0)
+        place(s, seat, unit)                                 # leading: a pass keeps cards for later rounds
+        assert GAME.confirm(s, seat, {"type": "pass"}) == (variant == "hardgwent")
