@@ -24,6 +24,21 @@ def matches(games):
     return {key: tally.most_common(1)[0][0] for key, tally in wins.items() if tally}
 
 
+def games_per_match(games):
+    """The games of each match (round, players), in order."""
+    per_match: dict = {}
+    for g in games:
+        if g.kind == "table":
+            per_match.setdefault((g.round, frozenset(g.players)), []).append(g)
+    return per_match
+
+
+def games_won(played):
+    """Games won per player among ``played`` (a drawn or double-lost game counts for nobody)."""
+    return Counter(next(p for p in g.players if g.points[p] == max(g.points.values()))
+                   for g in played if len(set(g.points.values())) == 2)
+
+
 def check_double_elimination(games, players, reset, champion):
     decided = matches(games)
     losses = Counter()
@@ -159,13 +174,9 @@ async def test_best_of_three_matches(env, fmt, n):
     t = await play_out(director, tid, limit=300)
     assert t.status == "finished"
     games = await director.record.games(tid)
-    per_match: dict = {}
-    for g in games:
-        if g.kind == "table":
-            per_match.setdefault((g.round, frozenset(g.players)), []).append(g)
+    per_match = games_per_match(games)
     for key, played in per_match.items():
-        won = Counter(next(p for p in g.players if g.points[p] == max(g.points.values()))
-                      for g in played if len(set(g.points.values())) == 2)
+        won = games_won(played)
         assert max(won.values()) == 2, (key, won)          # the match stopped when someone had two wins
         assert len(played) >= 2 and sum(won.values()) <= 3
         seats = [g.players[0] for g in played]
@@ -185,14 +196,10 @@ async def test_best_of_three_in_swiss_and_round_robin_scores_each_match_once(env
     t = await play_out(director, tid, limit=300)
     assert t.status == "finished"
     games = await director.record.games(tid)
-    per_match: dict = {}
-    for g in games:
-        if g.kind == "table":
-            per_match.setdefault((g.round, frozenset(g.players)), []).append(g)
+    per_match = games_per_match(games)
     won_matches: Counter = Counter()
     for key, played in per_match.items():
-        won = Counter(next(p for p in g.players if g.points[p] == max(g.points.values()))
-                      for g in played if len(set(g.points.values())) == 2)
+        won = games_won(played)
         assert max(won.values()) == 2 and len(played) >= 2, (key, won)   # each match went on to two wins
         won_matches[won.most_common(1)[0][0]] += 1
     byes = Counter(g.players[0] for g in games if g.kind == "bye")
