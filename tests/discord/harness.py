@@ -105,8 +105,9 @@ class Harness:
         await self.store.conn.commit()
 
     # ------------------------------------------------------------------ waiting for the bot
-    async def settled(self, timeout: float = 5.0) -> None:
-        """Until bot players have moved and the outbox is empty (everything committed was delivered)."""
+    async def settled(self, timeout: float = STARTUP_TIMEOUT) -> None:
+        """Until bot players have moved and the outbox is empty (everything committed was delivered).  A ceiling,
+        not a wait: a whole game's outbox (its pictures drawn at a phone's scale) on a loaded worker overran 5 s."""
         async def quiet() -> bool:
             await self.bot.wait_for_bots()
             return not await self.store.pending_messages(limit=1)
