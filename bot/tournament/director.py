@@ -212,6 +212,18 @@ class Director:
             return _reject("organiser_only", Code.FORBIDDEN)
         return t
 
+    async def _as_organiser_with_reason(self, tournament_id: int, by: str, moderator: bool,
+                                        reason: str | None) -> tuple[TournamentRow, str] | Rejection:
+        """As ``_as_organiser``, for the tools that must say why (an adjustment, a forfeit, a pairing edit):
+        the tournament and the reason, cleaned; a missing reason is refused."""
+        t = await self._as_organiser(tournament_id, by, moderator)
+        if isinstance(t, Rejection):
+            return t
+        reason = clean_text(reason)
+        if not reason:
+            return _reject("reason_needed")
+        return t, reason
+
     @staticmethod
     def organiser(t: TournamentRow, user_id: str, moderator: bool) -> bool:
         return moderator or user_id == t.creator
@@ -762,12 +774,10 @@ class Director:
 
     async def _set_result(self, tournament_id: int, round: int, board: int, points: Mapping[str, float],
                           how: str, *, by: str, reason: str | None, moderator: bool) -> Progress | Rejection:
-        t = await self._as_organiser(tournament_id, by, moderator)
-        if isinstance(t, Rejection):
-            return t
-        reason = clean_text(reason)
-        if not reason:
-            return _reject("reason_needed")
+        begun = await self._as_organiser_with_reason(tournament_id, by, moderator, reason)
+        if isinstance(begun, Rejection):
+            return begun
+        t, reason = begun
         games = {(g.round, g.board): g for g in await self.record.games(tournament_id)}
         g = games.get((round, board))
         if g is None:
@@ -835,12 +845,10 @@ class Director:
         """Exchange two players in the current round's pairing (T-22): only before anyone moved at their
         tables, which are cancelled and made again with the players exchanged; a bye goes with the place.
         Logged with the reason."""
-        t = await self._as_organiser(tournament_id, by, moderator)
-        if isinstance(t, Rejection):
-            return t
-        reason = clean_text(reason)
-        if not reason:
-            return _reject("reason_needed")
+        begun = await self._as_organiser_with_reason(tournament_id, by, moderator, reason)
+        if isinstance(begun, Rejection):
+            return begun
+        t, reason = begun
         if t.status != "running":
             return _reject("closed", tournament=tournament_id)
         async with self.lock(tournament_id):
@@ -874,12 +882,10 @@ class Director:
                      moderator: bool = False) -> bool | Rejection:
         """Two players must not meet in the rounds paired from now on (T-22): Swiss pairs them only where no
         other pairing exists, multi-seat rounds seat them apart where they can.  Logged with the reason."""
-        t = await self._as_organiser(tournament_id, by, moderator)
-        if isinstance(t, Rejection):
-            return t
-        reason = clean_text(reason)
-        if not reason:
-            return _reject("reason_needed")
+        begun = await self._as_organiser_with_reason(tournament_id, by, moderator, reason)
+        if isinstance(begun, Rejection):
+            return begun
+        t, reason = begun
         if t.format not in ("swiss", "multiseat") or t.status not in ("registration", "running"):
             return _reject("no_forbid", tournament=tournament_id)
         entered = {e.user_id for e in await self.record.entries(tournament_id)}
