@@ -78,18 +78,60 @@ def display_width(line: str) -> int:
     return width
 
 
-def _cut(word: str, room: int) -> tuple[str, str]:
-    """The longest head of ``word`` that fits ``room`` columns (at least one character), and the rest."""
-    for i in range(len(word), 0, -1):
-        if display_width(word[:i]) <= room:
-            return word[:i], word[i:]
-    return word[:1], word[1:]
+def _is_special(ch: str) -> bool:
+    return ch >= "\u1100" or "\u0300" <= ch <= "\u036f" or "\u0483" <= ch <= "\u0489"
+
+
+def _fitting_end(text: str, start: int, room: int) -> int:
+    """The end of the longest run ``text[start:end]`` at most ``room`` columns wide (``display_width``'s count,
+    the run read as a line of its own): one pass that stops where the run is full, so cutting a long text into
+    lines reads each character once instead of measuring every shorter head again."""
+    width, last, joined, flag = 0, 1, False, False
+    for i in range(start, len(text)):
+        ch = text[i]
+        if not _is_special(ch):
+            width += 1
+            last, joined, flag = 1, False, False
+        elif ch == _ZWJ:
+            joined = True
+        elif ch == _VS16:
+            if last == 1:
+                width += 1
+                last = 2
+        elif 0x1F1E6 <= ord(ch) <= 0x1F1FF and flag:  # the second of a flag's two regional indicators
+            flag = False
+        else:
+            flag = 0x1F1E6 <= ord(ch) <= 0x1F1FF
+            w = _char_width(ch)
+            if joined and w:
+                joined = False
+            elif w:
+                width += w
+                last = w
+        if width > room:
+            return i
+    return len(text)
+
+
+def cut_to_width(text: str, width: int, hang: str, lines: list[str], current: str = "") -> str:
+    """``current + text`` cut where a line of ``width`` columns is full (each piece at least one character):
+    the full lines are appended to ``lines``, the ones after the first starting with ``hang``; the last,
+    unfinished line is returned.  Linear in the text's length, however long a word is."""
+    pos = 0
+    while True:
+        end = _fitting_end(text, pos, width - display_width(current))
+        if end == len(text):
+            return current + text[pos:]
+        end = max(end, pos + 1)
+        lines.append(current + text[pos:end])
+        current, pos = hang, end
 
 
 def wrap(line: str, width: int = PHONE_WIDTH, hang: str | None = None) -> list[str]:
     """``line`` broken at spaces into lines of at most ``width`` columns.  Continuation lines start with
     ``hang`` (by default the line's own indentation and two spaces more).  Only a word wider than a whole
-    line is cut."""
+    line is cut.  Each word is measured once (a space resets display_width's count, so a line's width is
+    the sum of its words' and spaces'): linear in the line's length."""
     if display_width(line) <= width:
         return [line]
     lead = line[:len(line) - len(line.lstrip(" "))]
@@ -97,23 +139,23 @@ def wrap(line: str, width: int = PHONE_WIDTH, hang: str | None = None) -> list[s
     if display_width(hang) > width // 2:
         hang = "  "
     lines: list[str] = []
-    current = lead
+    current, used = lead, display_width(lead)
     for word in line[len(lead):].split(" "):
         if not word:
             continue
-        prefix = current if current.strip() else ""
-        candidate = f"{current} {word}" if prefix else current + word
-        if display_width(candidate) <= width:
-            current = candidate
-            continue
-        if prefix:
+        word_width = display_width(word)
+        if current.strip():
+            if used + 1 + word_width <= width:
+                current, used = f"{current} {word}", used + 1 + word_width
+                continue
             lines.append(current)
             current = hang
-        while display_width(current + word) > width:
-            head, word = _cut(word, width - display_width(current))
-            lines.append(current + head)
-            current = hang
-        current += word
+        elif display_width(current + word) <= width:
+            current += word
+            used = display_width(current)
+            continue
+        current = cut_to_width(word, width, hang, lines, current)
+        used = display_width(current)
     if current.strip():
         lines.append(current)
     return lines
@@ -143,7 +185,8 @@ def wrap_items(head: str, items: Sequence[str], width: int = PHONE_WIDTH, hang: 
         if not empty or current.strip():  # the line holds an item or a head: the item starts the next line
             lines.append(current.rstrip())
             current = hang
-        parts = wrap(current + token, width, hang)  # one line, unless the item alone is wider than a line
+        # one line, unless the item alone is wider than a line (none, when it is only spaces)
+        parts = wrap(current + token, width, hang) or [hang]
         lines += parts[:-1]
         current, empty = parts[-1], False
     if current.strip():

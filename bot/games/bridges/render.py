@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine.board_text import display_width
+from bot.engine.board_text import cut_to_width, display_width
 from bot.i18n import t
 
 from .combat import attack_modes, provoked_counter, sources, weapon_sources
@@ -62,12 +62,8 @@ def wrap(text: str, lead: str = "", indent: str = "   ") -> list[str]:
         else:
             lines.append(current)
             current = indent + word
-        while display_width(current) > WIDTH:  # a single word longer than a line
-            cut = WIDTH
-            while display_width(current[:cut]) > WIDTH:
-                cut -= 1
-            lines.append(current[:cut])
-            current = indent + current[cut:]
+        if display_width(current) > WIDTH:  # a single word longer than a line
+            current = cut_to_width(current, WIDTH, indent, lines)
     if current:
         lines.append(current)
     return lines

@@ -66,12 +66,21 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
 @lru_cache(maxsize=4096)
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` cut (with an ellipsis) to ``width`` units."""
-    if text_width(text, size, bold) <= width:
+    # heads of 16, 32, 64 … characters are measured until one is too wide: a name of 10,000 characters costs
+    # what its first few dozen do, not measures of thousands of characters each
+    high = 16
+    while high < len(text) and text_width(text[:high], size, bold) <= width:
+        high *= 2
+    if high >= len(text) and text_width(text, size, bold) <= width:
         return text
-    low, high = 0, len(text)
+
+    def fits(n: int) -> bool:
+        return text_width(text[:n].rstrip() + ELLIPSIS, size, bold) <= width
+
+    low, high = 0, min(high, len(text))
     while low < high:  # the longest prefix that fits with the ellipsis
         mid = (low + high + 1) // 2
-        if text_width(text[:mid].rstrip() + ELLIPSIS, size, bold) <= width:
+        if fits(mid):
             low = mid
         else:
             high = mid - 1
@@ -81,7 +90,11 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
 def wrap(text: str, size: int, width: int, lines: int, bold: bool = False) -> list[str]:
     """``text`` in at most ``lines`` lines of ``width`` units, broken between words; the last line cut."""
     words, out, line = text.split(), [], ""
-    for word in words:
+    for i, word in enumerate(words):
+        if len(out) == lines - 1:  # the last line takes the rest, cut: the words after it are never measured
+            out.append(" ".join(words[i:]) if not line else " ".join([line, *words[i:]]))
+            line = ""
+            break
         attempt = f"{line} {word}".strip()
         if line and text_width(attempt, size, bold) > width:
             out.append(line)
@@ -90,8 +103,6 @@ def wrap(text: str, size: int, width: int, lines: int, bold: bool = False) -> li
             line = attempt
     if line:
         out.append(line)
-    if len(out) > lines:
-        out = out[:lines - 1] + [" ".join(out[lines - 1:])]
     return [fit(part, size, width, bold) for part in out]
 
 
