@@ -19,7 +19,7 @@ from bot.discord.client import JudgeBot
 from bot.discord.interactions import (begin, begin_at_table, is_moderator, pick_table, player_key, refuse, say,
                                       table_choices)
 from bot.discord.locale import L
-from bot.discord.render import board_texts, clip, pack
+from bot.discord.render import board_texts, clip, named, pack
 from bot.engine import Rejection
 from bot.i18n import t
 from bot.referee import moderation, oversight
@@ -87,7 +87,7 @@ class Moderation(commands.Cog):
         game = self.bot.games[found.game]
         texts = []
         for seat in seats:
-            header = t("discord.mod.seat_header", locale, table=found.id, seat=seat.seat + 1, name=seat.name)
+            header = t("discord.mod.seat_header", locale, table=found.id, seat=seat.seat + 1, name=named(seat.name))
             texts += board_texts(game, seats, game.view(state, seat.seat), locale, header)
         await say(interaction, pack(texts)[:10])
 

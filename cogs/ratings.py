@@ -12,7 +12,7 @@ from bot.discord.client import JudgeBot
 from bot.discord.components import leaderboard_view
 from bot.discord.interactions import begin, player_key, say
 from bot.discord.locale import L
-from bot.discord.render import user_key
+from bot.discord.render import named, user_key
 from bot.i18n import t
 from bot.ratings.ratings import RATED_GAMES, STATISTICS_ONLY, Ratings
 from bot.ratings.render import board_text, game_name, profile_text
@@ -38,9 +38,9 @@ class RatingsCog(commands.Cog, name="Ratings"):
         who = player or interaction.user
         key, own = user_key(who.id), who.id == interaction.user.id
         if not own and await self.ratings.hidden(key):
-            return await say(interaction, t("ratings.profile.hidden", locale, name=who.display_name))
+            return await say(interaction, t("ratings.profile.hidden", locale, name=named(who.display_name)))
         found = await self.ratings.profile(str(interaction.guild_id), key, game.value if game else None)
-        text = profile_text(found, who.display_name, locale, front="discord", own=own)
+        text = profile_text(found, named(who.display_name), locale, front="discord", own=own)
         rated = [r for r in found.games if r.history]
         files = []
         if rated:  # the asked game's line, or the one with the most rated games
@@ -76,7 +76,7 @@ class RatingsCog(commands.Cog, name="Ratings"):
             return t("ratings.board.unrated", locale, game=game_name(game, locale)), None
         board = await self.ratings.leaderboard(str(interaction.guild_id), game, page)
         names = await self.ratings.names([r.user_id for r in board.rows])
-        return board_text(board, names, locale), leaderboard_view(RATED_GAMES.index(game), board.page, board.pages,
+        return board_text(board, {u: named(n) for u, n in names.items()}, locale), leaderboard_view(RATED_GAMES.index(game), board.page, board.pages,
                                                                  locale)
 
     @app_commands.command(name=L("ratings.cmd.privacy"), description=L("ratings.cmd.privacy.desc"))

@@ -3,8 +3,20 @@ or free text longer than its limit is cut where it is read back, whatever releas
 from __future__ import annotations
 
 import random
+import re
 import time
 
+import pytest
+from discord.utils import escape_markdown
+
+from bot.discord.render import board_texts, display_names
+from bot.engine import get_game
+from bot.engine.free_text import NAME_MAX, TITLE_MAX
+from bot.referee.service import Referee
+from bot.storage.store import Store
+from bot.storage.tournaments import Tournaments
+from bot.tournament.director import check_settings
+from bot.web import pages, public
 from bot.engine.board_text import cut_to_width, display_width, wrap
 from bot.games.bridges.render import WIDTH as BRIDGES_WIDTH, wrap as bridges_wrap
 from bot.render.picture.canvas import ELLIPSIS, fit, text_width, wrap as picture_wrap
@@ -72,3 +84,72 @@ def test_a_picture_cuts_a_long_name_to_its_width_with_an_ellipsis():
     lines = picture_wrap("слово " * 3_000, 13, 200, 3)
     assert len(lines) == 3 and lines[-1].endswith(ELLIPSIS)
     assert all(text_width(x, 13) <= 200 for x in lines)
+
+
+# ---------------------------------------------------------------------------------------------- read back
+LONG = "Ж" * 10_000
+HOSTILE = "\u202eevil\u202c\x07\x1b[2J" + "я" * 4_000   # an override, a bell and an escape, as an old release kept them
+STRAY = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066\u2067]")
+
+
+@pytest.fixture
+async def old_record(tmp_path):
+    """A started Clay God table and a tournament whose names and titles were written as a release that cleaned
+    nothing wrote them: straight into the database, past the referee."""
+    store = await Store.open(tmp_path / "old.db")
+    referee = Referee(store)
+    table = await referee.create_table("claygod", creator="cli:a", creator_name="A", origin="terminal", join=False)
+    for name in ("Аня", "Борис"):
+        await referee.add_bot(table.id, name=name)
+    async with store.transaction() as db:  # (the database lets seats change only in the lobby)
+        await db.execute("UPDATE seats SET name = ? WHERE table_id = ? AND seat = 0", (LONG, table.id))
+        await db.execute("UPDATE seats SET name = ? WHERE table_id = ? AND seat = 1", (HOSTILE, table.id))
+    await referee.start(table.id, "cli:a")
+    tid = await Tournaments(store).create(game="claygod", format="swiss", creator="cli:a",
+                                          settings=check_settings("claygod", "swiss", {}), options={},
+                                          seed="s", origin="terminal", now=1.0, title="\u202eTitle\u202c " + "t" * 500)
+    async with store.transaction() as db:
+        await db.execute("UPDATE tables SET title = ? WHERE id = ?", ("\u202eTitle " + "x" * 5_000, table.id))
+        await db.execute("INSERT INTO entries (tournament_id, user_id, name, is_bot, number, joined_round, joined_at)"
+                         " VALUES (?, 'bot:x', ?, 1, 1, 0, 1.0)", (tid, HOSTILE))
+    yield store, table.id, tid
+    await store.close()
+
+
+async def test_names_and_titles_of_any_release_are_cut_and_cleaned_where_they_are_read(old_record):
+    store, table_id, tid = old_record
+    names = [s.name for s in await store.seats(table_id)]
+    assert names[0] == "Ж" * (NAME_MAX - 1) + "…"
+    assert names[1].startswith("evil") and len(names[1]) <= NAME_MAX and not STRAY.search(names[1])
+    table = await store.get_table(table_id)
+    assert table.title.startswith("Title x") and len(table.title) <= TITLE_MAX and "\u202e" not in table.title
+    tour = await Tournaments(store).get(tid)
+    assert tour.title.startswith("Title t") and len(tour.title) <= TITLE_MAX
+    (entry,) = await Tournaments(store).entries(tid)
+    assert entry.name == names[1]
+
+
+async def test_a_page_and_a_discord_board_show_a_long_name_cut_and_every_name_isolated(old_record):
+    store, table_id, tid = old_record
+    page = pages.Page("en")
+    html = pages.table_page(page, await public.load_table(store, table_id))
+    assert "Ж" * NAME_MAX not in html and "Ж" * (NAME_MAX - 1) + "…" in html
+    assert not STRAY.search(html)
+    assert html.count("\u2068") == html.count("\u2069")
+    tour = pages.tournament_page(page, await public.load_tournament(store, tid))
+    title = re.search("<title>(.*)</title>", tour, re.S).group(1)
+    assert title.startswith("\u2068Title t") and "\u2069 · " in title and not STRAY.search(tour)
+    assert re.search("<h1><bdi>Title t+…</bdi></h1>", tour)
+    assert re.search("<bdi>evil(&#3[49];)?я+…</bdi>", tour)  # the entrant: cleaned, cut and in its own <bdi>
+
+    seats = await store.seats(table_id)
+    game = get_game("claygod")
+    texts = board_texts(game, seats, game.view(await store.state(table_id), 0), "en", "head")
+    board = "\n".join(texts)
+    assert "\u2068" + seats[0].name + "\u2069" in board and "Ж" * NAME_MAX not in board
+    assert display_names(seats) == [f"\u2068{escape_markdown(s.name)}\u2069" for s in seats]
+
+
+def test_a_page_keeps_no_control_character_and_no_unpaired_isolate():
+    dirty = "<p>a\x00b\x1bc\x85d\u202ee\u2066f</p>\n<p>\u2068open</p>\n<p>close\u2069 \u2068ok\u2069</p>"
+    assert pages.clean_page(dirty) == "<p>abcdef</p>\n<p>open</p>\n<p>close \u2068ok\u2069</p>"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.discord.render import code_blocks, discord_user_id, display_names, mention, pace_label, plain_names
+from bot.discord.render import code_blocks, discord_user_id, display_names, mention, named, pace_label, plain_names
 from bot.engine import Game
 from bot.engine.board_text import shorten
 from bot.i18n import has, t
@@ -85,7 +85,7 @@ def live_text(game: Game, table: TableRow, seats: Sequence[SeatRow], view: Mappi
     """The live table message: one message of at most 2000 characters whatever the board's size (the board
     is cut, never the status lines: the full board is a button away).  ``link``: the table's public page."""
     head = t("discord.live.header", locale, game=game_title(game, locale), table=table.id,
-             title=f" · {table.title}" if table.title else "") + pace_label(table.options, locale)
+             title=f" · {named(table.title)}" if table.title else "") + pace_label(table.options, locale)
     tail: list[str] = [f"▸ {shorten(line, 200)}" for line in list(recent)[-recent_lines:]]
     outcome = view.get("outcome")
     if outcome:

@@ -13,6 +13,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from discord.utils import escape_markdown
 
 from bot.engine import Game
+from bot.engine.board_text import isolate
 from bot.engine.pace import PACES
 from bot.i18n import has, t
 from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, split_text
@@ -34,9 +35,16 @@ def user_key(user_id: int) -> str:
     return f"{DISCORD_PREFIX}{user_id}"
 
 
+def named(text: str) -> str:
+    """A name or a title in a message's formatted text: its markdown shown as typed, and isolated (U+2068 …
+    U+2069) so that a right-to-left name cannot reorder the words around it.  Every name a message shows
+    goes through here (or ``plain_names`` in a code block)."""
+    return isolate(escape_markdown(text))
+
+
 def mention(seat: SeatRow) -> str:
     uid = None if seat.is_bot else discord_user_id(seat.user_id)
-    return f"<@{uid}>" if uid is not None else escape_markdown(seat.name)
+    return f"<@{uid}>" if uid is not None else named(seat.name)
 
 
 def mentions(seats: Sequence[SeatRow]) -> list[str]:
@@ -44,13 +52,13 @@ def mentions(seats: Sequence[SeatRow]) -> list[str]:
 
 
 def plain_names(seats: Sequence[SeatRow]) -> list[str]:
-    """Names as typed (for code blocks, where nothing is formatted)."""
-    return [s.name for s in seats]
+    """Names as typed, isolated (for code blocks, where nothing is formatted; the marks take no column)."""
+    return [isolate(s.name) for s in seats]
 
 
 def display_names(seats: Sequence[SeatRow]) -> list[str]:
-    """Names safe in formatted text: Discord markdown in a display name shows as typed."""
-    return [escape_markdown(s.name) for s in seats]
+    """Names safe in formatted text: Discord markdown in a display name shows as typed; isolated."""
+    return [named(s.name) for s in seats]
 
 
 # ---------------------------------------------------------------------------------------------- layout
@@ -172,7 +180,7 @@ def lobby_text(game: Game, table: TableRow, seats: Sequence[SeatRow], locale: st
     paced = t(f"{game.name}.option.pace", locale)  # always shown, first (pace_label), never again among the rest
     options = pace_label(table.options, locale) + "".join(
         f" · {_short(label)}: {_short(value)}" for label, value, _ in changed if label != paced)
-    title = f" · {escape_markdown(table.title)}" if table.title else ""
+    title = f" · {named(table.title)}" if table.title else ""
     lines = [t("lobby.line", locale, game=game_title(game, locale), table=table.id, title=title, n=len(seats),
                max=game.max_seats, options=options),
              t("lobby.seated", locale, players=", ".join(mentions(seats)) or "—")]

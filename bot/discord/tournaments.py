@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Sequence
 import discord
 
 from bot.discord.components import tournament_view
-from bot.discord.render import discord_user_id, lobby_text, pack
+from bot.discord.render import discord_user_id, lobby_text, named, pack
 from bot.engine.board_text import shorten
 from bot.discord.threads import TABLE_CHANNELS, open_thread, starter, tag_names
 from bot.i18n import t
@@ -61,7 +61,7 @@ def who(entry: Entry | None, user_id: str) -> str:
     uid = discord_user_id(user_id)
     if uid is not None:
         return f"<@{uid}>"
-    return discord.utils.escape_markdown(entry.name if entry else user_id)
+    return named(entry.name if entry else user_id)
 
 
 def standings_block(rows: list[dict], fmt: str, locale: str) -> str:
@@ -73,7 +73,7 @@ def standings_block(rows: list[dict], fmt: str, locale: str) -> str:
 
 
 def heading(tour: TournamentRow, locale: str, game_name: str) -> str:
-    return t("tournament.discord.heading", locale, title=discord.utils.escape_markdown(tour.title or ""),
+    return t("tournament.discord.heading", locale, title=named(tour.title) if tour.title else "",
              tournament=tour.id, game=game_name, format=t(f"tournament.format.{tour.format}", locale)).strip()
 
 

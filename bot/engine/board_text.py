@@ -199,6 +199,25 @@ def shorten(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+# ---------------------------------------------------------------------------------------------- isolation
+#: FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: a name between them is laid out on its own, so a
+#: right-to-left name (or one that starts with digits) cannot reorder the text around it.  Both take no
+#: column (display_width: format characters count 0), so boards stay aligned.
+FSI, PDI = "\u2068", "\u2069"
+
+
+def isolate(text: str) -> str:
+    """``text`` isolated from the text around it (the front ends' helpers: bot/discord/render.py, bot/web)."""
+    return f"{FSI}{text}{PDI}"
+
+
+def shorten_name(name: str, limit: int) -> str:
+    """A name cut like ``shorten``, its isolation kept: the limit counts the name, not the two marks."""
+    if len(name) >= 2 and name[0] == FSI and name[-1] == PDI:
+        return isolate(shorten(name[1:-1], limit))
+    return shorten(name, limit)
+
+
 def clip_items(head: str, items: Sequence[str], more: Callable[[int], str], max_lines: int,
                width: int = PHONE_WIDTH, hang: str = "  ", sep: str = ",") -> list[str]:
     """Like ``wrap_items``, but at most ``max_lines`` lines: the items that do not fit are left out and

@@ -9,6 +9,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from bot.engine.free_text import stored_name, stored_title
 from bot.ratings import derive
 from bot.ratings.model import PROVISIONAL_GAMES, shown
 from bot.storage.store import Store
@@ -164,7 +165,7 @@ class Ratings:
                 row = c.execute("SELECT name FROM seats WHERE user_id = ? ORDER BY joined_at DESC LIMIT 1",
                                 (u,)).fetchone()
                 if row:
-                    found[u] = row[0]
+                    found[u] = stored_name(row[0])
             return found
         return await self.store._in_thread(read)
 
@@ -226,7 +227,8 @@ class Ratings:
                 " AND coalesce(tr.guild_id, '') = ?" + (" AND tr.game = ?" if game else "") +
                 " ORDER BY tr.id DESC LIMIT 10", (user_id, scope, *((game,) if game else ()))).fetchall()
             order = {g: i for i, g in enumerate(RATED_GAMES + STATISTICS_ONLY)}
-            return Profile(user_id, name[0] if name else None, bool(hidden and hidden[0]),
+            return Profile(user_id, stored_name(name[0]) if name else None, bool(hidden and hidden[0]),
                            sorted(records.values(), key=lambda r: order.get(r.game, 99)),
-                           list(reversed(recent))[:RECENT], [tuple(r) for r in current], [tuple(r) for r in tours])
+                           list(reversed(recent))[:RECENT], [tuple(r) for r in current],
+                           [(r[0], r[1], stored_title(r[2])) for r in tours])
         return await self._read(read)

@@ -26,6 +26,7 @@ import aiosqlite
 import zstandard
 
 from bot.engine.canonical import dumps, dumps_bytes, loads
+from bot.engine.free_text import stored_name, stored_text, stored_title
 from bot.storage.outbox import FROM_RECORD, filled
 
 from .checkpoint import BACKSTOP_PAGES, Checkpointer
@@ -160,6 +161,8 @@ class TableRow:
             d[key] = loads(d[key]) if d.get(key) is not None else None
         d["auto_forced"] = bool(d.get("auto_forced", 1))
         d["rated"] = bool(d.get("rated", 1))
+        d["title"] = stored_title(d.get("title"))
+        d["paused_reason"] = stored_text(d.get("paused_reason"))
         return cls(**d)
 
     def moved(self, version: int, next_deadline: float | None) -> "TableRow":
@@ -285,6 +288,7 @@ class DisputeRow:
         d = dict(row)
         d["private"] = bool(d["private"])
         d["decision"] = loads(d["decision"]) if d["decision"] is not None else None
+        d["text"], d["reason"] = stored_text(d["text"]) or "", stored_text(d["reason"])
         return cls(**d)
 
 
@@ -476,7 +480,7 @@ class Store:
         rows = await self._all(
             "SELECT seat, user_id, name, is_bot FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
         )
-        return [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["is_bot"])) for r in rows]
+        return [SeatRow(r["seat"], r["user_id"], stored_name(r["name"]), bool(r["is_bot"])) for r in rows]
 
     async def add_seat(self, table_id: int, user_id: str | None, name: str, *, is_bot: bool, now: float,
                        max_seats: int, several: bool = False) -> int:
@@ -610,7 +614,7 @@ class Store:
                 row = c.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
                 if row is None:
                     return None
-                seats = [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["is_bot"])) for r in c.execute(
+                seats = [SeatRow(r["seat"], r["user_id"], stored_name(r["name"]), bool(r["is_bot"])) for r in c.execute(
                     "SELECT seat, user_id, name, is_bot FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
                 state = None
                 if row["version"] != known_version:
@@ -789,7 +793,8 @@ class Store:
         sql, params = "SELECT * FROM server_rulings WHERE guild_id = ?", [guild_id]
         if rule is not None:
             sql, params = sql + " AND rule = ?", [*params, rule]
-        return [ServerRuling(**dict(r)) for r in await self._all(sql + " ORDER BY id", params)]
+        return [ServerRuling(**{**dict(r), "text": stored_text(r["text"]) or "", "rule": stored_name(r["rule"], limit=40)})
+                for r in await self._all(sql + " ORDER BY id", params)]
 
     # ------------------------------------------------------------------ outbox
     async def pending_messages(self, *, limit: int = 50, max_attempts: int = 5,

@@ -1,12 +1,16 @@
 """The pages as HTML: pure functions of the public records (public.py) and a language.
 
 Templates (bot/web/templates/) are Jinja2 with autoescaping on for every file: a name, a title or an event's
-text is always inserted as text, never as markup; there is no hand-made escaping anywhere.  Names are wrapped
-in ``<bdi>`` so that a right-to-left name cannot reorder the text around it.  Nothing here reads the store:
+text is always inserted as text, never as markup; there is no hand-made escaping anywhere.  A name shown on
+its own is wrapped in ``<bdi>`` (macros.html ``person``) so that a right-to-left name cannot reorder the text
+around it; a name inside a sentence, a board or the page's ``<title>`` (where no element may go) is isolated
+with U+2068 … U+2069 (``named``).  Every page passes ``clean_page`` last: no control character, no
+directional override and no unpaired isolate reaches the browser, whatever a record holds.  Nothing here reads the store:
 what a page shows is decided by what it is given, and the tests give it states whose hidden cards differ.
 """
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
@@ -16,6 +20,7 @@ from urllib.parse import quote
 import jinja2
 
 from bot.engine import get_game
+from bot.engine.board_text import isolate
 from bot.i18n import LOCALES, t
 from bot.render.text import outcome_line, render_event
 
@@ -37,6 +42,52 @@ def utc(at: float) -> str:
 @lru_cache(maxsize=65_536)
 def iso(at: float) -> str:
     return datetime.fromtimestamp(at, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# C0 and C1 controls but tab and line breaks, the embeddings and overrides (LRE … RLO), and the isolates the
+# pages never write themselves (LRI, RLI): nothing a browser should act on may come from a record
+_STRAY = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066\u2067]")
+_ISOLATION = re.compile("[\u2068\u2069\n]")
+
+
+def named(text: str) -> str:
+    """A name or a title inside a sentence, a board or the ``<title>``: isolated from the text around it."""
+    return isolate(text)
+
+
+def _names(names: Sequence[str]) -> list[str]:
+    return [named(n) for n in names]
+
+
+def clean_page(html: str) -> str:
+    """``html`` without stray controls, and its U+2068 … U+2069 pairs matched within each line (a line break
+    closes every isolate; a name cut at a board's line loses its marks rather than leave one open)."""
+    html = _STRAY.sub("", html)
+    if "\u2068" not in html and "\u2069" not in html:
+        return html
+    dropped: list[int] = []
+    opened: list[int] = []
+    for m in _ISOLATION.finditer(html):
+        ch, at = m.group(), m.start()
+        if ch == "\u2068":
+            opened.append(at)
+        elif ch == "\u2069":
+            if opened:
+                opened.pop()
+            else:
+                dropped.append(at)
+        else:
+            dropped += opened
+            opened = []
+    dropped += opened
+    if not dropped:
+        return html
+    out, start = [], 0
+    for at in sorted(dropped):
+        out.append(html[start:at])
+        start = at + 1
+    out.append(html[start:])
+    return "".join(out)
 
 
 @lru_cache(maxsize=1)
@@ -65,15 +116,11 @@ class Page:
         return f"{path}?lang={self.lang}" if self.explicit else path
 
     def render(self, template: str, **context: Any) -> str:
-        return environment().get_template(template).render(
-            lang=self.lang, langs=LOCALES, t=self.t, url=self.url, **context)
+        return clean_page(environment().get_template(template).render(
+            lang=self.lang, langs=LOCALES, t=self.t, url=self.url, **context))
 
 
 # ---------------------------------------------------------------------------------------------- tables
-def _names(table: PublicTable) -> list[str]:
-    return table.names
-
-
 def step_label(page: Page, step: Step) -> str:
     if step.kind == "setup":
         return page.t("web.table.setup")
@@ -85,7 +132,7 @@ def step_label(page: Page, step: Step) -> str:
 def step_lines(lang: str, table: PublicTable, step: Step) -> list[str]:
     """The step's public events as text lines (a step's events never change once recorded: the application
     keeps these by table, step and language, so a new move renders only its own lines)."""
-    game, names = get_game(table.game), table.names
+    game, names = get_game(table.game), _names(table.names)
     lines = []
     for event in step.events:
         if event.get("to") is not None:  # public steps carry public events only (public.py); never trust it
@@ -126,7 +173,7 @@ def _pending(page: Page, view: Mapping[str, Any] | None, names: Sequence[str]) -
 def _board(table: PublicTable, view: Mapping[str, Any] | None, lang: str) -> str | None:
     if view is None:
         return None
-    return get_game(table.game).render_view(view, lang, table.names)
+    return get_game(table.game).render_view(view, lang, _names(table.names))
 
 
 def table_page(page: Page, table: PublicTable, lines: Lines = step_lines) -> str:
@@ -138,13 +185,13 @@ def table_page(page: Page, table: PublicTable, lines: Lines = step_lines) -> str
     tournament = None
     if table.tournament:
         tid, title, rnd, board = table.tournament
-        tournament = {"id": tid, "text": page.t("web.table.in_tournament", tournament=title or f"#{tid}",
+        tournament = {"id": tid, "text": page.t("web.table.in_tournament", tournament=named(title) if title else f"#{tid}",
                                                 round=rnd, board=board)}
     return page.render(
         "table.html", title=page.t("web.table.title", table=table.id), table=table,
         game_title=page.t(f"{game.name}.title"), status=page.t(f"web.table.status.{table.status}"),
         tournament=tournament, seats=seats,
-        outcome=outcome_line(game, outcome, page.lang, table.names) if outcome else None,
+        outcome=outcome_line(game, outcome, page.lang, _names(table.names)) if outcome else None,
         pending=_pending(page, table.view, table.names) if table.status == "active" else [],
         picture=f"/table/{table.id}/picture.png" if table.view is not None else None,
         board=_board(table, table.view, page.lang),
@@ -234,7 +281,7 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
                        "status": page.t("web.tournament.round_done" if r.status == "finished"
                                         else "web.tournament.round_playing"), "games": games})
     return page.render(
-        "tournament.html", title=tournament_name(page, tour.title, tour.id), tour=tour,
+        "tournament.html", title=named(tournament_name(page, tour.title, tour.id)), tour=tour,
         name=tournament_name(page, tour.title, tour.id), game_title=page.t(f"{game.name}.title"),
         format=page.t(f"tournament.format.{tour.format}"), status=page.t(f"tournament.status.{tour.status}"),
         round_text=page.t("web.tournament.round_of", round=tour.round, rounds=rounds_planned)
@@ -347,7 +394,7 @@ def index_page(page: Page, index: ServerIndex, many: bool) -> str:
         group = {"active": "open", "finished": "finished", "cancelled": "cancelled"}[row.status]
         result = None
         if row.outcome is not None:
-            result = outcome_line(get_game(row.game), row.outcome, page.lang, names)
+            result = outcome_line(get_game(row.game), row.outcome, page.lang, _names(names))
         games.setdefault(row.game, {}).setdefault(group, []).append(
             {"id": row.id, "title": row.title, "names": names, "result": result})
     listed = []
@@ -364,7 +411,7 @@ def player_page(page: Page, player: PublicPlayer | None, hidden: bool, ratings: 
     """A player's tables and tournaments (and ratings, given by ``Profiles``); only a line when hidden."""
     shown = player.name if player is not None else name or "?"
     if hidden or player is None:
-        return page.render("player.html", title=page.t("web.player.title", name=shown), hidden=True)
+        return page.render("player.html", title=page.t("web.player.title", name=named(shown)), hidden=True)
     tables = []
     for row, seats in player.tables:
         mine = [s.seat for s in seats if s.user_id == player.user_id]
@@ -381,7 +428,7 @@ def player_page(page: Page, player: PublicPlayer | None, hidden: bool, ratings: 
     lines = [page.t("web.player.rating_line", game=page.t(f"{r['game']}.title"), rating=r["rating"],
                     games=r.get("games", 0)) + (f" · {server_label(page, r['server'])}" if several else "")
              for r in ratings]
-    return page.render("player.html", title=page.t("web.player.title", name=shown), hidden=False, ratings=lines,
+    return page.render("player.html", title=page.t("web.player.title", name=named(shown)), hidden=False, ratings=lines,
                        tables=tables, tournaments=tours)
 
 

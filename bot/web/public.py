@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.engine import get_game
 from bot.engine.canonical import loads
+from bot.engine.free_text import stored_name, stored_title
 from bot.engine.versions import CannotMigrate, readable
 from bot.referee.moves import Moves, public
 from bot.storage.store import Store, TableRow
@@ -116,7 +117,7 @@ async def load_table(store: Store, table_id: int) -> PublicTable | None:
     link = await store._one("SELECT g.tournament_id, t.title, g.round, g.board FROM tournament_games g"
                             " JOIN tournaments t ON t.id = g.tournament_id WHERE g.table_id = ?", (table_id,))
     return public_table(row, seats, events, moved, await store.state(table_id),
-                        tuple(link) if link else None)
+                        (link[0], stored_title(link[1]), link[2], link[3]) if link else None)
 
 
 def public_table(row: TableRow, seats: Sequence[Any], events: Sequence[Mapping[str, Any]],
@@ -283,7 +284,7 @@ async def load_index(store: Store, guild: str) -> ServerIndex:
         ids = [row.id for row in found]
         for r in await store._all(f"SELECT table_id, name FROM seats WHERE table_id IN ({','.join('?' * len(ids))})"
                                   f" ORDER BY table_id, seat", ids):
-            names[r["table_id"]].append(r["name"])
+            names[r["table_id"]].append(stored_name(r["name"]))
     return ServerIndex(guild, tours, [(row, names[row.id]) for row in found])
 
 
@@ -318,7 +319,7 @@ async def load_player(store: Store, user_id: str, limit: int = 200) -> PublicPla
                               " JOIN tournaments t ON t.id = e.tournament_id WHERE e.user_id = ?"
                               " ORDER BY t.id DESC LIMIT ?", (user_id, limit)):
         d = dict(r)
-        entry = Entry(user_id, d.pop("e_name"), bool(d.pop("e_bot")), d.pop("e_number"), d.pop("e_status"),
+        entry = Entry(user_id, stored_name(d.pop("e_name")), bool(d.pop("e_bot")), d.pop("e_number"), d.pop("e_status"),
                       d.pop("e_round"))
         tours.append((TournamentRow.from_row(d), entry))
     names = [s.name for _, seats in tables for s in seats if s.user_id == user_id] + [e.name for _, e in tours]

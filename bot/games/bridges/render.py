@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine.board_text import cut_to_width, display_width
+from bot.engine.board_text import cut_to_width, display_width, shorten_name
 from bot.i18n import t
 
 from .combat import attack_modes, provoked_counter, sources, weapon_sources
@@ -176,7 +176,7 @@ def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> s
 
 
 def _short(name: str) -> str:
-    return name if len(name) <= NAME else name[:NAME - 1] + "…"
+    return shorten_name(name, NAME)
 
 
 def _board(view: Mapping[str, Any], locale: str, names: Sequence[str], gear: bool) -> list[str]:
