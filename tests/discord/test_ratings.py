@@ -37,7 +37,8 @@ async def test_the_end_of_a_rated_table_shows_each_change(claygod, harness):
     assert "Рейтинг: " in closing, closing
     rating = next(part for part in closing.split("\n") if part.startswith("Рейтинг: "))
     # two new players: openskill's figures for a win and a loss (tests/ratings: by hand), shown as 1500 + 20·ordinal
-    assert rating == "Рейтинг: " + " · ".join(f"{n} {expected[n]}" for n in ("Alice", "Bob")), rating
+    # (each name isolated, U+2068 … U+2069, as every name in a message)
+    assert rating == "Рейтинг: " + " · ".join(f"\u2068{n}\u2069 {expected[n]}" for n in ("Alice", "Bob")), rating
     # the live message (the table's first post in its thread) says it too
     assert any("Рейтинг: " in m.content for m in posts if m is not posts[-1])
 
@@ -48,7 +49,7 @@ async def test_profile_own_another_and_hidden(claygod, harness):
     ix = await fake.slash(h.alice, "profile")
     own = await ix.answer()
     assert own.ephemeral_for == h.alice.id
-    assert "Профиль: Alice" in own.content and "Глиняный БОГ: Карты: 1" in own.content
+    assert "Профиль: \u2068Alice\u2069" in own.content and "Глиняный БОГ: Карты: 1" in own.content
     assert f"<#{table.thread_id}>" in own.content  # the recent table, linked to its thread
     assert len(own.attachments) == 1 and own.attachments[0]["filename"] == "rating-claygod.png"
     # a phone's line: a thread link shows as the thread's short name ("#12 Глиняный БОГ"), counted as such
@@ -57,11 +58,11 @@ async def test_profile_own_another_and_hidden(claygod, harness):
 
     ix = await fake.slash(h.carol, "profile", player=h.bob, game="claygod")
     other = await ix.answer()
-    assert "Профиль: Bob" in other.content and "рейтинговых 1 из 1" in other.content
+    assert "Профиль: \u2068Bob\u2069" in other.content and "рейтинговых 1 из 1" in other.content
 
     await (await fake.slash(h.bob, "my-profile", visible=False)).answer()
     hidden = await (await fake.slash(h.carol, "profile", player=h.bob)).text()
-    assert hidden == "Bob скрыл(а) свой профиль." and "1\u202f" not in hidden
+    assert hidden == "\u2068Bob\u2069 скрыл(а) свой профиль." and "1\u202f" not in hidden
     mine = await (await fake.slash(h.bob, "profile")).text()
     assert "Ваш профиль скрыт" in mine and "Глиняный БОГ: Карты: 1" in mine
     board = await (await fake.slash(h.carol, "leaderboard", game="claygod")).text()
