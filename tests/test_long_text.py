@@ -17,7 +17,7 @@ from bot.storage.store import Store
 from bot.storage.tournaments import Tournaments
 from bot.tournament.director import check_settings
 from bot.web import pages, public
-from bot.engine.board_text import cut_to_width, display_width, wrap
+from bot.engine.board_text import cut_to_width, display_width, isolate, shorten_name, wrap
 from bot.games.bridges.render import WIDTH as BRIDGES_WIDTH, wrap as bridges_wrap
 from bot.render.picture.canvas import ELLIPSIS, fit, text_width, wrap as picture_wrap
 
@@ -136,6 +136,10 @@ async def test_a_page_and_a_discord_board_show_a_long_name_cut_and_every_name_is
     assert "Ж" * NAME_MAX not in html and "Ж" * (NAME_MAX - 1) + "…" in html
     assert not STRAY.search(html)
     assert html.count("\u2068") == html.count("\u2069")
+    name = (await store.seats(table_id))[1].name
+    assert f"<bdi>{name}</bdi>" in html  # on its own: an element of its own
+    board = re.search('<pre class="board">(.*?)</pre>', html, re.S).group(1)
+    assert f"\u2068{name}\u2069" in board  # inside a board's line: the isolation marks
     tour = pages.tournament_page(page, await public.load_tournament(store, tid))
     title = re.search("<title>(.*)</title>", tour, re.S).group(1)
     assert title.startswith("\u2068Title t") and "\u2069 · " in title and not STRAY.search(tour)
@@ -153,3 +157,10 @@ async def test_a_page_and_a_discord_board_show_a_long_name_cut_and_every_name_is
 def test_a_page_keeps_no_control_character_and_no_unpaired_isolate():
     dirty = "<p>a\x00b\x1bc\x85d\u202ee\u2066f</p>\n<p>\u2068open</p>\n<p>close\u2069 \u2068ok\u2069</p>"
     assert pages.clean_page(dirty) == "<p>abcdef</p>\n<p>open</p>\n<p>close \u2068ok\u2069</p>"
+
+
+def test_isolation_marks_take_no_column_and_survive_a_names_cut():
+    assert display_width(isolate("Аня")) == 3 and display_width(isolate("漢字")) == 4
+    assert wrap(f"Ход: {isolate('Аня')} — бросок", 40) == [f"Ход: {isolate('Аня')} — бросок"]
+    assert shorten_name(isolate("Ж" * 40), 12) == isolate("Ж" * 11 + "…")
+    assert shorten_name("Ж" * 40, 12) == "Ж" * 11 + "…"

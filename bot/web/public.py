@@ -200,9 +200,10 @@ class PublicTournament:
 
 
 async def tournament_token(store: Store, tournament_id: int) -> tuple[Any, ...] | None:
+    # (a name's head is enough: the page shows it cut to 32 characters, and an old record's name may be 10,000)
     row = await store._one(
         "SELECT t.status, t.round, t.settings, t.title,"
-        " (SELECT count(*) || ':' || coalesce(group_concat(status || name, ','), '') FROM entries e"
+        " (SELECT count(*) || ':' || coalesce(group_concat(status || substr(name, 1, 64), ','), '') FROM entries e"
         "   WHERE e.tournament_id = t.id),"
         " (SELECT count(*) || ':' || coalesce(sum(deadline), 0) || ':' || coalesce(sum(finished_at), 0)"
         "   FROM rounds r WHERE r.tournament_id = t.id),"
