@@ -11,7 +11,7 @@ from discord.utils import escape_markdown
 
 from bot.discord.render import board_texts, display_names
 from bot.engine import get_game
-from bot.engine.free_text import NAME_MAX, TITLE_MAX
+from bot.engine.free_text import NAME_MAX, TITLE_MAX, clean_name, clean_text, stored_name, stored_text, stored_title
 from bot.referee.service import Referee
 from bot.storage.store import Store
 from bot.storage.tournaments import Tournaments
@@ -164,3 +164,14 @@ def test_isolation_marks_take_no_column_and_survive_a_names_cut():
     assert wrap(f"Ход: {isolate('Аня')} — бросок", 40) == [f"Ход: {isolate('Аня')} — бросок"]
     assert shorten_name(isolate("Ж" * 40), 12) == isolate("Ж" * 11 + "…")
     assert shorten_name("Ж" * 40, 12) == "Ж" * 11 + "…"
+
+
+def test_reading_back_cleans_as_the_referee_does_from_a_head_of_a_long_text():
+    rnd = random.Random(9)
+    pieces = list("ab \n\t") + ["\x1b", "[", "2", "J", "\u202e", "\u0301", "e\u0301", "Ж", "  ", "\u200b"]
+    for _ in range(1500):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, rnd.choice([20, 3000]))))
+        assert stored_name(text) == clean_name(text)
+        assert stored_title(text) == (clean_name(text, limit=TITLE_MAX, fallback="") or None)
+        assert stored_text(text) == clean_text(text)
+    assert stored_name("\u200b" * 10_000 + "Bob") == "Bob"  # what is dropped does not count toward the head

@@ -62,28 +62,50 @@ def clean_text(text: object | None, *, limit: int = TEXT_MAX) -> str | None:
 # ---------------------------------------------------------------------------------------------- read back
 def _clean_already(text: str, limit: int, keep_newlines: bool) -> bool:
     """Whether ``text`` is as the cleaning leaves it, cheaply: within its limit and nothing to take out
-    (``isprintable`` is False for every category the cleaning drops, and for white space but the plain space)."""
-    if len(text) > limit:
+    (``isprintable`` is False for every category the cleaning drops, and for white space but the plain space;
+    an empty or blank text is left to the cleaning, which gives the fallback)."""
+    if len(text) > limit or not text.strip() or text != text.strip() or "  " in text or \
+            not unicodedata.is_normalized("NFC", text):
         return False
-    return text.isprintable() or (keep_newlines and text.replace("\n", "").isprintable())
+    if text.isprintable():
+        return True
+    return keep_newlines and text.replace("\n", "").isprintable() and text.count("\n") < TEXT_LINES and \
+        " \n" not in text and "\n " not in text and "\n\n\n" not in text
+
+
+def _head(text: str, limit: int) -> str:
+    """As much of a long ``text`` as its cleaned form's first ``limit`` characters need: heads four times
+    longer each time until one keeps well over ``limit`` characters, so reading back a name of 10,000
+    characters cleans a few hundred.  (Only the tail of a head can clean differently from the whole text: a
+    space, an escape sequence or a composed character cut at its end.)"""
+    size = 4 * limit + 64
+    while size < len(text):
+        head = text[:size]
+        if len(" ".join(_visible(head, keep_newlines=False).split())) > limit + 16:
+            return head
+        size *= 4
+    return text
 
 
 def stored_name(text: str | None, *, limit: int = NAME_MAX) -> str:
     """A seat's or an entrant's name as read from the record: cleaned and cut as ``clean_name`` does, whatever
     release wrote it (a name written before names were cleaned may be 10,000 characters long)."""
     text = "" if text is None else str(text)
-    return text if text and _clean_already(text, limit, False) else clean_name(text, limit=limit)
+    return text if _clean_already(text, limit, False) else clean_name(_head(text, limit), limit=limit)
 
 
 def stored_title(text: str | None, *, limit: int = TITLE_MAX) -> str | None:
     """A table's or a tournament's title as read from the record (None: it has none)."""
     if text is None:
         return None
-    return text if _clean_already(str(text), limit, False) else clean_name(text, limit=limit, fallback="") or None
+    text = str(text)
+    return text if _clean_already(text, limit, False) else \
+        clean_name(_head(text, limit), limit=limit, fallback="") or None
 
 
 def stored_text(text: str | None, *, limit: int = TEXT_MAX) -> str | None:
     """A reason, a ruling or a dispute's text as read from the record."""
     if text is None:
         return None
-    return text if _clean_already(str(text), limit, True) else clean_text(text, limit=limit)
+    text = str(text)
+    return text if _clean_already(text, limit, True) else clean_text(_head(text, limit), limit=limit)
