@@ -76,7 +76,8 @@ class RatingsCog(commands.Cog, name="Ratings"):
             return t("ratings.board.unrated", locale, game=game_name(game, locale)), None
         board = await self.ratings.leaderboard(str(interaction.guild_id), game, page)
         names = await self.ratings.names([r.user_id for r in board.rows])
-        return board_text(board, {u: named(n) for u, n in names.items()}, locale), leaderboard_view(RATED_GAMES.index(game), board.page, board.pages,
+        shown = {u: named(n) for u, n in names.items()}
+        return board_text(board, shown, locale), leaderboard_view(RATED_GAMES.index(game), board.page, board.pages,
                                                                  locale)
 
     @app_commands.command(name=L("ratings.cmd.privacy"), description=L("ratings.cmd.privacy.desc"))

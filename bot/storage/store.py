@@ -793,7 +793,8 @@ class Store:
         sql, params = "SELECT * FROM server_rulings WHERE guild_id = ?", [guild_id]
         if rule is not None:
             sql, params = sql + " AND rule = ?", [*params, rule]
-        return [ServerRuling(**{**dict(r), "text": stored_text(r["text"]) or "", "rule": stored_name(r["rule"], limit=40)})
+        return [ServerRuling(**{**dict(r), "text": stored_text(r["text"]) or "",
+                                "rule": stored_name(r["rule"], limit=40)})
                 for r in await self._all(sql + " ORDER BY id", params)]
 
     # ------------------------------------------------------------------ outbox

@@ -145,7 +145,8 @@ class Tournaments:
     async def entries(self, tournament_id: int) -> list[Entry]:
         rows = await self.store._all("SELECT * FROM entries WHERE tournament_id = ? ORDER BY number",
                                      (tournament_id,))
-        return [Entry(r["user_id"], stored_name(r["name"]), bool(r["is_bot"]), r["number"], r["status"], r["joined_round"])
+        return [Entry(r["user_id"], stored_name(r["name"]), bool(r["is_bot"]), r["number"], r["status"],
+                      r["joined_round"])
                 for r in rows]
 
     async def enter(self, tournament_id: int, user_id: str, name: str, *, is_bot: bool, now: float,
@@ -348,8 +349,8 @@ class Tournaments:
     async def log(self, tournament_id: int) -> list[dict[str, Any]]:
         rows = await self.store._all("SELECT * FROM tournament_log WHERE tournament_id = ? ORDER BY id",
                                      (tournament_id,))
-        return [{**dict(r), "reason": stored_text(r["reason"]), "data": None if r["data"] is None else json.loads(r["data"])}
-                for r in rows]
+        return [{**dict(r), "reason": stored_text(r["reason"]),
+                 "data": None if r["data"] is None else json.loads(r["data"])} for r in rows]
 
     async def add_log(self, tournament_id: int, by: str, action: str, reason: str | None,
                       data: dict[str, Any] | None, now: float) -> None:

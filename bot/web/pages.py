@@ -5,8 +5,9 @@ text is always inserted as text, never as markup; there is no hand-made escaping
 its own is wrapped in ``<bdi>`` (macros.html ``person``) so that a right-to-left name cannot reorder the text
 around it; a name inside a sentence, a board or the page's ``<title>`` (where no element may go) is isolated
 with U+2068 … U+2069 (``named``).  Every page passes ``clean_page`` last: no control character, no
-directional override and no unpaired isolate reaches the browser, whatever a record holds.  Nothing here reads the store:
-what a page shows is decided by what it is given, and the tests give it states whose hidden cards differ.
+directional override and no unpaired isolate reaches the browser, whatever a record holds.  Nothing here reads
+the store: what a page shows is decided by what it is given, and the tests give it states whose hidden cards
+differ.
 """
 from __future__ import annotations
 
@@ -185,7 +186,8 @@ def table_page(page: Page, table: PublicTable, lines: Lines = step_lines) -> str
     tournament = None
     if table.tournament:
         tid, title, rnd, board = table.tournament
-        tournament = {"id": tid, "text": page.t("web.table.in_tournament", tournament=named(title) if title else f"#{tid}",
+        tournament = {"id": tid, "text": page.t("web.table.in_tournament",
+                                                tournament=named(title) if title else f"#{tid}",
                                                 round=rnd, board=board)}
     return page.render(
         "table.html", title=page.t("web.table.title", table=table.id), table=table,
