@@ -21,7 +21,8 @@ async def test_a_five_player_start_deals_roles_and_the_leaders_sight_by_dm_only(
         sight = [e for e in await h.store.events(table.id) if e.kind == "leader_sight" and e.to == [seat]]
         dms = "\n".join(text for m in fake.dms(user) for text in m.history)
         if seat in leaders:
-            assert sight and game.render_event(sight[0].as_event(), "ru", [u.name for u in users]) in dms
+            named = [f"\u2068{u.name}\u2069" for u in users]  # (every name in a message is isolated)
+            assert sight and game.render_event(sight[0].as_event(), "ru", named) in dms
         else:
             assert not sight
     everyone_sees = fake.in_channel(table.thread_id)[0].content

@@ -84,6 +84,6 @@ async def test_the_public_log_does_not_number_the_private_steps(harness, monkeyp
     numbered = re.compile(r"`v\d+`")
     log = await (await fake.slash(h.bob, "table log", table=table.id)).text()
     assert "•" in log and not numbered.search(log), log
-    assert "**1.** Alice" in log  # the public moves are numbered: the exchanges were no moves
+    assert "**1.** \u2068Alice\u2069" in log  # the public moves are numbered: the exchanges were no moves
     moderator = fake.add_user("Mod", moderator=True)
     assert numbered.search(await (await fake.slash(moderator, "table log", table=table.id)).text())

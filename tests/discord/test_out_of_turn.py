@@ -69,7 +69,7 @@ async def test_claygod_the_opponent_alone_is_asked_which_cards_to_hand_over(clay
     turn = assert_prompts_only(h, table, [h.bob], [h.alice, h.carol])
     assert "какие карты отдать сопернику" in flat(turn.content)
     waits = await h.open_choices(h.alice, table)
-    assert "Ждём: Bob" in waits.content and not choice_labels(waits)
+    assert "Ждём: \u2068Bob\u2069" in waits.content and not choice_labels(waits)
     choices = await h.open_choices(h.bob, table)
     assert choices.ephemeral_for == h.bob.id and len(choice_labels(choices)) == 5
 

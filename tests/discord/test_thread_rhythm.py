@@ -16,19 +16,21 @@ async def test_the_live_message_numbers_moves_as_the_log_and_strikes_out_what_a_
         await h.act(await user_to_act(h, table), table)
     await h.settled()
     live = fake.in_channel(table.thread_id)[0]
-    assert "▸ 1. Alice picked" in live.content and "▸ 2. Bob chose" in live.content and "▸ 3. Bob picked" in live.content
+    # (names isolated, U+2068 … U+2069, as every name in a message)
+    assert "▸ 1. \u2068Alice\u2069 picked" in live.content and "▸ 2. \u2068Bob\u2069 chose" in live.content \
+        and "▸ 3. \u2068Bob\u2069 picked" in live.content
 
     await (await fake.slash(moderator, "mod rollback", table=table.id, move=1, reason="misclick")).answer()
     await h.settled()
     live = fake.in_channel(table.thread_id)[0]
-    assert "▸ ~~2. Bob chose" in live.content and "▸ ~~3. Bob picked" in live.content
-    assert "▸ 1. Alice picked" in live.content
+    assert "▸ ~~2. \u2068Bob\u2069 chose" in live.content and "▸ ~~3. \u2068Bob\u2069 picked" in live.content
+    assert "▸ 1. \u2068Alice\u2069 picked" in live.content
     await h.act(await user_to_act(h, table), table)
     await h.settled()
     live = fake.in_channel(table.thread_id)[0]
-    assert "▸ 2. Bob chose" in live.content and "▸ ~~2. Bob chose" in live.content  # 2 again, as in the log
+    assert "▸ 2. \u2068Bob\u2069 chose" in live.content and "▸ ~~2. \u2068Bob\u2069 chose" in live.content  # 2 again
     log = await (await fake.slash(h.alice, "table log", table=table.id)).text()
-    assert "~~2. Bob chose" in log and "**2.** Bob chose" in log
+    assert "~~2. \u2068Bob\u2069 chose" in log and "**2.** \u2068Bob\u2069 chose" in log
 
 
 async def test_the_end_post_gives_the_result_once_without_a_count_of_earlier_lines(harness):
@@ -66,7 +68,7 @@ async def test_a_rounds_end_gets_a_post_with_the_public_table_as_it_stood_and_ne
     await h.settled()
     posts = [m for m in fake.in_channel(table.thread_id) if m.content.startswith("📋")]
     assert len(posts) == 1
-    assert "Bob chose double" in posts[0].content and "picks=[1] total=1 secret=None" in posts[0].content
+    assert "\u2068Bob\u2069 chose double" in posts[0].content and "picks=[1] total=1 secret=None" in posts[0].content
     assert "secret number" not in posts[0].content  # the public table only
     await h.act(await user_to_act(h, table), table, lambda n: 0)
     await h.settled()

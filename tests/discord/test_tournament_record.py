@@ -18,7 +18,7 @@ async def test_each_round_is_published_with_results_standings_and_crosstable(har
     pairing = [m for m in fake.in_channel(fake.channel_id) if "Тур 1 из 2" in m.content][0]
     for g in await director.record.games(tid, 1):
         first, second = g.players
-        names = {"bot:t1": "Robo"}
+        names = {"bot:t1": "\u2068Robo\u2069"}  # a name, isolated as every name in a message
         assert f"①{names.get(first) or who(None, first)} — ②{names.get(second) or who(None, second)}" \
             in pairing.content
     await play_round(h, tid, 1)

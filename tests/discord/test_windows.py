@@ -111,7 +111,8 @@ async def test_a_window_is_shown_in_place_and_looks_the_same_whether_or_not_a_se
         bobs = [m for m in fake.dms(h.bob) if f"№{table.id}" in m.content]
         assert len(bobs) == 1 and bobs[0].id not in before["Bob"], "Bob's turn: a new control message, his ping"
         recap = bobs[0].content.split("```")[0]  # it opens with what happened since his pass, a line each
-        assert "▸ Carol: пас." in recap and "▸ Alice: пас." in recap and recap.count("\n▸ ") <= 6, recap
+        assert "▸ \u2068Carol\u2069: пас." in recap and "▸ \u2068Alice\u2069: пас." in recap \
+            and recap.count("\n▸ ") <= 6, recap
         await (await fake.slash(h.alice, "game cancel", table=table.id)).answer()
         await h.settled()
     assert offered[0] > 1 and offered[1] == 1, "Bob could answer at the first table only"
