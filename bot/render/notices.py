@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any, Mapping, Sequence
 
-from bot.i18n import t
+from bot.i18n import has, t
 
 DISCORD_PREFIX = "discord:"
 TERMINAL_PREFIX = "cli:"
@@ -145,8 +145,6 @@ def frozen_reason(frozen: Mapping[str, Any], *, detail: bool) -> tuple[str, dict
     """Why a table is frozen, as (key, params) (bot/referee/upgrade.py).  Its players (``detail`` False) get the
     reason without what it quotes from the record or an error (a key's name, an exception's words: the state
     holds hidden cards); a moderator gets it whole."""
-    from bot.i18n import has
-
     key = str(frozen.get("key") or "upgrade.cannot.error")
     if not has(key):
         return "upgrade.cannot.error", {}
