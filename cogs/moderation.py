@@ -181,6 +181,10 @@ class Pause(commands.Cog):
         result = await step(self.bot.referee, found.id, moderator=player_key(interaction), reason=reason)
         if isinstance(result, Rejection):
             return await refuse(interaction, result, locale)
+        if done == "clock.resumed":  # deadlines moved on only where one runs (a time control, the game's timer)
+            after = await self.bot.store.get_table(found.id)
+            if after is not None and after.time_control is None and after.next_deadline is None:
+                done = "clock.resumed_untimed"
         await say(interaction, t(done, locale, table=found.id))
 
 

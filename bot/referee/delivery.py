@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Protocol
+from typing import Protocol, Sequence
 
 from bot.storage.store import OutboxRow, SeatRow, Store, TableRow
 
@@ -49,13 +49,16 @@ class Deliverer(Protocol):
         Raise DeliveryError (permanent or not) or Skip."""
 
 
-async def drain(store: Store, deliverer: Deliverer, *, limit: int = 100) -> int:
+async def drain(store: Store, deliverer: Deliverer, *, limit: int = 100, only: Sequence[int] | None = None) -> int:
     """Deliver pending messages in order; returns how many were sent.  Messages of one table stay in
-    order: after a transient failure the rest of that table's messages wait for the next round."""
+    order: after a transient failure the rest of that table's messages wait for the next round.  ``only``: the
+    messages of these tables alone, the others left pending for whoever delivers them (a terminal command's
+    screen is no channel of another table)."""
     sent = 0
     blocked: set[int] = set()
     tables: dict[int, tuple[TableRow, list[SeatRow]]] = {}
-    for message in await store.pending_messages(limit=limit, max_attempts=MAX_ATTEMPTS, origins=deliverer.origins):
+    for message in await store.pending_messages(limit=limit, max_attempts=MAX_ATTEMPTS, origins=deliverer.origins,
+                                                tables=only):
         if message.table_id in blocked:
             continue
         if message.table_id not in tables:

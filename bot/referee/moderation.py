@@ -175,11 +175,13 @@ async def resume(referee: Referee, table_id: int, *, moderator: str, reason: str
             return Rejection(Code.ILLEGAL, "clock.reject.not_paused", {"table": table_id})
         now = referee.now()
         state = await referee.store.state(table_id)
+        engine_deadline = next_deadline(get_game(table.game), state)
+        # "every deadline moved on" is said only where a deadline runs: a time control or the game's own timer
         notice = Message("table", "clock", {"what": "resumed", "by": moderator, "reason": clean_text(reason),
-                                            "paused": round(now - table.paused_at)})
+                                            "paused": round(now - table.paused_at),
+                                            "timed": table.time_control is not None or engine_deadline is not None})
         if not await Clocks(referee.store).resume(table_id, by=moderator, reason=clean_text(reason), at=now,
-                                                  notice=notice,
-                                                  next_deadline=next_deadline(get_game(table.game), state)):
+                                                  notice=notice, next_deadline=engine_deadline):
             return Rejection(Code.ILLEGAL, "clock.reject.not_paused", {"table": table_id})
         referee.forget(table_id)
         await referee.timekeeper.settle(table_id)

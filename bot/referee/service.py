@@ -30,7 +30,7 @@ from bot.referee.free_text import TITLE_MAX, clean_name, clean_text
 from bot.referee.steps import SYSTEM, messages_for, next_deadline
 from bot.referee.timecontrol import parse as parse_time_control, table_clock
 from bot.referee.timekeeper import Timekeeper
-from bot.render.notices import person
+from bot.render.notices import frozen_reason, person
 from bot.storage.db import describe
 from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, TableRow, VersionConflict
 
@@ -98,11 +98,14 @@ def paused_refusal(table: TableRow) -> Rejection:
 
 
 def frozen_refusal(table: TableRow) -> Rejection:
-    """What every action at a table this release cannot play is told (bot/referee/upgrade.py): why, and who may
-    act."""
+    """What every action at a table this release cannot play is told (bot/referee/upgrade.py): why (the reason it
+    was frozen for, as its players may read it), and who may act."""
     why = table.frozen or {}
-    return _reject(Code.ILLEGAL, "upgrade.reject.frozen", table=table.id, found=why.get("found", "?"),
-                   known=why.get("known", "?"))
+    if why.get("key", "upgrade.cannot.newer") == "upgrade.cannot.newer":
+        return _reject(Code.ILLEGAL, "upgrade.reject.frozen", table=table.id, found=why.get("found", "?"),
+                       known=why.get("known", "?"))
+    key, params = frozen_reason(why, detail=False)
+    return Rejection(Code.ILLEGAL, "upgrade.reject.frozen_why", {**params, "table": table.id, "reason": key})
 
 
 class Referee:
@@ -646,6 +649,8 @@ class Referee:
         resolved = await self.resolve_seat(table_id, user_id, seat, state)
         if isinstance(resolved, Rejection):
             return resolved
+        if table.paused_at is not None:  # act() refuses every move until the table resumes: none is offered
+            return paused_refusal(table)
         return resolved, table.version, game.choices(state, resolved)
 
     async def history(self, table_id: int, *, seat: int | None = None, moderator: bool = False,

@@ -793,16 +793,23 @@ class Store:
 
     # ------------------------------------------------------------------ outbox
     async def pending_messages(self, *, limit: int = 50, max_attempts: int = 5,
-                               origins: Sequence[str] | None = None) -> list[OutboxRow]:
+                               origins: Sequence[str] | None = None,
+                               tables: Sequence[int] | None = None) -> list[OutboxRow]:
         """Pending messages in order, as delivered: a game message stored lean is filled in from the snapshot
         and the events of its version (bot/storage/outbox.py).  ``origins`` keeps to tables of those front ends (a
-        terminal and the Discord bot may share one database, and each must leave the other's messages alone)."""
+        terminal and the Discord bot may share one database, and each must leave the other's messages alone);
+        ``tables`` to those tables (a terminal command prints only the notices of the table it concerns)."""
         where, params = _origins(origins)
+        status = "outbox.status"
+        if tables is not None:
+            where += f" AND outbox.table_id IN ({', '.join('?' * len(tables))})"
+            params += [int(table_id) for table_id in tables]
+            status = "+outbox.status"  # by the table's index: other tables' pending messages may be many
 
         def read(c: sqlite3.Connection) -> tuple[list[tuple[str, OutboxRow]], dict[tuple[int, int], Any]]:
             rows = [(r["game"], _outbox_row(r)) for r in c.execute(
                 f"SELECT outbox.*, tables.game FROM outbox JOIN tables ON tables.id = outbox.table_id"
-                f" WHERE outbox.status = 'pending' AND outbox.attempts < ?{where} ORDER BY outbox.id LIMIT ?",
+                f" WHERE {status} = 'pending' AND outbox.attempts < ?{where} ORDER BY outbox.id LIMIT ?",
                 (max_attempts, *params, limit))]
             record: dict[tuple[int, int], Any] = {}
             for _, m in rows:  # each version read once however many of its messages wait

@@ -26,7 +26,7 @@ async def cmd_dispute(args: argparse.Namespace, settings: Settings) -> int:
                                               private=args.private)
         if isinstance(raised, Rejection):
             return _refuse(raised, locale)
-        await drain(store, TerminalDeliverer(sys.stdout, user, locale))
+        await drain(store, TerminalDeliverer(sys.stdout, user, locale), only=[args.table])
         _say(t("disputes.raised", locale, id=raised.id, move=raised.move))
         return EXIT_OK
     finally:

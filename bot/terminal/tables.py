@@ -51,7 +51,7 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             until = await referee.timekeeper.vacation(table_id, user, args.days if args.days is not None else 1.0)
             if isinstance(until, Rejection):
                 return _refuse(until, locale)
-            await drain(store, out)
+            await drain(store, out, only=[table_id])
             _say(t("clock.vacation", locale, table=table_id, until=when(until, "terminal")))
             return EXIT_OK
         if verb == "join":
@@ -78,9 +78,16 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
                 _say(versions_line(table.release, table.started_rules, table.rules_version, locale))
                 for line in await _pace_lines(store, table, seen[0], names, locale, referee.now()):
                     _say(line)
+            if table.paused_at is not None:  # the board names who is to act; this says no one can yet
+                _say(_paused_line(table, locale, referee.now()))
             return EXIT_OK
         elif verb == "actions":
             legal = await referee.legal(table_id, user)
+            if isinstance(legal, Rejection) and legal.key == "clock.reject.paused":  # a seated player: none now
+                table = await store.get_table(table_id)
+                _say(t("core.term.version", locale, version=table.version))
+                _say(_paused_line(table, locale, referee.now()))
+                return EXIT_OK
             if isinstance(legal, Rejection):
                 return _refuse(legal, locale)
             seat, version, actions = legal
@@ -119,7 +126,7 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             return _refuse(result, locale)
         if isinstance(result, Accepted) or verb in ("start",):
             await referee.drive_bots(table_id)
-        await drain(store, out)
+        await drain(store, out, only=[table_id])
         if verb in ("join", "bot"):
             _say(t("core.term.seated", locale, table=table_id, seat=result + 1))
         elif verb in ("leave", "cancel"):
@@ -129,10 +136,21 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
         await store.close()
 
 
+def _paused_line(table: Any, locale: str, now: float) -> str:
+    """Who paused the table, since when and why (bot/referee/moderation.py pause)."""
+    from bot.render.deadlines import deadline
+    from bot.render.notices import person
+
+    return t("core.term.paused", locale, who=person(table.paused_by, locale),
+             when=deadline(table.paused_at, locale, "terminal", now=now),
+             reason=" ".join((table.paused_reason or "—").split()))
+
+
 async def _pace_lines(store: Any, table: Any, view: dict[str, Any], names: list[str], locale: str,
                       now: float) -> list[str]:
     """The table's pace and each decision's deadline, absolute and relative ("до 28 ноября, 14:00 UTC (через 2
-    дня)"), as the table's clocks show it (bot/referee/timecontrol.py)."""
+    дня)"), as the table's clocks show it (bot/referee/timecontrol.py); no deadline while it is paused (each
+    moves on by the pause's length, still unknown)."""
     from bot.referee.timecontrol import with_deadlines
     from bot.render.deadlines import deadline
     from bot.storage.clocks import Clocks
@@ -140,6 +158,8 @@ async def _pace_lines(store: Any, table: Any, view: dict[str, Any], names: list[
     lines = []
     if table.options.get("pace"):
         lines.append(t("core.term.pace", locale, pace=t(f"core.pace.{table.options['pace']}", locale)))
+    if table.paused_at is not None:
+        return lines
     shown = await with_deadlines(Clocks(store), table, view)
     due: dict[float, list[str]] = {}
     for p in shown.get("to_act") or []:
