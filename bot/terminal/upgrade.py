@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.i18n import t
 from bot.referee.upgrade import UpgradeReport, TableUpgrade, check, open_store
+from bot.storage.backup import declined
 
 
 def add_parser(sub: Any) -> None:
@@ -68,5 +69,7 @@ async def cmd_upgrade(args: argparse.Namespace, settings: Any) -> int:
         _say(line)
     for path in [*report.schema_backups, *([report.backup] if report.backup else [])]:
         _say(t("upgrade.cli.backup", locale, path=str(path)))
+    if declined():
+        _say(t("upgrade.cli.no_backup", locale))
     _say(t("upgrade.cli.applied", locale, migrated=len(report.migrated), frozen=len(report.frozen)))
     return 0 if not report.frozen else 1
