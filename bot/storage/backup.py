@@ -8,7 +8,7 @@ its own named after the database's whole file name, ``<name>-backups/``, named b
     judge.db-backups/judge.db-20261127-140312-schema-8-to-9.db
     judge.db-backups/judge.db-20261127-140312-rules.db
 
-(``judge.db`` and ``judge.sqlite`` in one folder each have their own.  Releases before 2026.11.29 wrote to
+(``judge.db`` and ``judge.sqlite`` in one folder each have their own.  Earlier releases wrote to
 ``<stem>-backups/``, shared by such files: that folder is left as it is, never counted nor cleaned.)
 
 A backup is **proven** before it counts: it is written to a temporary name (``….db.partial``), checked
