@@ -13,6 +13,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from pathlib import Path
 
@@ -179,6 +180,15 @@ def test_two_databases_in_one_folder_keep_their_own_backups(tmp_path):
     assert all(p.name.startswith("judge.db-") for p in backups(one))
     assert all(p.name.startswith("judge.sqlite-") for p in backups(other))
     assert old.is_file() and list(legacy.iterdir()) == [old]
+
+
+def test_backups_taken_at_the_same_moment_each_keep_their_own_file(tmp_path):
+    db = _older(tmp_path / "judge.db")
+    with ThreadPoolExecutor(4) as pool:  # same second, same reason: one name, four backups
+        taken = list(pool.map(lambda _: take_backup(db, "rules"), range(4)))
+    assert len(set(taken)) == 4 and sorted(taken) == backups(db)
+    assert all(_version(p) == 8 for p in taken)
+    assert sorted(backup_folder(db).iterdir()) == sorted(taken)
 
 
 # ---------------------------------------------------------------------------------------------- P1: kill -9

@@ -11,7 +11,7 @@ its own named after the database's whole file name, ``<name>-backups/``, named b
 (``judge.db`` and ``judge.sqlite`` in one folder each have their own.  Earlier releases wrote to
 ``<stem>-backups/``, shared by such files: that folder is left as it is, never counted nor cleaned.)
 
-A backup is **proven** before it counts: it is written to a temporary name (``….db.partial``), checked
+A backup is **proven** before it counts: it is written to a temporary name (``….partial``), checked
 (``PRAGMA integrity_check``, the ``user_version`` and the row count of every table the database had when it was
 copied), made durable, and only then renamed into place.  Anything that goes wrong raises ``BackupFailed``, the
 temporary file is removed, and the change it was to precede must not happen (the operator may decline backups
@@ -30,6 +30,7 @@ import logging
 import os
 import re
 import resource
+import secrets
 import sqlite3
 import time
 from contextlib import closing
@@ -119,7 +120,7 @@ def take_backup(database: str | Path, reason: str, *, keep: int = KEEP,
     folder = backup_folder(database)
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
     name = f"{database.name}-{stamp}-{_SAFE.sub('-', reason.lower()).strip('-') or 'backup'}"
-    target = folder / f"{name}.db"
+    target = folder / f"{name}.db"  # what a failure names
     try:
         if folder.exists() and not folder.is_dir():
             raise BackupFailed(database, target, "upgrade.backup.why.in_the_way", folder=str(folder))
@@ -128,25 +129,18 @@ def take_backup(database: str | Path, reason: str, *, keep: int = KEEP,
         raise BackupFailed(database, target, "upgrade.backup.why.folder", folder=str(folder),
                            detail=_os_reason(exc)) from None
     remove_partial(database)
-    n = 1
-    while target.exists():  # two backups within one second (a schema and a rules migration)
-        n += 1
-        target = folder / f"{name}-{n}.db"
-    _write_proven(database, target, expect_version)
+    target = _write_proven(database, folder, name, expect_version)
     for old in backups(database)[:-keep] if keep > 0 else []:
         old.unlink(missing_ok=True)
     return target
 
 
-def _write_proven(database: Path, target: Path, expect_version: int | None) -> None:
-    partial = target.with_name(target.name + PARTIAL)
+def _write_proven(database: Path, folder: Path, name: str, expect_version: int | None) -> Path:
+    """Copy, check, sync, then give the copy its name (``<name>.db``, or ``<name>-2.db`` … when another backup
+    took that name within the same second); returns the backup's path."""
+    target = folder / f"{name}.db"
+    partial, fd = _claim(database, target)
     try:
-        fd = os.open(partial, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
-    except OSError as exc:
-        raise BackupFailed(database, target, "upgrade.backup.why.folder", folder=str(target.parent),
-                           detail=_os_reason(exc)) from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)  # released by the kernel if this process dies: what marks a leftover
         try:
             expected = _copy(database, partial)
             if expect_version is not None and expected["version"] != expect_version:
@@ -156,8 +150,22 @@ def _write_proven(database: Path, target: Path, expect_version: int | None) -> N
             if problem is not None:
                 raise BackupFailed(database, target, "upgrade.backup.why.check", detail=problem)
             os.fsync(fd)
-            os.rename(partial, target)
-            _sync_folder(target.parent)
+            n = 1
+            while True:
+                try:
+                    os.link(partial, target)  # unlike a rename, never replaces a backup of the same name
+                    break
+                except FileExistsError:
+                    n += 1
+                    target = folder / f"{name}-{n}.db"
+                except OSError as exc:  # a file system without hard links: a rename, after a look
+                    if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP) or target.exists():
+                        raise
+                    os.rename(partial, target)
+                    break
+            if partial.exists():
+                os.unlink(partial)
+            _sync_folder(folder)
         except sqlite3.Error as exc:
             raise BackupFailed(database, target, _sqlite_reason(exc), detail=_sqlite_detail(exc)) from None
         except OSError as exc:
@@ -169,6 +177,28 @@ def _write_proven(database: Path, target: Path, expect_version: int | None) -> N
         raise
     finally:
         os.close(fd)
+    return target
+
+
+def _claim(database: Path, target: Path) -> tuple[Path, int]:
+    """A new temporary file for ``target``'s copy, held under an ``flock`` (released by the kernel if this process
+    dies: what tells a leftover from a backup being written).  Another process's clean-up may take the file in the
+    instant between its creation and the lock: then a fresh one."""
+    for _ in range(3):
+        partial = target.with_name(f"{target.name}.{os.getpid()}-{secrets.token_hex(4)}{PARTIAL}")
+        try:
+            fd = os.open(partial, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
+        except OSError as exc:
+            raise BackupFailed(database, target, "upgrade.backup.why.folder", folder=str(target.parent),
+                               detail=_os_reason(exc)) from None
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            if os.path.samestat(os.fstat(fd), os.stat(partial)):
+                return partial, fd
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+    raise BackupFailed(database, target, "upgrade.backup.why.other", detail="the temporary file kept disappearing")
 
 
 def _copy(database: Path, partial: Path) -> dict:
