@@ -124,10 +124,13 @@ def test_a_file_in_the_way_of_the_backup_folder_stops_the_migration(tmp_path, ca
     assert _version(db) == 8 and in_the_way.read_text() == "not a folder"
 
 
-def test_with_no_backup_the_operator_migrates_without_one(tmp_path, capsys):
+@pytest.mark.parametrize("where", ["before the command", "after upgrade"])
+def test_with_no_backup_the_operator_migrates_without_one(tmp_path, capsys, where):
     db = _older(tmp_path / "judge.db")
     backup_folder(db).write_text("not a folder")
-    code = main(["--locale", "en", "--no-backup", "--db", str(db), "upgrade"])
+    argv = ["--locale", "en", "--db", str(db), "upgrade"]
+    argv.insert(0 if where == "before the command" else len(argv), "--no-backup")
+    code = main(argv)
     out = capsys.readouterr().out
     assert code == 0 and "No backup was taken: --no-backup said so." in out
     assert _version(db) == len(migration_files())
@@ -220,6 +223,8 @@ async def test_a_backup_killed_while_written_is_removed_and_never_counted(tmp_pa
         writer.send_signal(signal.SIGKILL)
         writer.wait()
     assert partial.exists() and backups(db) == []  # what the kill left is not a backup
+    orphan = backup_folder(db) / "judge.db-20261127-140312-rules.db.1-ab.partial-journal"  # its copy long gone
+    orphan.write_bytes(b"\0" * 512)
     store = await Store.open(db)  # the next backup clears it away
     await store.close()
     [taken] = backups(db)

@@ -248,7 +248,13 @@ def remove_partial(database: str | Path) -> list[Path]:
         return []
     removed = []
     for path in folder.iterdir():
-        if not (path.name.startswith(prefix) and path.name.endswith(PARTIAL)):
+        if not path.name.startswith(prefix):
+            continue
+        if any(path.name.endswith(PARTIAL + suffix) for suffix in _SIDECARS[1:]):
+            if not path.with_name(path.name.rsplit("-", 1)[0]).exists():  # its copy is gone: nobody writes it
+                path.unlink(missing_ok=True)
+            continue
+        if not path.name.endswith(PARTIAL):
             continue
         try:
             fd = os.open(path, os.O_RDWR)

@@ -23,6 +23,9 @@ def add_parser(sub: Any) -> None:
     s = sub.add_parser("upgrade", help="bring the database and its open tables to this release's rules"
                                        " (--check: a dry run on a copy)")
     s.add_argument("--check", action="store_true", help="only say what would be migrated and what cannot be")
+    # also after the command, where an operator types it; SUPPRESS keeps the global flag's value when absent here
+    s.add_argument("--no-backup", action="store_true", default=argparse.SUPPRESS,
+                   help="migrate without first taking a proven backup (as the global --no-backup)")
     s.set_defaults(func=cmd_upgrade)
 
 
