@@ -14,7 +14,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from .backup import take_backup
+from .backup import BackupFailed, source_version, take_backup
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -112,21 +112,22 @@ async def open_reader(path: str | Path) -> aiosqlite.Connection:
 
 def backup_before_migrating(path: str | Path) -> Path | None:
     """Back the database up (bot/storage/backup.py) when it holds a record (schema version 1 or more) and this
-    release has schema migrations to apply to it; returns the backup's path, or None.  Whatever keeps the file
-    from being read is left to ``open_db`` to explain."""
+    release has schema migrations to apply to it; returns the proven backup's path, or None (nothing to migrate,
+    or the operator's ``--no-backup``).  Raises BackupFailed: no migration without a proven backup.  Whatever
+    keeps the file from being read is left to ``open_db`` to explain."""
     path = Path(path)
     if not path.is_file():
         return None
-    try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            (current,) = conn.execute("PRAGMA user_version").fetchone()
-        finally:
-            conn.close()
-        known = len(migration_files())
-        return take_backup(path, f"schema-{current}-to-{known}") if 0 < current < known else None
-    except (sqlite3.Error, OSError):
+    current, known = source_version(path), len(migration_files())
+    if current is None or not 0 < current < known:
         return None
+    try:
+        return take_backup(path, f"schema-{current}-to-{known}", expect_version=current)
+    except BackupFailed as exc:
+        # another process migrated it between the look and the copy: nothing is left to back up before
+        if exc.reason == "upgrade.backup.why.changed" and (source_version(path) or 0) >= known:
+            return None
+        raise
 
 
 async def open_db(path: str | Path) -> aiosqlite.Connection:

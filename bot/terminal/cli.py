@@ -26,6 +26,7 @@ from typing import Sequence
 
 from bot.i18n import DEFAULT_LOCALE, LOCALES, t
 from bot.process.config import ConfigError, Settings, load_settings
+from bot.storage.backup import BackupFailed, decline as decline_backups
 from bot.storage.db import DatabaseUnavailable, explain
 from bot.terminal.common import EXIT_FAILED, EXIT_USAGE, ID_MAX, OPTION_TEXT_MAX, UsageError, _number, _short_text
 from bot.terminal.disputes import cmd_dispute, cmd_rulings
@@ -67,6 +68,8 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     p.add_argument("--config", help="settings file (default: ./config.yaml if present)")
     p.add_argument("--db", help="SQLite database file (default from config, else judge.db)")
     p.add_argument("--locale", choices=LOCALES, help="language of the output (ru, uk, en)")
+    p.add_argument("--no-backup", action="store_true",
+                   help="migrate an older database without first taking a proven backup (docs/operations.md)")
     sub = p.add_subparsers(dest="command", required=True)
 
     s = sub.add_parser("run", help="run the Discord bot")
@@ -221,6 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.verb == "rollback" and (args.to is None) == (args.move is None))):
         sys.stderr.write("give a table number (and, for a rollback, either --to VERSION or --move MOVE)\n")
         return EXIT_USAGE
+    decline_backups(args.no_backup)  # the whole process: every command and `run` open the database through it
     return _run(args, settings, args.locale or settings.locale)
 
 
@@ -235,6 +239,9 @@ def _run(args: argparse.Namespace, settings: Settings, locale: str) -> int:
         sys.stderr.write(f"✗ {exc}\n")
         return EXIT_USAGE
     except DatabaseUnavailable as exc:
+        sys.stderr.write(f"✗ {exc.message(locale)}\n")
+        return EXIT_FAILED
+    except BackupFailed as exc:  # before any migration: nothing was changed
         sys.stderr.write(f"✗ {exc.message(locale)}\n")
         return EXIT_FAILED
     except sqlite3.Error as exc:  # after a good start: the disk filled, another process held the file...
