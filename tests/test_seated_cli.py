@@ -40,7 +40,7 @@ def _looks(db):
 def test_every_moderator_view_refuses_a_player_of_the_table_however_typed(table, tmp_path, name):
     views = [("scenario", "--from-table", "1"), ("replay", "1", "--moderator"), ("export", "1", "--moderator"),
              ("picture", "1", "--seat", "1", "--out", str(tmp_path / "p.png")), ("replay", "1", "--seat", "1"),
-             ("table", "log", "1", "--moderator")]
+             ("table", "log", "1", "--moderator"), ("verify", "1", "--moderator")]
     for args in views:
         code, out = table(*args, "--user", name)
         assert code == 1 and LOOK in out.err and not out.out, (args, out)
@@ -57,7 +57,9 @@ def test_a_player_sees_their_own_seat_and_another_user_looks_logged(table, tmp_p
     code, out = table("table", "log", "1", "--moderator", "--user", "op")
     assert code == 0 and "[1]" in out.out, out  # the versions, for a moderator not playing there
     assert table("scenario", "--from-table", "1", "--user", "op")[0] == 0
-    assert _looks(table.db) == ["cli:op"] * 3
+    code, out = table("verify", "1", "--moderator", "--user", "op")
+    assert code == 0 and "OK: table 1" in out.out, out
+    assert _looks(table.db) == ["cli:op"] * 4
 
 
 def test_every_moderator_step_refuses_a_player_of_the_table(table):

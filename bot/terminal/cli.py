@@ -123,6 +123,8 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("table", type=table_no, nargs="?")
     s.add_argument("--file", help="an exported table (JSON)")
     s.add_argument("--moderator", action="store_true", help="allow verifying an unfinished table")
+    s.add_argument("--user", help="with --moderator: the moderator (default: your login); refused if seated at a "
+                                  "running table, logged")
     s.set_defaults(func=cmd_verify)
 
     s = sub.add_parser("replay", help="print a stored table's history")

@@ -78,6 +78,12 @@ async def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
                 return EXIT_USAGE
             store = await open_store(settings.database)
             try:
+                table = await store.get_table(args.table)
+                # a running table's check counts its actions, secret ones too: a moderator's look
+                refused = await _moderator_look(store, args.table, args, "verify") \
+                    if table is not None and table.status == "active" else None
+                if refused is not None:
+                    return _refuse(refused, args.locale or settings.locale)
                 report = await verify_table(store, args.table, moderator=args.moderator)
             finally:
                 await store.close()
