@@ -8,6 +8,8 @@ Like ``/mod``, the moderators' group is hidden by default from members without M
 every use (``interaction_check``); a dispute of another server is answered as one that does not exist."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -82,7 +84,8 @@ class DisputeModeration(commands.Cog):
     async def open_disputes(self, interaction: discord.Interaction):
         """The server's open disputes, oldest first, each with a link to its table's thread."""
         locale = await begin(interaction)
-        found = await self.bot.store.disputes(guild_id=str(interaction.guild_id), status="open", limit=50)
+        found = await self._readable(interaction, await self.bot.store.disputes(
+            guild_id=str(interaction.guild_id), status="open", limit=50), locale)
         tables = {d.table_id: await self.bot.store.get_table(d.table_id) for d in found}
         games = {tid: game_title(self.bot.games[tb.game], locale) for tid, tb in tables.items()}
         where = {tid: f"<#{tb.thread_id}>" for tid, tb in tables.items() if tb.thread_id}
@@ -124,7 +127,8 @@ class DisputeModeration(commands.Cog):
             return await refuse(interaction, found, locale)
         action = None
         if correction is not None:
-            action = await disputes.parse_correction(self.bot.referee, found.id, correction)
+            action = await disputes.parse_correction(self.bot.referee, found.id, correction,
+                                                     moderator=player_key(interaction))
             if isinstance(action, Rejection):
                 return await refuse(interaction, action, locale)
         done = await disputes.decide(self.bot.referee, found.id, moderator=player_key(interaction),
@@ -166,11 +170,19 @@ class DisputeModeration(commands.Cog):
             return Rejection(Code.NOT_FOUND, "disputes.reject.no_dispute", {"dispute": dispute_id})
         return found
 
+    async def _readable(self, interaction: discord.Interaction, found: list[DisputeRow],
+                        locale: str) -> list[DisputeRow]:
+        """The disputes as this moderator may read them: another player's private text at a table where they
+        play is not theirs to read (bot/referee/oversight.py ``withheld``)."""
+        hidden = await oversight.withheld(self.bot.referee, found, player_key(interaction))
+        return [replace(d, text=t("disputes.queue.withheld", locale)) if d.id in hidden else d for d in found]
+
     @evidence.autocomplete("dispute")
     @decide.autocomplete("dispute")
     async def _open_disputes(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         locale = await self.bot.locale_for(interaction)
-        found = await self.bot.store.disputes(guild_id=str(interaction.guild_id), status="open", limit=100)
+        found = await self._readable(interaction, await self.bot.store.disputes(
+            guild_id=str(interaction.guild_id), status="open", limit=100), locale)
         games = {d.table_id: game_title(self.bot.games[(await self.bot.store.get_table(d.table_id)).game], locale)
                  for d in found}
         lines = queue_lines(found, games, locale)[1:] if found else []

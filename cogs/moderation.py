@@ -63,7 +63,8 @@ class Moderation(commands.Cog):
         found, locale = await begin_at_table(interaction, table)
         if found is None:
             return
-        done = await self.bot.referee.cancel(found.id, player_key(interaction), moderator=True, reason=reason)
+        # refused at a table where the moderator plays (bot/referee/oversight.py)
+        done = await moderation.cancel(self.bot.referee, found.id, moderator=player_key(interaction), reason=reason)
         if isinstance(done, Rejection):
             return await refuse(interaction, done, locale)
         await self.bot.refresh_lobby(found.id)

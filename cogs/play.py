@@ -29,6 +29,7 @@ from bot.engine.board_text import shorten
 from bot.discord.render import board_texts, clip
 from bot.engine import Code, Rejection
 from bot.i18n import t
+from bot.referee import oversight
 from bot.referee.service import Accepted, frozen_refusal
 from bot.referee.typed import parse_typed
 from bot.render.text import game_title
@@ -319,11 +320,18 @@ class Play(commands.Cog):
 
     async def _log_page(self, interaction: discord.Interaction, table: TableRow, page: int | None,
                         locale: str) -> tuple[str, int, int]:
-        """A page of the public log; the versions only for a moderator of the table's server."""
+        """A page of the public log; the versions (which count secret actions) only for a moderator of the
+        table's server who does not play at it (bot/referee/oversight.py)."""
         events = await self.bot.referee.history(table.id, seat=None)  # public events only
         seats = await self.bot.store.seats(table.id)
         return records.log_page(self.bot.games[table.game], table, seats, events, locale, page=page,
-                                versions=await is_moderator(interaction, table))
+                                versions=await self._moderating(interaction, table))
+
+    async def _moderating(self, interaction: discord.Interaction, table: TableRow) -> bool:
+        """A moderator of the table's server who does not play at it: a seated one is a player there, and the
+        versions and action counts a moderator reads count its secret actions (bot/referee/oversight.py)."""
+        return not await oversight.is_seated(self.bot.referee, table.id, player_key(interaction)) \
+            and await is_moderator(interaction, table)
 
     async def on_log_page(self, interaction: discord.Interaction, table_id: int, page: int) -> None:
         """Earlier / Later under a page of the log: the same private message shows the other page."""
@@ -343,7 +351,7 @@ class Play(commands.Cog):
         if found is None:
             return
         await say(interaction, await records.verify_text(self.bot.store, self.bot.games[found.game], found, locale,
-                                                         moderator=await is_moderator(interaction, found)))
+                                                         moderator=await self._moderating(interaction, found)))
 
     @verify.autocomplete("table")
     async def _verify_table(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:

@@ -260,7 +260,12 @@ class DisputeClosed(Exception):
 
 
 class DisputeRefused(Refused):
-    """A dispute the record does not take: ``reason`` already_disputed (that move, by that player) or too_many."""
+    """A dispute the record does not take: ``reason`` already_disputed (that move, by that player, still open),
+    already_decided (``status``: how it was settled) or too_many."""
+
+    def __init__(self, reason: str, status: str | None = None):
+        super().__init__(reason)
+        self.status = status
 
 
 @dataclass(frozen=True)
@@ -279,6 +284,7 @@ class DisputeRow:
     reason: str | None
     decision: dict[str, Any] | None
     decided_at: float | None
+    repeat_of: int | None = None   # a repeat an older release let in (migration 0014): the first one's id
 
     @classmethod
     def from_row(cls, row: aiosqlite.Row) -> "DisputeRow":
@@ -716,19 +722,30 @@ class Store:
                             private: bool, at: float, notice: Callable[[int], Message | list[Message]],
                             most_open: int) -> int:
         """A new open dispute, and the table's notice of it (``notice(id)``), together.  Refused with
-        DisputeRefused when the player already disputes that move or has ``most_open`` disputes open there."""
+        DisputeRefused when the player disputed that move already (open or decided) or has ``most_open``
+        disputes open there.  Once per move and player is the database's constraint (``disputes_once``,
+        migration 0014), so no two processes can both get a second one in: the refusal is read from the row
+        the insert collided with."""
         async with self.transaction() as db:
-            async with db.execute("SELECT move FROM disputes WHERE table_id = ? AND user_id = ? AND status = 'open'",
-                                  (table_id, user_id)) as cur:
-                open_moves = [r["move"] for r in await cur.fetchall()]
-            if move in open_moves:
-                raise DisputeRefused("already_disputed")
-            if len(open_moves) >= most_open:
-                raise DisputeRefused("too_many")
-            cur = await db.execute(
-                "INSERT INTO disputes (table_id, user_id, seat, move, version, text, private, raised_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (table_id, user_id, seat, move, version, text, int(private), at))
+            try:
+                cur = await db.execute(
+                    "INSERT INTO disputes (table_id, user_id, seat, move, version, text, private, raised_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (table_id, user_id, seat, move, version, text, int(private), at))
+            except sqlite3.IntegrityError:
+                async with db.execute("SELECT status FROM disputes WHERE table_id = ? AND user_id = ? AND version = ?"
+                                      " AND repeat_of IS NULL", (table_id, user_id, version)) as found:
+                    first = await found.fetchone()
+                if first is None:
+                    raise
+                raise DisputeRefused("already_disputed" if first["status"] == "open" else "already_decided",
+                                     first["status"]) from None
             dispute_id = cur.lastrowid
+            async with db.execute("SELECT COUNT(*) FROM disputes WHERE table_id = ? AND user_id = ? AND status = 'open'",
+                                  (table_id, user_id)) as counted:
+                (open_now,) = await counted.fetchone()
+            if open_now > most_open:  # this one included; the transaction is rolled back
+                raise DisputeRefused("too_many")
             async with db.execute("SELECT version FROM tables WHERE id = ?", (table_id,)) as cur:
                 (table_version,) = await cur.fetchone()
             notices = notice(dispute_id)  # the table's notice, and the moderators' where the table has a server

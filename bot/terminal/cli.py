@@ -126,13 +126,16 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("table", type=table_no, nargs="?")
     s.add_argument("--file", help="an exported table (JSON)")
     s.add_argument("--moderator", action="store_true", help="allow verifying an unfinished table")
+    s.add_argument("--user", help="with --moderator: the moderator (default: your login); refused if seated at a "
+                                  "running table, logged")
     s.set_defaults(func=cmd_verify)
 
     s = sub.add_parser("replay", help="print a stored table's history")
     s.add_argument("table", type=table_no)
     s.add_argument("--seat", type=_number(0, 100, locale), help="as this seat (0, 1, ...) sees it (default: public)")
     s.add_argument("--moderator", action="store_true", help="everything, hidden events included")
-    s.add_argument("--user", help="the moderator (default: your login); refused if seated at the table, logged")
+    s.add_argument("--user", help="who looks (default: your login); with --moderator, or --seat of another "
+                                  "player's seat: refused if seated at the table, logged")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("picture", help="a stored table as a picture (PNG)")
@@ -142,6 +145,8 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     who.add_argument("--public", action="store_true", help="as the public sees it (the default)")
     s.add_argument("--version", type=version_no, help="the table at this version (default: as it is now)")
     s.add_argument("--out", required=True, help="the PNG file to write")
+    s.add_argument("--user", help="with --seat: who looks (default: your login); a seat's own player, else a "
+                                  "moderator: refused if seated at the table, logged")
     s.set_defaults(func=cmd_picture)
 
     s = sub.add_parser("dispute", help="dispute a move of your table (a moderator decides)")

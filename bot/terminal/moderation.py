@@ -25,7 +25,7 @@ async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
         elif args.verb == "ruling":
             result = await moderation.ruling(referee, args.table, moderator=moderator, text=args.reason or "")
         elif args.verb == "cancel":
-            result = await referee.cancel(args.table, moderator, moderator=True, reason=args.reason)
+            result = await moderation.cancel(referee, args.table, moderator=moderator, reason=args.reason)
         elif args.verb in ("pause", "resume"):
             step = moderation.pause if args.verb == "pause" else moderation.resume
             result = await step(referee, args.table, moderator=moderator, reason=args.reason)

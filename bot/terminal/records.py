@@ -15,7 +15,7 @@ from bot.referee.record import RecordError, export_table, load_export, verify_ex
 from bot.referee.service import Referee, frozen_refusal
 from bot.referee.upgrade import open_store
 from bot.render.text import render_event
-from bot.storage.store import Store
+from bot.storage.store import Store, TableRow
 from bot.terminal.common import EXIT_OK, EXIT_FAILED, EXIT_USAGE, UsageError, _say, _refuse, _user
 
 
@@ -27,6 +27,20 @@ async def _moderator_look(store: Store, table_id: int, args: argparse.Namespace,
     if not args.moderator or await store.get_table(table_id) is None:
         return None
     return await may_look(Referee(store), table_id, _user(args), what)
+
+
+async def _seat_look(store: Store, table: TableRow, args: argparse.Namespace, what: str) -> Rejection | None:
+    """``--seat N`` of a table in play shows that seat's hand: its own player's look, else a look behind the
+    screen — refused to another player of the table, logged for anyone else (bot/referee/oversight.py).  An
+    ended table's seed is public, and with it every hand."""
+    from bot.referee.oversight import may_look, same_user
+
+    if args.seat is None or getattr(args, "moderator", False) or table.status != "active":
+        return None
+    user = _user(args)
+    if any(s.seat == args.seat and same_user(s.user_id, user) for s in await store.seats(table.id)):
+        return None
+    return await may_look(Referee(store), table.id, user, what, {"seat": args.seat})
 
 
 async def cmd_export(args: argparse.Namespace, settings: Settings) -> int:
@@ -64,6 +78,12 @@ async def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
                 return EXIT_USAGE
             store = await open_store(settings.database)
             try:
+                table = await store.get_table(args.table)
+                # a running table's check counts its actions, secret ones too: a moderator's look
+                refused = await _moderator_look(store, args.table, args, "verify") \
+                    if table is not None and table.status == "active" else None
+                if refused is not None:
+                    return _refuse(refused, args.locale or settings.locale)
                 report = await verify_table(store, args.table, moderator=args.moderator)
             finally:
                 await store.close()
@@ -99,6 +119,9 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
         names = [s.name for s in await store.seats(args.table)]
         if args.seat is not None and not 0 <= args.seat < len(names):
             raise UsageError(t("core.cli.no_such_seat", locale, seat=args.seat, last=len(names) - 1))
+        refused = await _seat_look(store, table, args, "replay")
+        if refused is not None:
+            return _refuse(refused, locale)
         referee = Referee(store)
         events = await referee.history(args.table, seat=args.seat, moderator=args.moderator)
         actions = {a.version: a for a in await store.actions(args.table)}
@@ -147,6 +170,9 @@ async def cmd_picture(args: argparse.Namespace, settings: Settings) -> int:
         names = [s.name for s in await store.seats(args.table)]
         if args.seat is not None and not 0 <= args.seat < len(names):
             raise UsageError(t("core.cli.no_such_seat", locale, seat=args.seat, last=len(names) - 1))
+        refused = await _seat_look(store, table, args, "picture")
+        if refused is not None:
+            return _refuse(refused, locale)
         game = get_game(table.game)
         try:  # a version written before an upgrade: drawn as today's rules read it
             state = readable(game, state)

@@ -63,7 +63,12 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
         elif verb == "start":
             result = await referee.start(table_id, user, moderator=args.moderator, seed=args.seed)
         elif verb == "cancel":
-            result = await referee.cancel(table_id, user, moderator=args.moderator, reason=args.reason)
+            from bot.referee import moderation  # a moderator's cancel: refused where they play (oversight.py)
+            table = await store.get_table(table_id)
+            if args.moderator and table is not None and table.creator != user:
+                result = await moderation.cancel(referee, table_id, moderator=user, reason=args.reason)
+            else:
+                result = await referee.cancel(table_id, user, reason=args.reason)
         elif verb in ("status", "hand"):
             seen = await referee.view(table_id, user)
             if isinstance(seen, Rejection):
@@ -119,7 +124,7 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             result = await referee.act(table_id, user, action, expected_version=args.version, seat=seat)
         elif verb == "log":
             return await cmd_replay(argparse.Namespace(table=table_id, seat=None, moderator=args.moderator,
-                                                       locale=locale), settings)
+                                                       user=args.user, locale=locale), settings)
         else:
             raise AssertionError(verb)
         if isinstance(result, Rejection):
