@@ -108,7 +108,7 @@ class WhatIf(commands.Cog):
         if isinstance(found, Rejection) or not await is_moderator(interaction, found) or \
                 await oversight.is_seated(self.bot.referee, found.id, player_key(interaction)):
             return []
-        move = getattr(interaction.namespace, "move", None)
+        move = getattr(interaction.namespace, t("whatif.param.move", "en"), None)  # options go by their names
         trial = await scratch.position(self.bot.referee, found.id, move=move if isinstance(move, int) else None)
         if isinstance(trial, Rejection) or trial.outcome is not None:
             return []
