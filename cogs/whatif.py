@@ -5,8 +5,9 @@ Three ways in: ``/whatif`` (a command of its own: ``/mod`` is at Discord's size 
 "What if…" button under a dispute's evidence (the position right before the disputed move), and the same button
 under a moderator's step of ``/table replay`` (``components.whatif_view(table, version)``, handled by ``on_open``).
 Under each answer: the moves open at the scratch position (a select, a page at a time), one bot move, the bots to
-the end.  The trial is kept in memory between clicks (the latest ``KEPT``), never written: the real table is
-untouched, and each step is a moderator's look, refused to one seated at the table and logged (oversight.py).
+the end.  Each answer's trial is kept in memory between clicks (the latest ``KEPT``; an earlier answer's buttons
+play on from the position it showed), never written: the real table is untouched, and each step is a moderator's
+look, refused to one seated at the table and logged (oversight.py).
 
 Only moderators of the table's server get anything; everyone else is answered as if the table or dispute did not
 exist (a click may come from a DM, where the server's moderators are asked of Discord, as the Evidence button is).
@@ -148,19 +149,21 @@ class WhatIf(commands.Cog):
             return await refuse(interaction, Rejection(Code.ILLEGAL, "core.reject.no_such_choice",
                                                        {"n": index + 1, "count": len(listed)}), locale)
         seat, action = listed[index]
-        await self._step(interaction, token, trial, locale, seat=seat, action=action)
+        await self._step(interaction, trial, locale, seat=seat, action=action)
 
     async def on_bots(self, interaction: discord.Interaction, token: int, steps: int) -> None:
         """The bots play a trial on: one move, or (0) to the end."""
         locale = await begin(interaction)
         trial = await self._kept(interaction, token, locale)
         if trial is not None:
-            await self._step(interaction, token, trial, locale, playout=True, steps=steps or None)
+            await self._step(interaction, trial, locale, playout=True, steps=steps or None)
 
     async def on_page(self, interaction: discord.Interaction, token: int, page: int) -> None:
         """Another page of a trial's open moves (the same trial: nothing new is looked at)."""
         locale = await begin(interaction)
         trial = await self._kept(interaction, token, locale)
+        if trial is not None and await oversight.is_seated(self.bot.referee, trial.table.id, player_key(interaction)):
+            return await refuse(interaction, oversight.seated_refusal(trial.table.id), locale)  # seated since
         if trial is not None:
             labels = offer_labels(trial, locale)
             await say(interaction, t("whatif.offers", locale, n=len(labels)),
@@ -199,13 +202,12 @@ class WhatIf(commands.Cog):
         self.trials.move_to_end(token)
         return kept[1]
 
-    async def _step(self, interaction: discord.Interaction, token: int, trial: scratch.Trial, locale: str,
-                    **step) -> None:
+    async def _step(self, interaction: discord.Interaction, trial: scratch.Trial, locale: str, **step) -> None:
         made = await scratch.go_on(self.bot.referee, trial, moderator=player_key(interaction), **step)
         if isinstance(made, Rejection):
             return await refuse(interaction, made, locale)
-        self.trials[token] = (player_key(interaction), made)
-        await self._show(interaction, token, made, locale)
+        # a token of its own: an earlier answer's select still plays from the position that answer showed
+        await self._show(interaction, self._keep(interaction, made), made, locale)
 
     async def _show(self, interaction: discord.Interaction, token: int, trial: scratch.Trial, locale: str) -> None:
         """The trial, privately: what was tried and how it stands, every seat's board, the public picture of the

@@ -92,7 +92,7 @@ async def test_what_cannot_be_tried_is_refused_with_its_reason(env):
     count = len(trial.offers())
     assert whatif.pick(trial, str(count + 1)).key == "core.reject.no_such_choice"
     assert isinstance(whatif.pick(trial, '{"type": "no such move"}'), Rejection)
-    assert whatif.pick(trial, "1", seat=7).key == "whatif.reject.no_seat"
+    assert whatif.pick(trial, "1", seat=7).key == "core.cli.no_such_seat"
     assert await record_rows(store, tid) == before
 
 

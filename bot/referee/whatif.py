@@ -123,7 +123,8 @@ def pick(trial: Trial, text: str, *, seat: int | None = None) -> tuple[int, dict
     if state.get("outcome") is not None:
         return Rejection(Code.GAME_OVER, "core.reject.game_over")
     if seat is not None and not 0 <= seat < state["seats"]:
-        return Rejection(Code.NOT_A_PLAYER, "whatif.reject.no_seat", {"seat": seat + 1, "last": state["seats"]})
+        # seats counted from 0, as the terminal names them (``--seat``, the one front end that gives one)
+        return Rejection(Code.NOT_A_PLAYER, "core.cli.no_such_seat", {"seat": seat, "last": state["seats"] - 1})
     listed = trial.offers()
     text = text.strip()
     if seat is None and text.isdigit():

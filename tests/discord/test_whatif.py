@@ -47,11 +47,14 @@ async def test_a_moderator_tries_another_move_and_plays_it_on_privately(harness)
     ended = await fake.click(moderator, picked.replies[-1], label="🤖 Боты — до конца")
     shown = await _all_shown(ended, "🏆", "Место 2")
     assert "🤖" in shown and not ended.replies[-1].find(prefix="j:wis:")  # over: nothing more to pick
+    # the first answer's select still plays from the position it showed: a branch of its own
+    branch = await fake.choose(moderator, last, ["0"], prefix="j:wis:")
+    assert "2. ✋" in await _all_shown(branch, "2. ✋", "Место 2")
 
     assert len(fake.public_texts()) == posted                 # nothing posted to any channel
     assert await record_rows(h.store, table.id) == before     # the real table untouched
     logged = await looks(h.store, table.id)
-    assert len(logged) == 3 and all(what == "hidden_view" and data["what"] == "whatif" for _, what, data in logged)
+    assert len(logged) == 4 and all(what == "hidden_view" and data["what"] == "whatif" for _, what, data in logged)
 
 
 async def test_what_if_from_a_dispute_s_evidence(harness):
@@ -90,3 +93,18 @@ async def test_players_and_a_seated_moderator_are_refused(harness):
     assert f"Вы играете за столом #{table.id}" in seated
     assert await fake.autocomplete(h.alice, "whatif", "action", table=table.id, action="") == []
     assert await looks(h.store, table.id) == []
+
+
+def test_the_moves_open_come_a_page_at_a_time_and_a_finished_trial_offers_nothing():
+    from bot.discord.components import trial_view
+
+    labels = [f"{n}. move {n}" for n in range(1, 61)]
+    first = trial_view(7, labels, 0, "en", over=False)
+    ids = [item.custom_id for item in first.children]
+    select = first.children[0]
+    assert ids == ["j:wis:7:0", "j:wip:7:1", "j:wib:7:1", "j:wib:7:0"]
+    assert [o.value for o in select.item.options] == [str(i) for i in range(25)]
+    last = trial_view(7, labels, 2, "en", over=False)
+    assert [item.custom_id for item in last.children] == ["j:wis:7:2", "j:wip:7:1", "j:wib:7:1", "j:wib:7:0"]
+    assert [o.value for o in last.children[0].item.options] == [str(i) for i in range(50, 60)]
+    assert trial_view(7, [], 0, "en", over=True) is None
