@@ -80,7 +80,7 @@ class WhatIf(commands.Cog):
             if isinstance(trial, Rejection):
                 return await refuse(interaction, trial, locale)
         if bots is not None:
-            trial = scratch.bots(trial, bots or None)
+            trial = await asyncio.to_thread(scratch.bots, trial, bots or None)  # the event loop keeps beating
         await self._show(interaction, self._keep(interaction, trial), trial, locale)
 
     @whatif.autocomplete("table")

@@ -14,6 +14,7 @@ move (never time out), and the table's time control, pause and forced moves are 
 """
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
@@ -211,7 +212,8 @@ async def go_on(referee: Referee, trial: Trial, *, moderator: str, seat: int | N
         return refused
     if action is not None and seat is not None:
         return play(trial, seat, action)
-    return bots(trial, steps) if playout else trial
+    # a game to its end is thousands of engine steps: in a worker thread, so the bot's event loop stays responsive
+    return await asyncio.to_thread(bots, trial, steps) if playout else trial
 
 
 __all__ = ["Trial", "Tried", "WHAT", "offers", "position", "open_trial", "pick", "play", "bots", "try_moves", "go_on"]

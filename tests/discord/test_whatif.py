@@ -74,6 +74,10 @@ async def test_what_if_from_a_dispute_s_evidence(harness):
     shown = await _all_shown(trial, "Место 2")
     assert "после хода 0 (версия 0)" in shown                 # right before the disputed move
     assert trial.replies[-1].find(prefix="j:wis:")
+    # the command in one go: a move from the start, then the bots to the end
+    ended = await fake.slash(moderator, "whatif", table=table.id, after_move=0, action="1", bots=0)
+    shown = await _all_shown(ended, "Место 2")
+    assert "1. ✋" in shown and "2. 🤖" in shown and not ended.replies[-1].find(prefix="j:wis:")
 
     # a player who is no moderator, clicking a crafted copy of the button: as if the dispute did not exist
     crafted = fake.crafted_message(fake.channel_id, ["j:wid:1"])
