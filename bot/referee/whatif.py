@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from bot.engine import Code, Game, Rejection, get_game
@@ -52,12 +52,11 @@ class Trial:
     names: list[str]
     version: int                 # the stored step the trial starts from
     move: int                    # the public move number the table stood after there
-    start: dict[str, Any]        # the stored state at ``version`` (today's rules)
-    state: dict[str, Any]        # the scratch position now
+    state: dict[str, Any]        # the scratch position now (at first: the stored state, read by today's rules)
     now: float                   # the scratch clock
     tried: tuple[Tried, ...] = ()
     cut: bool = False            # the bots stopped at their bound before an outcome
-    bot_seed: int = field(default=0)
+    bot_seed: int = 0            # varies the bots' choices (the same seed: the same playout)
 
     @property
     def outcome(self) -> dict[str, Any] | None:
@@ -104,7 +103,7 @@ async def position(referee: Referee, table_id: int, *, version: int | None = Non
     if at is None:
         at = table.started_at if table.started_at is not None else table.created_at
     names = [s.name for s in await store.seats(table_id)]
-    return Trial(table, game, names, version, played.number_at(version), state, state, at, bot_seed=bot_seed)
+    return Trial(table, game, names, version, played.number_at(version), state, at, bot_seed=bot_seed)
 
 
 async def open_trial(referee: Referee, table_id: int, *, moderator: str, version: int | None = None,
