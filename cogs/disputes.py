@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.discord import records
 from bot.discord.client import JudgeBot
+from bot.discord.components import whatif_dispute_view
 from bot.discord.interactions import begin, begin_at_table, is_moderator, pick_table, player_key, refuse, say
 from bot.discord.locale import L
 from bot.discord.moderators import is_server_moderator
@@ -106,7 +107,8 @@ class DisputeModeration(commands.Cog):
         if isinstance(ev, Rejection):  # a moderator seated at the table (bot/referee/oversight.py)
             return await refuse(interaction, ev, locale)
         viewer = seat - 1 if seat is not None and seat <= len(ev.names) else None
-        await say(interaction, pack(evidence_texts(ev, locale, seat=viewer))[:6])
+        await say(interaction, pack(evidence_texts(ev, locale, seat=viewer))[:6],
+                  view=whatif_dispute_view(found.id, locale))
 
     @group.command(name=L("disputes.cmd.decide"), description=L("disputes.cmd.decide.desc"))
     @app_commands.rename(dispute=L("disputes.param.dispute"), decision=L("disputes.param.decision"),
@@ -159,7 +161,8 @@ class DisputeModeration(commands.Cog):
         ev = await oversight.evidence(self.bot.referee, found.id, moderator=player_key(interaction))
         if isinstance(ev, Rejection):  # a moderator seated at the table (bot/referee/oversight.py)
             return await refuse(interaction, ev, locale)
-        await say(interaction, pack(evidence_texts(ev, locale, seat=None))[:6])
+        await say(interaction, pack(evidence_texts(ev, locale, seat=None))[:6],
+                  view=whatif_dispute_view(found.id, locale))  # "What if…" from right before the move
 
     async def _dispute_here(self, interaction: discord.Interaction, dispute_id: int) -> DisputeRow | Rejection:
         """The dispute numbered ``dispute_id`` if its table is of this server; any other gets the answer of one

@@ -407,3 +407,84 @@ DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, EvidenceButton)
 def evidence_view(dispute_id: int, locale: str) -> ui.View:
     return _view(EvidenceButton(dispute_id, label=t("disputes.button.evidence", locale),
                                 style=discord.ButtonStyle.primary))
+
+
+# ------------------------------------------------------------------------------------------------ what if
+class WhatIfButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:wiv:{_N}:{_N}"):
+    """A moderator's "what if" (cogs/whatif.py) from a stored step: table, version (under a moderator's replay)."""
+
+    kind, cog, handler = "wiv", "WhatIf", "on_open"
+
+
+class WhatIfDisputeButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:wid:{_N}"):
+    """Under a dispute's evidence: "what if" from the position right before the disputed move."""
+
+    kind, cog, handler = "wid", "WhatIf", "on_dispute"
+
+
+class WhatIfBotsButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:wib:{_N}:{_N}"):
+    """Under a trial: the bots play on (trial, moves: 0 to the end)."""
+
+    kind, cog, handler = "wib", "WhatIf", "on_bots"
+
+
+class WhatIfPageButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:wip:{_N}:{_N}"):
+    """Under a trial: another page of the moves open (trial, page)."""
+
+    kind, cog, handler = "wip", "WhatIf", "on_page"
+
+
+class WhatIfSelect(ui.DynamicItem[ui.Select], template=f"j:wis:{_N}:{_N}"):
+    """Under a trial: the next move by hand (trial, page); the value is the move's index in the trial's list."""
+
+    def __init__(self, trial: int, page: int, options: Sequence[discord.SelectOption] = (),
+                 placeholder: str | None = None):
+        self.numbers = [trial, page]
+        super().__init__(ui.Select(custom_id=f"j:wis:{trial}:{page}",
+                                   options=list(options) or [discord.SelectOption(label="·", value="0")],
+                                   placeholder=placeholder))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /):
+        return cls(*_numbers(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            index = int(self.item.values[0])
+        except (IndexError, ValueError):
+            index = -1
+        await _route(interaction, "WhatIf", "on_pick", self.numbers[0], index)
+
+
+DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, WhatIfButton, WhatIfDisputeButton, WhatIfBotsButton, WhatIfPageButton, WhatIfSelect)
+
+
+def whatif_view(table_id: int, version: int, locale: str) -> ui.View:
+    """The "What if…" button for a moderator at a stored step (``/table replay`` as a moderator)."""
+    return _view(WhatIfButton(table_id, version, label=t("whatif.button.open", locale)))
+
+
+def whatif_dispute_view(dispute_id: int, locale: str) -> ui.View:
+    """The "What if…" button under a dispute's evidence."""
+    return _view(WhatIfDisputeButton(dispute_id, label=t("whatif.button.open", locale)))
+
+
+def trial_view(trial: int, labels: Sequence[str], page: int, locale: str, *, over: bool) -> ui.View | None:
+    """Under a trial: its open moves a page at a time (a select), the pages, and the bots (unless it is over)."""
+    items: list[ui.Item] = []
+    pages = max(1, math.ceil(len(labels) / PAGE_SIZE))
+    if not over and labels:
+        page = min(max(page, 0), pages - 1)
+        first = page * PAGE_SIZE
+        options = [discord.SelectOption(label=clip(label, OPTION_LABEL), value=str(first + i))
+                   for i, label in enumerate(labels[first:first + PAGE_SIZE])]
+        items.append(WhatIfSelect(trial, page, options, placeholder=t("whatif.select.placeholder", locale)))
+        if page > 0:
+            items.append(WhatIfPageButton(trial, page - 1, label=t("discord.button.previous", locale)))
+        if page + 1 < pages:
+            items.append(WhatIfPageButton(trial, page + 1, label=t("discord.button.next", locale)))
+    if not over:
+        items += [WhatIfBotsButton(trial, 1, label=t("whatif.button.bots_one", locale)),
+                  WhatIfBotsButton(trial, 0, label=t("whatif.button.bots_end", locale),
+                                   style=discord.ButtonStyle.primary)]
+    return _view(*items) if items else None

@@ -12,6 +12,8 @@
     rulings                  the ruling notes moderators left for the terminal's tables
     mod rollback|ruling|cancel|failures|dispute   moderator tools (mod dispute [ID] [--decide KIND]: the
                              open disputes, one dispute's evidence, a decision)
+    mod whatif TABLE --move N|--version V [--action A]... [--playout bots|none] [--steps K]   another move tried
+                             at a stored step on a scratch copy (moderators only; the table is untouched; logged)
     server GUILD [--moderator-role R] [--notice-channel C]   a Discord server's settings (as /settings)
 """
 from __future__ import annotations
@@ -28,7 +30,8 @@ from bot.i18n import DEFAULT_LOCALE, LOCALES, t
 from bot.process.config import ConfigError, Settings, load_settings
 from bot.storage.backup import BackupFailed, decline as decline_backups
 from bot.storage.db import DatabaseUnavailable, explain
-from bot.terminal.common import EXIT_FAILED, EXIT_USAGE, ID_MAX, OPTION_TEXT_MAX, UsageError, _number, _short_text
+from bot.terminal.common import (EXIT_FAILED, EXIT_USAGE, ID_MAX, OPTION_TEXT_MAX, TYPED_MAX, UsageError, _number,
+                                 _short_text)
 from bot.terminal.disputes import cmd_dispute, cmd_rulings
 from bot.terminal.moderation import cmd_mod
 from bot.terminal.play import cmd_demo, cmd_play, cmd_scenario
@@ -162,12 +165,22 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_rulings)
 
     s = sub.add_parser("mod", help="moderator tools: rollback, ruling, cancel, pause, resume, failed deliveries,"
-                                   " disputes")
-    s.add_argument("verb", choices=["rollback", "ruling", "cancel", "pause", "resume", "failures", "dispute"])
+                                   " disputes, what if")
+    s.add_argument("verb", choices=["rollback", "ruling", "cancel", "pause", "resume", "failures", "dispute", "whatif"])
     s.add_argument("table", type=table_no, nargs="?", help="the table (for dispute: the dispute's number)")
     s.add_argument("--to", type=version_no, help="for rollback: the version to return to")
     s.add_argument("--move", type=version_no,
-                   help="for rollback, instead of --to: the public move number to return to (0: the start)")
+                   help="for rollback, instead of --to: the public move number to return to (0: the start); for "
+                        "whatif: the position after this move")
+    s.add_argument("--version", type=version_no, help="for whatif, instead of --move: the stored version to try "
+                                                      "from (default: the latest)")
+    s.add_argument("--action", action="append", type=_short_text(TYPED_MAX, locale),
+                   help="for whatif: a move tried by hand (a number from the list, a label, or JSON); repeat to play"
+                        " on by hand; none: the position and its legal moves")
+    s.add_argument("--playout", choices=["bots", "none"], default="none",
+                   help="for whatif: then let the built-in bots play on (default: none)")
+    s.add_argument("--steps", type=_number(1, ID_MAX, locale),
+                   help="for whatif --playout bots: at most this many bot moves (default: to the end)")
     s.add_argument("--reopen", action="store_true",
                    help="for rollback of a finished table: reopen it although its seed is public")
     s.add_argument("--reason", help="the reason (rollback, cancel, pause, a dispute's decision) or the text of the"
@@ -176,7 +189,8 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("--correction", help="for dispute --decide amend: the action instead of the move (a number"
                                         " from the evidence's list, a label, or JSON)")
     s.add_argument("--rule", help="for dispute --decide: keep the reason as the ruling note on this rule id")
-    s.add_argument("--seat", type=_number(0, 100, locale), help="for dispute: the evidence as this seat saw it")
+    s.add_argument("--seat", type=_number(0, 100, locale), help="for dispute: the evidence as this seat saw it; "
+                                                                 "for whatif: the seat (0, 1, ...) making the moves")
     s.add_argument("--user", help="moderator name (default: your login)")
     s.set_defaults(func=cmd_mod)
 
@@ -228,6 +242,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "mod" and args.verb not in ("failures", "dispute") and (args.table is None or (
             args.verb == "rollback" and (args.to is None) == (args.move is None))):
         sys.stderr.write("give a table number (and, for a rollback, either --to VERSION or --move MOVE)\n")
+        return EXIT_USAGE
+    if args.command == "mod" and args.verb == "whatif" and args.move is not None and args.version is not None:
+        sys.stderr.write("give --move MOVE or --version VERSION, not both\n")
         return EXIT_USAGE
     decline_backups(args.no_backup)  # the whole process: every command and `run` open the database through it
     return _run(args, settings, args.locale or settings.locale)
