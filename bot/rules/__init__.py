@@ -6,9 +6,10 @@ ruling such as ``CG-14``) opens to its rule in the team's own words (docs/discor
   lookup by citation, by word, and the nearest citations to an unknown one.
 - text.py — an entry, the guide, a search's matches and an unknown citation as localised text.
 
-A layer of its own above the games (it reads their table options through the registry); the terminal, the
-public web pages and the Discord layer read it.
+A layer of its own just above the games: it may import the games (their table options, through the registry),
+the engine (catalogue loading and validation) and i18n; the terminal, the public web pages and the Discord layer
+import it.
 """
-from bot.rules.catalogue import Catalogue, Entry, Lookup, catalogue, find_cites, lookup, normalise
+from bot.rules.catalogue import GAMES, Catalogue, Entry, Lookup, catalogue, find_cites, lookup, normalise
 
-__all__ = ["Catalogue", "Entry", "Lookup", "catalogue", "find_cites", "lookup", "normalise"]
+__all__ = ["GAMES", "Catalogue", "Entry", "Lookup", "catalogue", "find_cites", "lookup", "normalise"]

@@ -17,13 +17,15 @@ from pathlib import Path
 from typing import Mapping
 
 from bot.engine.catalog import CatalogError, ListOf, Record, _read, validate
-from bot.engine.registry import all_games, get_game
+from bot.engine.registry import GAME_MODULES, get_game
 from bot.i18n import LOCALES, t
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data" / "rules"
 RULINGS = ROOT / "docs" / "rulings"
 
+#: the games with a catalogue: the registry's own five (a test's toy game has no rules to cite)
+GAMES: tuple[str, ...] = tuple(module.rsplit(".", 1)[-1] for module in GAME_MODULES)
 #: the ruling kinds, in the order a ruling's mark names them (the rulings documents' own words)
 KINDS = ("gap", "contradiction", "departure", "text")
 #: how many nearest citations an unknown one is answered with
@@ -150,7 +152,7 @@ def _haystack(entry: Entry) -> str:
 @lru_cache(maxsize=None)
 def catalogue(game: str) -> Catalogue:
     """The game's catalogue; CatalogError names the file and the place when its data is wrong."""
-    if game not in all_games():
+    if game not in GAMES:
         raise CatalogError(f"no such game: {game!r}")
     path = DATA / f"{game}.yaml"
     raw = _read(path)

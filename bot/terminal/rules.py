@@ -8,13 +8,13 @@ import argparse
 import sys
 from typing import Any, Callable
 
-from bot.engine.registry import all_games
 from bot.i18n import LOCALES
+from bot.rules import GAMES
 
 
 def add_parser(sub: Any, number: Callable[[int, int, str], Any], locale: str) -> None:
     s = sub.add_parser("rules", help="a game's rules by section, a citation (§1.6, CG-14, Захват) or a word")
-    s.add_argument("game", choices=sorted(all_games()))
+    s.add_argument("game", choices=GAMES)
     s.add_argument("query", nargs="*", help="a citation the referee prints, or words to look for")
     # also after the command (``rules claygod §6 --locale en``); suppressed when absent, so that the top-level
     # --locale given before the command still counts
