@@ -96,10 +96,13 @@ def guide_text(cat: Catalogue, locale: str, *, full: bool = False, limit: int | 
     return _fit("\n".join(lines), limit)
 
 
-def lookup_text(found: Lookup, locale: str, *, limit: int | None = None, base_url: str | None = None) -> str:
-    """What a query answers: the entry, the matches of a word, or the nearest citations to an unknown one."""
+def lookup_text(found: Lookup, locale: str, *, limit: int | None = None, base_url: str | None = None,
+                angled: bool = False) -> str:
+    """What a query answers: the entry, the matches of a word, or the nearest citations to an unknown one.
+    ``angled``: the link in angle brackets (Discord links it without a preview card)."""
     if found.entry is not None:
-        return entry_text(found.entry, locale, limit=limit, link=rules_url(base_url, found.game, found.entry))
+        link = rules_url(base_url, found.game, found.entry)
+        return entry_text(found.entry, locale, limit=limit, link=f"<{link}>" if link and angled else link)
     game = game_name(found.game, locale)
     if found.matches:
         shown = found.matches[:MATCHES_SHOWN]
