@@ -27,6 +27,8 @@ AUTOCOMPLETE = 25
 class RulesCog(commands.Cog, name="Rules"):
     def __init__(self, bot: JudgeBot):
         self.bot = bot
+        for game in GAMES:  # read and validated at start-up: a broken rules file stops the bot, not a click
+            catalogue(game)
 
     @app_commands.command(name=L("rules.cmd.rules"), description=L("rules.cmd.rules.desc"))
     @app_commands.rename(game=L("rules.param.game"), query=L("rules.param.query"))

@@ -217,3 +217,24 @@ def test_the_rulings_parser_reads_both_forms():
     [row] = parse_rulings("raiders", "| RD-90 | contradiction | The *pairs* win at 36. | Says so. |\n")
     assert (row.cite, row.kinds, row.decision, row.reason) == ("RD-90", ("contradiction",), "The *pairs* win at 36.",
                                                                "Says so.")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_citation_in_the_code_opens_at_the_terminal(game, capsys):
+    from bot.terminal.cli import main
+
+    cited = sorted({c for cite in _cited_in_code(game) | _cited_in_data(game) for c in _split(cite)
+                    if not (_RULING.fullmatch(c) and not c.startswith(PREFIX[game]))})
+    for locale, cite in zip(LOCALES * len(cited), cited):  # each citation once, the languages in turn
+        assert main(["--locale", locale, "rules", game, cite]) == 0, cite
+        out = capsys.readouterr().out
+        assert catalogue(game).find(cite).cite in out and t("rules.entry.kind", locale, kinds="")[:4] in out \
+            or t("rules.entry.own_words", locale) in out, out
+    assert main(["--locale", "en", "rules", game, "§77.7"]) == 1
+    assert "Nearest: " in capsys.readouterr().out
+
+
+def test_every_why_button_id_fits_discord():
+    for game in GAMES:
+        for entry in catalogue(game).entries:
+            assert len(f"j:why:{game}:{entry.cite}") <= 100, entry.cite

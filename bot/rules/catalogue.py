@@ -116,6 +116,8 @@ class Catalogue:
         found = difflib.get_close_matches(normalise(query), list(index), n=n, cutoff=0.4)
         by_title = {_fold(e.title_in(loc)): e for e in self.entries for loc in LOCALES}
         found_titles = difflib.get_close_matches(_fold(query), list(by_title), n=n, cutoff=0.5)
+        if not found and not found_titles:  # nothing close: still the least far, never an empty answer
+            found = difflib.get_close_matches(normalise(query), list(index), n=n, cutoff=0.0)
         out: list[Entry] = []
         for entry in [index[k] for k in found] + [by_title[k] for k in found_titles]:
             if entry not in out:
