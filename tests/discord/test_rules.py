@@ -10,7 +10,7 @@ import random
 from bot.engine import get_game
 from bot.process.config import WebSettings
 from bot.referee.service import Accepted
-from bot.rules import catalogue, find_cites
+from bot.rules import GAMES, catalogue, find_cites
 from tests.discord.harness import Harness
 
 BASE = "https://judge.example.org"
@@ -123,10 +123,28 @@ async def test_every_post_of_a_played_table_that_cites_a_rule_can_open_it(harnes
         ids = {i.get("custom_id") for i in message.items()}
         menu = {o["value"] for i in message.items() if i.get("custom_id") == "j:whys:raiders" for o in i["options"]}
         assert ids >= {f"j:why:raiders:{c}" for c in cites} or cites <= menu, (message.content, ids)
-    # the log page's menu opens what it cites, privately
+    # what the log page cites opens from it, privately (a menu for several citations, a button for one)
     menu = page.find(prefix="j:whys:raiders")
-    assert menu is not None, [i.get("custom_id") for i in page.items()]
-    first = menu["options"][0]["value"]
-    opened = await (await fake.choose(h.alice, page, [first], prefix="j:whys:raiders")).answer()
+    if menu is not None:
+        first = menu["options"][0]["value"]
+        opened = await (await fake.choose(h.alice, page, [first], prefix="j:whys:raiders")).answer()
+    else:
+        first = page.find(prefix="j:why:raiders:")["custom_id"].split(":", 3)[3]
+        opened = await (await fake.click(h.alice, page, prefix="j:why:raiders:")).answer()
     entry = catalogue("raiders").find(first)
-    assert opened.ephemeral_for == h.alice.id and f", {entry.cite} — {entry.title['ru']}" in opened.content
+    assert opened.ephemeral_for == h.alice.id and f"{entry.cite} — {entry.title['ru']}" in opened.content
+
+
+async def test_every_citation_the_code_can_print_opens_in_discord(harness):
+    from tests.test_rules_catalogue import PREFIX, _RULING, _cited_in_code, _cited_in_data, _split
+
+    h, fake = harness, harness.fake
+    for game in GAMES:
+        cat = catalogue(game)
+        cited = {c for cite in _cited_in_code(game) | _cited_in_data(game) for c in _split(cite)
+                 if not (_RULING.fullmatch(c) and not c.startswith(PREFIX[game]))}
+        for cite in sorted(cited):
+            entry = cat.find(cite)
+            answer = await (await fake.slash(h.carol, "rules", game=game, query=cite)).answer()
+            assert answer.ephemeral_for == h.carol.id and f" {entry.cite} — " in answer.content.split("\n")[0], cite
+            assert len(answer.content) <= 2000
