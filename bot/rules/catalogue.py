@@ -268,7 +268,7 @@ def _options(text: str, options: set[str]) -> tuple[str, ...]:
 def _first_sentence(text: str) -> str:
     plain = re.sub(r"[*_`]", "", text)
     sentence = re.split(r"(?<=[.!?:])\s", plain, maxsplit=1)[0]
-    return sentence if len(sentence) <= 90 else sentence[:89].rstrip() + "…"
+    return sentence if len(sentence) <= 80 else sentence[:80].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
 def _same(text: str) -> dict[str, str]:

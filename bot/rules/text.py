@@ -53,22 +53,21 @@ def entry_text(entry: Entry, locale: str, *, limit: int | None = None, link: str
     text = _assemble(head, parts, foot)
     if limit is None or len(text) <= limit:
         return text
-    # shorten the longest parts first, each ending with where the whole stands
+    # the longest part shortened first, then the next, each ending with where the whole stands
     more = t("rules.entry.clipped", locale, game=entry.game)
-    budget = limit - len(_assemble(head, [(label, "") for label, _ in parts], foot)) - len(parts) * (len(more) + 1)
-    share = max(80, budget // max(1, len(parts)))
-    spare = budget - sum(min(len(b), share) for _, b in parts)
-    clipped = []
-    for label, body in sorted(parts, key=lambda p: len(p[1])):
-        room = share + max(0, spare)
-        if len(body) > room:
-            body, spare = body[:max(0, room)].rstrip() + more, 0
-        else:
-            spare += share - len(body)
-        clipped.append((label, body))
-    order = [label for label, _ in parts]
-    clipped.sort(key=lambda p: order.index(p[0]))
-    return _fit(_assemble(head, clipped, foot), limit)
+    while len(text) > limit:
+        open_parts = [i for i, (_, body) in enumerate(parts) if not body.endswith(more) and len(body) > 200]
+        if not open_parts:
+            return _fit(text, limit)
+        i = max(open_parts, key=lambda k: len(parts[k][1]))
+        label, body = parts[i]
+        keep = max(200, len(body) - (len(text) - limit) - len(more))
+        cut = body[:keep]
+        if cut.count("`") % 2:  # never a code span left open: Discord would show the rest as code
+            cut = cut[:cut.rfind("`")]
+        parts[i] = (label, cut.rstrip() + more)
+        text = _assemble(head, parts, foot)
+    return text
 
 
 def _assemble(head: list[str], parts: list[tuple[str, str]], foot: list[str]) -> str:
