@@ -35,5 +35,6 @@ async def cmd_rules(args: argparse.Namespace, settings: Any) -> int:
         sys.stdout.write(guide_text(catalogue(args.game), locale, full=args.full) + "\n")
         return EXIT_OK
     found = lookup(args.game, query)
-    sys.stdout.write(lookup_text(found, locale, base_url=base_url(settings)) + "\n")
+    # the Markdown bold Discord shows as such reads as asterisks at a terminal
+    sys.stdout.write(lookup_text(found, locale, base_url=base_url(settings)).replace("**", "") + "\n")
     return EXIT_OK if found.entry is not None or found.matches else EXIT_FAILED
