@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.discord import records
 from bot.discord.client import JudgeBot
 from bot.discord.components import choices_view, confirm_view
+from bot.discord.citations import with_why
 from bot.discord.components import log_view
 from bot.discord.control import render_control
 from bot.discord.delivery import control_shows
@@ -316,7 +317,7 @@ class Play(commands.Cog):
         if found is None:
             return
         text, page, pages = await self._log_page(interaction, found, None, locale)
-        await say(interaction, text, view=log_view(found.id, page, pages, locale))
+        await say(interaction, text, view=with_why(log_view(found.id, page, pages, locale), found.game, text, locale))
 
     async def _log_page(self, interaction: discord.Interaction, table: TableRow, page: int | None,
                         locale: str) -> tuple[str, int, int]:
@@ -339,7 +340,8 @@ class Play(commands.Cog):
         if table is None:
             return
         text, page, pages = await self._log_page(interaction, table, page, locale)
-        await interaction.edit_original_response(content=text, view=log_view(table.id, page, pages, locale))
+        await interaction.edit_original_response(content=text, view=with_why(log_view(table.id, page, pages, locale),
+                                                                              table.game, text, locale))
 
     @table.command(name=L("records.cmd.verify"), description=L("records.cmd.verify.desc"))
     @app_commands.rename(table=L("discord.param.table"))

@@ -20,6 +20,7 @@ from typing import Any, Sequence
 import discord
 from discord import ui
 
+from bot.discord.citations import WhyButton, WhySelect
 from bot.discord.interactions import say
 from bot.discord.render import clip
 from bot.i18n import t
@@ -407,6 +408,11 @@ DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, EvidenceButton)
 def evidence_view(dispute_id: int, locale: str) -> ui.View:
     return _view(EvidenceButton(dispute_id, label=t("disputes.button.evidence", locale),
                                 style=discord.ButtonStyle.primary))
+
+
+# ------------------------------------------------------------------------------------------------ rules
+# "Why?" under a message that cites a rule (bot/discord/citations.py): answered by the Rules cog
+DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, WhyButton, WhySelect)
 
 
 # ------------------------------------------------------------------------------------------------ what if

@@ -38,6 +38,7 @@ from bot.terminal.play import cmd_demo, cmd_play, cmd_scenario
 from bot.terminal.records import cmd_export, cmd_picture, cmd_replay, cmd_verify
 from bot.terminal.tables import cmd_table
 from bot.terminal.ratings import add_parser as add_ratings
+from bot.terminal.rules import add_parser as add_rules
 from bot.terminal.servers import add_parser as add_servers
 from bot.terminal.tournaments import add_parser as add_tournament
 from bot.terminal.web import add_parser as add_web
@@ -215,6 +216,7 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     add_upgrade(sub)
     add_ratings(sub, _number, locale)
     add_servers(sub)
+    add_rules(sub, _number, locale)
     return p
 
 
