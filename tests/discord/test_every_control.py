@@ -193,11 +193,11 @@ class Presser:
 
     async def every_command(self, user: FakeUser, table_id: int, channel_id: str) -> None:
         """Every command a member may run (no default permissions), typed in the table's thread: once with what
-        it requires (and the table, the action, the move: what a player at this table gives), once more with
-        every option it takes, if it takes more."""
+        it requires (the table it is about taken from the thread), once more with every option it takes, if it
+        takes more; then every button of its answer (a log's pages, a leaderboard's, a lobby's)."""
         for path, spec in member_commands(self.h.fake):
-            given = [o for o in spec if o.get("required") or o["name"] in ("table", "action", "move")]
-            for options in dict.fromkeys((tuple(o["name"] for o in given), tuple(o["name"] for o in spec))):
+            required = tuple(o["name"] for o in spec if o.get("required"))
+            for options in dict.fromkeys((required, tuple(o["name"] for o in spec))):
                 values: dict[str, Any] = {}
                 for option in spec:
                     if option["name"] in options:
@@ -207,6 +207,9 @@ class Presser:
                 await ix.answer()
                 self.pressed.append(f"{user.name}: /{path} {values}")
                 await self.h.settled()
+                for reply in list(ix.replies):
+                    if reply.items() and reply.ephemeral_for in (None, user.id):
+                        await self.every_component(user, reply)
 
     async def value(self, user: FakeUser, path: str, option: dict[str, Any], values: dict[str, Any],
                     table_id: int, channel_id: str) -> Any:
