@@ -1,7 +1,8 @@
 """Every button, menu and command a player or a spectator can reach works, in every game, at every stage.
 
-For each of the five games — at its start, in its middle and at its end — two seated players (Alice, who
-opened the table, and Bob) and a spectator (Carol), each in a language of their own:
+For each of the five games — at its start, in its middle, at its end and paused by a moderator in its
+middle — two seated players (Alice, who opened the table, and Bob) and a spectator (Carol), each in a
+language of their own:
 - press every button of every message of the table (the lobby message, the live table message — "My move",
   "My hand", "Full board": whatever it carries —, anything else in its thread), each as all three;
 - press every button and menu of each player's control message in the DMs and of the private one "My move"
@@ -38,7 +39,7 @@ from tests.discord.fake_discord import FakeMessage, FakeUser, Interaction
 from tests.discord.harness import Harness, as_seen_now
 
 GAMES = [importlib.import_module(module).GAME.name for module in GAME_MODULES]
-STAGES = ["start", "middle", "end"]
+STAGES = ["start", "middle", "end", "paused"]
 #: the people's decisions played before the middle is looked at
 MIDDLE = 12
 #: a ceiling on the people's decisions of a whole game (the bots' are not counted): a game that does not end
@@ -118,7 +119,8 @@ async def reach(h: Harness, table_id: int, people_moves: int) -> int:
 
 
 async def table_at(h: Harness, game: str, stage: str, monkeypatch) -> tuple[int, dict[str, FakeMessage]]:
-    """A table of ``game`` (Alice, Bob and the bot seats the game needs) at ``stage``; for the end, also every
+    """A table of ``game`` (Alice, Bob and the bot seats the game needs) at ``stage`` ("paused": the middle,
+    paused by a moderator, where every move is refused and every read still answers); for the end, also every
     message of the table that carried components in the middle, as it was then: a finished table's messages
     lose their buttons, so what is pressed there is what a client that has not caught up still shows."""
     monkeypatch.setattr("bot.referee.service.new_seed", lambda: f"every-control-{game}")
@@ -126,8 +128,13 @@ async def table_at(h: Harness, game: str, stage: str, monkeypatch) -> tuple[int,
     await h.join(h.bob, table)
     await h.start(h.alice, table)
     earlier: dict[str, FakeMessage] = {}
-    if stage in ("middle", "end"):
+    if stage in ("middle", "end", "paused"):
         assert await reach(h, table.id, MIDDLE) == MIDDLE, "the game ended before its middle"
+    if stage == "paused":
+        moderator = h.fake.add_user("Mod", moderator=True)
+        await (await h.fake.slash(moderator, "pause", table=table.id, reason="break")).answer()
+        await h.settled()
+        assert (await h.table(table.id)).paused_at is not None, "the moderator's /pause did not pause"
     if stage == "end":
         earlier = {m.id: as_seen_now(m) for m in await table_messages(h, table.id) if m.items()}
         await reach(h, table.id, WHOLE_GAME)
