@@ -93,7 +93,7 @@ async def reach(h: Harness, table_id: int, people_moves: int) -> int:
     ended; the bot seats play as always.  Returns how many were made."""
     game = get_game((await h.table(table_id)).game)
     rng = random.Random(f"every-control:{table_id}")
-    made = 0
+    made, idle = 0, 0
     while made < people_moves:
         await h.bot.wait_for_bots()
         table = await h.table(table_id)
@@ -102,9 +102,12 @@ async def reach(h: Harness, table_id: int, people_moves: int) -> int:
         state = await h.store.state(table_id)
         seats = await h.store.seats(table_id)
         due = [p.seat for p in game.to_act(state) if not seats[p.seat].is_bot]
-        if not due:  # the bots' turn: their run was scheduled by the move before
+        if not due:  # the bots' turn: their run was scheduled by the move before, or is now
+            idle += 1
+            assert idle < 100, f"nobody moves at version {table.version}: {game.to_act(state)}"
             h.bot.schedule_bots(table_id)
             continue
+        idle = 0
         seat = due[0]
         action = game.bot_action(state, seat, rng)
         result = await h.bot.referee.act(table_id, seats[seat].user_id, action, expected_version=table.version,
