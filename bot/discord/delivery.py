@@ -67,7 +67,7 @@ import aiohttp
 import discord
 
 from bot.discord import panels, windows
-from bot.discord.components import evidence_view, live_view
+from bot.discord.components import evidence_view, live_view, replay_open_view
 from bot.discord.moderators import notice_text, recipients as moderator_recipients, role_mention
 from bot.web.links import base_url, link_line, table_url
 from bot.discord.control import render_control
@@ -324,7 +324,8 @@ class DiscordDeliverer:
         live_text += rating  # each player's change, on the live message and in the closing post
         if message.kind == "cancelled":
             live_text += "\n" + t("core.msg.cancelled", locale, table=table.id)
-        components = None if finished else self._live_components(table, state, locale)
+        # a finished table's live message keeps one button: its replay (nothing to play any more)
+        components = replay_open_view(table.id, locale) if finished else self._live_components(table, state, locale)
         if not anew:  # a round's or a day's end since the live message last showed the table: its own post
             await self._milestones(channel, game, table, seats, message, live, state, locale)
         post = None
@@ -352,7 +353,8 @@ class DiscordDeliverer:
                 if asked:
                     calls = panels.asked_lines(view, seats, locale, ping=[s.seat for s in in_thread])
                 text = panels.move_post(lines, calls, locale)
-            post = await self._post(channel, [text], table, message, _pinging(in_thread))
+            post = await self._post(channel, [text], table, message, _pinging(in_thread),
+                                    view=replay_open_view(table.id, locale) if finished else None)
         # edited after the post: a post reopens an archived thread (a rollback of a finished table), an edit
         # would be refused there
         old = channel.get_partial_message(int(live.message_id))
