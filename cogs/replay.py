@@ -76,6 +76,9 @@ class Replay(commands.Cog):
         match = REPLAY_GOTO_FORM.fullmatch(str((interaction.data or {}).get("custom_id")))
         if match is None:
             return
+        if interaction.message is None:  # a form Discord never sent (ours open from the replay's message)
+            return await interaction.response.send_message(
+                t("discord.reject.unknown_component", await self.bot.locale_for(interaction)), ephemeral=True)
         table_id, kind, persp, step = (int(n) for n in match.groups())
         typed = _field(interaction.data, REPLAY_GOTO_FIELD).strip().lstrip("#№").strip()
         number = int(typed) if typed.isdigit() else None

@@ -241,6 +241,13 @@ async def test_the_buttons_at_the_first_and_the_last_step_and_going_to_a_move(ha
     await answer.answer()
     shown = fake.messages[message.id]
     assert f"шаг {step + 1} из" in shown.content and "999" in shown.content and shown.attachments
+    # a form opened before a restart is answered after it
+    ix = await fake.click(h.carol, shown, custom_id=button(shown, GOTO)["custom_id"])
+    await ix.answer()
+    await h.restart()
+    answer = await fake.submit(h.carol, ix, {"move": "1"})
+    await answer.answer()
+    assert f"шаг {last.step_of_move(1) + 1} из" in fake.messages[message.id].content
     # a forged form asking for Alice's seat: refused
     answer = await fake.submit(h.carol, ix, {"move": "1"}, custom_id=f"j:rpgo:{table_id}:{PLAYER}:1:0")
     await answer.answer()
