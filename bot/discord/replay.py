@@ -49,7 +49,7 @@ def not_yours() -> Rejection:
 async def default_viewer(bot: Any, interaction: Any, table: TableRow) -> Viewer:
     """Who the asker is at this table: a player (their seat; of several, the one that acts), else a moderator of
     its server, else the public."""
-    if any(s.user_id == player_key(interaction) for s in await bot.store.seats(table.id)):
+    if await oversight.is_seated(bot.referee, table.id, player_key(interaction)):
         seat = await bot.referee.resolve_seat(table.id, player_key(interaction))
         return Viewer(PLAYER, seat)
     if await is_moderator(interaction, table):
@@ -66,7 +66,8 @@ async def allowed(bot: Any, interaction: Any, table: TableRow, kind: int, persp:
     if kind == PLAYER:
         return Viewer(PLAYER, persp - 1) if persp - 1 in mine else not_yours()
     if kind == MODERATOR and 0 <= persp <= len(seats):
-        if mine:  # a moderator playing here is a player at this table (bot/referee/oversight.py)
+        # a moderator playing here is a player at this table: the one check of bot/referee/oversight.py
+        if await oversight.is_seated(bot.referee, table.id, player_key(interaction)):
             return oversight.seated_refusal(table.id)
         if not await is_moderator(interaction, table):
             return not_yours()
