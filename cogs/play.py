@@ -359,6 +359,16 @@ class Play(commands.Cog):
     async def _verify_table(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return await table_choices(interaction, current, ALL_STATUSES)
 
+    @table.command(name=L("replay.cmd"), description=L("replay.cmd.desc"))
+    @app_commands.rename(table=L("discord.param.table"))
+    @app_commands.describe(table=L("discord.param.table.desc"))
+    async def replay(self, interaction: discord.Interaction, table: int | None = None):
+        """The table step by step, privately, as the asker may see it (cogs/replay.py)."""
+        found, locale = await begin_at_table(interaction, table, ALL_STATUSES)
+        if found is None:
+            return
+        await self.bot.get_cog("Replay").open(interaction, found, locale)
+
     @table.command(name=L("discord.cmd.pings"), description=L("discord.cmd.pings.desc"))
     @app_commands.rename(when=L("discord.param.when"))
     @app_commands.describe(when=L("discord.param.when.desc"))
@@ -376,6 +386,7 @@ class Play(commands.Cog):
     @hand.autocomplete("table")
     @status.autocomplete("table")
     @log.autocomplete("table")
+    @replay.autocomplete("table")
     async def _any_table(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return await table_choices(interaction, current, ALL_STATUSES)
 

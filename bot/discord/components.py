@@ -494,3 +494,87 @@ def trial_view(trial: int, labels: Sequence[str], page: int, locale: str, *, ove
                   WhatIfBotsButton(trial, 0, label=t("whatif.button.bots_end", locale),
                                    style=discord.ButtonStyle.primary)]
     return _view(*items) if items else None
+
+
+# ------------------------------------------------------------------------------------------------ replay
+#: the stepper's buttons, the last number of their custom_id: what the click asks for (bot/discord/replay.py)
+REPLAY_FIRST, REPLAY_PREVIOUS, REPLAY_NEXT, REPLAY_LAST, REPLAY_GOTO = range(5)
+_REPLAY_ARROWS = {REPLAY_FIRST: "⏮", REPLAY_PREVIOUS: "◀", REPLAY_NEXT: "▶", REPLAY_LAST: "⏭"}
+
+
+class ReplayButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:replay:{_N}"):
+    """Under a finished table's end post and live message: its replay, privately, as the clicker may see it."""
+
+    kind, cog, handler = "replay", "Replay", "on_open"
+
+
+class ReplayStepButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:rp:{_N}:{_N}:{_N}:{_N}:{_N}"):
+    """A button of the replay's private message: table, viewer kind, perspective (seat + 1, 0: the public), the
+    step shown, and which button.  The state of the stepper only: the rights are judged again at every click."""
+
+    kind, cog, handler = "rp", "Replay", "on_step"
+
+
+class ReplayPerspectiveSelect(ui.DynamicItem[ui.Select], template=f"j:rps:{_N}:{_N}:{_N}"):
+    """A moderator's choice of whose view the replay's picture shows (table, viewer kind, step); the value is
+    the perspective (seat + 1, 0: the public)."""
+
+    def __init__(self, table_id: int, kind: int, step: int, options: Sequence[discord.SelectOption] = (),
+                 placeholder: str | None = None):
+        self.numbers = [table_id, kind, step]
+        super().__init__(ui.Select(custom_id=f"j:rps:{table_id}:{kind}:{step}",
+                                   options=list(options) or [discord.SelectOption(label="·", value="0")],
+                                   placeholder=placeholder))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /):
+        return cls(*_numbers(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            persp = int(self.item.values[0])
+        except (IndexError, ValueError):
+            persp = -1
+        await _route(interaction, "Replay", "on_perspective", *self.numbers, persp)
+
+
+DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, ReplayButton, ReplayStepButton, ReplayPerspectiveSelect)
+
+#: the "go to move" form's custom_id: table, viewer kind, perspective, the step shown (answered in cogs/replay.py:
+#: a form is not a message component, and one sent before a restart must still be answered)
+REPLAY_GOTO_FORM = re.compile(rf"j:rpgo:{_N}:{_N}:{_N}:{_N}")
+REPLAY_GOTO_FIELD = "move"
+
+
+def replay_open_view(table_id: int, locale: str) -> ui.View:
+    return _view(ReplayButton(table_id, label=t("replay.button.open", locale)))
+
+
+def replay_view(table_id: int, kind: int, persp: int, step: int, steps: int, locale: str,
+                perspectives: Sequence[str] = ()) -> ui.View:
+    """⏮ ◀ ▶ ⏭ and "go to move" under a step of the replay (the arrows that lead nowhere disabled); for a
+    moderator, ``perspectives`` (the public, then each seat by name) to choose whose view the picture shows."""
+    items: list[ui.Item] = []
+    for button, arrow in _REPLAY_ARROWS.items():
+        item = ReplayStepButton(table_id, kind, persp, step, button, label=arrow)
+        back = button in (REPLAY_FIRST, REPLAY_PREVIOUS)
+        item.item.disabled = step <= 0 if back else step >= steps - 1
+        items.append(item)
+    items.append(ReplayStepButton(table_id, kind, persp, step, REPLAY_GOTO, label=t("replay.button.goto", locale)))
+    if perspectives:
+        options = [discord.SelectOption(label=clip(label, OPTION_LABEL), value=str(i), default=i == persp)
+                   for i, label in enumerate(perspectives[:PAGE_SIZE])]
+        items.append(ReplayPerspectiveSelect(table_id, kind, step, options,
+                                             placeholder=clip(t("replay.perspective", locale), 150)))
+    return _view(*items)
+
+
+def replay_goto_form(table_id: int, kind: int, persp: int, step: int, locale: str) -> ui.Modal:
+    """The form "go to move N".  Stopped before it is sent: discord.py then keeps no handler for it in memory,
+    and its answer reaches the cog's ``on_interaction`` alike before and after a restart."""
+    form = ui.Modal(title=clip(t("replay.goto.title", locale), 45),
+                    custom_id=f"j:rpgo:{table_id}:{kind}:{persp}:{step}", timeout=None)
+    form.add_item(ui.TextInput(label=clip(t("replay.goto.label", locale), 45), custom_id=REPLAY_GOTO_FIELD,
+                               max_length=6, required=True))
+    form.stop()
+    return form

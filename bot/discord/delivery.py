@@ -68,7 +68,7 @@ import discord
 
 from bot.discord import panels, windows
 from bot.discord.citations import with_why
-from bot.discord.components import evidence_view, live_view
+from bot.discord.components import evidence_view, live_view, replay_open_view
 from bot.discord.moderators import notice_text, recipients as moderator_recipients, role_mention
 from bot.web.links import base_url, link_line, table_url
 from bot.discord.control import render_control
@@ -328,8 +328,10 @@ class DiscordDeliverer:
         live_text += rating  # each player's change, on the live message and in the closing post
         if message.kind == "cancelled":
             live_text += "\n" + t("core.msg.cancelled", locale, table=table.id)
-        components = None if finished else self._live_components(table, state, locale)
-        components = with_why(components, table.game, live_text, locale)  # "Why?" for what its lines cite
+        # a finished table's live message keeps one button, its replay (nothing to play any more), and "Why?"
+        # for what its lines cite
+        components = replay_open_view(table.id, locale) if finished else self._live_components(table, state, locale)
+        components = with_why(components, table.game, live_text, locale)
         if not anew:  # a round's or a day's end since the live message last showed the table: its own post
             await self._milestones(channel, game, table, seats, message, live, state, locale)
         post = None
@@ -359,7 +361,8 @@ class DiscordDeliverer:
                     calls = panels.asked_lines(view, seats, locale, ping=[s.seat for s in in_thread])
                 text = panels.move_post(lines, calls, locale)
             post = await self._post(channel, [text], table, message, _pinging(in_thread),
-                                    view=with_why(None, table.game, text, locale))  # "Why?" for what it cites
+                                    view=with_why(replay_open_view(table.id, locale) if finished else None,
+                                                  table.game, text, locale))  # its replay, "Why?" for what it cites
         # edited after the post: a post reopens an archived thread (a rollback of a finished table), an edit
         # would be refused there
         old = channel.get_partial_message(int(live.message_id))

@@ -10,11 +10,10 @@ from bot.engine import Code, Rejection, get_game
 from bot.engine.versions import CannotMigrate, readable
 from bot.i18n import t
 from bot.process.config import Settings
-from bot.referee.moves import Moves
 from bot.referee.record import RecordError, export_table, load_export, verify_export, verify_table
+from bot.referee.replay import load as load_replay, started
 from bot.referee.service import Referee, frozen_refusal
 from bot.referee.upgrade import open_store
-from bot.render.text import render_event
 from bot.storage.store import Store, TableRow
 from bot.terminal.common import EXIT_OK, EXIT_FAILED, EXIT_USAGE, UsageError, _say, _refuse, _user
 
@@ -110,7 +109,7 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
         table = await store.get_table(args.table)
         if table is None:
             return _refuse(Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": args.table}), locale)
-        if table.status == "lobby" or (table.status == "cancelled" and table.seed is None):
+        if not started(table):
             return _refuse(Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": args.table}), locale)
         refused = await _moderator_look(store, args.table, args, "replay")
         if refused is not None:
@@ -123,26 +122,11 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
         if refused is not None:
             return _refuse(refused, locale)
         referee = Referee(store)
-        events = await referee.history(args.table, seat=args.seat, moderator=args.moderator)
-        actions = {a.version: a for a in await store.actions(args.table)}
-        _say(f"{t(f'{game.name}.title', locale)} — #{table.id} ({table.status}); {', '.join(names)}")
-        for entry in Moves(events).entries:  # moves numbered from the public events alone (bot/referee/moves.py)
-            a = actions.get(entry.version)
-            who = t("notice.referee", locale) if a and a.seat < 0 else names[a.seat] if a else "—"
-            step = f"{entry.number}. {who}" if entry.kind == "move" else f"• {who}"
-            if entry.undone:
-                step += f"  {t('records.term.undone', locale)}"
-            # the raw action may name hidden cards, and the versions count the private actions too:
-            # only moderators see them
-            _say(f"[{entry.version}] {step}: {json.dumps(a.action, ensure_ascii=False)}" if a and args.moderator
-                 else f"[{entry.version}] {step}" if args.moderator else step)
-            for e in entry.events:
-                if e["kind"] == "rollback":  # named by the move it returned to, as the table heard it
-                    e = {**e, "data": {**e["data"], "move": entry.number}}
-                text = render_event(game, e, locale, names, detail=True)
-                if text:
-                    hidden = "" if e["to"] is None else "  🔒"
-                    _say(f"    {text}{hidden}")
+        replay = await load_replay(referee, table, seat=args.seat, moderator=args.moderator)
+        _say(replay.header(locale))
+        for entry in replay.entries:  # the same lines as /table replay shows step by step (bot/referee/replay.py)
+            for line in replay.lines(entry, locale):
+                _say(line)
         if args.moderator or table.status != "active":
             state = await store.state(args.table)
             seat = None if args.moderator else args.seat
