@@ -270,8 +270,8 @@ def member_commands(fake) -> list[tuple[str, list[dict[str, Any]]]]:
     return found
 
 
-#: the custom ids of what a finished table's live message may still carry: its citations' "Why?"
-READING = ("j:why:", "j:whys:")
+#: the custom ids of what a finished table's live message may still carry: its citations' "Why?", its replay
+READING = ("j:why:", "j:whys:", "j:replay:")
 
 
 def internal_errors(fake) -> list[str]:
