@@ -7,6 +7,7 @@ import ast
 import random
 import re
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -16,7 +17,7 @@ from bot.engine.playout import pick_move
 from bot.engine.registry import get_game
 from bot.i18n import LOCALES, t
 from bot.rules import GAMES, catalogue, find_cites, lookup, normalise
-from bot.rules.catalogue import _SCHEMA, parse_rulings
+from bot.rules.catalogue import _SCHEMA, PARTS, TRANSLATED, parse_rulings, translated
 from bot.rules.text import DISCORD_LIMIT, entry_text, guide_text, lookup_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -153,6 +154,39 @@ def test_every_book_paragraph_reads_in_every_language(game):
     for locale in LOCALES:
         guide = guide_text(cat, locale, limit=DISCORD_LIMIT)
         assert len(guide) <= DISCORD_LIMIT and cat.book[0].cite in guide
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_ruling_reads_in_russian_and_ukrainian_from_its_english_as_it_stands(game):
+    """A ruling changed in docs/rulings after it was translated fails here until it is translated again
+    (scripts/ruling_translations.py --english GAME prints what to translate, with its fingerprint)."""
+    for entry in catalogue(game).rulings:
+        assert not any(entry.in_english(loc) for loc in TRANSLATED), (
+            f"{entry.cite}: no translation made from its English as it stands (fingerprint {entry.fingerprint})")
+        for locale in TRANSLATED:
+            shown = entry_text(entry, locale)
+            assert t("rules.entry.english", locale) not in shown
+            for part in PARTS:
+                if getattr(entry, part):  # each part in the locale's own words, never the English copied
+                    assert entry.part(part, locale) != getattr(entry, part) or len(getattr(entry, part)) < 40, \
+                        (entry.cite, locale, part)
+
+
+def test_a_translation_of_other_english_is_not_shown():
+    [ruling] = parse_rulings("claygod", "## CG-90 A title\n**Kind.** Gap.\n**Decision.** This.\n**Reason.** Because.\n")
+    made = {loc: {"title": f"T-{loc}", "decision": f"D-{loc}", "reason": f"R-{loc}"} for loc in TRANSLATED}
+    current, = translated_with(ruling, {"source": ruling.fingerprint, **made})
+    assert current.part("decision", "ru") == "D-ru" and current.title_in("uk") == "T-uk"
+    assert not current.in_english("ru") and current.part("decision", "en") == "This."
+    assert "D-ru" in entry_text(current, "ru") and t("rules.entry.english", "ru") not in entry_text(current, "ru")
+    stale, = translated_with(ruling, {"source": "0" * 12, **made})
+    assert stale.in_english("ru") and stale.part("decision", "ru") == "This." and stale.title_in("ru") == "A title"
+    assert t("rules.entry.english", "ru") in entry_text(stale, "ru")
+
+
+def translated_with(ruling, item):
+    with mock.patch("bot.rules.catalogue.translations", return_value={ruling.cite: item}):
+        return translated("claygod", [ruling])
 
 
 def test_options_of_a_ruling_are_the_games_own():

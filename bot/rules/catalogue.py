@@ -5,13 +5,17 @@ referee can cite, in ru/uk/en, validated on load.  The rulings are parsed from `
 time the catalogue is built, so the rulings document stays the one source of truth: a heading
 ``## CG-14 Title (option `x`)`` followed by ``**Kind.**`` / ``**Mark: …**`` / ``**Question.**`` /
 ``**Decision.**`` / ``**Reason.**`` paragraphs, or (Raiders) a table row ``| RD-1 | gap | ruling | why |``.
+A ruling's Russian and Ukrainian words come from ``data/rules/rulings/<game>.yaml``, each translation carrying
+the fingerprint of the English it was made from: a ruling changed since is shown in English (with a note)
+until it is translated again, and tests/test_rules_catalogue.py names it.
 """
 from __future__ import annotations
 
 import difflib
+import hashlib
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
@@ -22,6 +26,7 @@ from bot.i18n import LOCALES, t
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data" / "rules"
+TRANSLATIONS = DATA / "rulings"
 RULINGS = ROOT / "docs" / "rulings"
 
 #: the games with a catalogue: the registry's own five (a test's toy game has no rules to cite)
@@ -35,6 +40,12 @@ _TEXTS = Record({loc: str for loc in LOCALES})
 _SCHEMA = Record(
     {"about": _TEXTS, "sections": ListOf(Record({"cite": str, "title": _TEXTS, "text": _TEXTS}), min_len=1)},
 )
+#: a ruling's parts that are translated, beside its title
+PARTS = ("question", "decision", "reason")
+#: the locales a ruling is translated into (English is the rulings documents' own)
+TRANSLATED = tuple(loc for loc in LOCALES if loc != "en")
+_TRANSLATION = Record({"title": str}, optional={part: str for part in PARTS})
+_TRANSLATIONS_SCHEMA = Record({"source": str, **{loc: _TRANSLATION for loc in TRANSLATED}})
 _HEADING = re.compile(r"^## ([A-Z]{2}-\d+)\s+(.*)$")
 _ROW = re.compile(r"^\|\s*([A-Z]{2}-\d+)\s*\|([^|]*)\|([^|]*)\|([^|]*)\|\s*$")
 _LABEL = re.compile(r"\*\*(Kind|Mark|Question|Decision|Reason|Book)([^*]*)\*\*\.?")
@@ -57,6 +68,8 @@ class Entry:
     decision: str = ""
     reason: str = ""
     options: tuple[str, ...] = ()
+    #: a ruling's translated question, decision and reason by locale (its title is in ``title``)
+    local: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @property
     def anchor(self) -> str:
@@ -71,6 +84,20 @@ class Entry:
 
     def title_in(self, locale: str) -> str:
         return self.title.get(locale) or self.title.get("en") or self.cite
+
+    def part(self, name: str, locale: str) -> str:
+        """A ruling's question, decision or reason in ``locale``, else in English."""
+        return self.local.get(locale, {}).get(name) or getattr(self, name)
+
+    def in_english(self, locale: str) -> bool:
+        """Whether this ruling reads in English in ``locale`` (no current translation of it)."""
+        return self.source == "ruling" and locale != "en" and locale not in self.local
+
+    @property
+    def fingerprint(self) -> str:
+        """What a translation of this ruling was made from: its English title and parts, hashed."""
+        english = "\x1f".join([self.title.get("en", ""), *(getattr(self, part) for part in PARTS)])
+        return hashlib.sha256(english.encode("utf-8")).hexdigest()[:12]
 
 
 @dataclass(frozen=True)
@@ -146,7 +173,7 @@ def _fold(text: str) -> str:
 
 def _haystack(entry: Entry) -> str:
     parts = [entry.cite, *entry.title.values(), *entry.text.values(), entry.question, entry.decision, entry.reason,
-             *entry.options]
+             *(text for local in entry.local.values() for text in local.values()), *entry.options]
     return _fold(" ".join(parts))
 
 
@@ -160,7 +187,7 @@ def catalogue(game: str) -> Catalogue:
     raw = _read(path)
     validate(raw, _SCHEMA, str(path))
     book = [Entry(game, s["cite"], "book", dict(s["title"]), dict(s["text"])) for s in raw["sections"]]
-    rulings = parse_rulings(game, (RULINGS / f"{game}.md").read_text(encoding="utf-8"))
+    rulings = translated(game, parse_rulings(game, (RULINGS / f"{game}.md").read_text(encoding="utf-8")))
     entries = tuple(book + rulings)
     seen: dict[str, str] = {}
     for entry in entries:
@@ -174,6 +201,37 @@ def catalogue(game: str) -> Catalogue:
 @lru_cache(maxsize=None)
 def _index(game: str) -> dict[str, Entry]:
     return {normalise(e.cite): e for e in catalogue(game).entries}
+
+
+def translations(game: str) -> dict[str, dict]:
+    """The game's ruling translations as written (``{id: {source, ru: {...}, uk: {...}}}``), validated; none
+    when the file is not there yet."""
+    path = TRANSLATIONS / f"{game}.yaml"
+    if not path.exists():
+        return {}
+    raw = _read(path) or {}
+    if not isinstance(raw, dict):
+        raise CatalogError(f"{path}: a mapping of ruling ids is expected")
+    for cite, item in raw.items():
+        validate(item, _TRANSLATIONS_SCHEMA, f"{path}: {cite}")
+    return raw
+
+
+def translated(game: str, rulings: list[Entry]) -> list[Entry]:
+    """The rulings with the translations made from their English as it stands now (a stale one is left out:
+    English with a note reads right, an old translation of a changed ruling would not)."""
+    found = translations(game)
+    out = []
+    for entry in rulings:
+        item = found.get(entry.cite)
+        if item is None or item["source"] != entry.fingerprint:
+            out.append(entry)
+            continue
+        title = {**entry.title, **{loc: item[loc]["title"] for loc in TRANSLATED}}
+        local = {loc: {part: item[loc][part] for part in PARTS if getattr(entry, part) and item[loc].get(part)}
+                 for loc in TRANSLATED}
+        out.append(replace(entry, title=title, local=local))
+    return out
 
 
 def parse_rulings(game: str, text: str) -> list[Entry]:

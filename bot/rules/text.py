@@ -6,7 +6,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from bot.i18n import has, t
-from bot.rules.catalogue import Catalogue, Entry, Lookup, catalogue
+from bot.rules.catalogue import PARTS, Catalogue, Entry, Lookup, catalogue
 
 #: Discord's limit for one message (the Why answer and /rules fit it)
 DISCORD_LIMIT = 2000
@@ -46,9 +46,8 @@ def entry_text(entry: Entry, locale: str, *, limit: int | None = None, link: str
     options = (t("rules.entry.options", locale, options=", ".join(option_line(entry.game, o, locale)
                                                                    for o in entry.options))
                if entry.options else t("rules.entry.no_options", locale))
-    foot = [options, *([t("rules.entry.english", locale)] if locale != "en" else []), *tail]
-    parts = [(t("rules.entry.question", locale), entry.question), (t("rules.entry.decision", locale), entry.decision),
-             (t("rules.entry.reason", locale), entry.reason)]
+    foot = [options, *([t("rules.entry.english", locale)] if entry.in_english(locale) else []), *tail]
+    parts = [(t(f"rules.entry.{name}", locale), entry.part(name, locale)) for name in PARTS]
     parts = [(label, body) for label, body in parts if body]
     text = _assemble(head, parts, foot)
     if limit is None or len(text) <= limit:

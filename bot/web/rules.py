@@ -7,7 +7,7 @@ import re
 
 from bot.i18n import t
 from bot.rules import GAMES, catalogue
-from bot.rules.catalogue import Entry
+from bot.rules.catalogue import PARTS, Entry
 
 from .pages import Page
 
@@ -18,14 +18,14 @@ def _plain(text: str) -> str:
 
 
 def _ruling(page: Page, entry: Entry) -> dict:
-    parts = [(page.t(f"rules.entry.{name}"), _plain(getattr(entry, name)))
-             for name in ("question", "decision", "reason") if getattr(entry, name)]
+    parts = [(page.t(f"rules.entry.{name}"), _plain(entry.part(name, page.lang))) for name in PARTS
+             if getattr(entry, name)]
     options = (page.t("rules.entry.options", options=", ".join(
         f"{name} ({t(f'{entry.game}.option.{name}', page.lang)})" for name in entry.options))
         if entry.options else page.t("rules.entry.no_options"))
     return {"cite": entry.cite, "anchor": entry.anchor, "title": entry.title_in(page.lang), "parts": parts,
             "kinds": page.t("rules.entry.kind", kinds="; ".join(page.t(f"rules.kind.{k}") for k in entry.kinds)),
-            "options": options}
+            "options": options, "english": page.t("rules.entry.english") if entry.in_english(page.lang) else ""}
 
 
 def rules_page(page: Page, game: str) -> str | None:
@@ -38,5 +38,4 @@ def rules_page(page: Page, game: str) -> str | None:
     title = page.t(f"{game}.title")
     return page.render("rules.html", title=page.t("rules.web.title", game=title), game=game, about=cat.about[page.lang],
                        games=[{"name": g, "title": page.t(f"{g}.title")} for g in GAMES], book=book,
-                       rulings=[_ruling(page, e) for e in cat.rulings],
-                       english=page.t("rules.entry.english") if page.lang != "en" else "")
+                       rulings=[_ruling(page, e) for e in cat.rulings])
