@@ -127,7 +127,8 @@ class Replay(commands.Cog):
         content, picture = message
         seats = await self.bot.store.seats(table.id)
         view = replay_view(table.id, viewer.kind, viewer.persp, step, len(found.entries), locale,
-                           replay.perspectives(viewer, seats, locale))
+                           replay.perspectives(viewer, seats, locale),
+                           whatif=found.entries[step].version if viewer.kind == replay.MODERATOR else None)
         return content, view, [picture.file()] if picture is not None else []
 
     @staticmethod

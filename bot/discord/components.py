@@ -551,9 +551,10 @@ def replay_open_view(table_id: int, locale: str) -> ui.View:
 
 
 def replay_view(table_id: int, kind: int, persp: int, step: int, steps: int, locale: str,
-                perspectives: Sequence[str] = ()) -> ui.View:
+                perspectives: Sequence[str] = (), whatif: int | None = None) -> ui.View:
     """⏮ ◀ ▶ ⏭ and "go to move" under a step of the replay (the arrows that lead nowhere disabled); for a
-    moderator, ``perspectives`` (the public, then each seat by name) to choose whose view the picture shows."""
+    moderator, ``perspectives`` (the public, then each seat by name) to choose whose view the picture shows, and
+    ``whatif``: the step's version, to try another move from it (cogs/whatif.py judges the rights again)."""
     items: list[ui.Item] = []
     for button, arrow in _REPLAY_ARROWS.items():
         item = ReplayStepButton(table_id, kind, persp, step, button, label=arrow)
@@ -566,6 +567,8 @@ def replay_view(table_id: int, kind: int, persp: int, step: int, steps: int, loc
                    for i, label in enumerate(perspectives[:PAGE_SIZE])]
         items.append(ReplayPerspectiveSelect(table_id, kind, step, options,
                                              placeholder=clip(t("replay.perspective", locale), 150)))
+    if whatif is not None:
+        items.append(WhatIfButton(table_id, whatif, label=t("whatif.button.open", locale)))
     return _view(*items)
 
 

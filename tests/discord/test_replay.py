@@ -209,6 +209,13 @@ async def test_the_public_and_a_moderator_see_what_the_terminal_shows_them_and_t
     assert shown.attachments[0]["data"] == await terminal_picture(h, tmp_path, table_id, moderator[-1].version, 1)
     assert shown.find(prefix="j:rp:")["custom_id"].startswith(f"j:rp:{table_id}:{MODERATOR}:2:")
 
+    # "What if…" from the step shown, for the moderator only: a trial of the position at that step's version
+    assert shown.find(custom_id=f"j:wiv:{table_id}:{moderator[-1].version}")
+    assert not (await open_replay(h, h.carol, table_id)).find(prefix="j:wiv:")
+    trial = await fake.click(mod, shown, custom_id=f"j:wiv:{table_id}:{moderator[-1].version}")
+    await trial.answer()
+    assert trial.replies and all(r.ephemeral_for == mod.id for r in trial.replies)
+
 
 async def test_the_buttons_at_the_first_and_the_last_step_and_going_to_a_move(harness):
     h, fake = harness, harness.fake
