@@ -33,6 +33,7 @@ from bot.i18n import t
 from bot.referee import oversight
 from bot.referee.service import Accepted, frozen_refusal
 from bot.referee.typed import parse_typed
+from bot.render.notices import paused_line
 from bot.render.text import game_title
 from bot.storage.store import TableRow
 
@@ -286,6 +287,8 @@ class Play(commands.Cog):
         seats = await self.bot.store.seats(found.id)
         game = self.bot.games[found.game]
         header = t("discord.table_status.header", locale, table=found.id, game=game_title(game, locale))
+        if found.paused_at is not None:  # a paused table takes no move: said before its board
+            header += "\n" + paused_line(found, locale, "discord")
         await say(interaction, board_texts(game, seats, seen[0], locale, header))
 
     @table.command(name=L("discord.cmd.picture"), description=L("discord.cmd.picture.desc"))

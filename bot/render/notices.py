@@ -37,6 +37,15 @@ def _reason(text: Any) -> str:
     return " ".join(str(text).split()) if text else "—"
 
 
+def paused_line(table: Any, locale: str, front: str, *, now: float | None = None) -> str:
+    """Who paused the table, since when and why (bot/referee/moderation.py pause): the terminal's status and
+    Discord's live message and /table status, in place of deadlines that each move on by the pause's length."""
+    from bot.render.deadlines import deadline
+
+    return t("core.paused", locale, who=person(table.paused_by, locale),
+             when=deadline(table.paused_at, locale, front, now=now), reason=_reason(table.paused_reason))
+
+
 def rollback_line(data: Mapping[str, Any], locale: str) -> str:
     """A rollback as the table hears of it: to which move, by whom, why.  A rollback recorded before moves
     were numbered names its version, as it did then."""

@@ -9,7 +9,7 @@ from bot.engine import Code, Rejection, get_game
 from bot.i18n import t
 from bot.process.config import Settings
 from bot.referee.service import Accepted
-from bot.render.notices import versions_line
+from bot.render.notices import paused_line, versions_line
 from bot.render.text import outcome_line
 from bot.terminal.common import EXIT_OK, TYPED_MAX, UsageError, _open, _options, _refuse, _say, _user
 from bot.terminal.records import cmd_replay
@@ -84,14 +84,14 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
                 for line in await _pace_lines(store, table, seen[0], names, locale, referee.now()):
                     _say(line)
             if table.paused_at is not None:  # the board names who is to act; this says no one can yet
-                _say(_paused_line(table, locale, referee.now()))
+                _say(paused_line(table, locale, "terminal", now=referee.now()))
             return EXIT_OK
         elif verb == "actions":
             legal = await referee.legal(table_id, user)
             if isinstance(legal, Rejection) and legal.key == "clock.reject.paused":  # a seated player: none now
                 table = await store.get_table(table_id)
                 _say(t("core.term.version", locale, version=table.version))
-                _say(_paused_line(table, locale, referee.now()))
+                _say(paused_line(table, locale, "terminal", now=referee.now()))
                 return EXIT_OK
             if isinstance(legal, Rejection):
                 return _refuse(legal, locale)
@@ -139,16 +139,6 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
         return EXIT_OK
     finally:
         await store.close()
-
-
-def _paused_line(table: Any, locale: str, now: float) -> str:
-    """Who paused the table, since when and why (bot/referee/moderation.py pause)."""
-    from bot.render.deadlines import deadline
-    from bot.render.notices import person
-
-    return t("core.term.paused", locale, who=person(table.paused_by, locale),
-             when=deadline(table.paused_at, locale, "terminal", now=now),
-             reason=" ".join((table.paused_reason or "—").split()))
 
 
 async def _pace_lines(store: Any, table: Any, view: dict[str, Any], names: list[str], locale: str,
