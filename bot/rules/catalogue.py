@@ -324,7 +324,7 @@ def _options(text: str, options: set[str]) -> tuple[str, ...]:
 
 
 def _first_sentence(text: str) -> str:
-    plain = re.sub(r"[*_`]", "", text)
+    plain = re.sub(r"\*+|`|(?<!\w)_|_(?!\w)", "", text)  # emphasis and code marks; a name's own _ stays
     sentence = re.split(r"(?<=[.!?:])\s", plain, maxsplit=1)[0]
     return sentence if len(sentence) <= 80 else sentence[:80].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
