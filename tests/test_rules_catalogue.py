@@ -167,9 +167,11 @@ def test_every_ruling_reads_in_russian_and_ukrainian_from_its_english_as_it_stan
             shown = entry_text(entry, locale)
             assert t("rules.entry.english", locale) not in shown
             for part in PARTS:
-                if getattr(entry, part):  # each part in the locale's own words, never the English copied
-                    assert entry.part(part, locale) != getattr(entry, part) or len(getattr(entry, part)) < 40, \
-                        (entry.cite, locale, part)
+                english = getattr(entry, part)
+                # each part in the locale's own words, never the English copied (a part that only quotes the
+                # book, in its own language, reads the same in every language)
+                if re.search(r"[A-Za-z]{4}", re.sub(r"`[^`]*`", "", english)):
+                    assert entry.part(part, locale) != english, (entry.cite, locale, part)
 
 
 def test_a_translation_of_other_english_is_not_shown():
