@@ -53,7 +53,7 @@ async def test_rules_answers_a_ruling_a_paragraph_a_word_and_an_unknown_citation
     h, fake = harness, harness.fake
     ruling = await (await fake.slash(h.bob, "rules", game="claygod", query="CG-14")).answer()
     assert ruling.ephemeral_for == h.bob.id
-    assert ruling.content.startswith("⚖️ Глиняный БОГ: Карты, решение CG-14 — Combinations")
+    assert ruling.content.startswith("⚖️ Глиняный БОГ: Карты, решение CG-14 — Комбинации")  # in the reader's words
     assert "Вид: пробел (книга молчит)" in ruling.content and "`frozen_combos`" in ruling.content
     assert "**Решение.**" in ruling.content and len(ruling.content) <= 2000
 
@@ -61,7 +61,9 @@ async def test_rules_answers_a_ruling_a_paragraph_a_word_and_an_unknown_citation
     assert paragraph.startswith("📖 Мосты: Душа, §1.6 — Нокдаун и поражение")
 
     word = await (await fake.slash(h.bob, "rules", game="gwent", query="scorch")).answer()
-    assert "🔎 «scorch»" in word.content and "GW-10 — Scorch and strength 0" in word.content
+    # a word in any language finds the ruling; its title is shown in the reader's
+    assert "🔎 «scorch»" in word.content and "GW-10 — Казнь и сила 0" in word.content
+    assert "GW-10 — Казнь и сила 0" in await (await fake.slash(h.bob, "rules", game="gwent", query="казнь")).text()
     opened = await (await fake.choose(h.bob, word, ["GW-10"], prefix="j:whys:gwent")).answer()
     assert opened.content.startswith("⚖️ Гвинт") and "GW-10" in opened.content
 
@@ -78,7 +80,10 @@ async def test_rules_answers_a_ruling_a_paragraph_a_word_and_an_unknown_citation
 async def test_rules_autocomplete_offers_the_games_citations(harness):
     h, fake = harness, harness.fake
     offered = await fake.autocomplete(h.alice, "rules", "query", game="raiders", query="зах")
-    assert [c["value"] for c in offered] == ["Захват"]
+    # the citation first, then the rulings whose title (in the reader's language) holds the word
+    values = [c["value"] for c in offered]
+    assert values[0] == "Захват" and values[1:] and all(v.startswith("RD-") for v in values[1:])
+    assert all("захват" in c["name"].casefold() for c in offered)
     offered = await fake.autocomplete(h.alice, "rules", "query", game="claygod", query="CG-1")
     assert offered[0]["value"] == "CG-1" and len(offered) == 11  # CG-1, CG-10 … CG-19
     assert all(len(c["name"]) <= 100 for c in offered)
