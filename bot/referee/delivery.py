@@ -24,6 +24,7 @@ import logging
 import time
 from typing import Protocol
 
+from bot.storage.db import Busy
 from bot.storage.store import OutboxRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("judge.delivery")
@@ -80,7 +81,12 @@ async def drain(store: Store, deliverer: Deliverer, *, limit: int = 100) -> int:
             await store.mark_failed(message.id, error=repr(exc), final=message.attempts + 1 >= MAX_ATTEMPTS)
             blocked.add(message.table_id)
             continue
-        await store.mark_sent(message.id, external_id=external_id, now=time.time())
+        try:
+            await store.mark_sent(message.id, external_id=external_id, now=time.time())
+        except Busy:  # delivered, not marked: sent once more by a later round (at least once); the rest waits too
+            log.warning("message %s of table %s delivered, not yet marked: the database is busy", message.id,
+                        message.table_id)
+            break
         sent += 1
     return sent
 

@@ -31,7 +31,7 @@ from bot.referee.steps import SYSTEM, messages_for, next_deadline
 from bot.referee.timecontrol import parse as parse_time_control, table_clock
 from bot.referee.timekeeper import Timekeeper
 from bot.render.notices import person
-from bot.storage.db import describe
+from bot.storage.db import busy_seconds, describe
 from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, TableRow, VersionConflict
 
 log = logging.getLogger("judge.referee")
@@ -531,7 +531,7 @@ class Referee:
                 return _reject(Code.BUSY, "core.reject.unsure", table=table.id)
             if not stored:
                 if describe(exc) == "core.db.locked":  # another process held the file past the busy timeout
-                    return _reject(Code.BUSY, "core.reject.busy", table=table.id)
+                    return _reject(Code.BUSY, "core.reject.busy", table=table.id, seconds=f"{busy_seconds():g}")
                 raise  # the machine (a full disk, an I/O error): said as such by the front end; nothing stored
         kept = self._live.get(table.id)
         if outcome is not None or kept is None:
