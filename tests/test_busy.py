@@ -248,3 +248,27 @@ async def test_the_setting_reaches_every_connection(tmp_path, short_busy):
     finally:
         await store.close()
     assert storage_db.busy_seconds() == SHORT
+
+
+# ---------------------------------------------------------------------------------------------- the public pages
+async def test_a_page_whose_ratings_wait_for_a_write_answers_503_not_a_traceback(tmp_path, short_busy):
+    """A profile reads the ratings cache, which a new record must first derive (a write): kept waiting, the page
+    answers 503 with the busy line and a Retry-After, in the reader's language."""
+    from aiohttp.test_utils import TestClient, TestServer
+    from bot.web.app import Site
+
+    path = tmp_path / "web.db"
+    store = await Store.open(path)
+    try:
+        async with TestClient(TestServer(Site(store, locale="en").app())) as client:
+            holder = Holder(path)
+            try:
+                answer = await client.get("/player/cli%3Aann?lang=uk")
+                text = await answer.text()
+            finally:
+                holder.release()
+            assert answer.status == 503 and answer.headers["Retry-After"] == "5", (answer.status, text)
+            assert text == t("core.busy", "uk", seconds="0.3")
+            assert (await client.get("/player/cli%3Aann")).status == 404  # the lock gone: an unknown player, as ever
+    finally:
+        await store.close()
