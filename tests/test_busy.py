@@ -272,3 +272,27 @@ async def test_a_page_whose_ratings_wait_for_a_write_answers_503_not_a_traceback
             assert (await client.get("/player/cli%3Aann")).status == 404  # the lock gone: an unknown player, as ever
     finally:
         await store.close()
+
+
+async def test_bots_kept_waiting_try_again_instead_of_stopping(tmp_path, short_busy, caplog):
+    """Nobody else moves a bot: its move refused busy is tried again after a pause (not logged as an error)."""
+    import asyncio
+    import logging
+
+    path = tmp_path / "bots.db"
+    store = await Store.open(path)
+    try:
+        referee = Referee(store)
+        table = await referee.create_table("claygod", creator="u:a", creator_name="A", origin="terminal", join=False)
+        for _ in range(2):
+            assert isinstance(await referee.add_bot(table.id), int)
+        assert isinstance(await referee.start(table.id, "u:a"), Accepted)
+        version = (await store.get_table(table.id)).version
+        holder = Holder(path)
+        asyncio.get_running_loop().call_later(0.6, holder.release)
+        with caplog.at_level(logging.WARNING):
+            moved = await referee.drive_bots(table.id, limit=3)
+        assert moved == 3 and (await store.get_table(table.id)).version >= version + 3
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    finally:
+        await store.close()

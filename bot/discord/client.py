@@ -270,6 +270,8 @@ class JudgeBot(commands.Bot):
             try:
                 for accepted in await self.referee.tick():
                     self.schedule_bots(accepted.table_id)
+            except Busy:  # another process held the file past the busy timeout: the next tick looks again
+                log.warning("deadline clock waited for the database past the busy timeout; next tick")
             except Exception:
                 log.exception("deadline clock failed")
             ticks += 1
@@ -277,6 +279,8 @@ class JudgeBot(commands.Bot):
                 continue
             try:
                 await self.tournaments.tick()
+            except Busy:
+                log.warning("tournament clock waited for the database past the busy timeout; next tick")
             except Exception:
                 log.exception("tournament clock failed")
 
@@ -296,6 +300,8 @@ class JudgeBot(commands.Bot):
                 await self.referee.drive_bots(table_id)
                 if table_id not in self._bots_again:
                     break
+        except Busy:  # the table's next step (or the clock) drives its bots again
+            log.warning("bot players of table %s waited for the database past the busy timeout", table_id)
         except Exception:
             log.exception("bot players failed on table %s", table_id)
         finally:

@@ -126,6 +126,8 @@ class DeliveryWorker:
             try:
                 await drain(self.store, self.deliverer)
                 pause = self.idle
+            except Busy:  # another process held the file past the busy timeout: the next round tries again
+                log.warning("delivery round waited for the database past the busy timeout; retried")
             except Exception:
                 log.exception("delivery round failed")
                 pause = min(pause * 2, 60.0)

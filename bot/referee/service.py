@@ -36,6 +36,10 @@ from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, Tabl
 
 log = logging.getLogger("judge.referee")
 
+#: a bot's move refused "busy" (another process held the file past the busy timeout) is tried again so many
+#: times, after a pause growing by this many seconds each time, before its table waits for the next step
+BOT_BUSY_RETRIES = 3
+BOT_BUSY_PAUSE = 0.5
 #: timeouts one look of the clock applies at one table (every seat of the largest table, and what follows)
 MOST_TIMEOUTS = 32
 AUTO = "auto"   # the user a forced move is recorded under when the referee takes it for a seat
@@ -589,7 +593,7 @@ class Referee:
         """Let bot seats take their decisions until a human must act or the game ends.  Bot choices use a
         generator seeded from the table and version, so a bot's play is reproducible and independent of
         the table's own RNG."""
-        moves = 0
+        moves, busy = 0, 0
         while moves < limit:
             async with self.lock(table_id):  # the kept table changes only under its lock
                 live = await self._current(table_id, fresh=False)
@@ -608,6 +612,10 @@ class Referee:
                     continue
                 if result.key == "clock.reject.paused":  # paused meanwhile (perhaps by another process)
                     break
+                if result.code == Code.BUSY and busy < BOT_BUSY_RETRIES:  # another process's load: nobody else
+                    busy += 1                                           # moves a bot, so it tries again
+                    await asyncio.sleep(BOT_BUSY_PAUSE * busy)
+                    continue
                 log.error("bot on table %s refused: %s", table_id, result)
                 break
             moves += 1
