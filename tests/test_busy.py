@@ -296,3 +296,41 @@ async def test_bots_kept_waiting_try_again_instead_of_stopping(tmp_path, short_b
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     finally:
         await store.close()
+
+
+async def test_the_lobby_mix_of_the_benchmark_counts_busy_answers_and_no_uncaught_error(tmp_path, short_busy):
+    """benchmarks/multiprocess.py --mix lobby, one of its processes in this one for a second and a half, with the
+    lock taken by another connection for half a second in the middle: busy answers, checked against the record,
+    and nothing uncaught or wrong."""
+    import asyncio
+    import importlib.util
+    import random
+    import threading
+
+    spec = importlib.util.spec_from_file_location("multiprocess_bench",
+                                                  Path(__file__).resolve().parents[1] / "benchmarks" / "multiprocess.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    path = tmp_path / "mix.db"
+    store = await Store.open(path)
+    try:
+        out = {"done": {}, "refused": {}, "busy": {}, "uncaught": [], "wrong": []}
+        referee = Referee(store)
+        assert isinstance(await referee.start(*(await lobby(referee))[:1], "u:a"), Accepted)  # catalogues loaded
+
+        def hold() -> None:  # another process, in a thread: its wait for the lock must not stop this loop
+            time.sleep(0.4)
+            holder = Holder(path)
+            time.sleep(0.6)
+            holder.release()
+
+        other = threading.Thread(target=hold)
+        other.start()
+        try:
+            await bench._lobby_loop(store, referee, Director(referee), random.Random(1), "t", time.time() + 1.5, out)
+        finally:
+            await asyncio.to_thread(other.join)
+    finally:
+        await store.close()
+    assert out["uncaught"] == [] and out["wrong"] == [], out
+    assert sum(out["done"].values()) > 10 and sum(out["busy"].values()) >= 1, out
