@@ -299,8 +299,8 @@ async def test_bots_kept_waiting_try_again_instead_of_stopping(tmp_path, short_b
 
 
 async def test_the_lobby_mix_of_the_benchmark_counts_busy_answers_and_no_uncaught_error(tmp_path, short_busy):
-    """benchmarks/multiprocess.py --mix lobby, one of its processes in this one for a second and a half, with the
-    lock taken by another connection for half a second in the middle: busy answers, checked against the record,
+    """benchmarks/multiprocess.py --mix lobby, one of its processes in this one for a second and a half, the lock
+    held by another connection for its first 0.7 s: busy answers, then done ones, each checked against the record,
     and nothing uncaught or wrong."""
     import asyncio
     import importlib.util
@@ -318,14 +318,17 @@ async def test_the_lobby_mix_of_the_benchmark_counts_busy_answers_and_no_uncaugh
         referee = Referee(store)
         assert isinstance(await referee.start(*(await lobby(referee))[:1], "u:a"), Accepted)  # catalogues loaded
 
+        holding = threading.Event()
+
         def hold() -> None:  # another process, in a thread: its wait for the lock must not stop this loop
-            time.sleep(0.4)
             holder = Holder(path)
-            time.sleep(0.6)
+            holding.set()
+            time.sleep(0.7)  # past the busy timeout: the mix's first write is answered busy
             holder.release()
 
         other = threading.Thread(target=hold)
         other.start()
+        await asyncio.to_thread(holding.wait)
         try:
             await bench._lobby_loop(store, referee, Director(referee), random.Random(1), "t", time.time() + 1.5, out)
         finally:
