@@ -66,7 +66,7 @@ async def new_table(referee: Referee, game: str, tag: str) -> int:
     return table.id
 
 
-async def play(db: str, game_name: str, tag: str, tables: int, until: float) -> dict[str, Any]:
+async def play(db: str, game_name: str, tag: str, tables: int, until: float | None) -> dict[str, Any]:
     """One referee process: its tables played as fast as players click (a few ms apart) until ``until``."""
     store = await Store.open(db)
     referee = Referee(store)
@@ -87,7 +87,7 @@ async def play(db: str, game_name: str, tag: str, tables: int, until: float) -> 
                     table_id = await new_table(referee, game_name, tag)
                     continue
             except sqlite3.Error as exc:  # a read or a new table's lobby refused (releases before issue 25)
-                out["side_errors"].append(str(exc))
+                out["side_errors"].append(f"{type(exc).__name__}: {exc}")  # Busy: an answer (issue 33)
                 await asyncio.sleep(0.01)
                 continue
             pending = game.to_act(state)
@@ -120,10 +120,20 @@ async def play(db: str, game_name: str, tag: str, tables: int, until: float) -> 
                     out["other"][result.key] = out["other"].get(result.key, 0) + 1
             await asyncio.sleep(rng.uniform(0.002, 0.01))
 
-    ids = [await new_table(referee, game_name, tag) for _ in range(tables)]
-    await wait_for(until - RUN)
-    await asyncio.gather(*(one(i) for i in ids))
-    await store.close()
+    try:
+        ids = []
+        while len(ids) < tables:  # set up before the start; a busy file (a short --busy-timeout) is tried again
+            try:
+                ids.append(await new_table(referee, game_name, tag))
+            except Busy:
+                await asyncio.sleep(0.05)
+        if until is None:  # beside the lobby mix: its common start
+            until = await common_start(db, tag) + RUN
+        else:
+            await wait_for(until - RUN)
+        await asyncio.gather(*(one(i) for i in ids))
+    finally:  # the store's threads are not daemons: left open, they would keep the process alive
+        await store.close()
     return out
 
 
@@ -163,6 +173,18 @@ async def terminal(db: str, until: float) -> dict[str, Any]:
     return out
 
 
+async def common_start(db: str, tag: str) -> float:
+    """Say this process is ready, then wait for the common start the parent sets once every process is (a loaded
+    machine starts 16 of them slowly); returns it."""
+    Path(f"{db}.ready.{tag}").touch()
+    go = Path(f"{db}.go")
+    while not go.exists():
+        await asyncio.sleep(0.05)
+    start = float(go.read_text())
+    await wait_for(start)
+    return start
+
+
 async def lobby_mix(db: str, tag: str, seconds: float) -> dict[str, Any]:
     """One process of the lobby-and-tournament mix: every operation a unique name (a user, a title), so that its
     answer can be checked against the record right after it; "wrong" is an answer the record contradicts."""
@@ -172,13 +194,7 @@ async def lobby_mix(db: str, tag: str, seconds: float) -> dict[str, Any]:
     out: dict[str, Any] = {"done": {}, "refused": {}, "busy": {}, "uncaught": [], "wrong": []}
     game = get_game("claygod")  # its catalogues loaded and a deal made once before the start, without a write
     game.initial_state(2, seed="warm-up", options=game.validate_options({}), now=time.time(), stack=None)
-    # ready, then the common start the parent sets once every process is (a loaded machine starts 16 slowly)
-    Path(f"{db}.ready.{tag}").touch()
-    go = Path(f"{db}.go")
-    while not go.exists():
-        await asyncio.sleep(0.05)
-    start = float(go.read_text())
-    await wait_for(start)
+    start = await common_start(db, tag)
     try:
         await _lobby_loop(store, referee, director, rng, tag, start + seconds, out)
     finally:  # the store's threads are not daemons: left open, they would keep the process alive
@@ -317,7 +333,7 @@ async def create(db: str) -> None:
 def child(args: argparse.Namespace) -> None:
     global RUN
     RUN = args.seconds
-    until = args.start + args.seconds
+    until = args.start + args.seconds if args.start else None  # 0: the lobby mix's common start (go file)
     if args.busy_timeout is not None:
         set_busy_timeout(args.busy_timeout)
     if args.role == "terminal":
@@ -340,6 +356,8 @@ def main() -> None:
     parser.add_argument("--mix", choices=["moves", "lobby"], default="moves")
     parser.add_argument("--processes", type=int, default=12, help="for --mix lobby: 8-16 processes")
     parser.add_argument("--busy-timeout", type=float, help="seconds (default: the release's, 5)")
+    parser.add_argument("--movers", type=int, default=0,
+                        help="for --mix lobby: referee processes playing --tables tables each beside it")
     args = parser.parse_args()
     if args.role:
         return child(args)
@@ -384,16 +402,18 @@ def main_lobby(args: argparse.Namespace) -> None:
         common = [sys.executable, __file__, "--db", db, "--start", "0", "--seconds", str(args.seconds)]
         if args.busy_timeout is not None:
             common += ["--busy-timeout", str(args.busy_timeout)]
-        procs = [subprocess.Popen([*common, "--role", f"lobby{i}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  text=True) for i in range(args.processes)]
+        roles = [f"lobby{i}" for i in range(args.processes)] + [f"bot{i}" for i in range(args.movers)]
+        common += ["--tables", str(args.tables), "--game", args.game]
+        procs = [subprocess.Popen([*common, "--role", role], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  text=True) for role in roles]
         waited = time.time() + 300
-        while len(list(Path(tmp).glob("shared.db.ready.*"))) < args.processes and time.time() < waited \
+        while len(list(Path(tmp).glob("shared.db.ready.*"))) < len(roles) and time.time() < waited \
                 and all(p.poll() is None for p in procs):
             time.sleep(0.1)
         go = Path(tmp) / "shared.db.go.tmp"
         go.write_text(str(time.time() + 0.5))
         go.rename(Path(tmp) / "shared.db.go")  # whole, never read half-written
-        results, died = [], []
+        results, movers, died = [], [], []
         for i, p in enumerate(procs):
             try:
                 stdout, stderr = p.communicate(timeout=args.seconds + 300)
@@ -401,9 +421,10 @@ def main_lobby(args: argparse.Namespace) -> None:
                 p.kill()
                 stdout, stderr = p.communicate()
             try:
-                results.append(json.loads(stdout))
+                (results if roles[i].startswith("lobby") else movers).append(json.loads(stdout))
             except ValueError:
                 died.append(f"process {i} exited {p.returncode}: {stderr.strip().splitlines()[-1:] or '?'}")
+        checked = asyncio.run(check(db, movers)) if movers else None
     total = lambda kind: sum(sum(r[kind].values()) for r in results)  # noqa: E731
     per_verb = {}
     for r in results:
@@ -414,7 +435,16 @@ def main_lobby(args: argparse.Namespace) -> None:
     wrong = [w for r in results for w in r["wrong"]]
     timeout = args.busy_timeout if args.busy_timeout is not None else 5.0
     print(f"{args.seconds:.0f} s, {args.processes} processes on one file, lobby-and-tournament mix, busy timeout"
-          f" {timeout:g} s")
+          f" {timeout:g} s" + (f", beside {args.movers} referee processes playing {args.tables} {args.game} tables"
+                               f" each" if args.movers else ""))
+    if movers:
+        # a mover's own lobby writes (a finished table replaced): Busy is an answer, anything else escaped
+        side = [e for r in movers for e in r["side_errors"]]
+        uncaught += [e for e in side if not e.startswith("Busy")] + [e for r in movers for e in r["errors"]]
+        wrong += [f"{checked['wrong']} moves acknowledged wrongly"] if checked["wrong"] else []
+        print(f"moves accepted {sum(len(r['accepted']) for r in movers)}; refused busy"
+              f" {sum(len(r['busy']) for r in movers)}; the movers' lobby writes busy"
+              f" {sum(e.startswith('Busy') for e in side)}; tables not verifying {len(checked['unverified'])}")
     print(f"operations {total('done') + total('refused') + total('busy')}: done {total('done')}, refused by a rule"
           f" {total('refused')}, busy (nothing recorded) {total('busy')}")
     for verb, k in sorted(per_verb.items()):
