@@ -18,6 +18,7 @@ once against the record: an answer of "done" must be stored, a "busy" must have 
 raised, or a process that died, is an uncaught error.  Both counts must be 0.
 
     .venv/bin/python benchmarks/multiprocess.py --mix lobby --processes 12 --seconds 30 [--busy-timeout 0.1]
+        [--movers 2 --tables 12]   # and referee processes playing moves beside them, checked as above
 """
 from __future__ import annotations
 
