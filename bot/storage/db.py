@@ -213,6 +213,8 @@ async def open_db(path: str | Path) -> aiosqlite.Connection:
             raise DatabaseUnavailable(exc.reason, path, **exc.params) from None
         if isinstance(exc, Busy):  # another process is migrating or writing: nothing was changed, try again
             raise
+        if is_locked(exc):
+            raise Busy(str(exc)) from None
         if isinstance(exc, sqlite3.Error):
             raise DatabaseUnavailable(describe(exc), path, detail=_first_line(exc)) from None
         raise
