@@ -9,6 +9,7 @@ place: what was done, and what the player has now.
 """
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -35,8 +36,10 @@ from bot.referee.service import Accepted, frozen_refusal
 from bot.referee.typed import parse_typed
 from bot.render.notices import paused_line
 from bot.render.text import game_title
+from bot.storage.db import Busy
 from bot.storage.store import TableRow
 
+log = logging.getLogger("judge.discord.play")
 #: an autocomplete value: the table version the list was made at, and the 1-based choice
 _OFFERED = re.compile(r"^v(\d+):(\d+)$")
 ALL_STATUSES = ("active", "finished", "cancelled")
@@ -80,9 +83,12 @@ class Play(commands.Cog):
         picture = await self.bot.deliverer.pictures.get(self.bot.games[table.game], table, seats, state, resolved,
                                                         "hand", locale)
         if mine:  # the DM control message itself: record what it shows now, so delivery does not redraw it
-            await self.bot.store.set_panel(table_id, resolved, channel_id=panel.channel_id,
-                                           message_id=panel.message_id, version=state["version"],
-                                           shows=control_shows(self.bot.games[table.game], state, resolved))
+            try:
+                await self.bot.store.set_panel(table_id, resolved, channel_id=panel.channel_id,
+                                               message_id=panel.message_id, version=state["version"],
+                                               shows=control_shows(self.bot.games[table.game], state, resolved))
+            except Busy:  # after a move that is stored: not worth a "nothing recorded"; delivery redraws it later
+                log.warning("table %s: the control message's record waits, the database is busy", table_id)
         return content, view, [picture.file()] if picture is not None else []
 
     async def _redraw(self, interaction: discord.Interaction, table_id: int, locale: str, *,

@@ -24,6 +24,7 @@ from bot.discord.citations import WhyButton, WhySelect
 from bot.discord.interactions import say
 from bot.discord.render import clip
 from bot.i18n import t
+from bot.storage.db import Busy
 
 log = logging.getLogger("judge.discord.components")
 
@@ -45,6 +46,9 @@ async def _route(interaction: discord.Interaction, cog_name: str, handler: str, 
         else:
             await getattr(cog, handler)(interaction, *args)
             return
+    except Busy as exc:  # another process held the database past the busy timeout: nothing was recorded
+        log.warning("%s.%s on %s waited for the database past the busy timeout", cog_name, handler, args)
+        text = exc.message(str(interaction.locale))
     except Exception:
         log.exception("%s.%s failed on %s", cog_name, handler, args)
         text = t("discord.internal", str(interaction.locale))

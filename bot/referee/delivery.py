@@ -24,6 +24,7 @@ import logging
 import time
 from typing import Protocol, Sequence
 
+from bot.storage.db import Busy
 from bot.storage.store import OutboxRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("judge.delivery")
@@ -83,7 +84,12 @@ async def drain(store: Store, deliverer: Deliverer, *, limit: int = 100, only: S
             await store.mark_failed(message.id, error=repr(exc), final=message.attempts + 1 >= MAX_ATTEMPTS)
             blocked.add(message.table_id)
             continue
-        await store.mark_sent(message.id, external_id=external_id, now=time.time())
+        try:
+            await store.mark_sent(message.id, external_id=external_id, now=time.time())
+        except Busy:  # delivered, not marked: sent once more by a later round (at least once); the rest waits too
+            log.warning("message %s of table %s delivered, not yet marked: the database is busy", message.id,
+                        message.table_id)
+            break
         sent += 1
     return sent
 
@@ -123,6 +129,8 @@ class DeliveryWorker:
             try:
                 await drain(self.store, self.deliverer)
                 pause = self.idle
+            except Busy:  # another process held the file past the busy timeout: the next round tries again
+                log.warning("delivery round waited for the database past the busy timeout; retried")
             except Exception:
                 log.exception("delivery round failed")
                 pause = min(pause * 2, 60.0)

@@ -29,7 +29,7 @@ from bot.engine.canonical import dumps, dumps_bytes, loads
 from bot.storage.outbox import FROM_RECORD, filled
 
 from .checkpoint import BACKSTOP_PAGES, Checkpointer
-from .db import backup_before_migrating, open_db, open_reader
+from .db import Busy, backup_before_migrating, begin_immediate, is_locked, open_db, open_reader
 from .group_commit import GroupCommit, Inserts, committed
 
 T = TypeVar("T")
@@ -352,15 +352,19 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction; another process holding the file past the busy timeout makes it ``Busy``
+        (bot/storage/db.py), with nothing of it recorded."""
         async with self._write:
-            await self.conn.execute("BEGIN IMMEDIATE")
+            await self._in_thread(begin_immediate)
             try:
                 yield self.conn
                 await self.conn.commit()
-            except BaseException:
+            except BaseException as exc:
                 # also when COMMIT itself fails (a full disk): the connection must not stay inside a transaction
                 if self.conn.in_transaction:
                     await self.conn.rollback()
+                if is_locked(exc) and not isinstance(exc, Busy):
+                    raise Busy(str(exc)) from exc  # rolled back: nothing of it recorded
                 raise
 
     async def _in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -378,7 +382,7 @@ class Store:
     async def _write_in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """``fn`` as one transaction, BEGIN to COMMIT inside one trip to the database thread."""
         def run(c: sqlite3.Connection) -> T:
-            c.execute("BEGIN IMMEDIATE")
+            begin_immediate(c)
             return committed(c, fn)
 
         async with self._write:  # the transactions of transaction() span several trips: never inside one

@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Sequence
 
 from bot.i18n import DEFAULT_LOCALE, LOCALES, t
-from bot.process.config import ConfigError, Settings, load_settings
+from bot.process.config import BUSY_TIMEOUT_MAX, ConfigError, Settings, busy_timeout_of, load_settings
 from bot.storage.backup import BackupFailed, decline as decline_backups
-from bot.storage.db import DatabaseUnavailable, explain
+from bot.storage.db import Busy, DatabaseUnavailable, explain, set_busy_timeout
 from bot.terminal.common import (EXIT_FAILED, EXIT_USAGE, ID_MAX, OPTION_TEXT_MAX, TYPED_MAX, UsageError, _number,
                                  _short_text)
 from bot.terminal.disputes import cmd_dispute, cmd_rulings
@@ -64,6 +64,17 @@ def _argv_locale(argv: Sequence[str]) -> str:
     return DEFAULT_LOCALE
 
 
+def _seconds(locale: str):
+    """An argparse type: the busy timeout, in seconds (bot/process/config.py), refused in words otherwise."""
+    def parse(text: str) -> float:
+        try:
+            return busy_timeout_of(text, "--busy-timeout")
+        except ConfigError:
+            raise argparse.ArgumentTypeError(t("core.cli.busy_timeout", locale, max=f"{BUSY_TIMEOUT_MAX:g}")) from None
+    parse.__name__ = "seconds"
+    return parse
+
+
 def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     table_no = _number(1, ID_MAX, locale)
     version_no = _number(0, ID_MAX, locale)
@@ -74,6 +85,8 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     p.add_argument("--locale", choices=LOCALES, help="language of the output (ru, uk, en)")
     p.add_argument("--no-backup", action="store_true",
                    help="migrate an older database without first taking a proven backup (docs/operations.md)")
+    p.add_argument("--busy-timeout", type=_seconds(locale), metavar="SECONDS",
+                   help="how long a write waits for another process holding the database (default from config, else 5)")
     sub = p.add_subparsers(dest="command", required=True)
 
     s = sub.add_parser("run", help="run the Discord bot")
@@ -234,6 +247,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stderr.write(t("core.cli.empty_db", locale) + "\n")
             return EXIT_USAGE
         settings = Settings(**{**settings.__dict__, "database": Path(args.db)})
+    if args.busy_timeout is not None:
+        settings = Settings(**{**settings.__dict__, "busy_timeout": args.busy_timeout})
+    set_busy_timeout(settings.busy_timeout)  # every connection this process opens waits so long for a write
     logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command not in ("run", "web"):
@@ -265,7 +281,9 @@ def _run(args: argparse.Namespace, settings: Settings, locale: str) -> int:
     except DatabaseUnavailable as exc:
         sys.stderr.write(f"✗ {exc.message(locale)}\n")
         return EXIT_FAILED
-    except BackupFailed as exc:  # before any migration: nothing was changed
+    # before any migration (a backup that failed), or another process holding the file past the busy timeout:
+    # either way nothing was recorded, and the line says why
+    except (BackupFailed, Busy) as exc:
         sys.stderr.write(f"✗ {exc.message(locale)}\n")
         return EXIT_FAILED
     except sqlite3.Error as exc:  # after a good start: the disk filled, another process held the file...

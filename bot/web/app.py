@@ -35,6 +35,7 @@ from bot.i18n import LOCALES
 from bot.process.config import RELEASE
 from bot.rules import GAMES
 from bot.render.picture import Pictures, supported
+from bot.storage.db import Busy
 from bot.storage.store import Store
 
 from . import pages, public
@@ -158,6 +159,9 @@ class Site:
         except web.HTTPMethodNotAllowed as exc:  # read-only: say so in the answer's Allow header
             exc.headers["Allow"] = "GET, HEAD"
             raise
+        except Busy as exc:  # a profile's ratings cache waited for another process's write: a moment later
+            lang, _ = negotiate(request, self.locale)
+            response = web.Response(status=503, text=exc.message(lang), headers={"Retry-After": "5"})
         response.headers.update(SECURITY_HEADERS)
         return response
 
