@@ -9,6 +9,16 @@ paused table, and the latency of ``Referee.act``.  The figures go into docs/oper
 Each referee process plays its tables as players would: it reads the table, picks a bot's choice for the seat
 to act and clicks it with the version it read (``expected_version``), with a few milliseconds between clicks.
 A finished table is replaced by a new one (lobby, joins, start: writes too).
+
+``--mix lobby`` (issue 33) is the other load: 8–16 processes (``--processes``) doing what players, organisers and
+moderators do besides moves, as fast as they can, each with the database open as a bot or a terminal would:
+create a table, join it, start it, cancel one, create a tournament, enter it, rebuild the ratings.  Each answer is
+taken as the front ends take it (a Rejection, or storage's ``Busy``: one line, nothing recorded) and checked at
+once against the record: an answer of "done" must be stored, a "busy" must have stored nothing.  Anything else
+raised, or a process that died, is an uncaught error.  Both counts must be 0.
+
+    .venv/bin/python benchmarks/multiprocess.py --mix lobby --processes 12 --seconds 30 [--busy-timeout 0.1]
+        [--movers 2 --tables 12]   # and referee processes playing moves beside them, checked as above
 """
 from __future__ import annotations
 
@@ -32,7 +42,17 @@ from bot.engine import Code, Rejection, get_game  # noqa: E402
 from bot.engine.canonical import dumps, loads  # noqa: E402
 from bot.referee.record import verify_table  # noqa: E402
 from bot.referee.service import Accepted, Referee  # noqa: E402
+from bot.ratings.ratings import Ratings  # noqa: E402
+from bot.storage import db as storage_db  # noqa: E402
 from bot.storage.store import Store  # noqa: E402
+from bot.tournament.director import Director  # noqa: E402
+
+# releases before issue 33 had neither: their "locked" escaped as SQLite's own error (an uncaught one here)
+Busy = getattr(storage_db, "Busy", type("NoBusy", (Exception,), {}))
+
+
+def set_busy_timeout(seconds: float) -> None:
+    storage_db.BUSY_TIMEOUT_MS = round(seconds * 1000)  # what set_busy_timeout does, for the older releases too
 
 PLAYERS = ("u:p1", "u:p2")
 
@@ -47,7 +67,7 @@ async def new_table(referee: Referee, game: str, tag: str) -> int:
     return table.id
 
 
-async def play(db: str, game_name: str, tag: str, tables: int, until: float) -> dict[str, Any]:
+async def play(db: str, game_name: str, tag: str, tables: int, until: float | None) -> dict[str, Any]:
     """One referee process: its tables played as fast as players click (a few ms apart) until ``until``."""
     store = await Store.open(db)
     referee = Referee(store)
@@ -68,7 +88,7 @@ async def play(db: str, game_name: str, tag: str, tables: int, until: float) -> 
                     table_id = await new_table(referee, game_name, tag)
                     continue
             except sqlite3.Error as exc:  # a read or a new table's lobby refused (releases before issue 25)
-                out["side_errors"].append(str(exc))
+                out["side_errors"].append(f"{type(exc).__name__}: {exc}")  # Busy: an answer (issue 33)
                 await asyncio.sleep(0.01)
                 continue
             pending = game.to_act(state)
@@ -101,10 +121,20 @@ async def play(db: str, game_name: str, tag: str, tables: int, until: float) -> 
                     out["other"][result.key] = out["other"].get(result.key, 0) + 1
             await asyncio.sleep(rng.uniform(0.002, 0.01))
 
-    ids = [await new_table(referee, game_name, tag) for _ in range(tables)]
-    await wait_for(until - RUN)
-    await asyncio.gather(*(one(i) for i in ids))
-    await store.close()
+    try:
+        ids = []
+        while len(ids) < tables:  # set up before the start; a busy file (a short --busy-timeout) is tried again
+            try:
+                ids.append(await new_table(referee, game_name, tag))
+            except Busy:
+                await asyncio.sleep(0.05)
+        if until is None:  # beside the lobby mix: its common start
+            until = await common_start(db, tag) + RUN
+        else:
+            await wait_for(until - RUN)
+        await asyncio.gather(*(one(i) for i in ids))
+    finally:  # the store's threads are not daemons: left open, they would keep the process alive
+        await store.close()
     return out
 
 
@@ -142,6 +172,114 @@ async def terminal(db: str, until: float) -> dict[str, Any]:
             await store.close()
         await asyncio.sleep(rng.uniform(0.01, 0.05))
     return out
+
+
+async def common_start(db: str, tag: str) -> float:
+    """Say this process is ready, then wait for the common start the parent sets once every process is (a loaded
+    machine starts 16 of them slowly); returns it."""
+    Path(f"{db}.ready.{tag}").touch()
+    go = Path(f"{db}.go")
+    while not go.exists():
+        await asyncio.sleep(0.05)
+    start = float(go.read_text())
+    await wait_for(start)
+    return start
+
+
+async def lobby_mix(db: str, tag: str, seconds: float) -> dict[str, Any]:
+    """One process of the lobby-and-tournament mix: every operation a unique name (a user, a title), so that its
+    answer can be checked against the record right after it; "wrong" is an answer the record contradicts."""
+    store = await Store.open(db)
+    referee, director = Referee(store), Director(Referee(store))
+    rng = random.Random(tag)
+    out: dict[str, Any] = {"done": {}, "refused": {}, "busy": {}, "uncaught": [], "wrong": []}
+    game = get_game("claygod")  # its catalogues loaded and a deal made once before the start, without a write
+    game.initial_state(2, seed="warm-up", options=game.validate_options({}), now=time.time(), stack=None)
+    start = await common_start(db, tag)
+    try:
+        await _lobby_loop(store, referee, director, rng, tag, start + seconds, out)
+    finally:  # the store's threads are not daemons: left open, they would keep the process alive
+        await store.close()
+    return out
+
+
+async def _lobby_loop(store: Store, referee: Referee, director: Director, rng: random.Random, tag: str,
+                      until: float, out: dict[str, Any]) -> None:
+    mine: list[int] = []       # this process's lobbies (its creator may start or cancel them)
+    tours: list[int] = []
+    n = 0
+
+    def count(kind: str, what: str) -> None:
+        out[kind][what] = out[kind].get(what, 0) + 1
+
+    async def seat_of(user: str) -> bool:
+        return await store._one("SELECT 1 FROM seats WHERE user_id = ?", (user,)) is not None
+
+    async def check(what: str, answer: Any, stored: bool) -> None:
+        """``answer`` as a front end takes it; ``stored``: whether the record holds the operation now."""
+        if isinstance(answer, Busy):
+            count("busy", what)
+            if stored:
+                out["wrong"].append(f"{what}: told busy (nothing recorded), yet stored")
+        elif isinstance(answer, Rejection):
+            count("refused", what)
+        else:
+            count("done", what)
+            if not stored:
+                out["wrong"].append(f"{what}: told done, not stored")
+
+    async def attempt(coro: Any) -> Any:
+        try:
+            return await coro
+        except Busy as exc:  # what the terminal and Discord answer with one line
+            return exc
+
+    while time.time() < until:
+        n += 1
+        name = f"{tag}:{n}"
+        verb = rng.choice(["create", "create", "join", "join", "start", "cancel", "tournament", "enter", "enter",
+                           "ratings"] if mine else ["create"])
+        try:
+            if verb == "create":
+                answer = await attempt(referee.create_table("claygod", creator=f"u:{name}", creator_name=name,
+                                                            origin="terminal", title=name))
+                row = await store._one("SELECT id FROM tables WHERE title = ?", (name,))
+                await check(verb, answer, row is not None)
+                if row is not None and not isinstance(answer, (Busy, Rejection)):
+                    mine.append(row["id"])
+            elif verb == "join":
+                table = rng.choice(mine)
+                answer = await attempt(referee.join(table, f"u:{name}", name))
+                await check(verb, answer, await seat_of(f"u:{name}"))
+            elif verb in ("start", "cancel"):
+                table = mine.pop(rng.randrange(len(mine)))
+                creator = (await store.get_table(table)).creator
+                answer = await attempt(referee.start(table, creator) if verb == "start" else
+                                       referee.cancel(table, "cli:mod", moderator=True, reason="load"))
+                status = (await store.get_table(table)).status
+                await check(verb, answer, status != "lobby")
+                if isinstance(answer, Busy):
+                    mine.append(table)
+            elif verb == "tournament":
+                answer = await attempt(director.create("claygod", "swiss", creator=f"u:{name}", origin="terminal",
+                                                       title=name))
+                row = await store._one("SELECT id FROM tournaments WHERE title = ?", (name,))
+                await check(verb, answer, row is not None)
+                if row is not None:
+                    tours.append(row["id"])
+            elif verb == "enter":
+                if not tours:
+                    continue
+                tour = rng.choice(tours)
+                answer = await attempt(director.join(tour, f"u:{name}", name))
+                entered = await store._one("SELECT 1 FROM entries WHERE user_id = ?", (f"u:{name}",))
+                await check(verb, answer, entered is not None)
+            else:
+                answer = await attempt(Ratings(store).rebuild())
+                count("busy" if isinstance(answer, Busy) else "done", verb)
+        except Exception as exc:  # what would have reached a user as a traceback or "internal error"
+            out["uncaught"].append(f"{verb}: {type(exc).__name__}: {exc}"[:200])
+        await asyncio.sleep(rng.uniform(0.0, 0.005))
 
 
 RUN = 0.0  # set by the parent: the run's length in seconds (children wait for its common start)
@@ -196,9 +334,13 @@ async def create(db: str) -> None:
 def child(args: argparse.Namespace) -> None:
     global RUN
     RUN = args.seconds
-    until = args.start + args.seconds
+    until = args.start + args.seconds if args.start else None  # 0: the lobby mix's common start (go file)
+    if args.busy_timeout is not None:
+        set_busy_timeout(args.busy_timeout)
     if args.role == "terminal":
         out = asyncio.run(terminal(args.db, until))
+    elif args.role.startswith("lobby"):
+        out = asyncio.run(lobby_mix(args.db, args.role, args.seconds))
     else:
         out = asyncio.run(play(args.db, args.game, args.role, args.tables, until))
     sys.stdout.write(json.dumps(out))
@@ -212,9 +354,16 @@ def main() -> None:
     parser.add_argument("--role")
     parser.add_argument("--db")
     parser.add_argument("--start", type=float)
+    parser.add_argument("--mix", choices=["moves", "lobby"], default="moves")
+    parser.add_argument("--processes", type=int, default=12, help="for --mix lobby: 8-16 processes")
+    parser.add_argument("--busy-timeout", type=float, help="seconds (default: the release's, 5)")
+    parser.add_argument("--movers", type=int, default=0,
+                        help="for --mix lobby: referee processes playing --tables tables each beside it")
     args = parser.parse_args()
     if args.role:
         return child(args)
+    if args.mix == "lobby":
+        return main_lobby(args)
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "shared.db")
         asyncio.run(create(db))  # created and migrated once, before the race
@@ -245,6 +394,65 @@ def main() -> None:
             print("  error:", error)
         if r["other"]:
             print("  other refusals:", r["other"])
+
+
+def main_lobby(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        db = str(Path(tmp) / "shared.db")
+        asyncio.run(create(db))
+        common = [sys.executable, __file__, "--db", db, "--start", "0", "--seconds", str(args.seconds)]
+        if args.busy_timeout is not None:
+            common += ["--busy-timeout", str(args.busy_timeout)]
+        roles = [f"lobby{i}" for i in range(args.processes)] + [f"bot{i}" for i in range(args.movers)]
+        common += ["--tables", str(args.tables), "--game", args.game]
+        procs = [subprocess.Popen([*common, "--role", role], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  text=True) for role in roles]
+        waited = time.time() + 300
+        while len(list(Path(tmp).glob("shared.db.ready.*"))) < len(roles) and time.time() < waited \
+                and all(p.poll() is None for p in procs):
+            time.sleep(0.1)
+        go = Path(tmp) / "shared.db.go.tmp"
+        go.write_text(str(time.time() + 0.5))
+        go.rename(Path(tmp) / "shared.db.go")  # whole, never read half-written
+        results, movers, died = [], [], []
+        for i, p in enumerate(procs):
+            try:
+                stdout, stderr = p.communicate(timeout=args.seconds + 300)
+            except subprocess.TimeoutExpired:  # a process that hangs is as bad as one that died
+                p.kill()
+                stdout, stderr = p.communicate()
+            try:
+                (results if roles[i].startswith("lobby") else movers).append(json.loads(stdout))
+            except ValueError:
+                died.append(f"process {i} exited {p.returncode}: {stderr.strip().splitlines()[-1:] or '?'}")
+        checked = asyncio.run(check(db, movers)) if movers else None
+    total = lambda kind: sum(sum(r[kind].values()) for r in results)  # noqa: E731
+    per_verb = {}
+    for r in results:
+        for kind in ("done", "refused", "busy"):
+            for verb, k in r[kind].items():
+                per_verb.setdefault(verb, {"done": 0, "refused": 0, "busy": 0})[kind] += k
+    uncaught = [e for r in results for e in r["uncaught"]] + died
+    wrong = [w for r in results for w in r["wrong"]]
+    timeout = args.busy_timeout if args.busy_timeout is not None else 5.0
+    print(f"{args.seconds:.0f} s, {args.processes} processes on one file, lobby-and-tournament mix, busy timeout"
+          f" {timeout:g} s" + (f", beside {args.movers} referee processes playing {args.tables} {args.game} tables"
+                               f" each" if args.movers else ""))
+    if movers:
+        # a mover's own lobby writes (a finished table replaced): Busy is an answer, anything else escaped
+        side = [e for r in movers for e in r["side_errors"]]
+        uncaught += [e for e in side if not e.startswith("Busy")] + [e for r in movers for e in r["errors"]]
+        wrong += [f"{checked['wrong']} moves acknowledged wrongly"] if checked["wrong"] else []
+        print(f"moves accepted {sum(len(r['accepted']) for r in movers)}; refused busy"
+              f" {sum(len(r['busy']) for r in movers)}; the movers' lobby writes busy"
+              f" {sum(e.startswith('Busy') for e in side)}; tables not verifying {len(checked['unverified'])}")
+    print(f"operations {total('done') + total('refused') + total('busy')}: done {total('done')}, refused by a rule"
+          f" {total('refused')}, busy (nothing recorded) {total('busy')}")
+    for verb, k in sorted(per_verb.items()):
+        print(f"  {verb:<10} done {k['done']:>6}  refused {k['refused']:>5}  busy {k['busy']:>5}")
+    print(f"uncaught errors {len(uncaught)}; wrong answers {len(wrong)}; processes died {len(died)}")
+    for line in (uncaught + wrong)[:5]:
+        print("  ", line)
 
 
 if __name__ == "__main__":

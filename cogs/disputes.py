@@ -8,12 +8,15 @@ Like ``/mod``, the moderators' group is hidden by default from members without M
 every use (``interaction_check``); a dispute of another server is answered as one that does not exist."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import records
 from bot.discord.client import JudgeBot
+from bot.discord.components import whatif_dispute_view
 from bot.discord.interactions import begin, begin_at_table, is_moderator, pick_table, player_key, refuse, say
 from bot.discord.locale import L
 from bot.discord.moderators import is_server_moderator
@@ -82,7 +85,8 @@ class DisputeModeration(commands.Cog):
     async def open_disputes(self, interaction: discord.Interaction):
         """The server's open disputes, oldest first, each with a link to its table's thread."""
         locale = await begin(interaction)
-        found = await self.bot.store.disputes(guild_id=str(interaction.guild_id), status="open", limit=50)
+        found = await self._readable(interaction, await self.bot.store.disputes(
+            guild_id=str(interaction.guild_id), status="open", limit=50), locale)
         tables = {d.table_id: await self.bot.store.get_table(d.table_id) for d in found}
         games = {tid: game_title(self.bot.games[tb.game], locale) for tid, tb in tables.items()}
         where = {tid: f"<#{tb.thread_id}>" for tid, tb in tables.items() if tb.thread_id}
@@ -103,7 +107,8 @@ class DisputeModeration(commands.Cog):
         if isinstance(ev, Rejection):  # a moderator seated at the table (bot/referee/oversight.py)
             return await refuse(interaction, ev, locale)
         viewer = seat - 1 if seat is not None and seat <= len(ev.names) else None
-        await say(interaction, pack(evidence_texts(ev, locale, seat=viewer))[:6])
+        await say(interaction, pack(evidence_texts(ev, locale, seat=viewer))[:6],
+                  view=whatif_dispute_view(found.id, locale))
 
     @group.command(name=L("disputes.cmd.decide"), description=L("disputes.cmd.decide.desc"))
     @app_commands.rename(dispute=L("disputes.param.dispute"), decision=L("disputes.param.decision"),
@@ -124,7 +129,8 @@ class DisputeModeration(commands.Cog):
             return await refuse(interaction, found, locale)
         action = None
         if correction is not None:
-            action = await disputes.parse_correction(self.bot.referee, found.id, correction)
+            action = await disputes.parse_correction(self.bot.referee, found.id, correction,
+                                                     moderator=player_key(interaction))
             if isinstance(action, Rejection):
                 return await refuse(interaction, action, locale)
         done = await disputes.decide(self.bot.referee, found.id, moderator=player_key(interaction),
@@ -155,7 +161,8 @@ class DisputeModeration(commands.Cog):
         ev = await oversight.evidence(self.bot.referee, found.id, moderator=player_key(interaction))
         if isinstance(ev, Rejection):  # a moderator seated at the table (bot/referee/oversight.py)
             return await refuse(interaction, ev, locale)
-        await say(interaction, pack(evidence_texts(ev, locale, seat=None))[:6])
+        await say(interaction, pack(evidence_texts(ev, locale, seat=None))[:6],
+                  view=whatif_dispute_view(found.id, locale))  # "What if…" from right before the move
 
     async def _dispute_here(self, interaction: discord.Interaction, dispute_id: int) -> DisputeRow | Rejection:
         """The dispute numbered ``dispute_id`` if its table is of this server; any other gets the answer of one
@@ -166,11 +173,19 @@ class DisputeModeration(commands.Cog):
             return Rejection(Code.NOT_FOUND, "disputes.reject.no_dispute", {"dispute": dispute_id})
         return found
 
+    async def _readable(self, interaction: discord.Interaction, found: list[DisputeRow],
+                        locale: str) -> list[DisputeRow]:
+        """The disputes as this moderator may read them: another player's private text at a table where they
+        play is not theirs to read (bot/referee/oversight.py ``withheld``)."""
+        hidden = await oversight.withheld(self.bot.referee, found, player_key(interaction))
+        return [replace(d, text=t("disputes.queue.withheld", locale)) if d.id in hidden else d for d in found]
+
     @evidence.autocomplete("dispute")
     @decide.autocomplete("dispute")
     async def _open_disputes(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         locale = await self.bot.locale_for(interaction)
-        found = await self.bot.store.disputes(guild_id=str(interaction.guild_id), status="open", limit=100)
+        found = await self._readable(interaction, await self.bot.store.disputes(
+            guild_id=str(interaction.guild_id), status="open", limit=100), locale)
         games = {d.table_id: game_title(self.bot.games[(await self.bot.store.get_table(d.table_id)).game], locale)
                  for d in found}
         lines = queue_lines(found, games, locale)[1:] if found else []

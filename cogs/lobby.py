@@ -24,6 +24,7 @@ from bot.discord.threads import TABLE_CHANNELS, open_thread, tag_names
 from bot.engine import Code, Game, Rejection
 from bot.engine.pace import CORRESPONDENCE, PACES
 from bot.i18n import normalise_locale, t
+from bot.referee import moderation
 from bot.render.notices import when
 from bot.render.text import game_title
 
@@ -198,8 +199,11 @@ class Lobby(commands.Cog):
         found, locale = await begin_at_table(interaction, table)
         if found is None:
             return
-        done = await self.bot.referee.cancel(found.id, player_key(interaction),
-                                             moderator=await is_moderator(interaction, found))
+        me = player_key(interaction)
+        if me != found.creator and await is_moderator(interaction, found):  # not at a table they play at
+            done = await moderation.cancel(self.bot.referee, found.id, moderator=me, reason=None)
+        else:
+            done = await self.bot.referee.cancel(found.id, me)
         if isinstance(done, Rejection):
             return await refuse(interaction, done, locale)
         await self.bot.refresh_lobby(found.id)

@@ -63,7 +63,8 @@ class Moderation(commands.Cog):
         found, locale = await begin_at_table(interaction, table)
         if found is None:
             return
-        done = await self.bot.referee.cancel(found.id, player_key(interaction), moderator=True, reason=reason)
+        # refused at a table where the moderator plays (bot/referee/oversight.py)
+        done = await moderation.cancel(self.bot.referee, found.id, moderator=player_key(interaction), reason=reason)
         if isinstance(done, Rejection):
             return await refuse(interaction, done, locale)
         await self.bot.refresh_lobby(found.id)
@@ -181,6 +182,10 @@ class Pause(commands.Cog):
         result = await step(self.bot.referee, found.id, moderator=player_key(interaction), reason=reason)
         if isinstance(result, Rejection):
             return await refuse(interaction, result, locale)
+        if done == "clock.resumed":  # deadlines moved on only where one runs (a time control, the game's timer)
+            after = await self.bot.store.get_table(found.id)
+            if after is not None and after.time_control is None and after.next_deadline is None:
+                done = "clock.resumed_untimed"
         await say(interaction, t(done, locale, table=found.id))
 
 

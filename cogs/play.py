@@ -9,6 +9,7 @@ place: what was done, and what the player has now.
 """
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -19,6 +20,7 @@ from discord.ext import commands
 from bot.discord import records
 from bot.discord.client import JudgeBot
 from bot.discord.components import choices_view, confirm_view
+from bot.discord.citations import with_why
 from bot.discord.components import log_view
 from bot.discord.control import render_control
 from bot.discord.delivery import control_shows
@@ -29,11 +31,15 @@ from bot.engine.board_text import shorten
 from bot.discord.render import board_texts, clip
 from bot.engine import Code, Rejection
 from bot.i18n import t
+from bot.referee import oversight
 from bot.referee.service import Accepted, frozen_refusal
 from bot.referee.typed import parse_typed
+from bot.render.notices import paused_line
 from bot.render.text import game_title
+from bot.storage.db import Busy
 from bot.storage.store import TableRow
 
+log = logging.getLogger("judge.discord.play")
 #: an autocomplete value: the table version the list was made at, and the 1-based choice
 _OFFERED = re.compile(r"^v(\d+):(\d+)$")
 ALL_STATUSES = ("active", "finished", "cancelled")
@@ -77,9 +83,12 @@ class Play(commands.Cog):
         picture = await self.bot.deliverer.pictures.get(self.bot.games[table.game], table, seats, state, resolved,
                                                         "hand", locale)
         if mine:  # the DM control message itself: record what it shows now, so delivery does not redraw it
-            await self.bot.store.set_panel(table_id, resolved, channel_id=panel.channel_id,
-                                           message_id=panel.message_id, version=state["version"],
-                                           shows=control_shows(self.bot.games[table.game], state, resolved))
+            try:
+                await self.bot.store.set_panel(table_id, resolved, channel_id=panel.channel_id,
+                                               message_id=panel.message_id, version=state["version"],
+                                               shows=control_shows(self.bot.games[table.game], state, resolved))
+            except Busy:  # after a move that is stored: not worth a "nothing recorded"; delivery redraws it later
+                log.warning("table %s: the control message's record waits, the database is busy", table_id)
         return content, view, [picture.file()] if picture is not None else []
 
     async def _redraw(self, interaction: discord.Interaction, table_id: int, locale: str, *,
@@ -284,6 +293,8 @@ class Play(commands.Cog):
         seats = await self.bot.store.seats(found.id)
         game = self.bot.games[found.game]
         header = t("discord.table_status.header", locale, table=found.id, game=game_title(game, locale))
+        if found.paused_at is not None:  # a paused table takes no move: said before its board
+            header += "\n" + paused_line(found, locale, "discord")
         await say(interaction, board_texts(game, seats, seen[0], locale, header))
 
     @table.command(name=L("discord.cmd.picture"), description=L("discord.cmd.picture.desc"))
@@ -315,15 +326,22 @@ class Play(commands.Cog):
         if found is None:
             return
         text, page, pages = await self._log_page(interaction, found, None, locale)
-        await say(interaction, text, view=log_view(found.id, page, pages, locale))
+        await say(interaction, text, view=with_why(log_view(found.id, page, pages, locale), found.game, text, locale))
 
     async def _log_page(self, interaction: discord.Interaction, table: TableRow, page: int | None,
                         locale: str) -> tuple[str, int, int]:
-        """A page of the public log; the versions only for a moderator of the table's server."""
+        """A page of the public log; the versions (which count secret actions) only for a moderator of the
+        table's server who does not play at it (bot/referee/oversight.py)."""
         events = await self.bot.referee.history(table.id, seat=None)  # public events only
         seats = await self.bot.store.seats(table.id)
         return records.log_page(self.bot.games[table.game], table, seats, events, locale, page=page,
-                                versions=await is_moderator(interaction, table))
+                                versions=await self._moderating(interaction, table))
+
+    async def _moderating(self, interaction: discord.Interaction, table: TableRow) -> bool:
+        """A moderator of the table's server who does not play at it: a seated one is a player there, and the
+        versions and action counts a moderator reads count its secret actions (bot/referee/oversight.py)."""
+        return not await oversight.is_seated(self.bot.referee, table.id, player_key(interaction)) \
+            and await is_moderator(interaction, table)
 
     async def on_log_page(self, interaction: discord.Interaction, table_id: int, page: int) -> None:
         """Earlier / Later under a page of the log: the same private message shows the other page."""
@@ -331,7 +349,8 @@ class Play(commands.Cog):
         if table is None:
             return
         text, page, pages = await self._log_page(interaction, table, page, locale)
-        await interaction.edit_original_response(content=text, view=log_view(table.id, page, pages, locale))
+        await interaction.edit_original_response(content=text, view=with_why(log_view(table.id, page, pages, locale),
+                                                                              table.game, text, locale))
 
     @table.command(name=L("records.cmd.verify"), description=L("records.cmd.verify.desc"))
     @app_commands.rename(table=L("discord.param.table"))
@@ -343,11 +362,21 @@ class Play(commands.Cog):
         if found is None:
             return
         await say(interaction, await records.verify_text(self.bot.store, self.bot.games[found.game], found, locale,
-                                                         moderator=await is_moderator(interaction, found)))
+                                                         moderator=await self._moderating(interaction, found)))
 
     @verify.autocomplete("table")
     async def _verify_table(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return await table_choices(interaction, current, ALL_STATUSES)
+
+    @table.command(name=L("replay.cmd"), description=L("replay.cmd.desc"))
+    @app_commands.rename(table=L("discord.param.table"))
+    @app_commands.describe(table=L("discord.param.table.desc"))
+    async def replay(self, interaction: discord.Interaction, table: int | None = None):
+        """The table step by step, privately, as the asker may see it (cogs/replay.py)."""
+        found, locale = await begin_at_table(interaction, table, ALL_STATUSES)
+        if found is None:
+            return
+        await self.bot.get_cog("Replay").open(interaction, found, locale)
 
     @table.command(name=L("discord.cmd.pings"), description=L("discord.cmd.pings.desc"))
     @app_commands.rename(when=L("discord.param.when"))
@@ -366,6 +395,7 @@ class Play(commands.Cog):
     @hand.autocomplete("table")
     @status.autocomplete("table")
     @log.autocomplete("table")
+    @replay.autocomplete("table")
     async def _any_table(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return await table_choices(interaction, current, ALL_STATUSES)
 

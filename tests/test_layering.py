@@ -22,6 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bot.process",),                   # the process's settings and garbage-collector policy
     ("bot.engine",),                    # the contract, RNG, registry, catalogues, board text helpers
     ("bot.games",),                     # the five pure engines
+    ("bot.rules",),                     # the citation catalogue: book paragraphs and rulings, by citation
     ("bot.storage",),                   # SQLite: the record, the outbox's rows, clocks, tournaments
     ("bot.render",),                    # text and pictures of tables, notices, standings
     ("bot.referee",),                   # the referee service and everything it rules with

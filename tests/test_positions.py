@@ -153,7 +153,7 @@ BRIDGES = {"options": {"phase_end": "explicit"},
     ({"buildings": {"chn": {"kind": "fort", "hits": 3}}}, "position.buildings.chn.hits", "outside 0..2"),
     ({"buildings": {"nowhere": {"kind": "fort", "hits": 0}}}, "position.buildings.nowhere", "not a known island"),
     ({"chars.0.hp": 9}, "position.chars.0.hp", "outside 0..4"),
-    ({"chars.0.hp": 0}, "position.chars.0.hp", "fallen character"),
+    ({"chars.0.hp": 0}, "position.chars.0.hp", "the team has lost (set 'outcome' too) (§1.6)"),
     ({"chars.1.at": "atlantis"}, "position.chars.1.at", "not a known island"),
     ({"bosses.karate.hp": 99}, "position.bosses.karate.hp", "outside 0..12"),
     ({"bosses.karate.at": "3"}, "position.bosses.karate.at", "one boss on each boss island"),
@@ -171,6 +171,14 @@ def test_a_refused_position_is_a_refused_set_up_when_the_file_expects_one():
     report = run(doc)
     assert report["ok"] and report["error"]["params"]["key"] == "'position.chars.0.hp'"
     assert "outside 0..4" in report["message"]
+
+
+def test_a_fallen_bridges_character_is_refused_citing_the_paragraph_of_a_fall_to_0():
+    """Bridges §1.6 «Нокдаун и Поражение»: a character at 0 health loses the game (§1.3 gives the stats only)."""
+    doc = scenario("bridges", 2, {"chars.1.hp": 0}, expect={"code": "bad_setup", "rule": "§1.6"}, **BRIDGES)
+    report = run(doc, locale="en")
+    assert report["ok"], report
+    assert report["error"]["rule"] == "§1.6" and report["message"].endswith("(see §1.6)")
 
 
 # ------------------------------------------------------------------------------------------------ Raiders

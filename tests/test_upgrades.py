@@ -337,7 +337,7 @@ async def test_a_table_no_migration_can_bring_forward_is_frozen_with_a_message_a
     out = capsys.readouterr().out
     assert code == 1, out
     assert f"table #{frozen_id}" in out and "CANNOT be migrated" in out and f"rules version 7, known up to {_rules('claygod')}" in out
-    assert "untouched" in out and not (tmp_path / "judge-backups").exists()
+    assert "untouched" in out and not (tmp_path / "judge.db-backups").exists()
 
     store = await open_store(path)
     try:
@@ -440,7 +440,7 @@ async def test_opening_a_database_of_an_older_schema_backs_it_up_first(tmp_path)
     store = await Store.open(path)
     await store.close()
     [taken] = backups(path)
-    assert taken.name.startswith("judge-") and taken.name.endswith(f"-schema-8-to-{len(migration_files())}.db")
+    assert taken.name.startswith("judge.db-") and taken.name.endswith(f"-schema-8-to-{len(migration_files())}.db")
     (version,) = sqlite3.connect(str(taken)).execute("PRAGMA user_version").fetchone()
     assert version == 8
     store = await Store.open(path)  # already migrated: no second backup

@@ -44,13 +44,13 @@ from bot.process.config import Settings
 from bot.referee.delivery import DeliveryWorker
 from bot.referee.service import Referee
 from bot.referee.steps import SYSTEM
-from bot.storage.db import explain
+from bot.storage.db import Busy, explain, set_busy_timeout
 from bot.storage.store import Store, TableRow
 
 log = logging.getLogger("judge.discord")
 
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.moderation", "cogs.disputes", "cogs.tournament", "cogs.organise",
-              "cogs.attendance", "cogs.ratings")
+              "cogs.attendance", "cogs.ratings", "cogs.whatif", "cogs.rules", "cogs.replay")
 EXIT_OK, EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_FAILED = 0, 2, 3, 1
 #: the tournaments are looked at every this many clock ticks (each look reads every open table of every running
 #: tournament: once in ten seconds is plenty for rounds that last days)
@@ -241,6 +241,10 @@ class JudgeBot(commands.Bot):
             # options that do not fit the command (a required one missing, a value that cannot be read)
             log.info("a command from user %s did not fit its signature: %s", interaction.user.id, error)
             text = t("discord.reject.bad_value", await self.locale_for(interaction))
+        elif isinstance(getattr(error, "original", None), Busy):
+            # another process held the file past the busy timeout: the write recorded nothing, said in one line
+            log.warning("a command waited for the database past the busy timeout: %s", error.original)
+            text = error.original.message(await self.locale_for(interaction))
         elif isinstance(getattr(error, "original", None), sqlite3.Error):
             # the machine, not the bot: a full disk, a file another process holds too long; the failed
             # transaction wrote nothing, so the player can simply try again
@@ -266,6 +270,8 @@ class JudgeBot(commands.Bot):
             try:
                 for accepted in await self.referee.tick():
                     self.schedule_bots(accepted.table_id)
+            except Busy:  # another process held the file past the busy timeout: the next tick looks again
+                log.warning("deadline clock waited for the database past the busy timeout; next tick")
             except Exception:
                 log.exception("deadline clock failed")
             ticks += 1
@@ -273,6 +279,8 @@ class JudgeBot(commands.Bot):
                 continue
             try:
                 await self.tournaments.tick()
+            except Busy:
+                log.warning("tournament clock waited for the database past the busy timeout; next tick")
             except Exception:
                 log.exception("tournament clock failed")
 
@@ -292,6 +300,8 @@ class JudgeBot(commands.Bot):
                 await self.referee.drive_bots(table_id)
                 if table_id not in self._bots_again:
                     break
+        except Busy:  # the table's next step (or the clock) drives its bots again
+            log.warning("bot players of table %s waited for the database past the busy timeout", table_id)
         except Exception:
             log.exception("bot players failed on table %s", table_id)
         finally:
@@ -412,6 +422,7 @@ async def run_bot(settings: Settings, **bot_options: Any) -> int:
         sys.stderr.write(t("discord.startup.no_token", locale) + "\n")
         return EXIT_NO_TOKEN
     redactor = _guard_logs(settings.token)
+    set_busy_timeout(settings.busy_timeout)
     from bot.referee.upgrade import open_store  # opening the database brings its tables to this release's rules
     store = await open_store(settings.database)
     pages = None

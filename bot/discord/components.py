@@ -20,9 +20,11 @@ from typing import Any, Sequence
 import discord
 from discord import ui
 
+from bot.discord.citations import WhyButton, WhySelect
 from bot.discord.interactions import say
 from bot.discord.render import clip
 from bot.i18n import t
+from bot.storage.db import Busy
 
 log = logging.getLogger("judge.discord.components")
 
@@ -44,6 +46,9 @@ async def _route(interaction: discord.Interaction, cog_name: str, handler: str, 
         else:
             await getattr(cog, handler)(interaction, *args)
             return
+    except Busy as exc:  # another process held the database past the busy timeout: nothing was recorded
+        log.warning("%s.%s on %s waited for the database past the busy timeout", cog_name, handler, args)
+        text = exc.message(str(interaction.locale))
     except Exception:
         log.exception("%s.%s failed on %s", cog_name, handler, args)
         text = t("discord.internal", str(interaction.locale))
@@ -407,3 +412,176 @@ DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, EvidenceButton)
 def evidence_view(dispute_id: int, locale: str) -> ui.View:
     return _view(EvidenceButton(dispute_id, label=t("disputes.button.evidence", locale),
                                 style=discord.ButtonStyle.primary))
+
+
+# ------------------------------------------------------------------------------------------------ rules
+# "Why?" under a message that cites a rule (bot/discord/citations.py): answered by the Rules cog
+DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, WhyButton, WhySelect)
+
+
+# ------------------------------------------------------------------------------------------------ what if
+class WhatIfButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:wiv:{_N}:{_N}"):
+    """A moderator's "what if" (cogs/whatif.py) from a stored step: table, version (under a moderator's replay)."""
+
+    kind, cog, handler = "wiv", "WhatIf", "on_open"
+
+
+class WhatIfDisputeButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:wid:{_N}"):
+    """Under a dispute's evidence: "what if" from the position right before the disputed move."""
+
+    kind, cog, handler = "wid", "WhatIf", "on_dispute"
+
+
+class WhatIfBotsButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:wib:{_N}:{_N}"):
+    """Under a trial: the bots play on (trial, moves: 0 to the end)."""
+
+    kind, cog, handler = "wib", "WhatIf", "on_bots"
+
+
+class WhatIfPageButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:wip:{_N}:{_N}"):
+    """Under a trial: another page of the moves open (trial, page)."""
+
+    kind, cog, handler = "wip", "WhatIf", "on_page"
+
+
+class WhatIfSelect(ui.DynamicItem[ui.Select], template=f"j:wis:{_N}:{_N}"):
+    """Under a trial: the next move by hand (trial, page); the value is the move's index in the trial's list."""
+
+    def __init__(self, trial: int, page: int, options: Sequence[discord.SelectOption] = (),
+                 placeholder: str | None = None):
+        self.numbers = [trial, page]
+        super().__init__(ui.Select(custom_id=f"j:wis:{trial}:{page}",
+                                   options=list(options) or [discord.SelectOption(label="·", value="0")],
+                                   placeholder=placeholder))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /):
+        return cls(*_numbers(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            index = int(self.item.values[0])
+        except (IndexError, ValueError):
+            index = -1
+        await _route(interaction, "WhatIf", "on_pick", self.numbers[0], index)
+
+
+DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, WhatIfButton, WhatIfDisputeButton, WhatIfBotsButton, WhatIfPageButton, WhatIfSelect)
+
+
+def whatif_view(table_id: int, version: int, locale: str) -> ui.View:
+    """The "What if…" button for a moderator at a stored step (``/table replay`` as a moderator)."""
+    return _view(WhatIfButton(table_id, version, label=t("whatif.button.open", locale)))
+
+
+def whatif_dispute_view(dispute_id: int, locale: str) -> ui.View:
+    """The "What if…" button under a dispute's evidence."""
+    return _view(WhatIfDisputeButton(dispute_id, label=t("whatif.button.open", locale)))
+
+
+def trial_view(trial: int, labels: Sequence[str], page: int, locale: str, *, over: bool) -> ui.View | None:
+    """Under a trial: its open moves a page at a time (a select), the pages, and the bots (unless it is over)."""
+    items: list[ui.Item] = []
+    pages = max(1, math.ceil(len(labels) / PAGE_SIZE))
+    if not over and labels:
+        page = min(max(page, 0), pages - 1)
+        first = page * PAGE_SIZE
+        options = [discord.SelectOption(label=clip(label, OPTION_LABEL), value=str(first + i))
+                   for i, label in enumerate(labels[first:first + PAGE_SIZE])]
+        items.append(WhatIfSelect(trial, page, options, placeholder=t("whatif.select.placeholder", locale)))
+        if page > 0:
+            items.append(WhatIfPageButton(trial, page - 1, label=t("discord.button.previous", locale)))
+        if page + 1 < pages:
+            items.append(WhatIfPageButton(trial, page + 1, label=t("discord.button.next", locale)))
+    if not over:
+        items += [WhatIfBotsButton(trial, 1, label=t("whatif.button.bots_one", locale)),
+                  WhatIfBotsButton(trial, 0, label=t("whatif.button.bots_end", locale),
+                                   style=discord.ButtonStyle.primary)]
+    return _view(*items) if items else None
+
+
+# ------------------------------------------------------------------------------------------------ replay
+#: the stepper's buttons, the last number of their custom_id: what the click asks for (bot/discord/replay.py)
+REPLAY_FIRST, REPLAY_PREVIOUS, REPLAY_NEXT, REPLAY_LAST, REPLAY_GOTO = range(5)
+_REPLAY_ARROWS = {REPLAY_FIRST: "⏮", REPLAY_PREVIOUS: "◀", REPLAY_NEXT: "▶", REPLAY_LAST: "⏭"}
+
+
+class ReplayButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:replay:{_N}"):
+    """Under a finished table's end post and live message: its replay, privately, as the clicker may see it."""
+
+    kind, cog, handler = "replay", "Replay", "on_open"
+
+
+class ReplayStepButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:rp:{_N}:{_N}:{_N}:{_N}:{_N}"):
+    """A button of the replay's private message: table, viewer kind, perspective (seat + 1, 0: the public), the
+    step shown, and which button.  The state of the stepper only: the rights are judged again at every click."""
+
+    kind, cog, handler = "rp", "Replay", "on_step"
+
+
+class ReplayPerspectiveSelect(ui.DynamicItem[ui.Select], template=f"j:rps:{_N}:{_N}:{_N}"):
+    """A moderator's choice of whose view the replay's picture shows (table, viewer kind, step); the value is
+    the perspective (seat + 1, 0: the public)."""
+
+    def __init__(self, table_id: int, kind: int, step: int, options: Sequence[discord.SelectOption] = (),
+                 placeholder: str | None = None):
+        self.numbers = [table_id, kind, step]
+        super().__init__(ui.Select(custom_id=f"j:rps:{table_id}:{kind}:{step}",
+                                   options=list(options) or [discord.SelectOption(label="·", value="0")],
+                                   placeholder=placeholder))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /):
+        return cls(*_numbers(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            persp = int(self.item.values[0])
+        except (IndexError, ValueError):
+            persp = -1
+        await _route(interaction, "Replay", "on_perspective", *self.numbers, persp)
+
+
+DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, ReplayButton, ReplayStepButton, ReplayPerspectiveSelect)
+
+#: the "go to move" form's custom_id: table, viewer kind, perspective, the step shown (answered in cogs/replay.py:
+#: a form is not a message component, and one sent before a restart must still be answered)
+REPLAY_GOTO_FORM = re.compile(rf"j:rpgo:{_N}:{_N}:{_N}:{_N}")
+REPLAY_GOTO_FIELD = "move"
+
+
+def replay_open_view(table_id: int, locale: str) -> ui.View:
+    return _view(ReplayButton(table_id, label=t("replay.button.open", locale)))
+
+
+def replay_view(table_id: int, kind: int, persp: int, step: int, steps: int, locale: str,
+                perspectives: Sequence[str] = (), whatif: int | None = None) -> ui.View:
+    """⏮ ◀ ▶ ⏭ and "go to move" under a step of the replay (the arrows that lead nowhere disabled); for a
+    moderator, ``perspectives`` (the public, then each seat by name) to choose whose view the picture shows, and
+    ``whatif``: the step's version, to try another move from it (cogs/whatif.py judges the rights again)."""
+    items: list[ui.Item] = []
+    for button, arrow in _REPLAY_ARROWS.items():
+        item = ReplayStepButton(table_id, kind, persp, step, button, label=arrow)
+        back = button in (REPLAY_FIRST, REPLAY_PREVIOUS)
+        item.item.disabled = step <= 0 if back else step >= steps - 1
+        items.append(item)
+    items.append(ReplayStepButton(table_id, kind, persp, step, REPLAY_GOTO, label=t("replay.button.goto", locale)))
+    if perspectives:
+        options = [discord.SelectOption(label=clip(label, OPTION_LABEL), value=str(i), default=i == persp)
+                   for i, label in enumerate(perspectives[:PAGE_SIZE])]
+        items.append(ReplayPerspectiveSelect(table_id, kind, step, options,
+                                             placeholder=clip(t("replay.perspective", locale), 150)))
+    if whatif is not None:
+        items.append(WhatIfButton(table_id, whatif, label=t("whatif.button.open", locale)))
+    return _view(*items)
+
+
+def replay_goto_form(table_id: int, kind: int, persp: int, step: int, locale: str) -> ui.Modal:
+    """The form "go to move N".  Stopped before it is sent: discord.py then keeps no handler for it in memory,
+    and its answer reaches the cog's ``on_interaction`` alike before and after a restart."""
+    form = ui.Modal(title=clip(t("replay.goto.title", locale), 45),
+                    custom_id=f"j:rpgo:{table_id}:{kind}:{persp}:{step}", timeout=None)
+    form.add_item(ui.TextInput(label=clip(t("replay.goto.label", locale), 45), custom_id=REPLAY_GOTO_FIELD,
+                               max_length=6, required=True))
+    form.stop()
+    return form

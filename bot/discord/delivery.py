@@ -67,7 +67,8 @@ import aiohttp
 import discord
 
 from bot.discord import panels, windows
-from bot.discord.components import evidence_view, live_view
+from bot.discord.citations import with_why
+from bot.discord.components import evidence_view, live_view, replay_open_view
 from bot.discord.moderators import notice_text, recipients as moderator_recipients, role_mention
 from bot.web.links import base_url, link_line, table_url
 from bot.discord.control import render_control
@@ -181,8 +182,10 @@ class DiscordDeliverer:
         channel = self.bot.get_partial_messageable(int(channel_id))
         live = await self.bot.store.panel(table.id, LIVE)
         if kind in _NOTICE_KINDS:
-            sent = await self._post(channel, [self._plain(table, seats, message, await self.bot.table_locale(table))],
-                                    table, message, discord.AllowedMentions.none())
+            locale = await self.bot.table_locale(table)
+            plain = self._plain(table, seats, message, locale)
+            sent = await self._post(channel, [plain], table, message, discord.AllowedMentions.none(),
+                                    view=with_why(None, table.game, plain, locale))
             if kind == "clock" and live is not None and table.status == "active":
                 await self._redraw_live(channel, table, seats, live)  # a pause or a vacation moved the deadlines
             return sent
@@ -286,7 +289,8 @@ class DiscordDeliverer:
                                 recent_lines=12, link=table_url(base_url(self.bot.settings), table.id))
         picture = await self.pictures.get(game, table, seats, state, None, "table", locale)
         sent = await self._post(channel, [text], table, message, _pinging([seats[s] for s in ping]),
-                                view=self._live_components(table, state, locale), picture=picture)
+                                view=with_why(self._live_components(table, state, locale), table.game, text, locale),
+                                picture=picture)
         if sent is not None:
             await self.bot.store.set_panel(table.id, LIVE, channel_id=str(channel.id), message_id=sent,
                                            version=state["version"], posted=state["version"],
@@ -324,13 +328,17 @@ class DiscordDeliverer:
         live_text += rating  # each player's change, on the live message and in the closing post
         if message.kind == "cancelled":
             live_text += "\n" + t("core.msg.cancelled", locale, table=table.id)
-        components = None if finished else self._live_components(table, state, locale)
+        # a finished table's live message keeps one button, its replay (nothing to play any more), and "Why?"
+        # for what its lines cite
+        components = replay_open_view(table.id, locale) if finished else self._live_components(table, state, locale)
+        components = with_why(components, table.game, live_text, locale)
         if not anew:  # a round's or a day's end since the live message last showed the table: its own post
             await self._milestones(channel, game, table, seats, message, live, state, locale)
         post = None
         if message.kind == "cancelled":  # who cancelled, and the seed now public: the closing word
-            post = await self._post(channel, [self._plain(table, seats, message, locale)], table, message,
-                                    discord.AllowedMentions.none())
+            plain = self._plain(table, seats, message, locale)
+            post = await self._post(channel, [plain], table, message, discord.AllowedMentions.none(),
+                                    view=with_why(None, table.game, plain, locale))
         elif in_thread or finished or anew:
             # what happened since the live message last showed the table (a rollback's own line among it)
             events = await self.bot.referee.history(table.id, since=max(live.posted, live.version) + 1)
@@ -352,7 +360,9 @@ class DiscordDeliverer:
                 if asked:
                     calls = panels.asked_lines(view, seats, locale, ping=[s.seat for s in in_thread])
                 text = panels.move_post(lines, calls, locale)
-            post = await self._post(channel, [text], table, message, _pinging(in_thread))
+            post = await self._post(channel, [text], table, message, _pinging(in_thread),
+                                    view=with_why(replay_open_view(table.id, locale) if finished else None,
+                                                  table.game, text, locale))  # its replay, "Why?" for what it cites
         # edited after the post: a post reopens an archived thread (a rollback of a finished table), an edit
         # would be refused there
         old = channel.get_partial_message(int(live.message_id))
@@ -389,8 +399,8 @@ class DiscordDeliverer:
             text = panels.milestone_post(line[0] if line else "", board[0] if board else "")
             found = await self._already_there(channel, [text], table, message, "table") \
                 if await self._maybe_delivered(message) else []
-            await self._send_all(channel, [text], table, message, None, discord.AllowedMentions.none(), found,
-                                 part=f"r{_base36(event['version'])}.")
+            await self._send_all(channel, [text], table, message, with_why(None, table.game, text, locale),
+                                 discord.AllowedMentions.none(), found, part=f"r{_base36(event['version'])}.")
 
     async def _redraw_live(self, channel: discord.PartialMessageable, table: TableRow, seats: list[SeatRow],
                            live: Panel) -> None:

@@ -16,6 +16,7 @@ from typing import Iterable, Sequence
 import discord
 from discord import app_commands
 
+from bot.discord.citations import game_of, with_why
 from bot.discord.host import Host
 from bot.discord.render import clip, user_key
 from bot.engine import Code, Rejection
@@ -53,12 +54,14 @@ async def say(interaction: discord.Interaction, texts: str | Sequence[str], *,
 
 
 async def refuse(interaction: discord.Interaction, rejection: Rejection, locale: str) -> None:
-    """The refusal, with this server's ruling notes on the rule it cites (bot/referee/disputes.py)."""
+    """The refusal, with this server's ruling notes on the rule it cites (bot/referee/disputes.py) and, when it
+    cites one, the "Why?" button that opens the rule (bot/discord/citations.py)."""
     text = "✋ " + rejection.message(locale)
     if rejection.rule and interaction.guild_id is not None:
         notes = await judge(interaction).store.server_rulings(str(interaction.guild_id), rule=rejection.rule)
         text += "".join("\n" + t("disputes.evidence.note", locale, rule=n.rule, text=n.text) for n in notes)
-    await say(interaction, text)
+    why = with_why(None, game_of(rejection.key, rejection.rule), text, locale) if rejection.rule else None
+    await say(interaction, text, view=why)
 
 
 async def is_moderator(interaction: discord.Interaction, table: TableRow | None) -> bool:

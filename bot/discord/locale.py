@@ -1,7 +1,9 @@
 """Languages on Discord: localised slash command names and descriptions, and the language of a reply.
 
 Command strings are ``locale_str`` values carrying an i18n key; Discord gets the English text as the
-default and Russian / Ukrainian (and both English variants) as localisations.  Replies follow the server's
+default and Russian / Ukrainian as localisations.  No English localisation: it would repeat the default,
+which Discord shows to every locale without one, and count twice (en-US, en-GB) against a command's 8000
+characters.  Replies follow the server's
 override if a moderator set one, else the language of the person's Discord client.
 """
 from __future__ import annotations
@@ -14,8 +16,6 @@ from bot.i18n import has, normalise_locale, t
 _OURS = {
     discord.Locale.russian: "ru",
     discord.Locale.ukrainian: "uk",
-    discord.Locale.american_english: "en",
-    discord.Locale.british_english: "en",
 }
 
 

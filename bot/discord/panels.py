@@ -22,6 +22,7 @@ from bot.engine.board_text import shorten
 from bot.i18n import has, t
 from bot.referee.moves import Moves
 from bot.render.deadlines import deadline
+from bot.render.notices import paused_line
 from bot.render.text import DISCORD_LIMIT, event_lines, game_title, outcome_line
 from bot.web.links import link_line
 from bot.storage.store import SeatRow, TableRow
@@ -98,7 +99,9 @@ def live_text(game: Game, table: TableRow, seats: Sequence[SeatRow], view: Mappi
         if ping:
             tail.append("🔔 " + ", ".join(mention(seats[s]) for s in ping))
         due = [p["deadline"] for p in view.get("to_act") or [] if p.get("deadline")]
-        if due:
+        if table.paused_at is not None:  # no move is taken, and every deadline moves on by the pause
+            tail.append(paused_line(table, locale, "discord"))
+        elif due:
             tail.append(t("discord.live.deadline", locale, when=deadline(min(due), locale, "discord")))
     if seed_hash and not outcome:
         tail.append(t("discord.live.footer", locale, hash=seed_hash[:HASH_SHOWN]))

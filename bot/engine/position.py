@@ -16,12 +16,14 @@ from .rng import Rng
 
 class PositionError(ValueError):
     """A position the engine does not keep: ``key`` is the dotted path at fault (``"chars.0.hp"``, ``""`` for the
-    whole state), ``problem`` the broken invariant in a line of English."""
+    whole state), ``problem`` the broken invariant in a line of English, ``rule`` the rule-book paragraph it
+    breaks where one says it (cited like a refusal's)."""
 
-    def __init__(self, key: str, problem: str):
-        super().__init__(f"{key or 'state'}: {problem}")
+    def __init__(self, key: str, problem: str, rule: str | None = None):
+        super().__init__(f"{key or 'state'}: {problem}" + (f" ({rule})" if rule else ""))
         self.key = key
         self.problem = problem
+        self.rule = rule
 
 
 # ------------------------------------------------------------------------------------------- setting paths
@@ -61,9 +63,9 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def want(ok: bool, key: str, problem: str) -> None:
+def want(ok: bool, key: str, problem: str, rule: str | None = None) -> None:
     if not ok:
-        raise PositionError(key, problem)
+        raise PositionError(key, problem, rule)
 
 
 def integer(value: Any, key: str, lo: int | None = None, hi: int | None = None) -> int:

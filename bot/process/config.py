@@ -52,9 +52,16 @@ class WebSettings:
     base_url: str | None = None
 
 
+#: how long a write waits for another process's transaction on the same file before it answers "busy, nothing
+#: recorded" (config ``database.busy_timeout``, JUDGE_BUSY_TIMEOUT, the terminal's --busy-timeout), in seconds
+BUSY_TIMEOUT = 5.0
+BUSY_TIMEOUT_MAX = 600.0
+
+
 @dataclass(frozen=True)
 class Settings:
     database: Path = Path("judge.db")
+    busy_timeout: float = BUSY_TIMEOUT
     locale: str = "ru"
     token: str | None = field(default=None, repr=False)
     dev_guild: int | None = None
@@ -69,8 +76,8 @@ class Settings:
 
 
 def load_settings(path: str | Path | None = None, env: Mapping[str, str] = os.environ) -> Settings:
-    """Read ``path`` (default ./config.yaml if it exists) and apply JUDGE_DB, JUDGE_LOCALE, DISCORD_TOKEN,
-    JUDGE_DEV_GUILD from the environment."""
+    """Read ``path`` (default ./config.yaml if it exists) and apply JUDGE_DB, JUDGE_BUSY_TIMEOUT, JUDGE_LOCALE,
+    DISCORD_TOKEN, JUDGE_DEV_GUILD from the environment."""
     raw: dict[str, Any] = {}
     file = Path(path) if path else DEFAULT_CONFIG
     if path and not file.exists():
@@ -104,15 +111,25 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] = os.en
         dev_guild = int(guild) if guild not in (None, "") else None
     except (TypeError, ValueError):
         raise ConfigError("discord.dev_guild must be a server id (a number)") from None
-    database = env.get("JUDGE_DB") or raw.get("database") or "judge.db"
+    database_cfg = raw.get("database")
+    busy_timeout: Any = BUSY_TIMEOUT
+    if isinstance(database_cfg, dict):  # database: {file: judge.db, busy_timeout: 5}
+        if set(database_cfg) - {"file", "busy_timeout"}:
+            raise ConfigError("database takes a file name, or file and busy_timeout")
+        busy_timeout = database_cfg.get("busy_timeout", BUSY_TIMEOUT)
+        database_cfg = database_cfg.get("file")
+    database = env.get("JUDGE_DB") or database_cfg or "judge.db"
     if not isinstance(database, str) or not database.strip():
         raise ConfigError("database must be a file name")
+    busy_timeout = busy_timeout_of(env["JUDGE_BUSY_TIMEOUT"], "JUDGE_BUSY_TIMEOUT") if env.get("JUDGE_BUSY_TIMEOUT") \
+        else busy_timeout_of(busy_timeout, "database.busy_timeout")
     token = env.get("DISCORD_TOKEN") or discord_cfg.get("token") or None
     if token is not None and not isinstance(token, str):
         # a token is text; YAML reads an unquoted number as a number (never a real token): said here, once
         raise ConfigError("discord.token must be the bot's token as text (in quotes), not a number or a list")
     return Settings(
         database=Path(database),
+        busy_timeout=busy_timeout,
         locale=locale,
         token=token,
         dev_guild=dev_guild,
@@ -121,6 +138,18 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] = os.en
         table_limits=_limits(raw.get("limits")),
         web=_web(raw.get("web")),
     )
+
+
+def busy_timeout_of(raw: Any, name: str) -> float:
+    """A busy timeout in seconds (a number, or its text from the environment or the command line), from 0 to
+    ``BUSY_TIMEOUT_MAX``; anything else is a ConfigError naming ``name``."""
+    try:
+        value = float(raw) if not isinstance(raw, bool) else None
+    except (TypeError, ValueError):
+        value = None
+    if value is None or not 0 <= value <= BUSY_TIMEOUT_MAX:  # also NaN
+        raise ConfigError(f"{name} must be a number of seconds from 0 to {BUSY_TIMEOUT_MAX:g}")
+    return value
 
 
 def _role(raw: Any) -> str | None:

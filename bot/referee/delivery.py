@@ -22,8 +22,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Protocol
+from typing import Protocol, Sequence
 
+from bot.storage.db import Busy
 from bot.storage.store import OutboxRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("judge.delivery")
@@ -49,13 +50,16 @@ class Deliverer(Protocol):
         Raise DeliveryError (permanent or not) or Skip."""
 
 
-async def drain(store: Store, deliverer: Deliverer, *, limit: int = 100) -> int:
+async def drain(store: Store, deliverer: Deliverer, *, limit: int = 100, only: Sequence[int] | None = None) -> int:
     """Deliver pending messages in order; returns how many were sent.  Messages of one table stay in
-    order: after a transient failure the rest of that table's messages wait for the next round."""
+    order: after a transient failure the rest of that table's messages wait for the next round.  ``only``: the
+    messages of these tables alone, the others left pending for whoever delivers them (a terminal command's
+    screen is no channel of another table)."""
     sent = 0
     blocked: set[int] = set()
     tables: dict[int, tuple[TableRow, list[SeatRow]]] = {}
-    for message in await store.pending_messages(limit=limit, max_attempts=MAX_ATTEMPTS, origins=deliverer.origins):
+    for message in await store.pending_messages(limit=limit, max_attempts=MAX_ATTEMPTS, origins=deliverer.origins,
+                                                tables=only):
         if message.table_id in blocked:
             continue
         if message.table_id not in tables:
@@ -80,7 +84,12 @@ async def drain(store: Store, deliverer: Deliverer, *, limit: int = 100) -> int:
             await store.mark_failed(message.id, error=repr(exc), final=message.attempts + 1 >= MAX_ATTEMPTS)
             blocked.add(message.table_id)
             continue
-        await store.mark_sent(message.id, external_id=external_id, now=time.time())
+        try:
+            await store.mark_sent(message.id, external_id=external_id, now=time.time())
+        except Busy:  # delivered, not marked: sent once more by a later round (at least once); the rest waits too
+            log.warning("message %s of table %s delivered, not yet marked: the database is busy", message.id,
+                        message.table_id)
+            break
         sent += 1
     return sent
 
@@ -120,6 +129,8 @@ class DeliveryWorker:
             try:
                 await drain(self.store, self.deliverer)
                 pause = self.idle
+            except Busy:  # another process held the file past the busy timeout: the next round tries again
+                log.warning("delivery round waited for the database past the busy timeout; retried")
             except Exception:
                 log.exception("delivery round failed")
                 pause = min(pause * 2, 60.0)

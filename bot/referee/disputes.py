@@ -30,6 +30,7 @@ from bot.engine.versions import CannotMigrate, readable
 from bot.referee.free_text import clean_name, clean_text
 from bot.referee.moderation import behind, moderator_step, rollback_step
 from bot.referee.moves import Moves
+from bot.referee.seated import is_seated
 from bot.referee.service import AUTO, Referee
 from bot.referee.steps import MODERATOR_SEAT, SYSTEM, messages_for, moderators_notice, next_deadline
 from bot.referee.typed import parse_typed
@@ -96,11 +97,6 @@ async def raise_dispute(referee: Referee, table_id: int, user_id: str, *, move: 
             key = "disputes.reject.window_next" if table.dispute_window == "next_move" else "disputes.reject.window_moves"
             return _reject(Code.ILLEGAL, key, move=move, closed_by=closed_by, moves=table.dispute_window)
 
-        decided = [d for d in await store.disputes(table_id=table_id, limit=10_000)
-                   if d.user_id == user_id and d.version == version and d.status != "open"]
-        if decided:  # a move is disputed once per player (docs/discord.md, /dispute): no re-raising in a loop
-            return _reject(Code.ILLEGAL, "disputes.reject.already_decided", move=move, status=decided[-1].status)
-
         def notice(dispute_id: int) -> list[Message]:
             told = [Message("table", "dispute", {"dispute": {
                 "id": dispute_id, "event": "raised", "move": move, "by": user_id,
@@ -114,8 +110,9 @@ async def raise_dispute(referee: Referee, table_id: int, user_id: str, *, move: 
             dispute_id = await store.raise_dispute(table_id, user_id=user_id, seat=mine[0], move=move,
                                                    version=version, text=text, private=private, at=referee.now(),
                                                    notice=notice, most_open=MOST_OPEN)
-        except DisputeRefused as refused:
-            return _reject(Code.ILLEGAL, f"disputes.reject.{refused.reason}", move=move, most=MOST_OPEN)
+        except DisputeRefused as refused:  # a move is disputed once per player (docs/discord.md, /dispute)
+            return _reject(Code.ILLEGAL, f"disputes.reject.{refused.reason}", move=move, most=MOST_OPEN,
+                           status=refused.status or "")
     referee.changed.set()
     return await store.dispute(dispute_id)
 
@@ -206,8 +203,8 @@ async def decide(referee: Referee, dispute_id: int, *, moderator: str, kind: str
     if isinstance(found, Rejection):
         return found
     dispute = found.dispute
-    if any(s.user_id == moderator for s in await store.seats(dispute.table_id)):
-        return _reject(Code.FORBIDDEN, "disputes.reject.own_table", table=dispute.table_id)  # bot/referee/oversight.py
+    if await is_seated(referee, dispute.table_id, moderator):  # a player there (bot/referee/oversight.py)
+        return _reject(Code.FORBIDDEN, "disputes.reject.own_table", table=dispute.table_id)
     async with referee.lock(dispute.table_id):
         dispute = await store.dispute(dispute_id)
         if dispute.status != "open":
@@ -300,12 +297,16 @@ def _applied_step(game: Game, state: dict[str, Any], action: dict[str, Any], mod
     return [Step(MODERATOR_SEAT, moderator, action, at, new, events, messages, next_deadline(game, new), outcome)]
 
 
-async def parse_correction(referee: Referee, dispute_id: int, typed: str) -> dict[str, Any] | Rejection:
+async def parse_correction(referee: Referee, dispute_id: int, typed: str, *,
+                           moderator: str | None = None) -> dict[str, Any] | Rejection:
     """A correction as a moderator types it: JSON, a number from the move's alternatives, or a label — read
-    against the position before the disputed move, for the seat that made it."""
+    against the position before the disputed move, for the seat that made it.  Refused to a ``moderator``
+    seated at the table before it is read: its refusals would tell them about the hidden position."""
     found = await evidence(referee, dispute_id)
     if isinstance(found, Rejection):
         return found
+    if moderator is not None and await is_seated(referee, found.dispute.table_id, moderator):
+        return _reject(Code.FORBIDDEN, "disputes.reject.own_table", table=found.dispute.table_id)
     if not 0 <= found.seat < found.before["seats"]:
         return _reject(Code.ILLEGAL, "disputes.reject.no_correction")
     return parse_typed(found.game, found.before, found.seat, typed, found.names)

@@ -10,6 +10,9 @@ Players and Discord moderators name the position by its public move number (bot/
 count private steps, which players must not be able to count); the terminal's operator may still give a
 version.  The rollback, the ruling and the cancellation are announced at the table naming the moderator
 (their user key, ``by``) and the reason.
+
+Every step here is refused to a moderator seated at the table (bot/referee/oversight.py ``may_decide``):
+there they are a player, and another moderator decides.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from bot.engine import Applied, Code, Game, Rejection, clone, get_game
 from bot.engine.versions import CannotMigrate, rules_of
 from bot.referee.free_text import clean_text
 from bot.referee.moves import Moves
+from bot.referee.seated import may_decide
 from bot.referee.service import Accepted, Referee
 from bot.referee.steps import MODERATOR_SEAT, messages_for, next_deadline
 from bot.referee.timecontrol import forfeit
@@ -89,6 +93,9 @@ async def rollback(referee: Referee, table_id: int, to_version: int | None = Non
         table = await store.get_table(table_id)
         if table is None:
             return Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id})
+        refused = await may_decide(referee, table_id, moderator)
+        if refused is not None:
+            return refused
         if table.status == "lobby":
             return Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": table_id})
         if table.status not in ("active", "finished"):
@@ -134,6 +141,9 @@ async def ruling(referee: Referee, table_id: int, *, moderator: str, text: str) 
     table = await store.get_table(table_id)
     if table is None:
         return Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id})
+    refused = await may_decide(referee, table_id, moderator)
+    if refused is not None:
+        return refused
     if text is None:
         return Rejection(Code.MALFORMED, "core.reject.empty_ruling", {"table": table_id})
     await store.add_moderation(table_id, moderator, "ruling", text, None, referee.now())
@@ -153,6 +163,9 @@ async def pause(referee: Referee, table_id: int, *, moderator: str, reason: str 
         table = await referee.store.get_table(table_id)
         if table is None:
             return Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id})
+        refused = await may_decide(referee, table_id, moderator)
+        if refused is not None:
+            return refused
         notice = Message("table", "clock", {"what": "paused", "by": moderator, "reason": reason})
         if not await Clocks(referee.store).pause(table_id, by=moderator, reason=reason, at=referee.now(),
                                                  notice=notice):
@@ -171,17 +184,33 @@ async def resume(referee: Referee, table_id: int, *, moderator: str, reason: str
         table = await referee.store.get_table(table_id)
         if table is None:
             return Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id})
+        refused = await may_decide(referee, table_id, moderator)
+        if refused is not None:
+            return refused
         if table.paused_at is None:
             return Rejection(Code.ILLEGAL, "clock.reject.not_paused", {"table": table_id})
         now = referee.now()
         state = await referee.store.state(table_id)
+        engine_deadline = next_deadline(get_game(table.game), state)
+        # "every deadline moved on" is said only where a deadline runs: a time control or the game's own timer
         notice = Message("table", "clock", {"what": "resumed", "by": moderator, "reason": clean_text(reason),
-                                            "paused": round(now - table.paused_at)})
+                                            "paused": round(now - table.paused_at),
+                                            "timed": table.time_control is not None or engine_deadline is not None})
         if not await Clocks(referee.store).resume(table_id, by=moderator, reason=clean_text(reason), at=now,
-                                                  notice=notice,
-                                                  next_deadline=next_deadline(get_game(table.game), state)):
+                                                  notice=notice, next_deadline=engine_deadline):
             return Rejection(Code.ILLEGAL, "clock.reject.not_paused", {"table": table_id})
         referee.forget(table_id)
         await referee.timekeeper.settle(table_id)
     referee.changed.set()
     return True
+
+
+async def cancel(referee: Referee, table_id: int, *, moderator: str, reason: str | None) -> bool | Rejection:
+    """A moderator cancels a table (lobby or game).  At a table where they are seated they are a player: they
+    cancel it only as its creator, as any creator may, and are refused otherwise."""
+    table = await referee.store.get_table(table_id)
+    if table is not None and table.creator != moderator:
+        refused = await may_decide(referee, table_id, moderator)
+        if refused is not None:
+            return refused
+    return await referee.cancel(table_id, moderator, moderator=True, reason=reason)

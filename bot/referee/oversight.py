@@ -5,6 +5,12 @@ dispute, the seed) would show them their opponents' hands, and deciding its disp
 in their own game.  So both are refused to them, naming why (another moderator does it; a server with one
 moderator is told to name another), and every look at a table's hidden state is a row of the moderation log
 (``hidden_view``, with what was looked at), so that players can ask who saw what.
+
+Nor may a seated moderator decide anything at that table (``may_decide``): no rollback, ruling, pause,
+resume, cancellation or dispute decision; another moderator does it (a server's owner seated at a table is a
+player there too).  Nor read their opponents' private dispute texts (``withheld``).
+
+Whether a user sits at a table is answered in one place, bot/referee/seated.py, for Discord and the terminal.
 """
 from __future__ import annotations
 
@@ -12,6 +18,8 @@ from typing import Any
 
 from bot.engine import Code, Rejection
 from bot.referee.service import Referee
+from bot.referee.seated import (decide_refusal, is_seated, may_decide, same_user, seated_in,  # noqa: F401
+                                 withheld)
 from bot.storage.store import SeatRow, TableRow
 
 HIDDEN_VIEW = "hidden_view"   # the moderation log's action for a look at hidden state
@@ -19,10 +27,6 @@ HIDDEN_VIEW = "hidden_view"   # the moderation log's action for a look at hidden
 
 def seated_refusal(table_id: int) -> Rejection:
     return Rejection(Code.FORBIDDEN, "moderation.reject.seated", {"table": table_id})
-
-
-async def is_seated(referee: Referee, table_id: int, user_id: str) -> bool:
-    return any(s.user_id == user_id for s in await referee.store.seats(table_id))
 
 
 async def may_look(referee: Referee, table_id: int, moderator: str, what: str,

@@ -30,12 +30,16 @@ from bot.referee.free_text import TITLE_MAX, clean_name, clean_text
 from bot.referee.steps import SYSTEM, messages_for, next_deadline
 from bot.referee.timecontrol import parse as parse_time_control, table_clock
 from bot.referee.timekeeper import Timekeeper
-from bot.render.notices import person
-from bot.storage.db import describe
+from bot.render.notices import frozen_reason, person
+from bot.storage.db import busy_seconds, describe
 from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, TableRow, VersionConflict
 
 log = logging.getLogger("judge.referee")
 
+#: a bot's move refused "busy" (another process held the file past the busy timeout) is tried again so many
+#: times, after a pause growing by this many seconds each time, before its table waits for the next step
+BOT_BUSY_RETRIES = 3
+BOT_BUSY_PAUSE = 0.5
 #: timeouts one look of the clock applies at one table (every seat of the largest table, and what follows)
 MOST_TIMEOUTS = 32
 AUTO = "auto"   # the user a forced move is recorded under when the referee takes it for a seat
@@ -98,11 +102,14 @@ def paused_refusal(table: TableRow) -> Rejection:
 
 
 def frozen_refusal(table: TableRow) -> Rejection:
-    """What every action at a table this release cannot play is told (bot/referee/upgrade.py): why, and who may
-    act."""
+    """What every action at a table this release cannot play is told (bot/referee/upgrade.py): why (the reason it
+    was frozen for, as its players may read it), and who may act."""
     why = table.frozen or {}
-    return _reject(Code.ILLEGAL, "upgrade.reject.frozen", table=table.id, found=why.get("found", "?"),
-                   known=why.get("known", "?"))
+    if why.get("key", "upgrade.cannot.newer") == "upgrade.cannot.newer":
+        return _reject(Code.ILLEGAL, "upgrade.reject.frozen", table=table.id, found=why.get("found", "?"),
+                       known=why.get("known", "?"))
+    key, params = frozen_reason(why, detail=False)
+    return Rejection(Code.ILLEGAL, "upgrade.reject.frozen_why", {**params, "table": table.id, "reason": key})
 
 
 class Referee:
@@ -531,7 +538,7 @@ class Referee:
                 return _reject(Code.BUSY, "core.reject.unsure", table=table.id)
             if not stored:
                 if describe(exc) == "core.db.locked":  # another process held the file past the busy timeout
-                    return _reject(Code.BUSY, "core.reject.busy", table=table.id)
+                    return _reject(Code.BUSY, "core.reject.busy", table=table.id, seconds=f"{busy_seconds():g}")
                 raise  # the machine (a full disk, an I/O error): said as such by the front end; nothing stored
         kept = self._live.get(table.id)
         if outcome is not None or kept is None:
@@ -589,7 +596,7 @@ class Referee:
         """Let bot seats take their decisions until a human must act or the game ends.  Bot choices use a
         generator seeded from the table and version, so a bot's play is reproducible and independent of
         the table's own RNG."""
-        moves = 0
+        moves, busy = 0, 0
         while moves < limit:
             async with self.lock(table_id):  # the kept table changes only under its lock
                 live = await self._current(table_id, fresh=False)
@@ -608,6 +615,10 @@ class Referee:
                     continue
                 if result.key == "clock.reject.paused":  # paused meanwhile (perhaps by another process)
                     break
+                if result.code == Code.BUSY and busy < BOT_BUSY_RETRIES:  # another process's load: nobody else
+                    busy += 1                                           # moves a bot, so it tries again
+                    await asyncio.sleep(BOT_BUSY_PAUSE * busy)
+                    continue
                 log.error("bot on table %s refused: %s", table_id, result)
                 break
             moves += 1
@@ -646,6 +657,8 @@ class Referee:
         resolved = await self.resolve_seat(table_id, user_id, seat, state)
         if isinstance(resolved, Rejection):
             return resolved
+        if table.paused_at is not None:  # act() refuses every move until the table resumes: none is offered
+            return paused_refusal(table)
         return resolved, table.version, game.choices(state, resolved)
 
     async def history(self, table_id: int, *, seat: int | None = None, moderator: bool = False,

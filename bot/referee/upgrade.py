@@ -272,7 +272,8 @@ async def _freeze(store: Store, table: TableRow, game: Game, found: int | None, 
 async def upgrade_tables(store: Store, *, backup: bool = True, dry_run: bool = False,
                          now: float | None = None) -> UpgradeReport:
     """Bring every open table forward (see the module docstring).  A backup is taken first, unless opening the
-    database took one already, or nothing needs migrating."""
+    database took one already, or nothing needs migrating; one that cannot be written and proven raises
+    BackupFailed (bot/storage/backup.py) before any table is touched."""
     report = UpgradeReport(schema_backups=list(store.backups))
     release = current_release()
     candidates = []

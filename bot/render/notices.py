@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any, Mapping, Sequence
 
-from bot.i18n import t
+from bot.i18n import has, t
 
 DISCORD_PREFIX = "discord:"
 TERMINAL_PREFIX = "cli:"
@@ -35,6 +35,15 @@ def person(user_key: str | None, locale: str) -> str:
 def _reason(text: Any) -> str:
     """A reason on one line (a notice is one line: a thread's short post may keep only its first)."""
     return " ".join(str(text).split()) if text else "—"
+
+
+def paused_line(table: Any, locale: str, front: str, *, now: float | None = None) -> str:
+    """Who paused the table, since when and why (bot/referee/moderation.py pause): the terminal's status and
+    Discord's live message and /table status, in place of deadlines that each move on by the pause's length."""
+    from bot.render.deadlines import deadline
+
+    return t("core.paused", locale, who=person(table.paused_by, locale),
+             when=deadline(table.paused_at, locale, front, now=now), reason=_reason(table.paused_reason))
 
 
 def rollback_line(data: Mapping[str, Any], locale: str) -> str:
@@ -102,9 +111,9 @@ def clock_line(payload: Mapping[str, Any], names: Sequence[str], locale: str, fr
     what = payload["what"]
     if what == "paused":
         return t("clock.notice.paused", locale, who=person(payload.get("by"), locale), reason=_reason(payload.get("reason")))
-    if what == "resumed":
-        return t("clock.notice.resumed", locale, who=person(payload.get("by"), locale),
-                 minutes=round((payload.get("paused") or 0) / 60))
+    if what == "resumed":  # a notice without "timed" (written before it was stored) claims no deadline
+        key = "clock.notice.resumed" if payload.get("timed") else "clock.notice.resumed_untimed"
+        return t(key, locale, who=person(payload.get("by"), locale), minutes=round((payload.get("paused") or 0) / 60))
     players = ", ".join(names[s] for s in payload.get("seats") or [] if 0 <= s < len(names))
     if what == "vacation":
         return t("clock.notice.vacation", locale, players=players, until=when(payload["until"], front))
@@ -141,10 +150,23 @@ def upgrade_line(data: Mapping[str, Any], game_name: str, locale: str, *, option
     return "\n".join(lines)
 
 
-def frozen_line(payload: Mapping[str, Any], table_id: int, locale: str) -> str:
-    """The notice of a table this release cannot continue (bot/referee/upgrade.py)."""
-    why = t(str(payload.get("key") or "upgrade.cannot.error"), locale, **(payload.get("params") or {}))
-    return t("upgrade.frozen", locale, table=table_id, why=why)
+def frozen_reason(frozen: Mapping[str, Any], *, detail: bool) -> tuple[str, dict[str, Any]]:
+    """Why a table is frozen, as (key, params) (bot/referee/upgrade.py).  Its players (``detail`` False) get the
+    reason without what it quotes from the record or an error (a key's name, an exception's words: the state
+    holds hidden cards); a moderator gets it whole."""
+    key = str(frozen.get("key") or "upgrade.cannot.error")
+    if not has(key):
+        return "upgrade.cannot.error", {}
+    if not detail and has(key + ".players"):
+        return key + ".players", {}
+    return key, dict(frozen.get("params") or {})
+
+
+def frozen_line(payload: Mapping[str, Any], table_id: int, locale: str, *, detail: bool = True) -> str:
+    """The notice of a table this release cannot continue (bot/referee/upgrade.py): at the table without the
+    detail (``detail`` False), in a moderator's list with it."""
+    key, params = frozen_reason(payload, detail=detail)
+    return t("upgrade.frozen", locale, table=table_id, why=t(key, locale, **params))
 
 
 def versions_line(release: str | None, started: int | None, rules: int, locale: str) -> str:

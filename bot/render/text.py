@@ -98,7 +98,7 @@ def render_message(game: Game, kind: str, payload: Mapping[str, Any], *, names: 
     if kind == "dispute":
         return dispute_line(payload, locale)
     if kind == "upgrade":
-        return frozen_line(payload, table_id, locale)
+        return frozen_line(payload, table_id, locale, detail=False)  # told at the table: the players' reason
     if payload.get("rollback"):
         lines.append(rollback_line(payload["rollback"], locale))
     if payload.get("upgrade"):

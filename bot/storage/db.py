@@ -14,11 +14,12 @@ from pathlib import Path
 
 import aiosqlite
 
-from .backup import take_backup
+from .backup import BackupFailed, source_version, take_backup
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
-#: how long a write waits for another process's transaction before it gives up ("database is locked")
+#: how long a write waits for another process's transaction before it gives up ("database is locked");
+#: the process's setting (config ``database.busy_timeout``) replaces it once at start-up (``set_busy_timeout``)
 BUSY_TIMEOUT_MS = 5000
 
 
@@ -32,6 +33,56 @@ def migration_files() -> list[tuple[int, Path]]:
     if numbers != list(range(1, len(numbers) + 1)):
         raise RuntimeError(f"migrations must be numbered 0001.. without gaps, found {numbers}")
     return found
+
+
+def set_busy_timeout(seconds: float) -> None:
+    """The busy timeout of every connection opened from now on: a process-wide setting, read from the
+    configuration by the front end before it opens the database (the storage layer reads no settings)."""
+    global BUSY_TIMEOUT_MS
+    BUSY_TIMEOUT_MS = max(0, round(seconds * 1000))
+
+
+def busy_seconds() -> float:
+    return BUSY_TIMEOUT_MS / 1000
+
+
+class Busy(sqlite3.OperationalError):
+    """Another process held the database's write lock past the busy timeout, so this write transaction never
+    began (or was rolled back): nothing of it was recorded, and trying again is safe.  A subclass of SQLite's
+    own error, so that every ``except sqlite3.Error`` still sees it; its text still says "database is locked"
+    (``describe``).  The front ends answer it with one line (``core.busy``), never a traceback."""
+
+    def __init__(self, detail: str = "database is locked"):
+        super().__init__(detail)
+        self.seconds = busy_seconds()
+
+    def message(self, locale: str | None) -> str:
+        from bot.i18n import t
+        return t("core.busy", locale, seconds=f"{self.seconds:g}")
+
+
+def is_locked(exc: BaseException) -> bool:
+    """SQLite's "database is locked": another connection holds what this one needs."""
+    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+
+
+def begin_immediate(c: sqlite3.Connection) -> None:
+    """``BEGIN IMMEDIATE`` on the database thread, waiting for another process's write up to the connection's
+    busy timeout.  SQLite waits so long in most cases, but answers "locked" at once in a few (a WAL file being
+    recovered or switched): that answer is tried again until the same deadline.  Past it: ``Busy``."""
+    started, deadline = time.monotonic(), None
+    while True:
+        try:
+            c.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as exc:
+            if not is_locked(exc):
+                raise
+            if deadline is None:  # read only when refused: the connection's own setting, not this module's
+                deadline = started + c.execute("PRAGMA busy_timeout").fetchone()[0] / 1000
+            if time.monotonic() + 0.01 >= deadline:
+                raise Busy(str(exc)) from None
+        time.sleep(0.01)
 
 
 class DatabaseUnavailable(Exception):
@@ -67,7 +118,7 @@ def _migrate(c: sqlite3.Connection, known: list[tuple[int, Path]]) -> int:
     for number, path in known:
         if number <= current:
             continue
-        c.execute("BEGIN IMMEDIATE")
+        begin_immediate(c)
         try:
             current = c.execute("PRAGMA user_version").fetchone()[0]  # another process may have got here first
             if current < number:
@@ -112,21 +163,22 @@ async def open_reader(path: str | Path) -> aiosqlite.Connection:
 
 def backup_before_migrating(path: str | Path) -> Path | None:
     """Back the database up (bot/storage/backup.py) when it holds a record (schema version 1 or more) and this
-    release has schema migrations to apply to it; returns the backup's path, or None.  Whatever keeps the file
-    from being read is left to ``open_db`` to explain."""
+    release has schema migrations to apply to it; returns the proven backup's path, or None (nothing to migrate,
+    or the operator's ``--no-backup``).  Raises BackupFailed: no migration without a proven backup.  Whatever
+    keeps the file from being read is left to ``open_db`` to explain."""
     path = Path(path)
     if not path.is_file():
         return None
-    try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            (current,) = conn.execute("PRAGMA user_version").fetchone()
-        finally:
-            conn.close()
-        known = len(migration_files())
-        return take_backup(path, f"schema-{current}-to-{known}") if 0 < current < known else None
-    except (sqlite3.Error, OSError):
+    current, known = source_version(path), len(migration_files())
+    if current is None or not 0 < current < known:
         return None
+    try:
+        return take_backup(path, f"schema-{current}-to-{known}", expect_version=current)
+    except BackupFailed as exc:
+        # another process migrated it between the look and the copy: nothing is left to back up before
+        if exc.reason == "upgrade.backup.why.changed" and (source_version(path) or 0) >= known:
+            return None
+        raise
 
 
 async def open_db(path: str | Path) -> aiosqlite.Connection:
@@ -160,6 +212,10 @@ async def open_db(path: str | Path) -> aiosqlite.Connection:
         await conn.close()
         if isinstance(exc, DatabaseUnavailable):
             raise DatabaseUnavailable(exc.reason, path, **exc.params) from None
+        if isinstance(exc, Busy):  # another process is migrating or writing: nothing was changed, try again
+            raise
+        if is_locked(exc):
+            raise Busy(str(exc)) from None
         if isinstance(exc, sqlite3.Error):
             raise DatabaseUnavailable(describe(exc), path, detail=_first_line(exc)) from None
         raise
@@ -177,8 +233,10 @@ async def _enter_wal(conn: aiosqlite.Connection) -> None:
             await conn.execute("PRAGMA journal_mode = WAL")
             return
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() > deadline:
+            if not is_locked(exc):
                 raise
+            if time.monotonic() > deadline:
+                raise Busy(str(exc)) from None
         await asyncio.sleep(0.01)
 
 

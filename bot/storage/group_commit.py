@@ -20,6 +20,8 @@ import asyncio
 import sqlite3
 from typing import Any, Awaitable, Callable, Iterable, Optional, TypeVar
 
+from .db import Busy, begin_immediate, is_locked
+
 T = TypeVar("T")
 Inserts = Iterable[tuple[str, list[tuple[Any, ...]]]]
 Write = Callable[[sqlite3.Connection], Optional[Inserts]]
@@ -94,7 +96,7 @@ class GroupCommit:
         of them may have caused.  A transaction that cannot begin (the file locked by another process past
         the busy timeout, a disk gone) fails them all at once: trying each would wait once each."""
         try:
-            c.execute("BEGIN IMMEDIATE")
+            begin_immediate(c)
         except sqlite3.Error as exc:
             return [exc] * len(writes)
         try:
@@ -106,7 +108,7 @@ class GroupCommit:
 
     def _alone(self, c: sqlite3.Connection, fn: Write) -> BaseException | None:
         try:
-            c.execute("BEGIN IMMEDIATE")
+            begin_immediate(c)
             return self._transaction(c, [fn])[0]
         except Exception as exc:
             return exc
@@ -131,12 +133,15 @@ class GroupCommit:
 
 
 def committed(c: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
-    """``fn`` and COMMIT, inside the transaction just begun on ``c``; rolled back if either fails."""
+    """``fn`` and COMMIT, inside the transaction just begun on ``c``; rolled back if either fails (a "locked"
+    then is ``Busy``: nothing of it recorded)."""
     try:
         result = fn(c)
         c.execute("COMMIT")
-    except BaseException:
+    except BaseException as exc:
         if c.in_transaction:  # also when COMMIT itself failed
             c.execute("ROLLBACK")
+        if is_locked(exc) and not isinstance(exc, Busy):
+            raise Busy(str(exc)) from exc
         raise
     return result

@@ -30,7 +30,7 @@ from bot.engine.free_text import stored_name, stored_text, stored_title
 from bot.storage.outbox import FROM_RECORD, filled
 
 from .checkpoint import BACKSTOP_PAGES, Checkpointer
-from .db import backup_before_migrating, open_db, open_reader
+from .db import Busy, backup_before_migrating, begin_immediate, is_locked, open_db, open_reader
 from .group_commit import GroupCommit, Inserts, committed
 
 T = TypeVar("T")
@@ -263,7 +263,12 @@ class DisputeClosed(Exception):
 
 
 class DisputeRefused(Refused):
-    """A dispute the record does not take: ``reason`` already_disputed (that move, by that player) or too_many."""
+    """A dispute the record does not take: ``reason`` already_disputed (that move, by that player, still open),
+    already_decided (``status``: how it was settled) or too_many."""
+
+    def __init__(self, reason: str, status: str | None = None):
+        super().__init__(reason)
+        self.status = status
 
 
 @dataclass(frozen=True)
@@ -282,6 +287,7 @@ class DisputeRow:
     reason: str | None
     decision: dict[str, Any] | None
     decided_at: float | None
+    repeat_of: int | None = None   # a repeat an older release let in (migration 0014): the first one's id
 
     @classmethod
     def from_row(cls, row: aiosqlite.Row) -> "DisputeRow":
@@ -350,15 +356,19 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction; another process holding the file past the busy timeout makes it ``Busy``
+        (bot/storage/db.py), with nothing of it recorded."""
         async with self._write:
-            await self.conn.execute("BEGIN IMMEDIATE")
+            await self._in_thread(begin_immediate)
             try:
                 yield self.conn
                 await self.conn.commit()
-            except BaseException:
+            except BaseException as exc:
                 # also when COMMIT itself fails (a full disk): the connection must not stay inside a transaction
                 if self.conn.in_transaction:
                     await self.conn.rollback()
+                if is_locked(exc) and not isinstance(exc, Busy):
+                    raise Busy(str(exc)) from exc  # rolled back: nothing of it recorded
                 raise
 
     async def _in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -376,7 +386,7 @@ class Store:
     async def _write_in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """``fn`` as one transaction, BEGIN to COMMIT inside one trip to the database thread."""
         def run(c: sqlite3.Connection) -> T:
-            c.execute("BEGIN IMMEDIATE")
+            begin_immediate(c)
             return committed(c, fn)
 
         async with self._write:  # the transactions of transaction() span several trips: never inside one
@@ -720,19 +730,30 @@ class Store:
                             private: bool, at: float, notice: Callable[[int], Message | list[Message]],
                             most_open: int) -> int:
         """A new open dispute, and the table's notice of it (``notice(id)``), together.  Refused with
-        DisputeRefused when the player already disputes that move or has ``most_open`` disputes open there."""
+        DisputeRefused when the player disputed that move already (open or decided) or has ``most_open``
+        disputes open there.  Once per move and player is the database's constraint (``disputes_once``,
+        migration 0014), so no two processes can both get a second one in: the refusal is read from the row
+        the insert collided with."""
         async with self.transaction() as db:
-            async with db.execute("SELECT move FROM disputes WHERE table_id = ? AND user_id = ? AND status = 'open'",
-                                  (table_id, user_id)) as cur:
-                open_moves = [r["move"] for r in await cur.fetchall()]
-            if move in open_moves:
-                raise DisputeRefused("already_disputed")
-            if len(open_moves) >= most_open:
-                raise DisputeRefused("too_many")
-            cur = await db.execute(
-                "INSERT INTO disputes (table_id, user_id, seat, move, version, text, private, raised_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (table_id, user_id, seat, move, version, text, int(private), at))
+            try:
+                cur = await db.execute(
+                    "INSERT INTO disputes (table_id, user_id, seat, move, version, text, private, raised_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (table_id, user_id, seat, move, version, text, int(private), at))
+            except sqlite3.IntegrityError:
+                async with db.execute("SELECT status FROM disputes WHERE table_id = ? AND user_id = ? AND version = ?"
+                                      " AND repeat_of IS NULL", (table_id, user_id, version)) as found:
+                    first = await found.fetchone()
+                if first is None:
+                    raise
+                raise DisputeRefused("already_disputed" if first["status"] == "open" else "already_decided",
+                                     first["status"]) from None
             dispute_id = cur.lastrowid
+            async with db.execute("SELECT COUNT(*) FROM disputes WHERE table_id = ? AND user_id = ? AND status = 'open'",
+                                  (table_id, user_id)) as counted:
+                (open_now,) = await counted.fetchone()
+            if open_now > most_open:  # this one included; the transaction is rolled back
+                raise DisputeRefused("too_many")
             async with db.execute("SELECT version FROM tables WHERE id = ?", (table_id,)) as cur:
                 (table_version,) = await cur.fetchone()
             notices = notice(dispute_id)  # the table's notice, and the moderators' where the table has a server
@@ -799,16 +820,23 @@ class Store:
 
     # ------------------------------------------------------------------ outbox
     async def pending_messages(self, *, limit: int = 50, max_attempts: int = 5,
-                               origins: Sequence[str] | None = None) -> list[OutboxRow]:
+                               origins: Sequence[str] | None = None,
+                               tables: Sequence[int] | None = None) -> list[OutboxRow]:
         """Pending messages in order, as delivered: a game message stored lean is filled in from the snapshot
         and the events of its version (bot/storage/outbox.py).  ``origins`` keeps to tables of those front ends (a
-        terminal and the Discord bot may share one database, and each must leave the other's messages alone)."""
+        terminal and the Discord bot may share one database, and each must leave the other's messages alone);
+        ``tables`` to those tables (a terminal command prints only the notices of the table it concerns)."""
         where, params = _origins(origins)
+        status = "outbox.status"
+        if tables is not None:
+            where += f" AND outbox.table_id IN ({', '.join('?' * len(tables))})"
+            params += [int(table_id) for table_id in tables]
+            status = "+outbox.status"  # by the table's index: other tables' pending messages may be many
 
         def read(c: sqlite3.Connection) -> tuple[list[tuple[str, OutboxRow]], dict[tuple[int, int], Any]]:
             rows = [(r["game"], _outbox_row(r)) for r in c.execute(
                 f"SELECT outbox.*, tables.game FROM outbox JOIN tables ON tables.id = outbox.table_id"
-                f" WHERE outbox.status = 'pending' AND outbox.attempts < ?{where} ORDER BY outbox.id LIMIT ?",
+                f" WHERE {status} = 'pending' AND outbox.attempts < ?{where} ORDER BY outbox.id LIMIT ?",
                 (max_attempts, *params, limit))]
             record: dict[tuple[int, int], Any] = {}
             for _, m in rows:  # each version read once however many of its messages wait

@@ -12,6 +12,8 @@
     rulings                  the ruling notes moderators left for the terminal's tables
     mod rollback|ruling|cancel|failures|dispute   moderator tools (mod dispute [ID] [--decide KIND]: the
                              open disputes, one dispute's evidence, a decision)
+    mod whatif TABLE --move N|--version V [--action A]... [--playout bots|none] [--steps K]   another move tried
+                             at a stored step on a scratch copy (moderators only; the table is untouched; logged)
     server GUILD [--moderator-role R] [--notice-channel C]   a Discord server's settings (as /settings)
 """
 from __future__ import annotations
@@ -25,15 +27,18 @@ from pathlib import Path
 from typing import Sequence
 
 from bot.i18n import DEFAULT_LOCALE, LOCALES, t
-from bot.process.config import ConfigError, Settings, load_settings
-from bot.storage.db import DatabaseUnavailable, explain
-from bot.terminal.common import EXIT_FAILED, EXIT_USAGE, ID_MAX, OPTION_TEXT_MAX, UsageError, _number, _short_text
+from bot.process.config import BUSY_TIMEOUT_MAX, ConfigError, Settings, busy_timeout_of, load_settings
+from bot.storage.backup import BackupFailed, decline as decline_backups
+from bot.storage.db import Busy, DatabaseUnavailable, explain, set_busy_timeout
+from bot.terminal.common import (EXIT_FAILED, EXIT_USAGE, ID_MAX, OPTION_TEXT_MAX, TYPED_MAX, UsageError, _number,
+                                 _short_text)
 from bot.terminal.disputes import cmd_dispute, cmd_rulings
 from bot.terminal.moderation import cmd_mod
 from bot.terminal.play import cmd_demo, cmd_play, cmd_scenario
 from bot.terminal.records import cmd_export, cmd_picture, cmd_replay, cmd_verify
 from bot.terminal.tables import cmd_table
 from bot.terminal.ratings import add_parser as add_ratings
+from bot.terminal.rules import add_parser as add_rules
 from bot.terminal.servers import add_parser as add_servers
 from bot.terminal.tournaments import add_parser as add_tournament
 from bot.terminal.web import add_parser as add_web
@@ -59,6 +64,17 @@ def _argv_locale(argv: Sequence[str]) -> str:
     return DEFAULT_LOCALE
 
 
+def _seconds(locale: str):
+    """An argparse type: the busy timeout, in seconds (bot/process/config.py), refused in words otherwise."""
+    def parse(text: str) -> float:
+        try:
+            return busy_timeout_of(text, "--busy-timeout")
+        except ConfigError:
+            raise argparse.ArgumentTypeError(t("core.cli.busy_timeout", locale, max=f"{BUSY_TIMEOUT_MAX:g}")) from None
+    parse.__name__ = "seconds"
+    return parse
+
+
 def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     table_no = _number(1, ID_MAX, locale)
     version_no = _number(0, ID_MAX, locale)
@@ -67,6 +83,10 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     p.add_argument("--config", help="settings file (default: ./config.yaml if present)")
     p.add_argument("--db", help="SQLite database file (default from config, else judge.db)")
     p.add_argument("--locale", choices=LOCALES, help="language of the output (ru, uk, en)")
+    p.add_argument("--no-backup", action="store_true",
+                   help="migrate an older database without first taking a proven backup (docs/operations.md)")
+    p.add_argument("--busy-timeout", type=_seconds(locale), metavar="SECONDS",
+                   help="how long a write waits for another process holding the database (default from config, else 5)")
     sub = p.add_subparsers(dest="command", required=True)
 
     s = sub.add_parser("run", help="run the Discord bot")
@@ -123,13 +143,16 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("table", type=table_no, nargs="?")
     s.add_argument("--file", help="an exported table (JSON)")
     s.add_argument("--moderator", action="store_true", help="allow verifying an unfinished table")
+    s.add_argument("--user", help="with --moderator: the moderator (default: your login); refused if seated at a "
+                                  "running table, logged")
     s.set_defaults(func=cmd_verify)
 
     s = sub.add_parser("replay", help="print a stored table's history")
     s.add_argument("table", type=table_no)
     s.add_argument("--seat", type=_number(0, 100, locale), help="as this seat (0, 1, ...) sees it (default: public)")
     s.add_argument("--moderator", action="store_true", help="everything, hidden events included")
-    s.add_argument("--user", help="the moderator (default: your login); refused if seated at the table, logged")
+    s.add_argument("--user", help="who looks (default: your login); with --moderator, or --seat of another "
+                                  "player's seat: refused if seated at the table, logged")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("picture", help="a stored table as a picture (PNG)")
@@ -139,6 +162,8 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     who.add_argument("--public", action="store_true", help="as the public sees it (the default)")
     s.add_argument("--version", type=version_no, help="the table at this version (default: as it is now)")
     s.add_argument("--out", required=True, help="the PNG file to write")
+    s.add_argument("--user", help="with --seat: who looks (default: your login); a seat's own player, else a "
+                                  "moderator: refused if seated at the table, logged")
     s.set_defaults(func=cmd_picture)
 
     s = sub.add_parser("dispute", help="dispute a move of your table (a moderator decides)")
@@ -154,12 +179,22 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_rulings)
 
     s = sub.add_parser("mod", help="moderator tools: rollback, ruling, cancel, pause, resume, failed deliveries,"
-                                   " disputes")
-    s.add_argument("verb", choices=["rollback", "ruling", "cancel", "pause", "resume", "failures", "dispute"])
+                                   " disputes, what if")
+    s.add_argument("verb", choices=["rollback", "ruling", "cancel", "pause", "resume", "failures", "dispute", "whatif"])
     s.add_argument("table", type=table_no, nargs="?", help="the table (for dispute: the dispute's number)")
     s.add_argument("--to", type=version_no, help="for rollback: the version to return to")
     s.add_argument("--move", type=version_no,
-                   help="for rollback, instead of --to: the public move number to return to (0: the start)")
+                   help="for rollback, instead of --to: the public move number to return to (0: the start); for "
+                        "whatif: the position after this move")
+    s.add_argument("--version", type=version_no, help="for whatif, instead of --move: the stored version to try "
+                                                      "from (default: the latest)")
+    s.add_argument("--action", action="append", type=_short_text(TYPED_MAX, locale),
+                   help="for whatif: a move tried by hand (a number from the list, a label, or JSON); repeat to play"
+                        " on by hand; none: the position and its legal moves")
+    s.add_argument("--playout", choices=["bots", "none"], default="none",
+                   help="for whatif: then let the built-in bots play on (default: none)")
+    s.add_argument("--steps", type=_number(1, ID_MAX, locale),
+                   help="for whatif --playout bots: at most this many bot moves (default: to the end)")
     s.add_argument("--reopen", action="store_true",
                    help="for rollback of a finished table: reopen it although its seed is public")
     s.add_argument("--reason", help="the reason (rollback, cancel, pause, a dispute's decision) or the text of the"
@@ -168,7 +203,8 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     s.add_argument("--correction", help="for dispute --decide amend: the action instead of the move (a number"
                                         " from the evidence's list, a label, or JSON)")
     s.add_argument("--rule", help="for dispute --decide: keep the reason as the ruling note on this rule id")
-    s.add_argument("--seat", type=_number(0, 100, locale), help="for dispute: the evidence as this seat saw it")
+    s.add_argument("--seat", type=_number(0, 100, locale), help="for dispute: the evidence as this seat saw it; "
+                                                                 "for whatif: the seat (0, 1, ...) making the moves")
     s.add_argument("--user", help="moderator name (default: your login)")
     s.set_defaults(func=cmd_mod)
 
@@ -193,6 +229,7 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     add_upgrade(sub)
     add_ratings(sub, _number, locale)
     add_servers(sub)
+    add_rules(sub, _number, locale)
     return p
 
 
@@ -210,6 +247,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stderr.write(t("core.cli.empty_db", locale) + "\n")
             return EXIT_USAGE
         settings = Settings(**{**settings.__dict__, "database": Path(args.db)})
+    if args.busy_timeout is not None:
+        settings = Settings(**{**settings.__dict__, "busy_timeout": args.busy_timeout})
+    set_busy_timeout(settings.busy_timeout)  # every connection this process opens waits so long for a write
     logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command not in ("run", "web"):
@@ -221,6 +261,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.verb == "rollback" and (args.to is None) == (args.move is None))):
         sys.stderr.write("give a table number (and, for a rollback, either --to VERSION or --move MOVE)\n")
         return EXIT_USAGE
+    if args.command == "mod" and args.verb == "whatif" and args.move is not None and args.version is not None:
+        sys.stderr.write("give --move MOVE or --version VERSION, not both\n")
+        return EXIT_USAGE
+    decline_backups(args.no_backup)  # the whole process: every command and `run` open the database through it
     return _run(args, settings, args.locale or settings.locale)
 
 
@@ -235,6 +279,11 @@ def _run(args: argparse.Namespace, settings: Settings, locale: str) -> int:
         sys.stderr.write(f"✗ {exc}\n")
         return EXIT_USAGE
     except DatabaseUnavailable as exc:
+        sys.stderr.write(f"✗ {exc.message(locale)}\n")
+        return EXIT_FAILED
+    # before any migration (a backup that failed), or another process holding the file past the busy timeout:
+    # either way nothing was recorded, and the line says why
+    except (BackupFailed, Busy) as exc:
         sys.stderr.write(f"✗ {exc.message(locale)}\n")
         return EXIT_FAILED
     except sqlite3.Error as exc:  # after a good start: the disk filled, another process held the file...

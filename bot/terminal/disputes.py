@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 
 from bot.engine import Rejection
 from bot.i18n import t
@@ -26,7 +27,7 @@ async def cmd_dispute(args: argparse.Namespace, settings: Settings) -> int:
                                               private=args.private)
         if isinstance(raised, Rejection):
             return _refuse(raised, locale)
-        await drain(store, TerminalDeliverer(sys.stdout, user, locale))
+        await drain(store, TerminalDeliverer(sys.stdout, user, locale), only=[args.table])
         _say(t("disputes.raised", locale, id=raised.id, move=raised.move))
         return EXIT_OK
     finally:
@@ -55,6 +56,8 @@ async def mod_dispute(args: argparse.Namespace, referee: Referee, moderator: str
     store = referee.store
     if args.table is None:
         found = await store.disputes(guild_id=disputes.NO_SERVER, status="open")
+        hidden = await oversight.withheld(referee, found, moderator)  # another player's private text, where seated
+        found = [replace(d, text=t("disputes.queue.withheld", locale)) if d.id in hidden else d for d in found]
         games = {d.table_id: (await store.get_table(d.table_id)).game for d in found}
         _say("\n".join(queue_lines(found, {k: t(f"{g}.title", locale) for k, g in games.items()}, locale)))
         return EXIT_OK
@@ -68,7 +71,7 @@ async def mod_dispute(args: argparse.Namespace, referee: Referee, moderator: str
         return EXIT_OK
     correction = None
     if args.correction is not None:
-        correction = await disputes.parse_correction(referee, args.table, args.correction)
+        correction = await disputes.parse_correction(referee, args.table, args.correction, moderator=moderator)
         if isinstance(correction, Rejection):
             return _refuse(correction, locale)
     done = await disputes.decide(referee, args.table, moderator=moderator, kind=args.decide, reason=args.reason,

@@ -1,5 +1,5 @@
 """The terminal's ``mod`` command: a moderator's rollback, ruling, cancel, pause, resume, the failed
-deliveries, and the disputes (bot/terminal/disputes.py)."""
+deliveries, the disputes (bot/terminal/disputes.py) and "what if" (bot/terminal/whatif.py)."""
 from __future__ import annotations
 
 import argparse
@@ -9,6 +9,7 @@ from bot.i18n import t
 from bot.process.config import Settings
 from bot.terminal.common import EXIT_OK, _user, _say, _refuse, _open
 from bot.terminal.disputes import mod_dispute
+from bot.terminal.whatif import cmd_whatif
 
 
 async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
@@ -25,12 +26,14 @@ async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
         elif args.verb == "ruling":
             result = await moderation.ruling(referee, args.table, moderator=moderator, text=args.reason or "")
         elif args.verb == "cancel":
-            result = await referee.cancel(args.table, moderator, moderator=True, reason=args.reason)
+            result = await moderation.cancel(referee, args.table, moderator=moderator, reason=args.reason)
         elif args.verb in ("pause", "resume"):
             step = moderation.pause if args.verb == "pause" else moderation.resume
             result = await step(referee, args.table, moderator=moderator, reason=args.reason)
         elif args.verb == "dispute":
             return await mod_dispute(args, referee, moderator, locale)
+        elif args.verb == "whatif":
+            return await cmd_whatif(args, referee, moderator, locale)
         else:
             failed = await store.failed_messages()
             for message_id, table_id, error in failed:

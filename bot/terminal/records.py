@@ -10,12 +10,11 @@ from bot.engine import Code, Rejection, get_game
 from bot.engine.versions import CannotMigrate, readable
 from bot.i18n import t
 from bot.process.config import Settings
-from bot.referee.moves import Moves
 from bot.referee.record import RecordError, export_table, load_export, verify_export, verify_table
+from bot.referee.replay import load as load_replay, started
 from bot.referee.service import Referee, frozen_refusal
 from bot.referee.upgrade import open_store
-from bot.render.text import render_event
-from bot.storage.store import Store
+from bot.storage.store import Store, TableRow
 from bot.terminal.common import EXIT_OK, EXIT_FAILED, EXIT_USAGE, UsageError, _say, _refuse, _user
 
 
@@ -27,6 +26,20 @@ async def _moderator_look(store: Store, table_id: int, args: argparse.Namespace,
     if not args.moderator or await store.get_table(table_id) is None:
         return None
     return await may_look(Referee(store), table_id, _user(args), what)
+
+
+async def _seat_look(store: Store, table: TableRow, args: argparse.Namespace, what: str) -> Rejection | None:
+    """``--seat N`` of a table in play shows that seat's hand: its own player's look, else a look behind the
+    screen — refused to another player of the table, logged for anyone else (bot/referee/oversight.py).  An
+    ended table's seed is public, and with it every hand."""
+    from bot.referee.oversight import may_look, same_user
+
+    if args.seat is None or getattr(args, "moderator", False) or table.status != "active":
+        return None
+    user = _user(args)
+    if any(s.seat == args.seat and same_user(s.user_id, user) for s in await store.seats(table.id)):
+        return None
+    return await may_look(Referee(store), table.id, user, what, {"seat": args.seat})
 
 
 async def cmd_export(args: argparse.Namespace, settings: Settings) -> int:
@@ -64,6 +77,12 @@ async def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
                 return EXIT_USAGE
             store = await open_store(settings.database)
             try:
+                table = await store.get_table(args.table)
+                # a running table's check counts its actions, secret ones too: a moderator's look
+                refused = await _moderator_look(store, args.table, args, "verify") \
+                    if table is not None and table.status == "active" else None
+                if refused is not None:
+                    return _refuse(refused, args.locale or settings.locale)
                 report = await verify_table(store, args.table, moderator=args.moderator)
             finally:
                 await store.close()
@@ -90,7 +109,7 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
         table = await store.get_table(args.table)
         if table is None:
             return _refuse(Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": args.table}), locale)
-        if table.status == "lobby" or (table.status == "cancelled" and table.seed is None):
+        if not started(table):
             return _refuse(Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": args.table}), locale)
         refused = await _moderator_look(store, args.table, args, "replay")
         if refused is not None:
@@ -99,27 +118,15 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
         names = [s.name for s in await store.seats(args.table)]
         if args.seat is not None and not 0 <= args.seat < len(names):
             raise UsageError(t("core.cli.no_such_seat", locale, seat=args.seat, last=len(names) - 1))
+        refused = await _seat_look(store, table, args, "replay")
+        if refused is not None:
+            return _refuse(refused, locale)
         referee = Referee(store)
-        events = await referee.history(args.table, seat=args.seat, moderator=args.moderator)
-        actions = {a.version: a for a in await store.actions(args.table)}
-        _say(f"{t(f'{game.name}.title', locale)} — #{table.id} ({table.status}); {', '.join(names)}")
-        for entry in Moves(events).entries:  # moves numbered from the public events alone (bot/referee/moves.py)
-            a = actions.get(entry.version)
-            who = t("notice.referee", locale) if a and a.seat < 0 else names[a.seat] if a else "—"
-            step = f"{entry.number}. {who}" if entry.kind == "move" else f"• {who}"
-            if entry.undone:
-                step += f"  {t('records.term.undone', locale)}"
-            # the raw action may name hidden cards, and the versions count the private actions too:
-            # only moderators see them
-            _say(f"[{entry.version}] {step}: {json.dumps(a.action, ensure_ascii=False)}" if a and args.moderator
-                 else f"[{entry.version}] {step}" if args.moderator else step)
-            for e in entry.events:
-                if e["kind"] == "rollback":  # named by the move it returned to, as the table heard it
-                    e = {**e, "data": {**e["data"], "move": entry.number}}
-                text = render_event(game, e, locale, names, detail=True)
-                if text:
-                    hidden = "" if e["to"] is None else "  🔒"
-                    _say(f"    {text}{hidden}")
+        replay = await load_replay(referee, table, seat=args.seat, moderator=args.moderator)
+        _say(replay.header(locale))
+        for entry in replay.entries:  # the same lines as /table replay shows step by step (bot/referee/replay.py)
+            for line in replay.lines(entry, locale):
+                _say(line)
         if args.moderator or table.status != "active":
             state = await store.state(args.table)
             seat = None if args.moderator else args.seat
@@ -147,6 +154,9 @@ async def cmd_picture(args: argparse.Namespace, settings: Settings) -> int:
         names = [s.name for s in await store.seats(args.table)]
         if args.seat is not None and not 0 <= args.seat < len(names):
             raise UsageError(t("core.cli.no_such_seat", locale, seat=args.seat, last=len(names) - 1))
+        refused = await _seat_look(store, table, args, "picture")
+        if refused is not None:
+            return _refuse(refused, locale)
         game = get_game(table.game)
         try:  # a version written before an upgrade: drawn as today's rules read it
             state = readable(game, state)

@@ -663,8 +663,9 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
         except PositionError as exc:  # refused like a set-up the game refuses: expected, or the file's mistake
             where = _position_key(doc, exc.key)
             if "expect" not in doc:
-                raise ScenarioError(f"{where}: {exc.problem}") from None
-            rejection = Rejection(Code.BAD_SETUP, "core.reject.bad_position", {"key": where, "problem": exc.problem})
+                raise ScenarioError(f"{where}: {exc.problem}" + (f" ({exc.rule})" if exc.rule else "")) from None
+            rejection = Rejection(Code.BAD_SETUP, "core.reject.bad_position", {"key": where, "problem": exc.problem},
+                                  rule=exc.rule)
             return {"game": game.name, "seats": names, "error": rejection.to_json(),
                     "message": rejection.message(locale or "en"), "ok": _expected(doc["expect"], rejection)}
     if "expect" in doc:
@@ -714,7 +715,8 @@ def run(doc: dict[str, Any], *, views: bool = False, locale: str | None = None,
                     validate_position(game, state, seeded)
                 except PositionError as exc:
                     where = _position_key({"position": step["position"]}, exc.key)
-                    raise ScenarioError(f"step {i}: {where}: {exc.problem}") from None
+                    raise ScenarioError(f"step {i}: {where}: {exc.problem}"
+                                        + (f" ({exc.rule})" if exc.rule else "")) from None
                 entry["position"] = step["position"]
             if "moderator" in step:  # a moderator's step of the record (scenario --from-table writes them)
                 result = _moderator(game, state, step["moderator"], now, history, i)

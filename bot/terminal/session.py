@@ -78,7 +78,7 @@ async def play_loop(referee: Referee, table_id: int, user_id: str, locale: str, 
     while True:
         await referee.tick()
         await referee.drive_bots(table_id)
-        await drain(store, printer)
+        await drain(store, printer, only=[table_id])
         table = await store.get_table(table_id)
         if table.status != "active":
             return "finished"
@@ -173,7 +173,7 @@ async def run_demo_table(referee: Referee, game_name: str, *, seats: int, locale
                                 quiet_kinds=set() if verbose else {"update", "private", "start"})
     while True:
         await referee.drive_bots(table.id, limit=200)
-        await drain(store, printer, limit=1000)
+        await drain(store, printer, limit=1000, only=[table.id])
         row = await store.get_table(table.id)
         if row.status != "active":
             break

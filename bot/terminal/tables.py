@@ -9,7 +9,7 @@ from bot.engine import Code, Rejection, get_game
 from bot.i18n import t
 from bot.process.config import Settings
 from bot.referee.service import Accepted
-from bot.render.notices import versions_line
+from bot.render.notices import paused_line, versions_line
 from bot.render.text import outcome_line
 from bot.terminal.common import EXIT_OK, TYPED_MAX, UsageError, _open, _options, _refuse, _say, _user
 from bot.terminal.records import cmd_replay
@@ -51,7 +51,7 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             until = await referee.timekeeper.vacation(table_id, user, args.days if args.days is not None else 1.0)
             if isinstance(until, Rejection):
                 return _refuse(until, locale)
-            await drain(store, out)
+            await drain(store, out, only=[table_id])
             _say(t("clock.vacation", locale, table=table_id, until=when(until, "terminal")))
             return EXIT_OK
         if verb == "join":
@@ -63,7 +63,12 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
         elif verb == "start":
             result = await referee.start(table_id, user, moderator=args.moderator, seed=args.seed)
         elif verb == "cancel":
-            result = await referee.cancel(table_id, user, moderator=args.moderator, reason=args.reason)
+            from bot.referee import moderation  # a moderator's cancel: refused where they play (oversight.py)
+            table = await store.get_table(table_id)
+            if args.moderator and table is not None and table.creator != user:
+                result = await moderation.cancel(referee, table_id, moderator=user, reason=args.reason)
+            else:
+                result = await referee.cancel(table_id, user, reason=args.reason)
         elif verb in ("status", "hand"):
             seen = await referee.view(table_id, user)
             if isinstance(seen, Rejection):
@@ -78,9 +83,16 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
                 _say(versions_line(table.release, table.started_rules, table.rules_version, locale))
                 for line in await _pace_lines(store, table, seen[0], names, locale, referee.now()):
                     _say(line)
+            if table.paused_at is not None:  # the board names who is to act; this says no one can yet
+                _say(paused_line(table, locale, "terminal", now=referee.now()))
             return EXIT_OK
         elif verb == "actions":
             legal = await referee.legal(table_id, user)
+            if isinstance(legal, Rejection) and legal.key == "clock.reject.paused":  # a seated player: none now
+                table = await store.get_table(table_id)
+                _say(t("core.term.version", locale, version=table.version))
+                _say(paused_line(table, locale, "terminal", now=referee.now()))
+                return EXIT_OK
             if isinstance(legal, Rejection):
                 return _refuse(legal, locale)
             seat, version, actions = legal
@@ -112,14 +124,14 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             result = await referee.act(table_id, user, action, expected_version=args.version, seat=seat)
         elif verb == "log":
             return await cmd_replay(argparse.Namespace(table=table_id, seat=None, moderator=args.moderator,
-                                                       locale=locale), settings)
+                                                       user=args.user, locale=locale), settings)
         else:
             raise AssertionError(verb)
         if isinstance(result, Rejection):
             return _refuse(result, locale)
         if isinstance(result, Accepted) or verb in ("start",):
             await referee.drive_bots(table_id)
-        await drain(store, out)
+        await drain(store, out, only=[table_id])
         if verb in ("join", "bot"):
             _say(t("core.term.seated", locale, table=table_id, seat=result + 1))
         elif verb in ("leave", "cancel"):
@@ -132,7 +144,8 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
 async def _pace_lines(store: Any, table: Any, view: dict[str, Any], names: list[str], locale: str,
                       now: float) -> list[str]:
     """The table's pace and each decision's deadline, absolute and relative ("до 28 ноября, 14:00 UTC (через 2
-    дня)"), as the table's clocks show it (bot/referee/timecontrol.py)."""
+    дня)"), as the table's clocks show it (bot/referee/timecontrol.py); no deadline while it is paused (each
+    moves on by the pause's length, still unknown)."""
     from bot.referee.timecontrol import with_deadlines
     from bot.render.deadlines import deadline
     from bot.storage.clocks import Clocks
@@ -140,6 +153,8 @@ async def _pace_lines(store: Any, table: Any, view: dict[str, Any], names: list[
     lines = []
     if table.options.get("pace"):
         lines.append(t("core.term.pace", locale, pace=t(f"core.pace.{table.options['pace']}", locale)))
+    if table.paused_at is not None:
+        return lines
     shown = await with_deadlines(Clocks(store), table, view)
     due: dict[float, list[str]] = {}
     for p in shown.get("to_act") or []:

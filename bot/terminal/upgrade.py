@@ -16,12 +16,16 @@ from typing import Any
 
 from bot.i18n import t
 from bot.referee.upgrade import UpgradeReport, TableUpgrade, check, open_store
+from bot.storage.backup import declined
 
 
 def add_parser(sub: Any) -> None:
     s = sub.add_parser("upgrade", help="bring the database and its open tables to this release's rules"
                                        " (--check: a dry run on a copy)")
     s.add_argument("--check", action="store_true", help="only say what would be migrated and what cannot be")
+    # also after the command, where an operator types it; SUPPRESS keeps the global flag's value when absent here
+    s.add_argument("--no-backup", action="store_true", default=argparse.SUPPRESS,
+                   help="migrate without first taking a proven backup (as the global --no-backup)")
     s.set_defaults(func=cmd_upgrade)
 
 
@@ -68,5 +72,7 @@ async def cmd_upgrade(args: argparse.Namespace, settings: Any) -> int:
         _say(line)
     for path in [*report.schema_backups, *([report.backup] if report.backup else [])]:
         _say(t("upgrade.cli.backup", locale, path=str(path)))
+    if declined():
+        _say(t("upgrade.cli.no_backup", locale))
     _say(t("upgrade.cli.applied", locale, migrated=len(report.migrated), frozen=len(report.frozen)))
     return 0 if not report.frozen else 1

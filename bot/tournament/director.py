@@ -22,6 +22,7 @@ from bot.engine.rng import new_seed
 from bot.ratings.seeding import first_swiss_round, rated as rated_event, ratings_at_start
 from bot.i18n import t
 from bot.referee.free_text import TITLE_MAX, clean_name, clean_text
+from bot.referee.seated import same_user
 from bot.referee.service import Referee
 from bot.referee.steps import SYSTEM
 from bot.referee.timecontrol import SETTINGS as CLOCK_SETTINGS, parse as parse_time_control
@@ -782,6 +783,8 @@ class Director:
         g = games.get((round, board))
         if g is None:
             return _reject("no_game", Code.NOT_FOUND, round=round, board=board)
+        if any(same_user(by, player) for player in g.players):  # a player of that game: another organiser decides
+            return _reject("own_game", Code.FORBIDDEN, round=round, board=board)
         if set(points) != set(g.players) or any(not isinstance(v, (int, float)) or isinstance(v, bool)
                                                 or not 0 <= v <= 100 for v in points.values()):
             return _reject("bad_points", players=", ".join(g.players))

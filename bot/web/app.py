@@ -32,12 +32,16 @@ from typing import Any, Awaitable, Callable
 from aiohttp import web
 
 from bot.i18n import LOCALES
+from bot.process.config import RELEASE
+from bot.rules import GAMES
 from bot.render.picture import Pictures, supported
+from bot.storage.db import Busy
 from bot.storage.store import Store
 
 from . import pages, public
 from .pages import Page
 from .profiles import Profiles
+from .rules import rules_page
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
@@ -141,6 +145,8 @@ class Site:
         r.add_get("/table/{id:\\d{1,18}}/replay/{step:\\d{1,9}}.png", self.replay_picture)
         r.add_get("/table/{id:\\d{1,18}}/record.json", self.record)
         r.add_get("/player/{user}", self.player)
+        r.add_get("/rules", self.rules_index)
+        r.add_get("/rules/{game}", self.rules)
         r.add_get("/static/{name}", self.static_file)
         return app
 
@@ -153,6 +159,9 @@ class Site:
         except web.HTTPMethodNotAllowed as exc:  # read-only: say so in the answer's Allow header
             exc.headers["Allow"] = "GET, HEAD"
             raise
+        except Busy as exc:  # a profile's ratings cache waited for another process's write: a moment later
+            lang, _ = negotiate(request, self.locale)
+            response = web.Response(status=503, text=exc.message(lang), headers={"Retry-After": "5"})
         response.headers.update(SECURITY_HEADERS)
         return response
 
@@ -193,6 +202,19 @@ class Site:
         return int(request.match_info["id"])
 
     # ------------------------------------------------------------------ pages
+    async def rules(self, request: web.Request) -> web.StreamResponse:
+        """A game's rules page (bot/web/rules.py): the same for every database, so its token is the release's."""
+        game = request.match_info["game"]
+
+        async def build(page: Page) -> str | None:
+            return rules_page(page, game)
+        return await self._page(request, ("rules", game), RELEASE, build)
+
+    async def rules_index(self, request: web.Request) -> web.StreamResponse:
+        """``/rules``: the first game's page, whose menu names the others."""
+        lang = request.query.get("lang")
+        raise web.HTTPFound(f"/rules/{GAMES[0]}" + (f"?lang={lang}" if lang in LOCALES else ""))
+
     async def servers(self, request: web.Request) -> web.StreamResponse:
         token = await public.index_token(self.store, None)
 

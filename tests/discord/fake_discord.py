@@ -199,6 +199,7 @@ class Interaction:
         self.replies: list[FakeMessage] = []
         self.shown: list[str] = []  # what the user saw, answer by answer (a message may be edited later)
         self.choices: list[dict[str, Any]] | None = None
+        self.modal: dict[str, Any] | None = None   # a form the answer opened (response type 9)
         self.answered = asyncio.Event()
 
     async def answer(self, timeout: float = 5.0) -> FakeMessage | None:
@@ -225,6 +226,26 @@ class Interaction:
 
 
 # ---------------------------------------------------------------------------------------------- validation
+def check_modal(data: dict[str, Any]) -> list[str]:
+    """A form (modal): a title of 1-45 characters, a custom_id of at most 100, one to five rows of text inputs,
+    each with a label of 1-45 characters and a custom_id."""
+    problems = []
+    if not 1 <= len(data.get("title") or "") <= 45:
+        problems.append(f"form title of {len(data.get('title') or '')} characters (1-45)")
+    if not 1 <= len(data.get("custom_id") or "") <= 100:
+        problems.append("form custom_id must be 1-100 characters")
+    rows = data.get("components") or []
+    if not 1 <= len(rows) <= 5:
+        problems.append(f"form with {len(rows)} rows (1-5)")
+    for row in rows:
+        for c in row.get("components") or [{}]:
+            if row.get("type") != 1 or c.get("type") != 4 or not c.get("custom_id"):
+                problems.append(f"form row {row!r} is not a row of a text input")
+            elif not 1 <= len(c.get("label") or "") <= 45:
+                problems.append(f"text input label of {len(c.get('label') or '')} characters (1-45)")
+    return problems
+
+
 def check_components(components: list[dict[str, Any]]) -> list[str]:
     problems: list[str] = []
     if len(components) > 5:
@@ -1026,6 +1047,13 @@ class FakeDiscord:
         elif rtype == 8:
             ix.choices = data.get("choices") or []
             ix._answered(None)
+        elif rtype == 9:
+            problems = check_modal(data)
+            if problems:
+                self.violations += [f"interaction {ix.id} form: {p}" for p in problems]
+                return error(400, 50035, "Invalid Form Body")
+            ix.modal = data
+            ix._answered(None)
         return json_response(result)
 
     def _webhook_interaction(self, request: web.Request) -> Interaction | None:
@@ -1309,6 +1337,17 @@ class FakeDiscord:
         self._check_visible(user, message)
         return await self._send_interaction(3, user, channel_id or message.channel_id, {
             "custom_id": item["custom_id"], "component_type": 3, "values": values}, message)
+
+    async def submit(self, user: FakeUser, opened: Interaction, values: dict[str, str], *,
+                     custom_id: str | None = None) -> Interaction:
+        """``user`` fills in and sends the form ``opened`` answered with (text input custom_id → value), from
+        the message whose button opened it; ``custom_id`` forges the form's own id."""
+        assert opened.modal is not None, "no form was opened"
+        rows = [{"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]}
+                for key, value in values.items()]
+        return await self._send_interaction(5, user, opened.channel_id,
+                                            {"custom_id": custom_id or opened.modal["custom_id"], "components": rows},
+                                            opened.message)
 
     def crafted_message(self, channel_id: str, custom_ids: list[str], *, component_type: int = 2) -> FakeMessage:
         """A message of the bot's carrying buttons (or one select per id) with any custom_ids at all, for clicks

@@ -24,20 +24,23 @@ async def test_an_organiser_runs_an_event_to_the_end_from_discord(harness):
     await (await fake.slash(h.alice, "tournament start", number=tid)).answer()
     await h.settled()
     director = h.bot.tournaments.director
-    one, two = await director.record.games(tid, 1)
+    # the organiser plays: ``one`` is the game she does not play in, ``two`` hers (another organiser sets its result)
+    one, two = sorted(await director.record.games(tid, 1), key=lambda g: user_key(h.alice.id) in g.players)
+    game = {g.board: i for i, g in enumerate(await director.record.games(tid, 1))}
 
     listed = await (await fake.slash(h.bob, "organise results", number=tid)).text()
     assert listed.count("…") == 2 and all(members[p].mention in listed for p in one.players + two.players)
 
-    refused = await (await fake.slash(h.bob, "organise adjust", round=1, board=1, points="1 0", reason="x")).text()
-    assert "организатор" in refused and not (await director.record.games(tid, 1))[0].settled
-    bad = await (await fake.slash(h.alice, "organise adjust", round=1, board=1, points="1", reason="x")).text()
-    assert "2" in bad and not (await director.record.games(tid, 1))[0].settled
+    refused = await (await fake.slash(h.bob, "organise adjust", round=1, board=one.board, points="1 0",
+                                      reason="x")).text()
+    assert "организатор" in refused and not (await director.record.games(tid, 1))[game[one.board]].settled
+    bad = await (await fake.slash(h.alice, "organise adjust", round=1, board=one.board, points="1", reason="x")).text()
+    assert "2" in bad and not (await director.record.games(tid, 1))[game[one.board]].settled
 
-    first = await (await fake.slash(h.alice, "organise adjust", round=1, board=1, points="1 0",
+    first = await (await fake.slash(h.alice, "organise adjust", round=1, board=one.board, points="1 0",
                                     reason="сдался в чате")).text()
     assert "… → 1:0" in first
-    again = await (await fake.slash(h.alice, "organise adjust", round=1, board=1, points="½ ½",
+    again = await (await fake.slash(h.alice, "organise adjust", round=1, board=one.board, points="½ ½",
                                     reason="ошибся")).text()
     assert "1:0 → 0.5:0.5" in again
     adjusted = [e for e in await _log(h, tid) if e["action"] == "adjusted"]
@@ -46,10 +49,14 @@ async def test_an_organiser_runs_an_event_to_the_end_from_discord(harness):
     assert (await h.table(one.table_id)).status == "cancelled"  # adjusting a game whose table plays closes it
 
     absent = members[two.players[1]]
-    done = await (await fake.slash(h.alice, "organise forfeit", round=1, board=2, player=absent,
+    own = await (await fake.slash(h.alice, "organise forfeit", round=1, board=two.board, player=absent,
+                                  reason="мой стол")).text()
+    assert "другой организатор" in own and not (await director.record.games(tid, 1))[game[two.board]].settled
+    moderator = fake.add_user("Mod", moderator=True)
+    done = await (await fake.slash(moderator, "organise forfeit", round=1, board=two.board, player=absent,
                                    reason="не пришёл")).text()
     assert absent.mention in done
-    settled = (await director.record.games(tid, 1))[1]
+    settled = (await director.record.games(tid, 1))[game[two.board]]
     assert settled.result == "forfeit" and settled.points == {two.players[0]: 1.0, two.players[1]: 0.0}
     await h.settled()
     t = await director.record.get(tid)

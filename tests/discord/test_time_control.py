@@ -1,5 +1,5 @@
 """Time control and a moderator's pause through the fake Discord (fake clock): the deadline in the live
-message, a reminder by DM once, a vacation, /pause refusing moves with the moderator's reason, /resume."""
+message, a reminder by DM once, a vacation, /pause refusing moves with the moderator's reason (said in the live message and /table status), /resume."""
 from tests.discord.harness import eventually
 from tests.discord.test_play import user_to_act
 
@@ -42,6 +42,11 @@ async def test_a_timed_table_reminds_once_by_dm_and_a_pause_stops_everything(har
     assert "проверяем ход" in fake.in_channel(table.thread_id)[-1].content
     refused = await (await fake.slash(late, "play", table=table.id, action="1")).text()
     assert "приостановлен" in refused and "проверяем ход" in refused     # every move refused, saying why
+    # the live message and /table status say it is paused, by whom and why, and show no deadline that will move
+    live = h.turn_message(table).content
+    assert "⏸️ Стол приостановлен" in live and "проверяем ход" in live and f"<t:{deadline + 12 * HOUR}:R>" not in live
+    status = await (await fake.slash(h.carol, "table status", table=table.id)).text()
+    assert "⏸️ Стол приостановлен" in status and "проверяем ход" in status
     h.clock.t += 100 * HOUR                                  # nothing runs out while paused
     await (await fake.slash(moderator, "resume", table=table.id)).answer()
     await h.settled()

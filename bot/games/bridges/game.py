@@ -102,8 +102,9 @@ class Bridges(Game):
                         names: Sequence[str] = ()) -> str:
         return render.describe_action(state, seat, action, locale, names)
 
-    def render_view(self, view_: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
-        return render.render_view(view_, locale, names)
+    def render_view(self, view_: Mapping[str, Any], locale: str, names: Sequence[str], *,
+                    full: bool = False) -> str:
+        return render.render_view(view_, locale, names, full=full)
 
     def render_event(self, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
         return render.render_event(event, locale, names)

@@ -71,8 +71,8 @@ def check(state: dict, template: dict) -> None:
              "every seat has ended its phase: the neutral phase would have been played (set 'done' false)")
         want(state["base_hp"] > 0, "base_hp", "the Base is destroyed while the game runs (set 'outcome' too)")
         for s, c in enumerate(chars):
-            want(c["hp"] > 0, f"chars.{s}.hp", "a fallen character while the game runs (§1.3: the team has lost;"
-                                               " set 'outcome' too)")
+            want(c["hp"] > 0, f"chars.{s}.hp", "a fallen character while the game runs: the team has lost"
+                                               " (set 'outcome' too)", rule="§1.6")
         want(state["bosses"][cat.final_boss]["hp"] > 0, f"bosses.{cat.final_boss}.hp",
              "the final boss is dead while the game runs (set 'outcome' too)")
 

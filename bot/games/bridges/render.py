@@ -167,9 +167,13 @@ def _attack_label(state: Mapping[str, Any], seat: int, a: Mapping[str, Any], loc
 
 
 # ------------------------------------------------------------------------------------------ the board
-def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str], *, full: bool = False) -> str:
+    """The board in lines of WIDTH columns.  To fit one message a long board drops the characters' gear and is
+    cut at LIMIT; ``full`` (the "Full board" button) keeps every character's gear and is never cut."""
     lines = _board(view, locale, names, gear=True)
     text = "\n".join(lines)
+    if full:
+        return text
     if len(text) > LIMIT:
         text = "\n".join(_board(view, locale, names, gear=False))
     return text if len(text) <= LIMIT else text[:LIMIT - 1] + "…"

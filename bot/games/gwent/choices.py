@@ -63,7 +63,9 @@ def apply_choice(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     if not isinstance(uid, str) or uid not in candidates(state, entry):
         if kind == "revive" and entry.get("heroes"):
             raise Reject("gwent.reject.bad_revive_hero_too", rule="GW-29")  # Valhalla: a hero may come back too
-        rule = "GW-29" if entry.get("source") == "leader" else _RULE[kind]
+        # the refusal cites what granted the choice: a leader's revival (GW-29), Skellige's round-3 bonus (§6),
+        # else the mechanic's own part (a medic's revival: §3)
+        rule = _SOURCE_RULE.get(entry.get("source"), _RULE[kind])
         raise Reject(f"gwent.reject.bad_{kind}", rule=rule)
     state["stack"].pop()
     resume_cause(state, entry["cause"])
@@ -105,3 +107,4 @@ def apply_choice(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
 
 
 _RULE = {"revive": "§3", "summon": "§4", "take": "§7", "discard": "§7", "take_deck": "§7", "reveal": "§7"}
+_SOURCE_RULE = {"leader": "GW-29", "skellige": "§6"}

@@ -7,8 +7,10 @@ import pytest
 from bot.engine.board_text import display_width as width
 from bot.engine.playout import play
 from bot.games.bridges import GAME
+from bot.games.bridges import render
+from bot.games.bridges.render import item_name
 
-from .helpers import NAMES, act, place, table
+from .helpers import CLASSES, NAMES, act, place, table
 
 #: the rule book's island codes: players read the islands' names in their language instead
 CODES = re.compile(r"\[(BSE|chs|chn|trl|CRB|[1-4])\]|\b(chs|chn|trl|CRB|BSE)\b")
@@ -102,3 +104,21 @@ def test_a_typed_label_picks_the_action():
     assert action == {"type": "move", "to": "chs"}
     state = act(state, 0, type="move", to="chs")
     assert GAME.parse_action(state, 0, "Go to Near Chest", NAMES).code == "malformed"
+
+
+def test_the_full_board_keeps_every_characters_gear_and_is_never_cut(monkeypatch):
+    """The "Full board" button.  A board over one message's LIMIT drops the characters' gear to fit and is cut;
+    the full board lists everyone's gear, uncut, still 40 columns wide.  (Twelve armed characters come to about
+    1,500 characters, under the real LIMIT: a smaller one stands in for a board that overflows.)"""
+    state = table(CLASSES * 3)
+    for seat in range(12):
+        place(state, seat, "base", hands=["greatsword"], armour="plate_armour")
+    seen = GAME.view(state, None)
+    sword = item_name("greatsword", "ru")
+    assert GAME.render_view(seen, "ru", NAMES, full=True) == GAME.render_view(seen, "ru", NAMES)  # it fits
+    monkeypatch.setattr(render, "LIMIT", 800)
+    short = GAME.render_view(seen, "ru", NAMES)
+    full = GAME.render_view(seen, "ru", NAMES, full=True)
+    assert len(short) <= 800 and sword not in short
+    assert len(full) > 800 and full.count(sword) == 12
+    assert all(width(line) <= 40 for line in full.split("\n")), full
