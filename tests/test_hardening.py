@@ -15,7 +15,7 @@ import pytest
 
 from bot.engine import Code, Rejection
 from bot.process.config import TableLimits
-from bot.referee.free_text import NAME_MAX, clean_name, clean_text
+from bot.engine.free_text import NAME_MAX, clean_name, clean_text
 from bot.referee.record import verify_table
 from bot.referee.service import Referee
 from bot.storage.db import DatabaseUnavailable, migration_files

@@ -4,7 +4,7 @@ and to print anywhere: a terminal, a Discord message, an export.
 Taken out: terminal escape sequences, control characters, invisible format characters (zero-width spaces,
 bidirectional overrides that reorder the text around them) and unassigned code points; the text is put in
 Unicode NFC form, its white space collapsed and its length bounded.  Applied where the text enters the
-referee (bot/referee/free_text.py), so every front end stores and shows the same thing, and again where the
+referee (service, disputes, moderation, the director), so every front end stores and shows the same thing, and again where the
 storage layer reads it back (``stored_name``, ``stored_title``, ``stored_text``): a record written by a release
 that cleaned less, or nothing, still shows no control character and no name longer than its limit.  (The
 engine layer holds this so that storage, below the referee, may use it.)

@@ -27,7 +27,7 @@ from typing import Any
 
 from bot.engine import Code, Game, Rejection, get_game
 from bot.engine.versions import CannotMigrate, readable
-from bot.referee.free_text import clean_name, clean_text
+from bot.engine.free_text import clean_name, clean_text
 from bot.referee.moderation import behind, moderator_step, rollback_step
 from bot.referee.moves import Moves
 from bot.referee.seated import is_seated

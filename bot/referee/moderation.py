@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.engine import Applied, Code, Game, Rejection, clone, get_game
 from bot.engine.versions import CannotMigrate, rules_of
-from bot.referee.free_text import clean_text
+from bot.engine.free_text import clean_text
 from bot.referee.moves import Moves
 from bot.referee.seated import may_decide
 from bot.referee.service import Accepted, Referee

@@ -26,7 +26,7 @@ from bot.engine.canonical import dumps
 from bot.engine.rng import commitment, new_seed
 from bot.process.config import TableLimits, release
 from bot.referee import standing
-from bot.referee.free_text import TITLE_MAX, clean_name, clean_text
+from bot.engine.free_text import TITLE_MAX, clean_name, clean_text
 from bot.referee.steps import SYSTEM, messages_for, next_deadline
 from bot.referee.timecontrol import parse as parse_time_control, table_clock
 from bot.referee.timekeeper import Timekeeper

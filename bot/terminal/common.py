@@ -13,7 +13,7 @@ import yaml
 from bot.engine import Reject, Rejection, get_game
 from bot.i18n import t
 from bot.process.config import Settings
-from bot.referee.free_text import clean_name
+from bot.engine.free_text import clean_name
 from bot.referee.service import Referee
 from bot.referee.upgrade import open_store
 from bot.storage.store import Store

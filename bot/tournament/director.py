@@ -21,7 +21,7 @@ from bot.engine import Code, Reject, Rejection, get_game
 from bot.engine.rng import new_seed
 from bot.ratings.seeding import first_swiss_round, rated as rated_event, ratings_at_start
 from bot.i18n import t
-from bot.referee.free_text import TITLE_MAX, clean_name, clean_text
+from bot.engine.free_text import TITLE_MAX, clean_name, clean_text
 from bot.referee.seated import same_user
 from bot.referee.service import Referee
 from bot.referee.steps import SYSTEM
