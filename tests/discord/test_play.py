@@ -37,7 +37,8 @@ async def test_a_toy_game_from_lobby_to_the_end_through_buttons(harness):
     while (await h.table(table.id)).status == "active":
         await h.act(await user_to_act(h, table), table, random_choice("toy"))
     final = fake.in_channel(table.thread_id)[-1]
-    assert "🏆" in final.content and not final.components
+    # nothing left to play: the end post keeps only its replay
+    assert "🏆" in final.content and [c["custom_id"] for c in final.items()] == [f"j:replay:{table.id}"]
     lobby = h.lobby(table)
     assert "🏁" in lobby.content and not lobby.components
     for msg, text in fake.public_texts():
