@@ -93,7 +93,8 @@ def game_of(key: str | None, rule: str | None) -> str | None:
         return head
     if rule:
         for game in GAMES:
-            if catalogue(game).find(rule) is not None and catalogue(game).find(rule).source == "ruling":
+            entry = catalogue(game).find(rule)
+            if entry is not None and entry.source == "ruling":
                 return game
     return None
 

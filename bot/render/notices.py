@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 from typing import Any, Mapping, Sequence
 
 from bot.i18n import has, t
+from bot.render.deadlines import deadline
 
 DISCORD_PREFIX = "discord:"
 TERMINAL_PREFIX = "cli:"
@@ -40,8 +41,6 @@ def _reason(text: Any) -> str:
 def paused_line(table: Any, locale: str, front: str, *, now: float | None = None) -> str:
     """Who paused the table, since when and why (bot/referee/moderation.py pause): the terminal's status and
     Discord's live message and /table status, in place of deadlines that each move on by the pause's length."""
-    from bot.render.deadlines import deadline
-
     return t("core.paused", locale, who=person(table.paused_by, locale),
              when=deadline(table.paused_at, locale, front, now=now), reason=_reason(table.paused_reason))
 
