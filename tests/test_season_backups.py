@@ -202,7 +202,7 @@ def test_rotation_keeps_the_newest_of_each_day_and_week_and_never_the_others(tmp
     assert len(kept) <= 7 + 4 and len(days) == len(kept) and len(weeks) >= 4
     assert set(removed) | set(kept) == set(made)
     # an upgrade's own pruning (the newest 10) leaves the season's backups alone
-    bk.take_backup(db_file := _real_db(tmp_path), "rules", keep=1)
+    bk.take_backup(_real_db(tmp_path), "rules", keep=1)
     assert all(p.exists() for p in kept)
 
 

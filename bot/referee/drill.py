@@ -21,7 +21,7 @@ from pathlib import Path
 
 from bot.referee.record import RecordError, verify_table
 from bot.referee.upgrade import upgrade_tables
-from bot.storage.backup import BackupInfo, copy_database, describe, open_read_only
+from bot.storage.backup import BackupInfo, describe, open_read_only
 from bot.storage.db import migration_files
 from bot.storage.store import Store
 
