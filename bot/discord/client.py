@@ -54,7 +54,7 @@ from bot.storage.store import Store, TableRow
 log = logging.getLogger("judge.discord")
 
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.moderation", "cogs.disputes", "cogs.tournament", "cogs.organise",
-              "cogs.attendance", "cogs.ratings", "cogs.whatif", "cogs.rules", "cogs.replay")
+              "cogs.attendance", "cogs.ratings", "cogs.whatif", "cogs.rules", "cogs.replay", "cogs.status")
 EXIT_OK, EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_FAILED = 0, 2, 3, 1
 #: the tournaments are looked at every this many clock ticks (each look reads every open table of every running
 #: tournament: once in ten seconds is plenty for rounds that last days)
