@@ -245,3 +245,25 @@ async def test_a_failing_schedule_is_logged_and_the_bot_goes_on(tmp_path, caplog
     await schedule.stop()
     assert schedule.failures == 1
     assert any("No backup was taken" in r.getMessage() for r in caplog.records)
+
+
+def test_settings_for_backups_and_monitoring(tmp_path):
+    from bot.process.config import ConfigError, load_settings
+
+    example = load_settings(Path(__file__).resolve().parents[1] / "config.example.yaml", env={})
+    assert example.backups.every_hours == 6 and example.backups.folder is None
+    assert (example.backups.keep_daily, example.backups.keep_weekly) == (7, 4)
+    assert example.monitoring.enabled and example.monitoring.host == "127.0.0.1" and example.monitoring.port == 9187
+    defaults = load_settings(None, env={})
+    assert not defaults.monitoring.enabled and defaults.backups.every_hours == 6
+    file = tmp_path / "config.yaml"
+    file.write_text("backups: {folder: /mnt/b, every_hours: null}\nmonitoring: {enabled: true, port: 9300}\n")
+    settings = load_settings(file, env={})
+    assert settings.backups.folder == Path("/mnt/b") and settings.backups.every_hours is None
+    assert settings.monitoring.port == 9300
+    for bad in ("backups: {every_hours: 0}", "backups: {keep_daily: -1}", "backups: {keep_daily: 0, keep_weekly: 0}",
+                "backups: {folder: 3}", "backups: {often: 1}", "monitoring: {enabled: 'yes'}",
+                "monitoring: {port: 70000}", "monitoring: {host: ''}", "monitoring: []"):
+        file.write_text(bad + "\n")
+        with pytest.raises(ConfigError):
+            load_settings(file, env={})

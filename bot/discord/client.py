@@ -42,7 +42,7 @@ from bot.engine import Game, all_games
 from bot.i18n import t
 from bot.process import gc_policy
 from bot.process.config import Settings
-from bot.process.metrics import METRICS, count_rate_limits
+from bot.process.metrics import count_rate_limits
 from bot.referee.delivery import DeliveryWorker
 from bot.referee.service import Referee
 from bot.referee.steps import SYSTEM
@@ -481,8 +481,7 @@ async def _run_with_lock(settings: Settings, bot_options: dict[str, Any], redact
     gc_policy.for_serving()
     if settings.backups.every_hours:
         schedule = BackupSchedule(settings.database, settings.backups.folder, settings.backups.every_hours * 3600,
-                                  keep_daily=settings.backups.keep_daily, keep_weekly=settings.backups.keep_weekly,
-                                  taken=lambda info: METRICS.backups.labels(result="taken").inc())
+                                  keep_daily=settings.backups.keep_daily, keep_weekly=settings.backups.keep_weekly)
         schedule.start()
     loop = asyncio.get_running_loop()
     try:

@@ -46,6 +46,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from bot.process.metrics import METRICS
+
 log = logging.getLogger("judge.backup")
 
 #: how many backups of one database are kept
@@ -494,6 +496,7 @@ class BackupSchedule:
                                           keep_weekly=self.keep_weekly)
         if removed:
             log.info("backups rotated: removed %s", ", ".join(p.name for p in removed))
+        METRICS.backups.labels(result="taken").inc()
         if self.taken is not None:
             self.taken(info)
         return info
@@ -506,10 +509,12 @@ class BackupSchedule:
                 await self.once()
             except BackupFailed as exc:
                 self.failures += 1
+                METRICS.backups.labels(result="failed").inc()
                 log.error("scheduled backup failed: %s", season_failure(exc, "en"))
                 await asyncio.sleep(min(self.retry, self.every))
             except Exception:  # a bug here must not stop the bot, nor the next backups
                 self.failures += 1
+                METRICS.backups.labels(result="failed").inc()
                 log.exception("scheduled backup failed")
                 await asyncio.sleep(min(self.retry, self.every))
 
