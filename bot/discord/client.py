@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 import sqlite3
 import sys
@@ -41,20 +42,25 @@ from bot.engine import Game, all_games
 from bot.i18n import t
 from bot.process import gc_policy
 from bot.process.config import Settings
+from bot.process.metrics import count_rate_limits
 from bot.referee.delivery import DeliveryWorker
 from bot.referee.service import Referee
 from bot.referee.steps import SYSTEM
+from bot.storage.backup import BackupSchedule
 from bot.storage.db import Busy, explain, set_busy_timeout
+from bot.web.monitor import Monitor, serve as serve_monitor
 from bot.storage.store import Store, TableRow
 
 log = logging.getLogger("judge.discord")
 
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.moderation", "cogs.disputes", "cogs.tournament", "cogs.organise",
-              "cogs.attendance", "cogs.ratings", "cogs.whatif", "cogs.rules", "cogs.replay")
+              "cogs.attendance", "cogs.ratings", "cogs.whatif", "cogs.rules", "cogs.replay", "cogs.status")
 EXIT_OK, EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_FAILED = 0, 2, 3, 1
 #: the tournaments are looked at every this many clock ticks (each look reads every open table of every running
 #: tournament: once in ten seconds is plenty for rounds that last days)
 TOURNAMENT_TICKS = 10
+#: seconds a stopping bot gives the delivery worker to finish the message in hand (a systemd stop waits 30)
+STOP_GRACE = 15.0
 #: seconds archiving a finished table's thread may take before the bot moves on without it
 THREAD_EDIT_TIMEOUT = 10.0
 #: Discord's range for integer and number options (docs: "Any integer between -2^53 and 2^53")
@@ -200,6 +206,11 @@ class JudgeBot(commands.Bot):
                 await self.referee.cancel(table.id, SYSTEM, moderator=True, reason="no thread")
                 log.warning("cancelled table %s: a previous run stopped before its thread was opened", table.id)
 
+    def gateway_connected(self) -> bool:
+        """Whether Discord's gateway is connected now (for /healthz and /metrics)."""
+        ws = self.ws
+        return self.is_ready() and not self.is_closed() and ws is not None and ws.open
+
     async def close(self) -> None:
         if self._clock is not None:
             self._clock.cancel()
@@ -208,7 +219,8 @@ class JudgeBot(commands.Bot):
         for task in runs:
             task.cancel()
         await asyncio.gather(*runs, return_exceptions=True)
-        await self.delivery.stop()
+        # the message in hand is finished before the connection closes (SIGTERM: no half-sent message)
+        await self.delivery.stop(grace=STOP_GRACE)
         await super().close()
 
     async def on_ready(self) -> None:
@@ -423,20 +435,54 @@ async def run_bot(settings: Settings, **bot_options: Any) -> int:
         return EXIT_NO_TOKEN
     redactor = _guard_logs(settings.token)
     set_busy_timeout(settings.busy_timeout)
+    from bot.referee.drill import BotRunning, hold_run_lock
+    try:  # one bot per database; held until the process ends, it also tells `restore` the bot is running
+        run_lock = hold_run_lock(settings.database)
+    except BotRunning:
+        log.error(t("ops.run.running", locale, db=str(settings.database)))
+        return EXIT_FAILED
+    except OSError as exc:  # the database's folder is missing or not writable: opening it says so below
+        log.debug("no run lock beside %s: %s", settings.database, exc)
+        run_lock = None
+    try:
+        return await _run_with_lock(settings, bot_options, redactor)
+    finally:
+        if run_lock is not None:
+            os.close(run_lock)
+
+
+async def _run_with_lock(settings: Settings, bot_options: dict[str, Any], redactor: RedactSecret) -> int:
+    locale = settings.locale
     from bot.referee.upgrade import open_store  # opening the database brings its tables to this release's rules
     store = await open_store(settings.database)
-    pages = None
-    if settings.web.enabled:  # the public pages beside the bot, on the same loop and database (docs/web.md)
-        from bot.web.app import start as serve_pages
-        try:
-            pages = await serve_pages(store, settings.web.host, settings.web.port, locale=locale)
-        except OSError as exc:
-            log.error("the public pages cannot listen on %s:%s: %s", settings.web.host, settings.web.port,
-                      exc.strerror or exc)
-            await store.close()
-            return EXIT_FAILED
-    gc_policy.for_serving()
     bot = JudgeBot(settings, store, **bot_options)
+    monitor = Monitor(store, backup_folder=settings.backups.folder, gateway=bot.gateway_connected,
+                      delivery=bot.delivery.stuck) if settings.monitoring.enabled else None
+    shared = monitor is not None and settings.web.enabled and \
+        (settings.monitoring.host, settings.monitoring.port) == (settings.web.host, settings.web.port)
+    pages = watch = schedule = None
+    rate_limits = count_rate_limits()
+    try:
+        if settings.web.enabled:  # the public pages beside the bot, on the same loop and database (docs/web.md)
+            from bot.web.app import start as serve_pages
+            where = (settings.web.host, settings.web.port)
+            pages = await serve_pages(store, *where, locale=locale, monitor=monitor if shared else None)
+        if monitor is not None and not shared:
+            where = (settings.monitoring.host, settings.monitoring.port)
+            watch = await serve_monitor(monitor, *where)
+    except OSError as exc:
+        log.error("cannot listen on %s:%s: %s", *where, exc.strerror or exc)
+        for runner in (pages, watch):
+            if runner is not None:
+                await runner.cleanup()
+        logging.getLogger("discord.http").removeHandler(rate_limits)
+        await store.close()
+        return EXIT_FAILED
+    gc_policy.for_serving()
+    if settings.backups.every_hours:
+        schedule = BackupSchedule(settings.database, settings.backups.folder, settings.backups.every_hours * 3600,
+                                  keep_daily=settings.backups.keep_daily, keep_weekly=settings.backups.keep_weekly)
+        schedule.start()
     loop = asyncio.get_running_loop()
     try:
         loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
@@ -466,8 +512,12 @@ async def run_bot(settings: Settings, **bot_options: Any) -> int:
             loop.remove_signal_handler(signal.SIGTERM)
         except (NotImplementedError, RuntimeError):
             pass
-        if pages is not None:
-            await pages.cleanup()
+        if schedule is not None:
+            await schedule.stop()
+        for runner in (pages, watch):
+            if runner is not None:
+                await runner.cleanup()
+        logging.getLogger("discord.http").removeHandler(rate_limits)
         await store.close()
         for handler in logging.getLogger().handlers:
             handler.removeFilter(redactor)

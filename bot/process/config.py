@@ -52,6 +52,30 @@ class WebSettings:
     base_url: str | None = None
 
 
+@dataclass(frozen=True)
+class BackupSettings:
+    """The backups ``python -m bot run`` takes by itself (bot/storage/backup.py, docs/operations.md "Backups of
+    a season"): one every ``every_hours`` into ``folder`` (None: ``<database>-backups/`` beside it; may be
+    another disk or a mounted remote), keeping the newest of each of the last ``keep_daily`` days and of the
+    last ``keep_weekly`` weeks.  ``every_hours`` None: no scheduled backups."""
+
+    folder: Path | None = None
+    every_hours: float | None = 6.0
+    keep_daily: int = 7
+    keep_weekly: int = 4
+
+
+@dataclass(frozen=True)
+class MonitorSettings:
+    """``/healthz`` and ``/metrics`` (bot/web/monitor.py): served when ``enabled``, on a listener of their own at
+    ``host:port`` (localhost by default, whatever the public pages listen on), or on the public pages' listener
+    when both name the same address and port."""
+
+    enabled: bool = False
+    host: str = "127.0.0.1"
+    port: int = 9187
+
+
 #: how long a write waits for another process's transaction on the same file before it answers "busy, nothing
 #: recorded" (config ``database.busy_timeout``, JUDGE_BUSY_TIMEOUT, the terminal's --busy-timeout), in seconds
 BUSY_TIMEOUT = 5.0
@@ -69,6 +93,8 @@ class Settings:
     log_level: str = "INFO"
     table_limits: TableLimits = TableLimits(per_user=5, per_server=50)
     web: WebSettings = WebSettings()
+    backups: BackupSettings = BackupSettings()
+    monitoring: MonitorSettings = MonitorSettings()
 
     @property
     def has_token(self) -> bool:
@@ -100,7 +126,8 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] = os.en
     discord_cfg = raw.get("discord") or {}
     if not isinstance(discord_cfg, dict):
         raise ConfigError(f"{file}: 'discord' must be a mapping")
-    unknown = set(raw) - {"database", "locale", "discord", "log_level", "moderator_role", "limits", "web"}
+    unknown = set(raw) - {"database", "locale", "discord", "log_level", "moderator_role", "limits", "web",
+                        "backups", "monitoring"}
     if unknown:
         raise ConfigError(f"{file}: unknown settings {sorted(unknown)}")
     locale = env.get("JUDGE_LOCALE") or raw.get("locale") or "ru"
@@ -137,6 +164,8 @@ def load_settings(path: str | Path | None = None, env: Mapping[str, str] = os.en
         log_level=str(raw.get("log_level") or "INFO").upper(),
         table_limits=_limits(raw.get("limits")),
         web=_web(raw.get("web")),
+        backups=_backups(raw.get("backups")),
+        monitoring=_monitoring(raw.get("monitoring")),
     )
 
 
@@ -181,6 +210,47 @@ def _web(raw: Any) -> WebSettings:
         raise ConfigError("web.base_url must be an http:// or https:// address, or null")
     return WebSettings(enabled=enabled, host=host.strip(), port=port,
                        base_url=base_url.rstrip("/") if base_url else None)
+
+
+def _backups(raw: Any) -> BackupSettings:
+    """``backups: {folder: null, every_hours: 6, keep_daily: 7, keep_weekly: 4}``; every_hours null: none taken."""
+    if raw is None:
+        return BackupSettings()
+    if not isinstance(raw, dict) or set(raw) - {"folder", "every_hours", "keep_daily", "keep_weekly"}:
+        raise ConfigError("backups takes folder, every_hours, keep_daily and keep_weekly")
+    default = BackupSettings()
+    folder, every = raw.get("folder"), raw.get("every_hours", default.every_hours)
+    if folder is not None and (not isinstance(folder, str) or not folder.strip()):
+        raise ConfigError("backups.folder must be a folder's path, or null (beside the database)")
+    if every is not None and (isinstance(every, bool) or not isinstance(every, (int, float))
+                              or not 0.05 <= every <= 24 * 7):
+        raise ConfigError("backups.every_hours must be a number of hours from 0.05 to 168, or null (none)")
+    keeps = {}
+    for key in ("keep_daily", "keep_weekly"):
+        value = raw.get(key, getattr(default, key))
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+            raise ConfigError(f"backups.{key} must be a whole number from 0 to 1000")
+        keeps[key] = value
+    if every is not None and not keeps["keep_daily"] and not keeps["keep_weekly"]:
+        raise ConfigError("backups must keep some: keep_daily or keep_weekly above 0")
+    return BackupSettings(folder=Path(folder) if folder else None,
+                          every_hours=float(every) if every is not None else None, **keeps)
+
+
+def _monitoring(raw: Any) -> MonitorSettings:
+    """``monitoring: {enabled: false, host: 127.0.0.1, port: 9187}``."""
+    if raw is None:
+        return MonitorSettings()
+    if not isinstance(raw, dict) or set(raw) - {"enabled", "host", "port"}:
+        raise ConfigError("monitoring takes enabled, host and port")
+    enabled, host, port = raw.get("enabled", False), raw.get("host", "127.0.0.1"), raw.get("port", 9187)
+    if not isinstance(enabled, bool):
+        raise ConfigError("monitoring.enabled must be true or false")
+    if not isinstance(host, str) or not host.strip():
+        raise ConfigError("monitoring.host must be a host name or address")
+    if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
+        raise ConfigError("monitoring.port must be a port number (1-65535)")
+    return MonitorSettings(enabled=enabled, host=host.strip(), port=port)
 
 
 def _limits(raw: Any) -> TableLimits:

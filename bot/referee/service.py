@@ -25,6 +25,7 @@ from bot.engine import Applied, Code, Game, Reject, Rejection, get_game, visible
 from bot.engine.canonical import dumps
 from bot.engine.rng import commitment, new_seed
 from bot.process.config import TableLimits, release
+from bot.process.metrics import METRICS
 from bot.referee import standing
 from bot.engine.free_text import TITLE_MAX, clean_name, clean_text
 from bot.referee.steps import SYSTEM, messages_for, next_deadline
@@ -346,6 +347,18 @@ class Referee:
                   seat: int | None = None) -> Accepted | Rejection:
         """Apply one action by a player.  ``expected_version`` (from a button or a typed command echoing the
         version it saw) makes a click on an outdated message a polite STALE refusal instead of a surprise."""
+        started, before = time.perf_counter(), self._live.get(table_id)
+        result: Accepted | Rejection | None = None
+        try:
+            result = await self._act_locked(table_id, user_id, action, expected_version, seat)
+            return result
+        finally:  # the operator's metrics: how many, how long (lock wait included), never who nor what
+            kept = self._live.get(table_id) or before  # a table that just ended is no longer kept
+            METRICS.acted(kept.table.game if kept is not None else "unknown", isinstance(result, Accepted),
+                          time.perf_counter() - started)
+
+    async def _act_locked(self, table_id: int, user_id: str, action: Any, expected_version: int | None,
+                          seat: int | None) -> Accepted | Rejection:
         async with self.lock(table_id):
             kept = self._live.get(table_id)
             # a click on a version other than the kept one: the table may have moved elsewhere (a moderator)

@@ -18,6 +18,12 @@ temporary file is removed, and the change it was to precede must not happen (the
 with ``--no-backup``: ``decline``).  A temporary file left by a process killed while writing is held under an
 ``flock`` while it is written; the next backup of the database removes any such file nobody holds.
 
+The same proven copy is also a season's backup (``take_season_backup``): taken by hand (``python -m bot
+backup``, named ``…-manual.db``, never removed by the bot) or on the schedule of ``python -m bot run``
+(``…-scheduled.db``, rotated by ``rotate``: the newest of each of the last days and weeks), into the backup
+folder or one the settings name (another disk, a mounted remote).  Those are not counted among the ``KEEP``
+below, and the upgrades' backups are not counted among theirs.
+
 Only the newest ``KEEP`` of a database's backups are kept: an operator who upgrades every week has two months
 of them, and the folder never grows without bound.  Going back to one: stop the bot, copy it over the database
 (and remove the database's ``-wal`` / ``-shm`` files), start the release that wrote it (docs/operations.md).
@@ -33,8 +39,14 @@ import resource
 import secrets
 import sqlite3
 import time
+import asyncio
+import calendar
 from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
+
+from bot.process.metrics import METRICS
 
 log = logging.getLogger("judge.backup")
 
@@ -130,7 +142,9 @@ def take_backup(database: str | Path, reason: str, *, keep: int = KEEP,
                            detail=_os_reason(exc)) from None
     remove_partial(database)
     target = _write_proven(database, folder, name, expect_version)
-    for old in backups(database)[:-keep] if keep > 0 else []:
+    # the season's backups (by hand, by schedule) share the folder and have a rotation of their own
+    ours = [p for p in backups(database) if not _SEASON.search(p.name)]
+    for old in ours[:-keep] if keep > 0 else []:
         old.unlink(missing_ok=True)
     return target
 
@@ -240,10 +254,10 @@ def _check(partial: Path, expected: dict) -> str | None:
     return None
 
 
-def remove_partial(database: str | Path) -> list[Path]:
+def remove_partial(database: str | Path, folder: str | Path | None = None) -> list[Path]:
     """Remove the temporary files of backups of ``database`` that nobody is writing (a process killed mid-write
     left them); returns the ones removed.  A file still held under its writer's flock is left alone."""
-    folder, prefix = backup_folder(database), f"{Path(database).name}-"
+    folder, prefix = Path(folder) if folder else backup_folder(database), f"{Path(database).name}-"
     if not folder.is_dir():
         return []
     removed = []
@@ -321,3 +335,191 @@ def _os_reason(exc: OSError) -> str:
     if exc.errno in _FULL:
         return "disk full or file size limit"
     return exc.strerror or str(exc)
+
+
+# ---------------------------------------------------------------------------------------------- a season's backups
+MANUAL, SCHEDULED = "manual", "scheduled"
+_SEASON = re.compile(r"-\d{8}-\d{6}-(manual|scheduled)(-\d+)?\.db$")
+_STAMP = re.compile(r"-(\d{8}-\d{6})-[a-z0-9-]+\.db$")
+
+
+@dataclass(frozen=True)
+class BackupInfo:
+    """What a proven backup holds: its size, the Judge tables (games) in it, its actions and the newest one's time."""
+
+    path: Path
+    size: int
+    tables: int
+    actions: int
+    newest_action: float | None
+
+    def line(self) -> str:
+        newest = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(self.newest_action)) \
+            if self.newest_action is not None else "none"
+        return (f"{self.path}: {self.size} bytes, {self.tables} tables, {self.actions} actions, "
+                f"newest action {newest}")
+
+
+def taken_at(path: str | Path) -> float | None:
+    """When a backup was taken, from its name (UTC), or None for a name of another form."""
+    found = _STAMP.search(Path(path).name)
+    if not found:
+        return None
+    return float(calendar.timegm(time.strptime(found.group(1), "%Y%m%d-%H%M%S")))
+
+
+def season_backups(database: str | Path, folder: str | Path | None = None, kind: str | None = None) -> list[Path]:
+    """The season's proven backups of ``database`` in ``folder`` (default: its backup folder), oldest first;
+    ``kind``: only ``manual`` or only ``scheduled`` ones."""
+    folder, prefix = Path(folder) if folder else backup_folder(database), f"{Path(database).name}-"
+    if not folder.is_dir():
+        return []
+    found = []
+    for p in folder.iterdir():
+        match = _SEASON.search(p.name)
+        if match and p.name.startswith(prefix) and (kind is None or match.group(1) == kind) and p.is_file():
+            found.append(p)
+    return sorted(found, key=lambda p: (taken_at(p) or 0.0, p.name))
+
+
+def latest_backup(database: str | Path, folder: str | Path | None = None) -> Path | None:
+    """The newest proven backup of ``database`` of any kind (an upgrade's too), in ``folder`` and the backup
+    folder beside it: what the operator's metrics and ``/judge status`` call the last backup."""
+    folders = {backup_folder(database), *([Path(folder)] if folder else [])}
+    prefix = f"{Path(database).name}-"
+    newest: tuple[float, Path] | None = None
+    for where in folders:
+        if not where.is_dir():
+            continue
+        for p in where.iterdir():
+            if not (p.name.startswith(prefix) and _STAMPED.match(p.name[len(prefix):])):
+                continue
+            at = taken_at(p)
+            if at is not None and (newest is None or at > newest[0]) and p.is_file():
+                newest = (at, p)
+    return newest[1] if newest else None
+
+
+def describe(path: str | Path) -> BackupInfo:
+    """Size, tables, actions and the newest action of a database file, read without writing to it."""
+    path = Path(path)
+    with closing(open_read_only(path)) as conn:
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        tables = conn.execute("SELECT COUNT(*) FROM tables").fetchone()[0] if "tables" in names else 0
+        actions, newest = conn.execute("SELECT COUNT(*), MAX(at) FROM actions").fetchone() \
+            if "actions" in names else (0, None)
+    return BackupInfo(path, path.stat().st_size, tables, actions, newest)
+
+
+def open_read_only(path: str | Path) -> sqlite3.Connection:
+    """A connection that cannot write to ``path`` nor leave ``-wal`` / ``-shm`` files beside it (a backup on a
+    read-only mount opens too).  The name is quoted into the URI, so ``?``, ``#`` and ``%`` stay characters."""
+    from urllib.request import pathname2url
+    return sqlite3.connect(f"file:{pathname2url(str(Path(path).resolve()))}?mode=ro&immutable=1", uri=True)
+
+
+def take_season_backup(database: str | Path, folder: str | Path | None = None, *, kind: str = MANUAL) -> BackupInfo:
+    """A proven online backup of ``database`` (the bot may be running: the backup API copies one consistent
+    snapshot) into ``folder`` (default: its backup folder; created, parents too), named
+    ``<name>-<UTC stamp>-<kind>.db``.  Raises BackupFailed; logs the backup's size, tables and newest action."""
+    database = Path(database)
+    folder = Path(folder) if folder else backup_folder(database)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    name = f"{database.name}-{stamp}-{kind}"
+    if not database.is_file():
+        raise BackupFailed(database, folder / f"{name}.db", "ops.backup.why.no_database")
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise BackupFailed(database, folder / f"{name}.db", "upgrade.backup.why.in_the_way", folder=str(folder))
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BackupFailed(database, folder / f"{name}.db", "upgrade.backup.why.folder", folder=str(folder),
+                           detail=_os_reason(exc)) from None
+    remove_partial(database, folder)
+    info = describe(_write_proven(database, folder, name, None))
+    log.info("backup %s", info.line())
+    return info
+
+
+def rotate(database: str | Path, folder: str | Path | None = None, *, keep_daily: int = 7,
+           keep_weekly: int = 4) -> list[Path]:
+    """Remove the scheduled backups no longer kept: kept are the newest of each of the last ``keep_daily`` days
+    (UTC) that have one and the newest of each of the last ``keep_weekly`` ISO weeks; backups taken by hand and
+    before upgrades are never removed here.  Returns the removed ones."""
+    newest_first = list(reversed(season_backups(database, folder, SCHEDULED)))
+    kept: set[Path] = set()
+    for keep, period in ((keep_daily, "%Y-%m-%d"), (keep_weekly, "%G-W%V")):
+        seen: list[str] = []
+        for p in newest_first:
+            key = time.strftime(period, time.gmtime(taken_at(p) or 0.0))
+            if key not in seen:
+                seen.append(key)
+                if len(seen) > keep:
+                    break
+                kept.add(p)
+    removed = [p for p in newest_first if p not in kept]
+    for p in removed:
+        p.unlink(missing_ok=True)
+    return removed
+
+
+class BackupSchedule:
+    """``python -m bot run``'s backups: one every ``every`` seconds counted from the newest scheduled backup in
+    the folder (a restart neither takes one at once nor skips one), the first ``first_after`` seconds after the
+    start when there is none; rotated after each.  A failure is logged and tried again after ``retry`` seconds;
+    the bot plays on meanwhile (the operator sees the backup's age grow in /metrics and /judge status)."""
+
+    def __init__(self, database: str | Path, folder: str | Path | None, every: float, *, keep_daily: int = 7,
+                 keep_weekly: int = 4, first_after: float = 60.0, retry: float = 900.0,
+                 taken: Callable[[BackupInfo], None] | None = None):
+        self.database, self.folder, self.every = Path(database), Path(folder) if folder else None, every
+        self.keep_daily, self.keep_weekly = keep_daily, keep_weekly
+        self.first_after, self.retry, self.taken = first_after, retry, taken
+        self.failures = 0
+        self._task: asyncio.Task[None] | None = None
+
+    def next_due(self, now: float, started: float) -> float:
+        done = season_backups(self.database, self.folder, SCHEDULED)
+        return (taken_at(done[-1]) or now) + self.every if done else started + self.first_after
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="judge-backups")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    async def once(self) -> BackupInfo:
+        info = await asyncio.to_thread(take_season_backup, self.database, self.folder, kind=SCHEDULED)
+        removed = await asyncio.to_thread(rotate, self.database, self.folder, keep_daily=self.keep_daily,
+                                          keep_weekly=self.keep_weekly)
+        if removed:
+            log.info("backups rotated: removed %s", ", ".join(p.name for p in removed))
+        METRICS.backups.labels(result="taken").inc()
+        if self.taken is not None:
+            self.taken(info)
+        return info
+
+    async def _run(self) -> None:
+        started = time.time()
+        while True:
+            await asyncio.sleep(max(0.0, self.next_due(time.time(), started) - time.time()))
+            try:
+                await self.once()
+            except BackupFailed as exc:
+                self.failures += 1
+                METRICS.backups.labels(result="failed").inc()
+                log.error("scheduled backup failed: %s", season_failure(exc, "en"))
+                await asyncio.sleep(min(self.retry, self.every))
+            except Exception:  # a bug here must not stop the bot, nor the next backups
+                self.failures += 1
+                METRICS.backups.labels(result="failed").inc()
+                log.exception("scheduled backup failed")
+                await asyncio.sleep(min(self.retry, self.every))
+
+
+def season_failure(exc: BackupFailed, locale: str | None) -> str:
+    """A season's backup that failed, in one line (``BackupFailed.message`` speaks of a migration not done)."""
+    from bot.i18n import t
+    return t("ops.backup.failed", locale, backup=exc.backup, reason=t(exc.reason, locale, **exc.params))

@@ -15,6 +15,8 @@
     mod whatif TABLE --move N|--version V [--action A]... [--playout bots|none] [--steps K]   another move tried
                              at a stored step on a scratch copy (moderators only; the table is untouched; logged)
     server GUILD [--moderator-role R] [--notice-channel C]   a Discord server's settings (as /settings)
+    backup [--to DIR]        a proven online backup (--check FILE [--sample N]: prove a backup restores)
+    restore FILE             put a backup in place, the bot stopped (--check: only prove it restores)
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ from bot.storage.backup import BackupFailed, decline as decline_backups
 from bot.storage.db import Busy, DatabaseUnavailable, explain, set_busy_timeout
 from bot.terminal.common import (EXIT_FAILED, EXIT_USAGE, ID_MAX, OPTION_TEXT_MAX, TYPED_MAX, UsageError, _number,
                                  _short_text)
+from bot.terminal.backup import add_parser as add_backup
 from bot.terminal.disputes import cmd_dispute, cmd_rulings
 from bot.terminal.moderation import cmd_mod
 from bot.terminal.play import cmd_demo, cmd_play, cmd_scenario
@@ -227,6 +230,7 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     add_tournament(sub, _number, locale)
     add_web(sub, _number, locale)
     add_upgrade(sub)
+    add_backup(sub, _number, locale)
     add_ratings(sub, _number, locale)
     add_servers(sub)
     add_rules(sub, _number, locale)

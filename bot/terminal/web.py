@@ -20,6 +20,7 @@ async def cmd_web(args: argparse.Namespace, settings: Any) -> int:
     from bot.referee.upgrade import open_store
     from bot.terminal.common import EXIT_OK
     from bot.web.app import start
+    from bot.web.monitor import Monitor, serve as serve_monitor
 
     host, port = args.host or settings.web.host, args.port or settings.web.port
     store = await open_store(settings.database)  # open tables brought to this release's rules, as every command
@@ -30,16 +31,30 @@ async def cmd_web(args: argparse.Namespace, settings: Any) -> int:
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):
             pass
+    # /healthz and /metrics (the database only: no bot runs here), on their own listener or this one
+    watching = settings.monitoring
+    monitor = Monitor(store, backup_folder=settings.backups.folder) if watching.enabled else None
+    shared = monitor is not None and (watching.host, watching.port) == (host, port)
+    runner = watch = None
     try:
-        runner = await start(store, host, port, locale=args.locale or settings.locale)
+        runner = await start(store, host, port, locale=args.locale or settings.locale,
+                             monitor=monitor if shared else None)
+        if monitor is not None and not shared:
+            host, port = watching.host, watching.port
+            watch = await serve_monitor(monitor, host, port)
     except OSError as exc:
+        if runner is not None:
+            await runner.cleanup()
         await store.close()
         raise OSError(exc.errno, f"{host}:{port}: {exc.strerror or exc}") from None
+    host, port = args.host or settings.web.host, args.port or settings.web.port
     sys.stdout.write(f"http://{host}:{port}/\n")
     sys.stdout.flush()
     try:
         await stop.wait()
     finally:
-        await runner.cleanup()
+        for serving in (runner, watch):
+            if serving is not None:
+                await serving.cleanup()
         await store.close()
     return EXIT_OK

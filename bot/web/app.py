@@ -355,11 +355,15 @@ class Site:
 
 # ---------------------------------------------------------------------------------------------- serving
 async def start(store: Store, host: str, port: int, *, locale: str = "ru",
-                profiles: Profiles | None = None) -> web.AppRunner:
+                profiles: Profiles | None = None, monitor: Any = None) -> web.AppRunner:
     """Serve the pages on ``host:port`` in the running loop (beside the Discord bot, or alone), player pages
     with the ratings (``Profiles``) unless ``profiles`` says otherwise; the caller calls
-    ``runner.cleanup()`` to stop."""
-    runner = web.AppRunner(Site(store, locale=locale, profiles=profiles).app(), access_log=None)
+    ``runner.cleanup()`` to stop.  ``monitor`` (bot/web/monitor.py): ``/healthz`` and ``/metrics`` on the same
+    listener, when the settings put them there."""
+    app = Site(store, locale=locale, profiles=profiles).app()
+    if monitor is not None:
+        monitor.add_to(app)
+    runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
     log.info("public pages on http://%s:%s/", host, port)

@@ -18,7 +18,7 @@ from tests.discord.fake_discord import PRIVILEGED_INTENTS
 from tests.discord.harness import Harness
 
 COMMANDS = {"game", "table", "play", "mod", "settings", "dispute", "disputes", "rulings", "tournament", "organise", "pairing", "pause",
-            "resume", "profile", "leaderboard", "my-profile", "whatif", "rules"}
+            "resume", "profile", "leaderboard", "my-profile", "whatif", "rules", "judge"}
 
 
 @pytest.fixture(autouse=True)
