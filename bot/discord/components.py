@@ -425,11 +425,6 @@ DECIDE_FORM = re.compile(rf"j:ddf:{_N}:{_N}")
 DECIDE_REASON, DECIDE_CORRECTION, DECIDE_RULE = "reason", "correction", "rule"
 
 
-def evidence_view(dispute_id: int, locale: str) -> ui.View:
-    return _view(EvidenceButton(dispute_id, label=t("disputes.button.evidence", locale),
-                                style=discord.ButtonStyle.primary))
-
-
 def decide_view(dispute_id: int, locale: str) -> ui.View:
     """Under a moderators' notice of a dispute: Evidence, then Uphold / Reject / Amend."""
     return _view(EvidenceButton(dispute_id, label=t("disputes.button.evidence", locale),
