@@ -229,7 +229,30 @@ async def test_a_moderator_opening_the_first_table_is_asked_in_the_answer(harnes
     said = await (await fake.slash(admin, "game new", game="toy")).text()
     assert "Стол №1 открыт" in said and "`/настройки канал-модераторов`" in said
     assert not fake.dms(owner)
+
+
+async def test_with_a_channel_set_the_first_table_asks_nothing(harness):
+    h, fake = harness, harness.fake
+    owner = owner_of_server(fake)
+    await h.store.set_guild(fake.guild_id, notice_channel=fake.add_text_channel("mods"))
+    said = await (await fake.slash(h.alice, "game new", game="toy")).text()  # a player: the owner would be asked
+    assert "Стол №1 открыт" in said and "канал-модераторов" not in said
+    assert not fake.dms(owner)
+
+
+async def test_in_the_notice_channel_the_buttons_decide_for_a_moderator_of_the_server(harness):
+    h, fake = harness, harness.fake
     channel = fake.add_text_channel("mods")
-    await (await fake.slash(admin, "settings moderator-channel", channel=channel)).answer()
-    # with a channel set nothing is asked, whoever opens a table
-    assert "канал-модераторов" not in await (await fake.slash(admin, "game new", game="toy")).text()
+    admin = fake.add_user("Admin", moderator=True)
+    await h.store.set_guild(fake.guild_id, notice_channel=channel)  # /settings: tests/discord/test_moderator_notices.py
+    table = await started_toy(h)
+    await h.act(await user_to_act(h, table), table)
+    waiting = await user_to_act(h, table)
+    said = await raise_first(h, table, waiting)
+    assert "Модераторам сообщат в их канале" in said
+    (notice,) = [m for m in fake.in_channel(channel) if NOTICE in m.content]
+    assert "Оспорен ход: 1. " in notice.content
+    refused, _ = await decide_by_button(fake, h.carol, notice, "Поддержать", {"reason": "x"})
+    assert refused.modal is None and (await h.store.dispute(1)).status == "open"
+    _, sent = await decide_by_button(fake, admin, notice, "Отклонить", {"reason": "legal"})
+    assert "отклонён" in await sent.text() and (await h.store.dispute(1)).status == "rejected"
