@@ -111,7 +111,7 @@ class DisputeModeration(commands.Cog):
             return await refuse(interaction, ev, locale)
         viewer = seat - 1 if seat is not None and seat <= len(ev.names) else None
         await say(interaction, pack(evidence_texts(ev, locale, seat=viewer))[:6],
-                  view=whatif_dispute_view(found.id, locale))
+                  view=whatif_dispute_view(found.id, locale, deciding=found.status == "open"))
 
     @group.command(name=L("disputes.cmd.decide"), description=L("disputes.cmd.decide.desc"))
     @app_commands.rename(dispute=L("disputes.param.dispute"), decision=L("disputes.param.decision"),
@@ -218,7 +218,7 @@ class DisputeModeration(commands.Cog):
         if isinstance(ev, Rejection):  # a moderator seated at the table (bot/referee/oversight.py)
             return await refuse(interaction, ev, locale)
         await say(interaction, pack(evidence_texts(ev, locale, seat=None))[:6],
-                  view=whatif_dispute_view(found.id, locale))  # "What if…" from right before the move
+                  view=whatif_dispute_view(found.id, locale, deciding=found.status == "open"))  # "What if…" from right before the move
 
     async def _dispute_here(self, interaction: discord.Interaction, dispute_id: int) -> DisputeRow | Rejection:
         """The dispute numbered ``dispute_id`` if its table is of this server; any other gets the answer of one

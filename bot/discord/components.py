@@ -512,9 +512,12 @@ def whatif_view(table_id: int, version: int, locale: str) -> ui.View:
     return _view(WhatIfButton(table_id, version, label=t("whatif.button.open", locale)))
 
 
-def whatif_dispute_view(dispute_id: int, locale: str) -> ui.View:
-    """The "What if…" button under a dispute's evidence."""
-    return _view(WhatIfDisputeButton(dispute_id, label=t("whatif.button.open", locale)))
+def whatif_dispute_view(dispute_id: int, locale: str, *, deciding: bool = False) -> ui.View:
+    """The "What if…" button under a dispute's evidence; ``deciding`` (the dispute is open): Uphold / Reject /
+    Amend beside it, so the moderator decides where they read."""
+    decide = [DecideButton(dispute_id, i, label=t(f"disputes.button.{kind}", locale), style=style)
+              for i, (kind, style) in enumerate(zip(DECISIONS, _DECISION_STYLES))] if deciding else []
+    return _view(WhatIfDisputeButton(dispute_id, label=t("whatif.button.open", locale)), *decide)
 
 
 def trial_view(trial: int, labels: Sequence[str], page: int, locale: str, *, over: bool) -> ui.View | None:

@@ -3,7 +3,7 @@ moderators the bot has seen at work, else the server's owner, and when it reache
 the notice names the move in words and who disputes it, and its Uphold / Reject / Amend buttons open a form and
 decide as ``/disputes decide`` does, refused to a seated moderator and to a plain player; the evidence opens
 with the log around the move; the first table of a server without a channel asks for one."""
-from types import SimpleNamespace
+import asyncio
 
 from bot.engine import get_game
 from bot.referee import disputes
@@ -191,8 +191,16 @@ async def test_the_evidence_opens_with_the_log_around_the_move(harness):
     assert first[2].startswith("Журнал вокруг хода")
     assert first[3].lstrip().startswith("1. ") and first[6].startswith("▶ 4. ") and first[7].lstrip().startswith("5. ")
     assert "`{" not in "\n".join(first[:9])  # the raw action comes last
-    shown = await (await fake.slash(moderator, "disputes evidence", dispute=1)).text()
-    assert "▶ 4. " in shown
+    asked = await fake.slash(moderator, "disputes evidence", dispute=1)
+    await asked.answer()
+    for _ in range(100):  # the evidence comes in several messages, the buttons under the last
+        if asked.replies and asked.replies[-1].find(label="Отклонить"):
+            break
+        await asyncio.sleep(0.05)
+    assert "▶ 4. " in "\n".join(asked.shown)
+    # decided where it is read: the buttons under the evidence open the same form
+    opened, sent = await decide_by_button(fake, moderator, asked.replies[-1], "Отклонить", {"reason": "legal"})
+    assert opened.modal["custom_id"] == "j:ddf:1:1" and (await h.store.dispute(1)).status == "rejected"
 
 
 def test_identical_amend_options_are_listed_once():
