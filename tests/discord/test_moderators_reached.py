@@ -48,7 +48,7 @@ async def test_without_a_channel_or_a_known_moderator_the_owner_is_told_with_the
     seats = await h.store.seats(table.id)
     game = get_game("toy")
     line = " · ".join(x for e in events if e["version"] == 1 and (x := game.render_event(e, "ru", [s.name for s in seats])))
-    assert f"Оспорен ход: 1. {line}" in notice.content, notice.content  # the move as the log reads it
+    assert f"В журнале: 1. {line}" in notice.content, notice.content  # the move as the log reads it
     assert f"{waiting.name}\u2069 оспаривает ход 1" in notice.content and f"стол №{table.id}" in notice.content
     assert [b["label"] for row in notice.components for b in row["components"]] == \
         ["Материалы", "Поддержать", "Отклонить", "Исправить ход"]
@@ -259,7 +259,7 @@ async def test_in_the_notice_channel_the_buttons_decide_for_a_moderator_of_the_s
     said = await raise_first(h, table, waiting)
     assert "Модераторам сообщат в их канале" in said
     (notice,) = [m for m in fake.in_channel(channel) if NOTICE in m.content]
-    assert "Оспорен ход: 1. " in notice.content
+    assert "В журнале: 1. " in notice.content
     refused, _ = await decide_by_button(fake, h.carol, notice, "Поддержать", {"reason": "x"})
     assert refused.modal is None and (await h.store.dispute(1)).status == "open"
     _, sent = await decide_by_button(fake, admin, notice, "Отклонить", {"reason": "legal"})
