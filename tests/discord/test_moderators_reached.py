@@ -264,3 +264,19 @@ async def test_in_the_notice_channel_the_buttons_decide_for_a_moderator_of_the_s
     assert refused.modal is None and (await h.store.dispute(1)).status == "open"
     _, sent = await decide_by_button(fake, admin, notice, "Отклонить", {"reason": "legal"})
     assert "отклонён" in await sent.text() and (await h.store.dispute(1)).status == "rejected"
+
+
+async def test_the_buttons_and_the_form_work_after_a_restart(harness):
+    h, fake = harness, harness.fake
+    moderator = fake.add_user("Mod", moderator=True)
+    await (await fake.slash(moderator, "disputes queue")).answer()
+    await disputed(h)
+    notice = notice_in(fake, moderator)
+    opened = await fake.click(moderator, notice, label="Отклонить")
+    await opened.answer()
+    await h.restart()  # the form opened before it, sent back after
+    sent = await fake.submit(moderator, opened, {"reason": "legal"})
+    assert "отклонён" in await sent.text()
+    # and the notice's buttons still answer (decided now: said so, no form)
+    again, _ = await decide_by_button(fake, moderator, notice, "Поддержать", {"reason": "x"})
+    assert again.modal is None and "уже" in await again.text()
