@@ -16,10 +16,11 @@ from discord.ext import commands
 
 from bot.discord import records
 from bot.discord.client import JudgeBot
-from bot.discord.components import whatif_dispute_view
+from bot.discord.components import (DECIDE_CORRECTION, DECIDE_FORM, DECIDE_REASON, DECIDE_RULE, DECISIONS, decide_form,
+                                    form_values, whatif_dispute_view)
 from bot.discord.interactions import begin, begin_at_table, is_moderator, pick_table, player_key, refuse, say
 from bot.discord.locale import L
-from bot.discord.moderators import is_server_moderator
+from bot.discord.moderators import is_server_moderator, reach
 from bot.discord.render import clip, pack
 from bot.engine import Code, Rejection
 from bot.i18n import t
@@ -49,7 +50,9 @@ class Disputes(commands.Cog):
                                               text=text, private=private)
         if isinstance(raised, Rejection):
             return await refuse(interaction, raised, locale)
-        await say(interaction, t("disputes.raised", locale, id=raised.id, move=raised.move))
+        # the truth about who hears of it: the notice channel, moderators' DMs, or nobody at all
+        told = await reach(self.bot, found, await self.bot.store.seats(found.id))
+        await say(interaction, t(f"disputes.raised_{told}", locale, id=raised.id, move=raised.move))
 
     @dispute.autocomplete("move")
     async def _moves(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -108,7 +111,7 @@ class DisputeModeration(commands.Cog):
             return await refuse(interaction, ev, locale)
         viewer = seat - 1 if seat is not None and seat <= len(ev.names) else None
         await say(interaction, pack(evidence_texts(ev, locale, seat=viewer))[:6],
-                  view=whatif_dispute_view(found.id, locale))
+                  view=whatif_dispute_view(found.id, locale, deciding=found.status == "open"))
 
     @group.command(name=L("disputes.cmd.decide"), description=L("disputes.cmd.decide.desc"))
     @app_commands.rename(dispute=L("disputes.param.dispute"), decision=L("disputes.param.decision"),
@@ -127,6 +130,12 @@ class DisputeModeration(commands.Cog):
         found = await self._dispute_here(interaction, dispute)
         if isinstance(found, Rejection):
             return await refuse(interaction, found, locale)
+        await self._decide(interaction, found, decision.value, reason, correction, rule, reopen, locale)
+
+    async def _decide(self, interaction: discord.Interaction, found: DisputeRow, kind: str, reason: str,
+                      correction: str | None, rule: str | None, reopen: bool, locale: str) -> None:
+        """A decision, from ``/disputes decide`` or a notice's button and its form: the same referee calls,
+        so the same refusals and the same record."""
         action = None
         if correction is not None:
             action = await disputes.parse_correction(self.bot.referee, found.id, correction,
@@ -134,7 +143,7 @@ class DisputeModeration(commands.Cog):
             if isinstance(action, Rejection):
                 return await refuse(interaction, action, locale)
         done = await disputes.decide(self.bot.referee, found.id, moderator=player_key(interaction),
-                                     kind=decision.value, reason=reason, correction=action, reopen=reopen,
+                                     kind=kind, reason=reason, correction=action, reopen=reopen,
                                      note_rule=rule)
         if isinstance(done, Rejection):
             return await refuse(interaction, done, locale)
@@ -144,10 +153,9 @@ class DisputeModeration(commands.Cog):
         await say(interaction, t("disputes.decided", locale, id=done.id,
                                  status=t(f"disputes.status.{done.status}", locale)))
 
-    async def on_evidence(self, interaction: discord.Interaction, dispute_id: int) -> None:
-        """The Evidence button under a moderators' notice (bot/discord/moderators.py): what ``/disputes
-        evidence`` shows, to a moderator of the dispute's server, judged there (the click may come from a DM)."""
-        locale = await begin(interaction)
+    async def _notice_dispute(self, interaction: discord.Interaction, dispute_id: int) -> DisputeRow | Rejection:
+        """The dispute a notice's button names, for a moderator of its server (the click may come from the notice
+        channel or a DM); anyone else gets the answer of a dispute that does not exist."""
         found = await self.bot.store.dispute(dispute_id)
         table = await self.bot.store.get_table(found.table_id) if found is not None else None
         if interaction.guild_id is not None:
@@ -155,14 +163,62 @@ class DisputeModeration(commands.Cog):
         else:
             allowed = table is not None and table.guild_id is not None and \
                 await is_server_moderator(self.bot, table.guild_id, player_key(interaction))
-        if not allowed:  # answered as a dispute that does not exist: its number reveals nothing
-            return await refuse(interaction, Rejection(Code.NOT_FOUND, "disputes.reject.no_dispute",
-                                                       {"dispute": dispute_id}), locale)
+        if not allowed:
+            return Rejection(Code.NOT_FOUND, "disputes.reject.no_dispute", {"dispute": dispute_id})
+        return found
+
+    async def on_decide_button(self, interaction: discord.Interaction, dispute_id: int, decision: int) -> None:
+        """Uphold / Reject / Amend under a notice: the form for the reason, to a moderator who may decide; a form
+        must be the first answer, so the checks here read only what the bot holds (and, from a DM, one member)."""
+        locale = await self.bot.locale_for(interaction)
+        if not 0 <= decision < len(DECISIONS):  # a forged id
+            return await refuse(interaction, Rejection(Code.MALFORMED, "disputes.reject.bad_kind",
+                                                       {"kind": str(decision)}), locale)
+        found = await self._notice_dispute(interaction, dispute_id)
+        if isinstance(found, Rejection):
+            return await refuse(interaction, found, locale)
+        if await oversight.is_seated(self.bot.referee, found.table_id, player_key(interaction)):
+            return await refuse(interaction, Rejection(Code.FORBIDDEN, "disputes.reject.own_table",
+                                                       {"table": found.table_id}), locale)
+        if found.status != "open":
+            return await refuse(interaction, Rejection(Code.ILLEGAL, "disputes.reject.decided",
+                                                       {"dispute": found.id, "status": found.status}), locale)
+        await interaction.response.send_modal(decide_form(found.id, decision, locale))
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A decision form sent back: judged again (rights may have changed since it opened), then decided."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        match = DECIDE_FORM.fullmatch(str((interaction.data or {}).get("custom_id")))
+        if match is None:
+            return
+        dispute_id, decision = int(match.group(1)), int(match.group(2))
+        locale = await begin(interaction)
+        fields = form_values(interaction)
+        found = await self._notice_dispute(interaction, dispute_id)
+        if isinstance(found, Rejection):
+            return await refuse(interaction, found, locale)
+        if not 0 <= decision < len(DECISIONS):
+            return await refuse(interaction, Rejection(Code.MALFORMED, "disputes.reject.bad_kind",
+                                                       {"kind": str(decision)}), locale)
+        kind = DECISIONS[decision]
+        correction = (fields.get(DECIDE_CORRECTION) or "").strip() or None if kind == "amend" else None
+        rule = (fields.get(DECIDE_RULE) or "").strip() or None
+        await self._decide(interaction, found, kind, fields.get(DECIDE_REASON) or "", correction, rule, False, locale)
+
+    async def on_evidence(self, interaction: discord.Interaction, dispute_id: int) -> None:
+        """The Evidence button under a moderators' notice (bot/discord/moderators.py): what ``/disputes
+        evidence`` shows, to a moderator of the dispute's server, judged there (the click may come from a DM)."""
+        locale = await begin(interaction)
+        found = await self._notice_dispute(interaction, dispute_id)
+        if isinstance(found, Rejection):  # answered as a dispute that does not exist: its number reveals nothing
+            return await refuse(interaction, found, locale)
         ev = await oversight.evidence(self.bot.referee, found.id, moderator=player_key(interaction))
         if isinstance(ev, Rejection):  # a moderator seated at the table (bot/referee/oversight.py)
             return await refuse(interaction, ev, locale)
         await say(interaction, pack(evidence_texts(ev, locale, seat=None))[:6],
-                  view=whatif_dispute_view(found.id, locale))  # "What if…" from right before the move
+                  view=whatif_dispute_view(found.id, locale, deciding=found.status == "open"))  # "What if…" from right before the move
 
     async def _dispute_here(self, interaction: discord.Interaction, dispute_id: int) -> DisputeRow | Rejection:
         """The dispute numbered ``dispute_id`` if its table is of this server; any other gets the answer of one

@@ -19,6 +19,7 @@ from bot.discord.components import lobby_view
 from bot.discord.interactions import (OPEN, begin, begin_at_table, home_channel_id, is_moderator, player_key, refuse,
                                       same_server, say, table_choices)
 from bot.discord.locale import L
+from bot.discord.moderators import ask_for_channel
 from bot.discord.render import clip, lobby_text, options_text, pack, table_line
 from bot.discord.threads import TABLE_CHANNELS, open_thread, tag_names
 from bot.engine import Code, Game, Rejection
@@ -148,7 +149,10 @@ class Lobby(commands.Cog):
         if isinstance(thread, str):
             await bot.referee.cancel(table.id, me, reason="no thread")
             return await say(interaction, t(thread, locale))
-        await say(interaction, t("discord.lobby.created", locale, table=table.id, thread=f"<#{thread.id}>"))
+        created = t("discord.lobby.created", locale, table=table.id, thread=f"<#{thread.id}>")
+        # a server's first table, no moderators' channel: the opener asked to set one, or else its owner
+        ask = await ask_for_channel(bot, str(interaction.guild_id), await is_moderator(interaction, None), locale)
+        await say(interaction, created + (f"\n\n{ask}" if ask else ""))
 
     async def _open_thread(self, table_id: int, channel: discord.TextChannel | discord.ForumChannel, game: Game,
                            title: str | None, locale: str) -> discord.Thread | str:

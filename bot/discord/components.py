@@ -406,12 +406,50 @@ class EvidenceButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:ev:{_
     kind, cog, handler = "ev", "DisputeModeration", "on_evidence"
 
 
-DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, EvidenceButton)
+class DecideButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:dd:{_N}:{_N}"):
+    """Uphold / Reject / Amend under a moderators' notice (dispute, the decision's index in DECISIONS): opens the
+    form for the reason (and an amend's correction); who may decide is judged at the click and again when the
+    form comes back (cogs/disputes.py)."""
+
+    kind, cog, handler = "dd", "DisputeModeration", "on_decide_button"
 
 
-def evidence_view(dispute_id: int, locale: str) -> ui.View:
+DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, EvidenceButton, DecideButton)
+
+#: the decisions a notice's buttons offer, by their index in a custom_id (bot/referee/disputes.py KINDS)
+DECISIONS = ("uphold", "reject", "amend")
+_DECISION_STYLES = (discord.ButtonStyle.success, discord.ButtonStyle.danger, discord.ButtonStyle.secondary)
+#: the decision form's custom_id: dispute, decision (answered in cogs/disputes.py: a form is not a message
+#: component, and one sent before a restart must still be answered)
+DECIDE_FORM = re.compile(rf"j:ddf:{_N}:{_N}")
+DECIDE_REASON, DECIDE_CORRECTION, DECIDE_RULE = "reason", "correction", "rule"
+
+
+def decide_view(dispute_id: int, locale: str) -> ui.View:
+    """Under a moderators' notice of a dispute: Evidence, then Uphold / Reject / Amend."""
     return _view(EvidenceButton(dispute_id, label=t("disputes.button.evidence", locale),
-                                style=discord.ButtonStyle.primary))
+                                style=discord.ButtonStyle.primary),
+                 *(DecideButton(dispute_id, i, label=t(f"disputes.button.{kind}", locale), style=style)
+                   for i, (kind, style) in enumerate(zip(DECISIONS, _DECISION_STYLES))))
+
+
+def decide_form(dispute_id: int, decision: int, locale: str) -> ui.Modal:
+    """The form a decision button opens: the reason, an amend's correction (a number from the evidence's list,
+    a label or JSON, as ``/disputes decide`` reads it) and a rule to keep the reason as this server's ruling on.
+    Stopped before it is sent, like the replay's form: its answer reaches the cog alike after a restart."""
+    kind = DECISIONS[decision]
+    form = ui.Modal(title=clip(t(f"disputes.form.{kind}", locale, id=dispute_id), 45),
+                    custom_id=f"j:ddf:{dispute_id}:{decision}", timeout=None)
+    form.add_item(ui.TextInput(label=clip(t("disputes.form.reason", locale), 45), custom_id=DECIDE_REASON,
+                               style=discord.TextStyle.paragraph, max_length=300, required=True))
+    if kind == "amend":
+        form.add_item(ui.TextInput(label=clip(t("disputes.form.correction", locale), 45),
+                                   custom_id=DECIDE_CORRECTION, max_length=2000, required=True,
+                                   placeholder=clip(t("disputes.form.correction_hint", locale), 100)))
+    form.add_item(ui.TextInput(label=clip(t("disputes.form.rule", locale), 45), custom_id=DECIDE_RULE,
+                               max_length=40, required=False))
+    form.stop()
+    return form
 
 
 # ------------------------------------------------------------------------------------------------ rules
@@ -474,9 +512,12 @@ def whatif_view(table_id: int, version: int, locale: str) -> ui.View:
     return _view(WhatIfButton(table_id, version, label=t("whatif.button.open", locale)))
 
 
-def whatif_dispute_view(dispute_id: int, locale: str) -> ui.View:
-    """The "What if…" button under a dispute's evidence."""
-    return _view(WhatIfDisputeButton(dispute_id, label=t("whatif.button.open", locale)))
+def whatif_dispute_view(dispute_id: int, locale: str, *, deciding: bool = False) -> ui.View:
+    """The "What if…" button under a dispute's evidence; ``deciding`` (the dispute is open): Uphold / Reject /
+    Amend beside it, so the moderator decides where they read."""
+    decide = [DecideButton(dispute_id, i, label=t(f"disputes.button.{kind}", locale), style=style)
+              for i, (kind, style) in enumerate(zip(DECISIONS, _DECISION_STYLES))] if deciding else []
+    return _view(WhatIfDisputeButton(dispute_id, label=t("whatif.button.open", locale)), *decide)
 
 
 def trial_view(trial: int, labels: Sequence[str], page: int, locale: str, *, over: bool) -> ui.View | None:
@@ -585,3 +626,13 @@ def replay_goto_form(table_id: int, kind: int, persp: int, step: int, locale: st
                                max_length=6, required=True))
     form.stop()
     return form
+
+
+def form_values(interaction: discord.Interaction) -> dict[str, str]:
+    """A form's text inputs as sent back (custom_id → value); Discord nests each in a row, newer forms in a label."""
+    values: dict[str, str] = {}
+    for row in (interaction.data or {}).get("components") or []:
+        for item in row.get("components") or ([row["component"]] if isinstance(row.get("component"), dict) else []):
+            if isinstance(item, dict) and item.get("custom_id"):
+                values[str(item["custom_id"])] = str(item.get("value") or "")
+    return values

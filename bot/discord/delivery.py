@@ -68,8 +68,9 @@ import discord
 
 from bot.discord import panels, windows
 from bot.discord.citations import with_why
-from bot.discord.components import evidence_view, live_view, replay_open_view
-from bot.discord.moderators import notice_text, recipients as moderator_recipients, role_mention
+from bot.discord.components import decide_view, live_view, replay_open_view
+from bot.discord.moderators import (notice_text, reach as moderator_reach, recipients as moderator_recipients,
+                                    role_mention)
 from bot.web.links import base_url, link_line, table_url
 from bot.discord.control import render_control
 from bot.discord.host import Host
@@ -81,10 +82,12 @@ from bot.engine.versions import CannotMigrate, readable
 from bot.i18n import t
 from bot.ratings.render import rating_line
 from bot.referee.delivery import MAX_ATTEMPTS, DeliveryError, Skip
+from bot.referee.disputes import disputed_move
 from bot.referee.moves import Moves
 from bot.referee.service import AUTO
 from bot.referee.steps import MODERATORS, SYSTEM
 from bot.referee.timecontrol import with_deadlines
+from bot.render.disputes import log_move_line
 from bot.render.notices import options_text
 from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, render_message
 from bot.storage.clocks import Clocks
@@ -205,36 +208,74 @@ class DiscordDeliverer:
 
     async def _to_moderators(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
         """A notice to the server's moderators (bot/discord/moderators.py): posted in the server's notice channel
-        (the moderator role mentioned), else sent by DM to each moderator the bot knows there; each post with a
-        nonce of its own and looked for first after an attempt that may have reached Discord."""
+        (the moderator role mentioned), else sent by DM to each moderator the bot knows there (none known: the
+        server's owner); each post with a nonce of its own and looked for first after an attempt that may have
+        reached Discord.  A dispute that reached nobody is told to its author, unless the answer to their
+        ``/dispute`` said so already (``reach``: nobody to try)."""
         if table.guild_id is None:
             raise Skip("a table of no server")
         server = await self.bot.store.guild(table.guild_id)
         game, locale = self.bot.games[table.game], await self.bot.table_locale(table)
-        view = evidence_view(message.payload["dispute"], locale) if message.payload.get("what") == "dispute" else None
+        dispute = message.payload.get("what") == "dispute"
+        view = decide_view(message.payload["dispute"], locale) if dispute else None
+        move_line = None
+        if dispute:  # the move in words, as the log shows it to everyone
+            row = await self.bot.store.dispute(int(message.payload["dispute"]))
+            move = await disputed_move(self.bot.referee, table.id, row.version) if row is not None else None
+            move_line = log_move_line(game, move, locale, display_names(seats)) if move is not None else None
         again = await self._maybe_delivered(message)
         if server.get("notice_channel"):
             role = role_mention(server["moderator_role"] or self.bot.settings.moderator_role,
                                 self.bot.get_guild(int(table.guild_id)))
-            text = notice_text(game, table, seats, message.payload, locale, role=role)
+            text = notice_text(game, table, seats, message.payload, locale, role=role, move_line=move_line)
             channel = self.bot.get_partial_messageable(int(server["notice_channel"]))
             found = await self._already_there(channel, [text], table, message, "table") if again else []
             pings = discord.AllowedMentions(users=False, everyone=False,
                                             roles=[discord.Object(int(role))] if role else False)
             return await self._send_all(channel, [text], table, message, view, pings, found, part="mc")
+        tried = await moderator_reach(self.bot, table, seats)
         people = await moderator_recipients(self.bot, table, seats)
-        if not people:
-            raise Skip("no notice channel set and no moderator of the server known to the bot")
-        text, last = notice_text(game, table, seats, message.payload, locale), None
+        text, last = notice_text(game, table, seats, message.payload, locale, move_line=move_line), None
         for uid in people:
-            channel = await self.bot.create_dm(discord.Object(uid))
-            found = await self._already_there(channel, [text], table, message, "table") if again else []
             try:
+                channel = await self.bot.create_dm(discord.Object(uid))
+                found = await self._already_there(channel, [text], table, message, "table") if again else []
                 last = await self._send_all(channel, [text], table, message, view, discord.AllowedMentions.none(),
                                             found, part=f"m{_base36(uid % 36 ** 5)}.") or last
-            except discord.Forbidden as exc:  # this moderator's DMs are closed: the others are told all the same
+            except discord.HTTPException as exc:  # closed DMs, or no such user: the others are told all the same
+                if exc.status >= 500:
+                    raise
                 log.info("a moderator of table %s cannot be sent a DM: %s", table.id, exc.code)
+        if last is None:
+            if dispute and tried != "nobody":
+                await self._tell_author(table, message, locale)
+            raise Skip("no notice channel set and no moderator of the server reached")
         return last
+
+    async def _tell_author(self, table: TableRow, message: OutboxRow, locale: str) -> None:
+        """No moderator was reached: the dispute's author hears so by DM (their DMs closed: in the thread,
+        naming only the dispute's number, since its text may be private)."""
+        uid = discord_user_id(str(message.payload.get("by") or ""))
+        if uid is None:
+            return
+        text = t("disputes.moderators.nobody_after", locale, id=message.payload["dispute"])
+        again = await self._maybe_delivered(message)
+        try:
+            channel = await self.bot.create_dm(discord.Object(uid))
+            found = await self._already_there(channel, [text], table, message, "table") if again else []
+            await self._send_all(channel, [text], table, message, None, discord.AllowedMentions.none(), found,
+                                 part="ma")
+            return
+        except discord.HTTPException as exc:
+            if exc.status >= 500:
+                raise
+            log.info("the author of a dispute at table %s cannot be sent a DM: %s", table.id, exc.code)
+        if table.thread_id:
+            channel = self.bot.get_partial_messageable(int(table.thread_id))
+            text = f"<@{uid}> {text}"
+            found = await self._already_there(channel, [text], table, message, "table") if again else []
+            await self._send_all(channel, [text], table, message, None,
+                                 discord.AllowedMentions(users=[discord.Object(uid)]), found, part="mt")
 
     async def _post(self, channel: discord.abc.Messageable, texts: Sequence[str], table: TableRow,
                     message: OutboxRow, mentions: discord.AllowedMentions, *,

@@ -22,7 +22,7 @@ server-level ruling note on a rule id, shown wherever that rule is cited again o
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.engine import Code, Game, Rejection, get_game
@@ -42,6 +42,7 @@ STATUS = {"uphold": "upheld", "reject": "rejected", "amend": "amended"}
 TEXT_MAX = 500          # what a player writes about a move
 MOST_OPEN = 3           # open disputes one player may have at one table
 RULE_MAX = 40           # a rule id or paragraph ("GW-11", "§3.2", "Захват")
+AROUND = 3              # log moves shown before and after the disputed one, as the players read them
 NO_SERVER = ""          # the server key of tables that belong to none (the terminal)
 
 
@@ -119,6 +120,48 @@ async def raise_dispute(referee: Referee, table_id: int, user_id: str, *, move: 
 
 # ---------------------------------------------------------------------------------------------- evidence
 @dataclass(frozen=True)
+class LogMove:
+    """One step of the public log as players read it: its number (a rollback: the move returned to), its public
+    events, and whether a rollback undid it and whether it is the disputed one."""
+
+    number: int | None
+    kind: str
+    events: list[dict[str, Any]]
+    undone: bool = False
+    disputed: bool = False
+
+
+def log_around(played: Moves, version: int, radius: int = AROUND) -> list[LogMove]:
+    """The public log's steps around the one at ``version``: ``radius`` before and after it (public events only,
+    so a notice in a channel may show them)."""
+    shown = [e for e in played.entries if e.kind in ("move", "rollback", "upgrade")]
+    at = next((i for i, e in enumerate(shown) if e.version == version), None)
+    if at is None:
+        return []
+    return [LogMove(e.number, e.kind, [ev for ev in e.events if ev.get("to") is None], e.undone, e.version == version)
+            for e in shown[max(0, at - radius):at + radius + 1]]
+
+
+async def disputed_move(referee: Referee, table_id: int, version: int) -> LogMove | None:
+    """The disputed move as the table's log shows it (the moderators' notice names it in words)."""
+    found = log_around(Moves(await referee.history(table_id)), version, radius=0)
+    return found[0] if found else None
+
+
+def distinct_actions(game: Game, state: dict[str, Any], seat: int, actions: list[dict[str, Any]],
+                     names: list[str]) -> list[dict[str, Any]]:
+    """``actions`` without the ones a moderator could not tell apart (two copies of one card): the first of each
+    label kept, in order.  Labels are compared in two languages, so a difference either of them shows stays."""
+    seen, kept = set(), []
+    for action in actions:
+        key = tuple(game.describe_action(state, seat, action, locale, names) for locale in ("ru", "en"))
+        if key not in seen:
+            seen.add(key)
+            kept.append(action)
+    return kept
+
+
+@dataclass(frozen=True)
 class Evidence:
     """What a moderator reads before deciding: everything about the disputed move, hidden parts included."""
 
@@ -141,6 +184,7 @@ class Evidence:
     older: bool = False               # the move was made under older rules (before an upgrade)
     shown_before: dict[str, Any] | None = None  # ``before`` / ``after`` as today's rules read them, to show
     shown_after: dict[str, Any] | None = None
+    around: list[LogMove] = field(default_factory=list)  # the public log near the move, the disputed one marked
 
     @property
     def seat(self) -> int:
@@ -162,7 +206,6 @@ async def evidence(referee: Referee, dispute_id: int) -> Evidence | Rejection:
     rules = list(dict.fromkeys(str(cite) for e in events for cite in (e["data"].get("rule"), e["data"].get("ruling"))
                                if cite))
     notes = [n for rule in rules for n in await store.server_rulings(server_of(table.guild_id), rule=rule)]
-    in_play = dispute.version not in Moves(await referee.history(table.id)).undone_versions()
     current = await store.state(table.id)
     public = [e for e in events if e["to"] is None]
     after = await store.state(table.id, dispute.version)
@@ -171,12 +214,17 @@ async def evidence(referee: Referee, dispute_id: int) -> Evidence | Rejection:
         shown = readable(game, before), readable(game, after)
     except CannotMigrate:
         shown = None, None
-    found = Evidence(dispute, game, [s.name for s in await store.seats(table.id)], server_of(table.guild_id),
-                     action, before, after, events, rules, notes, in_play,
+    played = Moves(await referee.history(table.id))
+    names = [s.name for s in await store.seats(table.id)]
+    found = Evidence(dispute, game, names, server_of(table.guild_id),
+                     action, before, after, events, rules, notes,
+                     dispute.version not in played.undone_versions(),
                      game.upholding(current, public) if table.status == "active" else None, [],
-                     table.release, table.started_rules, table.rules_version, older, *shown)
+                     table.release, table.started_rules, table.rules_version, older, *shown,
+                     around=log_around(played, dispute.version))
     if 0 <= found.seat < before["seats"] and not older:  # no corrections under rules no engine here plays
-        return replace(found, corrections=game.legal_actions(before, found.seat))
+        return replace(found, corrections=distinct_actions(game, before, found.seat,
+                                                           game.legal_actions(before, found.seat), names))
     return found
 
 
@@ -309,6 +357,9 @@ async def parse_correction(referee: Referee, dispute_id: int, typed: str, *,
         return _reject(Code.FORBIDDEN, "disputes.reject.own_table", table=found.dispute.table_id)
     if not 0 <= found.seat < found.before["seats"]:
         return _reject(Code.ILLEGAL, "disputes.reject.no_correction")
+    number = typed.strip().lstrip("#№")
+    if number.isdigit() and 1 <= int(number) <= len(found.corrections):  # numbered as the evidence lists them
+        return found.corrections[int(number) - 1]
     return parse_typed(found.game, found.before, found.seat, typed, found.names)
 
 

@@ -1,7 +1,8 @@
 """Disputes as moderators read them: the queue and the evidence (the table's notices are in notices.py).
 
-The evidence (``evidence_texts``) is for moderators only: it shows the raw action and every event with who
-could see it.
+The evidence (``evidence_texts``) is for moderators only: it opens with the public log around the disputed move,
+as the players read it, then the move with every event and who could see it; the raw action comes last, for
+whoever amends by typing one.
 """
 from __future__ import annotations
 
@@ -11,6 +12,28 @@ from typing import Any, Mapping, Sequence
 from bot.i18n import t
 from bot.render.notices import person, versions_line
 from bot.render.text import event_lines, render_event
+
+#: a log line is cut here: the evidence and a notice quote moves, not whole boards
+LOG_WIDTH = 200
+
+
+def log_move_line(game: Any, move: Any, locale: str, names: Sequence[str]) -> str:
+    """One step of the public log on one line, as the log numbers it (bot/referee/disputes.py ``LogMove``):
+    "5. Alice: захват «Казино» · …"; a step a rollback undid says so."""
+    text = " · ".join(event_lines(game, move.events, locale, names)) or t("records.log.no_details", locale)
+    if move.kind == "move" and move.number is not None:
+        text = f"{move.number}. {text}"
+    if move.undone:
+        text += " " + t("disputes.evidence.log_undone", locale)
+    return text if len(text) <= LOG_WIDTH else text[:LOG_WIDTH - 1] + "…"
+
+
+def log_lines(game: Any, around: Sequence[Any], locale: str, names: Sequence[str]) -> list[str]:
+    """The log around the disputed move, that one marked: what the moderator reads first."""
+    if not around:
+        return []
+    return [t("disputes.evidence.log", locale),
+            *(("▶ " if m.disputed else "   ") + log_move_line(game, m, locale, names) for m in around)]
 
 
 def queue_lines(disputes: Sequence[Any], games: Mapping[int, str], locale: str, *,
@@ -27,9 +50,10 @@ def queue_lines(disputes: Sequence[Any], games: Mapping[int, str], locale: str, 
 
 
 def evidence_texts(ev: Any, locale: str, *, seat: int | None = None) -> list[str]:
-    """The evidence of a dispute (bot/referee/disputes.py ``Evidence``): the complaint, the action, its events with who
-    saw each, the rules cited and this server's notes on them, what an uphold or an amend would do, and the
-    table before and after the move as ``seat`` saw it (None: a spectator)."""
+    """The evidence of a dispute (bot/referee/disputes.py ``Evidence``): the complaint, the public log around the
+    move (as the players read it), the move, its events with who saw each, the rules cited and this server's notes
+    on them, what an uphold or an amend would do, the raw action, and the table before and after the move as
+    ``seat`` saw it (None: a spectator)."""
     d, game, names = ev.dispute, ev.game, ev.names
     title = t(f"{game.name}.title", locale)
     status = t(f"disputes.status.{d.status}", locale)
@@ -37,8 +61,8 @@ def evidence_texts(ev: Any, locale: str, *, seat: int | None = None) -> list[str
     head = [t("disputes.evidence.header", locale, id=d.id, status=status, table=d.table_id, game=title, move=d.move,
               version=d.version, who=person(d.user_id, locale), text=d.text,
               private=t("disputes.evidence.private", locale) if d.private else ""),
-            t("disputes.evidence.action", locale, who=mover, label=_label(ev, locale),
-              raw=json.dumps(ev.action.action, ensure_ascii=False)[:600]),
+            *log_lines(game, getattr(ev, "around", ()), locale, names),
+            t("disputes.evidence.move", locale, who=mover, label=_label(ev, locale)),
             t("disputes.evidence.events", locale)]
     for event in ev.events:
         line = render_event(game, event, locale, names, detail=True) or event["kind"]
@@ -60,6 +84,7 @@ def evidence_texts(ev: Any, locale: str, *, seat: int | None = None) -> list[str
             head.append(t("disputes.evidence.corrections", locale))
             head += [f"{i}. {game.describe_action(ev.before, ev.seat, a, locale, names)}"
                      for i, a in enumerate(ev.corrections[:25], 1)]
+    head.append(t("disputes.evidence.raw", locale, raw=json.dumps(ev.action.action, ensure_ascii=False)[:600]))
     viewer = names[seat] if seat is not None else t("disputes.evidence.public", locale)
     seen = [e for e in ev.events if e["to"] is None or (seat is not None and seat in e["to"])]
     # a move made under older rules is shown as today's rules read its tables (bot/disputes.py)

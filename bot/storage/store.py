@@ -954,6 +954,13 @@ class Store:
                                (guild_id,))
         return [r["user_id"] for r in rows]
 
+    async def guild_table_count(self, guild_id: str, *, most: int = 2) -> int:
+        """How many tables were ever opened on the server, counted up to ``most`` (1: its first,
+        bot/discord/moderators.py)."""
+        row = await self._one("SELECT COUNT(*) AS n FROM (SELECT 1 FROM tables WHERE guild_id = ? LIMIT ?)",
+                              (guild_id, most))
+        return int(row["n"]) if row else 0
+
     async def _upsert(self, table: str, key_col: str, key: str, allowed: set[str], fields: dict[str, Any]) -> None:
         if not fields or set(fields) - allowed:
             raise ValueError(f"cannot set {sorted(set(fields) - allowed)} on {table}")
