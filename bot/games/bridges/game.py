@@ -52,8 +52,10 @@ class Bridges(Game):
         timer(self.name, options, given, "phase_seconds", clock)
 
     def milestone(self, event: Mapping[str, Any]) -> str | None:
-        """A round's end: the next round begins (not the first, which begins the game)."""
-        return "after" if event["kind"] == "round" and (event.get("data") or {}).get("round", 1) > 1 else None
+        """None: a round's end is no post of its own (issue 35: a 20-line board in the thread every round, 31 posts
+        in a game).  The board stands after the step that ends the round, so the live message, edited at that
+        step, is that board, with the bosses' turn and the new round in its last lines."""
+        return None
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()
