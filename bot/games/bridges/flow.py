@@ -51,18 +51,19 @@ def check_arm_trade(state: State, ctx: Ctx) -> None:
         ctx.emit("arm_trade", in_bank=bank_count(state, trade), rule="§5.1")
 
 
-def after_action(state: State, ctx: Ctx, seat: int) -> None:
+def after_action(state: State, ctx: Ctx, seat: int, *, receiving: bool = False) -> None:
     """What follows any action in the action phase: the end of a seat's phase in the very action that spends its
     last AP, under ``zero_ap: end`` or ``phase_end: auto`` (BR-1: no End of its own to press or to record;
     under ``zero_ap: referee``, rules version 3, the referee takes the End as a forced move instead:
-    Bridges.forced_action), the trade unlock, and the neutral phase once every seat has ended."""
+    Bridges.forced_action), the trade unlock, and the neutral phase once every seat has ended.  ``receiving``:
+    the seat may still put on an item it has just received (actions.receiving), so its phase waits for that."""
     from .bosses import neutral_phase
 
     if state["outcome"] is not None or state["phase"] != "actions":
         return
     c = state["chars"][seat]
     options = state["options"]
-    ends_at_zero = options["phase_end"] == "auto" or options["zero_ap"] == "end" and not receiving(state, seat)
+    ends_at_zero = options["phase_end"] == "auto" or options["zero_ap"] == "end" and not receiving
     if ends_at_zero and c["ap"] == 0 and not c["done"]:
         c["done"] = True
         # every AP spent is the book's own end of the phase (§1.2.1); ``auto`` ends it by the ruling alone
@@ -76,16 +77,6 @@ def after_action(state: State, ctx: Ctx, seat: int) -> None:
             begin_round(state, ctx)
         if state["outcome"] is None:  # an ending is told by its own last lines
             summarise_neutral_phase(ctx, start)
-
-
-def receiving(state: State, seat: int) -> bool:
-    """Whether ``seat`` may still put on an item it has just received (BR-4: a boss's drop from its own last
-    blow): a choice of the moment, so under ``zero_ap: end`` the phase waits for it, or for End (BR-1).  Read
-    from the open table alone."""
-    from .actions import legal_actions
-
-    fresh = state["fresh"][seat]
-    return bool(fresh) and any(a["type"] == "equip" and a["item"] in fresh for a in legal_actions(state, seat))
 
 
 def summarise_neutral_phase(ctx: Ctx, start: int) -> None:

@@ -8,9 +8,8 @@ from bot.engine import Ctx, Game, Option, Pending, Rejection
 from bot.engine.pace import PACE, timer
 
 from . import bot, position, render, view
-from .actions import ap_left_to_spend, apply_action, legal_actions, timeout
+from .actions import ap_left_to_spend, apply_action, legal_actions, receiving, timeout
 from .data import catalogue
-from .flow import receiving
 from .migrations import MIGRATIONS
 from .setup import STACK_KEYS, setup
 
