@@ -34,8 +34,8 @@ async def test_two_players_act_in_the_same_phase_through_the_buttons(harness):
     assert state["phase"] == "actions" and state["round"] == 1
     assert sorted(p.seat for p in GAME.to_act(state)) == [0, 1]
 
-    # interleaved: Alice 1 AP, Bob 2 AP, Alice her last one (§1.2.1); at 0 AP a phase ends by itself, nobody
-    # presses End (zero_ap: end, BR-1): the referee takes it, recorded under the user "auto"
+    # interleaved: Alice 1 AP, Bob 2 AP, Alice her last one (§1.2.1); the action that spends the last AP ends the
+    # phase (zero_ap: end, BR-1): nobody presses End, and no End is recorded (issue 35)
     await _do(h, table, h.alice, {"type": "move", "to": "chs"})
     await _do(h, table, h.bob, {"type": "move", "to": "chs"})
     await _do(h, table, h.bob, {"type": "move", "to": "BSE"})
@@ -46,12 +46,16 @@ async def test_two_players_act_in_the_same_phase_through_the_buttons(harness):
     assert state["round"] == 2 and sorted(p.seat for p in GAME.to_act(state)) == [0, 1]
     rows = await h.store.conn.execute_fetchall(
         "SELECT user_id, action FROM actions WHERE table_id = ? ORDER BY version", (table.id,))
-    assert [user for user, action in rows if '"end"' in action] == ["auto", "auto"]
+    assert not [action for _user, action in rows if '"end"' in action]
 
-    # the neutral phase is told in the thread: a plain line per boss (the log keeps why), and one line for all
-    thread = "\n".join(text for m in fake.in_channel(table.thread_id) for text in m.history)
-    assert "Крабулон: ждёт" in thread and "Ход боссов:" in thread and "Раунд 2" in thread
-    assert "приоритет" not in thread and "[chs]" not in thread and "Ближний сундук" in thread
+    # the neutral phase is told on the live message, edited: a plain line per boss (the log keeps why), one line
+    # for all, and the new round's board; the thread gets no post of that board (issue 35)
+    posts = fake.in_channel(table.thread_id)
+    live = posts[0]
+    assert "Крабулон: ждёт" in live.content and "Ход боссов:" in live.content and "Раунд 2" in live.content
+    assert "приоритет" not in live.content and "[chs]" not in live.content
+    assert "Ближний сундук" in "\n".join(live.history)
+    assert not [m for m in posts[1:] if "Раунд 2" in m.content or m.content.startswith("📋")]
 
     # ending with AP left (option explicit) asks for a confirmation first (BR-1)
     choices = await h.open_choices(h.bob, table)

@@ -538,6 +538,14 @@ def candidates(state: State, seat: int) -> list[Action]:
     return out
 
 
+def receiving(state: State, seat: int) -> bool:
+    """Whether ``seat`` may still put on an item it has just received (BR-4: a boss's drop from its own last
+    blow): a choice of the moment, so under ``zero_ap: end`` the phase waits for it, or for End (BR-1).  Read
+    from the open table alone."""
+    fresh = state["fresh"][seat]
+    return bool(fresh) and any(a["type"] == "equip" and a["item"] in fresh for a in legal_actions(state, seat))
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
     if state["outcome"] is not None:
         return []
@@ -558,7 +566,7 @@ def apply_action(state: State, seat: int, raw: Action, ctx: Ctx) -> None:
         state["fresh"][seat] = []
     DOERS[kind](state, seat, a, ctx)
     check_over(state, ctx)
-    after_action(state, seat=seat, ctx=ctx)
+    after_action(state, seat=seat, ctx=ctx, receiving=char(state, seat)["ap"] == 0 and receiving(state, seat))
 
 
 def _spend(state: State, seat: int, ap: int) -> None:

@@ -223,7 +223,16 @@ def _bombard(state: State, seat: int, legal: list[Action]) -> Action | None:
 def _sim_copy(state: State, seat: int) -> State:
     sim = clone(state)
     sim["rng"] = {"seed": f"bridges-bot:{state['version']}:{seat}", "n": 0, "stack": {}}
+    # the copy keeps a seat's phase open at 0 AP (the referee's End, BR-1), so that a plan's last AP leaves the
+    # neutral phase to _finish_round; the search itself stops where the real table would end the phase
+    if sim["options"]["zero_ap"] == "end":
+        sim["options"] = {**sim["options"], "zero_ap": "referee"}
     return sim
+
+
+def _ends_at_zero(state: State) -> bool:
+    """Whether the table ends a seat's phase in the action that spends its last AP (BR-1)."""
+    return state["options"]["zero_ap"] == "end" or state["options"]["phase_end"] == "auto"
 
 
 def _step(game, state: State, seat: int, action: Action) -> State | None:
@@ -295,6 +304,7 @@ def _plan(game, state: State, seat: int, legal: list[Action]) -> Action:
     c = char(state, seat)
     target = team_target(state)
     may_end = END in legal  # not while AP can still be spent (phase_end: spend, BR-1)
+    ends_at_zero = _ends_at_zero(state)
     best: list[Any] = [None, END]
 
     def options(current: State, free_used: bool, first: bool) -> list[Action]:
@@ -315,6 +325,8 @@ def _plan(game, state: State, seat: int, legal: list[Action]) -> Action:
                 best[0], best[1] = value, plan[0] if plan else END
         if len(plan) >= 3 or current["outcome"] is not None or current["phase"] != "actions":
             return
+        if plan and ends_at_zero and current["chars"][seat]["ap"] == 0:
+            return  # the last AP ended the phase: nothing more, not even a free action, this round
         for a in options(current, free_used, not plan):
             nxt = _step(game, current, seat, _risky_off(a))
             if nxt is None or nxt["chars"][seat]["done"] or nxt["round"] != current["round"]:

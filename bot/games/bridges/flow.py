@@ -51,18 +51,23 @@ def check_arm_trade(state: State, ctx: Ctx) -> None:
         ctx.emit("arm_trade", in_bank=bank_count(state, trade), rule="§5.1")
 
 
-def after_action(state: State, ctx: Ctx, seat: int) -> None:
-    """What follows any action in the action phase: the automatic end of a seat at 0 AP under ``phase_end:
-    auto`` (BR-1; under ``zero_ap: end`` the referee ends it instead, as a forced move: Bridges.forced_action),
-    the trade unlock, and the neutral phase once every seat has ended."""
+def after_action(state: State, ctx: Ctx, seat: int, *, receiving: bool = False) -> None:
+    """What follows any action in the action phase: the end of a seat's phase in the very action that spends its
+    last AP, under ``zero_ap: end`` or ``phase_end: auto`` (BR-1: no End of its own to press or to record;
+    under ``zero_ap: referee``, rules version 3, the referee takes the End as a forced move instead:
+    Bridges.forced_action), the trade unlock, and the neutral phase once every seat has ended.  ``receiving``:
+    the seat may still put on an item it has just received (actions.receiving), so its phase waits for that."""
     from .bosses import neutral_phase
 
     if state["outcome"] is not None or state["phase"] != "actions":
         return
     c = state["chars"][seat]
-    if state["options"]["phase_end"] == "auto" and c["ap"] == 0 and not c["done"]:
+    options = state["options"]
+    ends_at_zero = options["phase_end"] == "auto" or options["zero_ap"] == "end" and not receiving
+    if ends_at_zero and c["ap"] == 0 and not c["done"]:
         c["done"] = True
-        ctx.emit("phase_ended", seat=seat, ap=0, how="auto", rule="BR-1")
+        # every AP spent is the book's own end of the phase (§1.2.1); ``auto`` ends it by the ruling alone
+        ctx.emit("phase_ended", seat=seat, ap=0, how="auto", rule="BR-1" if options["phase_end"] == "auto" else "§1.2")
     check_arm_trade(state, ctx)
     if all(ch["done"] for ch in state["chars"]):
         start = len(ctx.events)

@@ -8,7 +8,7 @@ from bot.engine import Ctx, Game, Option, Pending, Rejection
 from bot.engine.pace import PACE, timer
 
 from . import bot, position, render, view
-from .actions import ap_left_to_spend, apply_action, legal_actions, timeout
+from .actions import ap_left_to_spend, apply_action, legal_actions, receiving, timeout
 from .data import catalogue
 from .migrations import MIGRATIONS
 from .setup import STACK_KEYS, setup
@@ -22,7 +22,7 @@ class Bridges(Game):
         Option("classes", "choice", "choose", choices=("choose", "random")),               # BR-2
         Option("duplicates", "choice", "free", choices=("free", "even")),                  # BR-2
         Option("phase_end", "choice", "spend", choices=("spend", "explicit", "auto")),     # BR-1
-        Option("zero_ap", "choice", "end", choices=("end", "wait")),                       # BR-1
+        Option("zero_ap", "choice", "end", choices=("end", "wait", "referee")),            # BR-1
         Option("bomb_timing", "choice", "next_round", choices=("next_round", "neutral")),  # BR-13
         Option("casserole", "choice", "retaliates", choices=("retaliates", "counter_only")),  # BR-9
         Option("tie_break", "choice", "acted", choices=("acted", "moved")),                # BR-11
@@ -32,7 +32,7 @@ class Bridges(Game):
         Option("phase_seconds", "int", 0, min=0, max=7 * 24 * 3600),                       # BR-33
         PACE,                                                                               # BR-34
     )
-    rules_version = 3
+    rules_version = 4
     migrations = MIGRATIONS
     stack_keys = STACK_KEYS
     optional_state_keys = frozenset({"pending_stack"})  # a stack kept while the classes are chosen
@@ -44,7 +44,8 @@ class Bridges(Game):
     demo_seats = 2
     #: the players win or lose together against the bosses (a tournament scores every seat alike)
     cooperative = True
-    #: the referee ends a phase by itself (forced_action): at 0 AP under ``zero_ap: end``, or when End is all
+    #: the referee ends a phase by itself (forced_action): at 0 AP under ``zero_ap: referee`` (and a seat left at
+    #: 0 AP by an upgrade from it), or when End is all
     auto_actions = frozenset({"end"})
 
     def correspond(self, options: dict, given: frozenset[str], clock: float | None) -> None:
@@ -52,8 +53,10 @@ class Bridges(Game):
         timer(self.name, options, given, "phase_seconds", clock)
 
     def milestone(self, event: Mapping[str, Any]) -> str | None:
-        """A round's end: the next round begins (not the first, which begins the game)."""
-        return "after" if event["kind"] == "round" and (event.get("data") or {}).get("round", 1) > 1 else None
+        """None: a round's end is no post of its own (issue 35: a 20-line board in the thread every round, 31 posts
+        in a game).  The board stands after the step that ends the round, so the live message, edited at that
+        step, is that board, with the bosses' turn and the new round in its last lines."""
+        return None
 
     def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()
@@ -67,7 +70,7 @@ class Bridges(Game):
         if state["phase"] == "choose":
             return [Pending(s, "choice", deadline, "bridges.prompt.choose")
                     for s, c in enumerate(state["chars"]) if not c["cls"]]
-        auto = state["options"]["zero_ap"] == "end" or state["options"]["phase_end"] == "auto"
+        auto = state["options"]["zero_ap"] != "wait" or state["options"]["phase_end"] == "auto"
         prompt = "bridges.prompt.actions_auto" if auto else "bridges.prompt.actions"
         return [Pending(s, "turn", deadline, prompt) for s, c in enumerate(state["chars"]) if not c["done"]]
 
@@ -117,12 +120,15 @@ class Bridges(Game):
         return _GROUPS.get(action.get("type"), "other")
 
     def forced_action(self, state: dict, seat: int, legal: list[dict]) -> dict | None:
-        """Under ``zero_ap: end`` (the default, BR-1) a seat whose AP are spent has its phase ended by the referee
-        at once, as a forced move (recorded under the user ``auto``, when the table's ``auto_forced`` setting is
-        on); and, as in every game, a seat whose only choice is End.  The game is open: a forced End tells
-        nobody anything."""
-        if (state["phase"] == "actions" and state["options"]["zero_ap"] == "end"
-                and state["chars"][seat]["ap"] == 0 and END in legal):
+        """Under ``zero_ap: referee`` (rules version 3's ``end``, BR-1) a seat whose AP are spent has its phase
+        ended by the referee at once, as a forced move (recorded under the user ``auto``, when the table's
+        ``auto_forced`` setting is on); under ``zero_ap: end`` the engine ends it in the action that spends the
+        last AP, and the forced move is left only for a seat an upgrade found at 0 AP with its phase open (not
+        while it may put on an item it has just received: that moment is its choice, BR-4); and, as in every
+        game, a seat whose only choice is End.  The game is open: a forced End tells nobody anything."""
+        zero_ap = state["options"]["zero_ap"]
+        if (state["phase"] == "actions" and zero_ap != "wait" and state["chars"][seat]["ap"] == 0 and END in legal
+                and not (zero_ap == "end" and receiving(state, seat))):
             return dict(END)
         return super().forced_action(state, seat, legal)
 

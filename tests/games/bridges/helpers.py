@@ -16,8 +16,9 @@ CLASSES = ["burilla", "master", "scout", "mage"]
 def table(classes=("burilla",), *, placement=PLACEMENT, coins=0, items=None, options=None, rolls=None):
     """A table at the start of round 1 with the given characters (seat order), bosses and bank.  Unless a test
     says otherwise it plays with ``phase_end: explicit`` (BR-1), so that a test may end a phase with AP left
-    to reach the bosses' turn; tests/games/bridges/test_round.py pins the book's default."""
-    options = {"phase_end": "explicit", **(options or {})}
+    to reach the bosses' turn, and with ``zero_ap: referee``, so that a test presses End at 0 AP itself as the
+    referee's forced move would; tests/games/bridges/test_round.py pins the book's default and ``zero_ap: end``."""
+    options = {"phase_end": "explicit", "zero_ap": "referee", **(options or {})}
     stack = {"classes": list(classes), "placement": list(placement),
              "bank": {"coins": coins, "items": dict(items or {})}}
     if rolls:

@@ -5,7 +5,7 @@ import random
 from bot.engine import Code
 from bot.games.bridges import GAME
 
-from .helpers import NOW, act, apply, end_all, find, kinds, place, reject, table
+from .helpers import NOW, act, apply, end_all, find, hp, kinds, place, reject, table
 
 
 def pending(state):
@@ -129,17 +129,31 @@ def test_the_legal_list_and_the_refusals_agree():
         state = act(state, seat, **rnd.choice(legal))
 
 
-def test_at_0_ap_the_referee_ends_the_phase_unless_the_table_waits_for_end():
-    """BR-1, option zero_ap: by default a seat whose AP are spent has its phase ended by the referee (a forced
-    move); with ``wait`` (how tables before rules version 3 played) it keeps its free actions until End."""
+def test_at_0_ap_the_phase_ends_in_the_same_move_unless_the_table_waits_for_end():
+    """BR-1, option zero_ap: by default (``end``, rules version 4) the action that spends a seat's last AP ends its
+    phase too, with no End of its own to press, force or record; with ``referee`` (rules version 3's end) the
+    referee takes the End as a forced move; with ``wait`` (before rules version 3) the seat keeps its free actions
+    until End."""
     state = table(["master", "mage"], coins=5, options={"phase_end": "spend", "zero_ap": "end"})
     assert GAME.forced_action(state, 0, GAME.legal_actions(state, 0)) is None, "2 AP: the seat decides"
     state = act(state, 0, type="move", to="chs")
-    state = act(state, 0, type="move", to="BSE")
-    assert GAME.forced_action(state, 0, GAME.legal_actions(state, 0)) == {"type": "end"}
-    assert GAME.forced_action(state, 1, GAME.legal_actions(state, 1)) is None
-    assert "end" in GAME.auto_actions
+    assert not state["chars"][0]["done"] and pending(state) == [0, 1]
+    result = apply(state, 0, type="move", to="BSE")
+    (ended,) = find(result.events, "phase_ended", seat=0)
+    assert ended["data"]["how"] == "auto" and ended["data"]["rule"] == "§1.2"
+    state = result.state
+    assert state["chars"][0]["done"] and pending(state) == [1] and state["round"] == 1
     assert GAME.to_act(state)[0].prompt == "bridges.prompt.actions_auto"
+    state = act(act(state, 1, type="move", to="chs"), 1, type="move", to="BSE")
+    assert state["round"] == 2, "the last seat's last AP begins the neutral phase"
+
+    forced = table(["master", "mage"], coins=5, options={"phase_end": "spend", "zero_ap": "referee"})
+    forced = act(act(forced, 0, type="move", to="chs"), 0, type="move", to="BSE")
+    assert not forced["chars"][0]["done"] and pending(forced) == [0, 1]
+    assert GAME.forced_action(forced, 0, GAME.legal_actions(forced, 0)) == {"type": "end"}
+    assert GAME.forced_action(forced, 1, GAME.legal_actions(forced, 1)) is None
+    assert "end" in GAME.auto_actions
+    assert GAME.to_act(forced)[0].prompt == "bridges.prompt.actions_auto"
 
     waiting = table(["master", "mage"], coins=5, options={"phase_end": "spend", "zero_ap": "wait"})
     waiting = act(act(waiting, 0, type="move", to="chs"), 0, type="move", to="BSE")
@@ -165,3 +179,51 @@ def test_ending_is_confirmed_only_when_ap_could_still_be_spent():
     assert {"type": "end"} in GAME.legal_actions(spend, 0) and not GAME.confirm(spend, 0, {"type": "end"})
     spend["chars"][0]["ap"] = 0
     assert not GAME.confirm(spend, 0, {"type": "end"})
+
+
+def test_a_last_blow_that_brings_a_drop_leaves_the_moment_of_receiving_open():
+    """BR-1 with BR-4: under ``zero_ap: end`` the last AP ends the phase, except when that blow brought an item
+    the seat may put on at once (Golemko's Plate Armour, d4 = 1): the moment is the seat's choice, so the phase
+    waits for it (nobody forces End) and ends with it; a seat that does not want it presses End."""
+    def killing_blow():
+        state = table(["burilla", "mage"], options={"phase_end": "spend", "zero_ap": "end"},
+                      rolls={"bridges.drop": [1]})
+        place(state, 0, "4", hp=2, hands=["greatsword"])
+        state["chars"][0]["ap"] = 1
+        state["bosses"]["golemko"]["hp"] = 5
+        return act(state, 0, type="attack", boss="golemko", mode="body")
+
+    state = killing_blow()
+    assert state["chars"][0]["ap"] == 0 and not state["chars"][0]["done"] and pending(state) == [0, 1]
+    assert GAME.forced_action(state, 0, GAME.legal_actions(state, 0)) is None
+    result = apply(state, 0, type="equip", item="plate_armour")
+    assert hp(result.state, 0) == 2 + 3 and result.state["chars"][0]["done"]
+    assert find(result.events, "phase_ended", seat=0) and pending(result.state) == [1]
+
+    state = killing_blow()
+    state = act(state, 0, type="end")  # no confirmation asked: nothing costs AP any more
+    assert state["chars"][0]["done"] and state["chars"][0]["armour"] is None
+
+
+def test_at_most_one_recorded_action_in_seven_ends_a_phase():
+    """Issue 35: End was 35 % of a Bridges record (the referee's forced End after every seat's last AP).  Played
+    with the built-in team, the referee taking every forced move as a table with ``auto_forced`` does, End is at
+    most 15 % of the recorded actions of the action phase, and of the players' own decisions."""
+    recorded = ends = decisions = chosen_ends = 0
+    for seats, seed in ((1, "share-a"), (2, "share-b"), (2, "share-c"), (3, "share-d")):
+        state = GAME.initial_state(seats, seed=seed, options={"pace": "correspondence"}, now=NOW).state
+        while state["outcome"] is None and state["round"] <= 12:
+            owed = [p.seat for p in GAME.to_act(state)]
+            forced = [(s, f) for s in owed if (f := GAME.forced_action(state, s, GAME.legal_actions(state, s)))]
+            seat, action = forced[0] if forced else (owed[0], None)
+            if action is None:
+                action = GAME.bot_action(state, seat, random.Random(f"{seed}:{state['version']}"))
+            if state["phase"] == "actions":
+                recorded += 1
+                ends += action["type"] == "end"
+                if not forced:
+                    decisions += 1
+                    chosen_ends += action["type"] == "end"
+            state = act(state, seat, **action)
+    assert recorded > 100
+    assert ends / recorded <= 0.15 and chosen_ends / decisions <= 0.15, (ends, recorded, chosen_ends, decisions)
