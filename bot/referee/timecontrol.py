@@ -35,8 +35,8 @@ _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([mhd]?)\s*$")
 
 
 #: a correspondence table's clock when none is given (docs/tournaments.md TC-7): two days per decision —
-#: Lichess's correspondence offers 1–14 days per move, BGA's turn-based speeds a move a day or slower; a
-#: player who reads their DMs once a day at varying hours may miss one look and still be in time
+#: Lichess's correspondence offers 1–14 days per move, BGA's turn-based play counts moves per day with a bank
+#: of days; a player who reads their DMs once a day at varying hours may miss one look and still be in time
 DEFAULT_CLOCK = "48h"
 #: what the default clock's passing does: a bot takes the seat and the game goes on (BGA's zombie), so that
 #: nobody loses a casual game, nor does a whole table end, because one player stopped looking
