@@ -46,7 +46,7 @@ async def _new(referee, game, n, options, players=None):
 
 
 def _seats(game: str) -> int:
-    return max(get_game(game).min_seats, 2 if game != "bloodwood" else 5)
+    return 5 if game == "bloodwood" else max(get_game(game).min_seats, 2)  # Bloodwood's smallest table
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -108,13 +108,14 @@ async def test_a_tournament_gets_the_default_and_one_stored_before_it_keeps_none
     # an event an older release created: its stored options name no clock (the default is not read into them)
     old_options = {k: v for k, v in new.options.items() if k not in ("clock", "clock_expiry")}
     for tournament, wanted in ((new, DEFAULT), (off, None)):
-        assert await _tables_of(referee, director, tournament.id, tournament.options) == [wanted, wanted]
+        assert await _tables_of(referee, director, tournament.id) == [wanted, wanted]
     older = await Tournaments(store).create(game="gwent", format="swiss", creator="u:org", settings=dict(new.settings),
                                             options=old_options, seed="s", origin="terminal", now=referee.now())
-    assert await _tables_of(referee, director, older, old_options) == [None, None]
+    assert await _tables_of(referee, director, older) == [None, None]
 
 
-async def _tables_of(referee, director, tid, options):
+async def _tables_of(referee, director, tid):
+    """Round 1 of a four-player Swiss: its two tables' time controls."""
     for i in range(4):
         joined = await director.join(tid, f"u:t{tid}p{i}", f"t{tid}p{i}")
         assert not isinstance(joined, Rejection), joined
