@@ -16,6 +16,7 @@ from bot.engine import Game
 from bot.engine.board_text import isolate
 from bot.engine.pace import PACES
 from bot.i18n import has, t
+from bot.render.notices import clock_setting
 from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, split_text
 from bot.storage.store import SeatRow, TableRow
 
@@ -158,6 +159,7 @@ def options_text(game: Game, table: TableRow, locale: str) -> str:
                           clock=table.time_control["move"] if table.time_control else None)
     lines = [t("lobby.options.header", locale, game=game_title(game, locale), table=table.id)]
     lines += [f"• **{label}: {value}**" if changed else f"• {label}: {value}" for label, value, changed in rows]
+    lines.append(f"• {t('clock.setting', locale)}: {clock_setting(table.time_control, locale)}")  # a referee setting
     if any(changed for _, _, changed in rows):
         lines.append(t("lobby.options.changed", locale))
     return pack(lines)[0]
@@ -178,7 +180,12 @@ def lobby_text(game: Game, table: TableRow, seats: Sequence[SeatRow], locale: st
                              dispute_window=table.dispute_window, rated=table.rated,
                              clock=table.time_control["move"] if table.time_control else None)
     paced = t(f"{game.name}.option.pace", locale)  # always shown, first (pace_label), never again among the rest
-    options = pace_label(table.options, locale) + "".join(
+    # the table's clock beside its pace, also the default one: whoever joins sees how long each decision may take
+    timed = ""
+    if table.time_control:
+        hours = f"{table.time_control['move'] / 3600:g}"
+        timed = f" · {t('clock.setting.short', locale, hours=hours)}"
+    options = pace_label(table.options, locale) + timed + "".join(
         f" · {_short(label)}: {_short(value)}" for label, value, _ in changed if label != paced)
     title = f" · {named(table.title)}" if table.title else ""
     lines = [t("lobby.line", locale, game=game_title(game, locale), table=table.id, title=title, n=len(seats),

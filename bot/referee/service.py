@@ -29,7 +29,7 @@ from bot.process.metrics import METRICS
 from bot.referee import standing
 from bot.engine.free_text import TITLE_MAX, clean_name, clean_text
 from bot.referee.steps import SYSTEM, messages_for, next_deadline
-from bot.referee.timecontrol import parse as parse_time_control, table_clock
+from bot.referee.timecontrol import defaulted as clock_by_default, parse as parse_time_control, table_clock
 from bot.referee.timekeeper import Timekeeper
 from bot.render.notices import frozen_reason, person
 from bot.storage.db import busy_seconds, describe
@@ -161,6 +161,7 @@ class Referee:
         window = dispute_window(raw_window)
         if window is None:
             return _reject(Code.BAD_OPTIONS, "disputes.reject.bad_window", value=str(raw_window)[:40])
+        options = clock_by_default(options)  # a correspondence table without a clock gets the default one
         time_control = parse_time_control(options)
         if isinstance(time_control, Rejection):
             return time_control

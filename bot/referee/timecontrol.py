@@ -6,6 +6,10 @@ passed deadline does: ``forfeit``, ``zombie`` — a bot takes the seat — or ``
 (reminders before the deadline, ``24h,1h`` by default; ``off``) and ``vacation`` (the days each player may
 take off the clock).  Stored as the table's ``time_control`` (seconds).
 
+A table at correspondence pace (bot/engine/pace.py) that names no ``clock`` gets the default one (``defaulted``:
+``DEFAULT_CLOCK`` per decision, a bot taking the seat when it runs out), written into what the table or the
+tournament stores when it is created, so that a table or a tournament created before the default keeps none.
+
 Every time here is on the *table's clock*: wall time less the seconds the table stood paused by a moderator
 (``TableRow.paused_total``).  The engines are given that clock too, so a pause moves every deadline on by
 its length, theirs and this one alike, and the record stays a plain re-run.  ``wall`` turns it back.
@@ -16,6 +20,7 @@ import re
 from typing import Any, Mapping
 
 from bot.engine import Code, Rejection, clone
+from bot.engine.pace import CORRESPONDENCE
 from bot.storage.clocks import Clocks, SeatClock
 from bot.storage.store import TableRow
 
@@ -27,6 +32,27 @@ MOST_VACATION_DAYS = 60
 MOST_REMINDERS = 5
 _UNITS = {"m": 60, "h": 3600, "d": 86400}
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([mhd]?)\s*$")
+
+
+#: a correspondence table's clock when none is given (docs/tournaments.md TC-7): two days per decision —
+#: Lichess's correspondence offers 1–14 days per move, BGA's turn-based play counts moves per day with a bank
+#: of days; a player who reads their DMs once a day at varying hours may miss one look and still be in time
+DEFAULT_CLOCK = "48h"
+#: what the default clock's passing does: a bot takes the seat and the game goes on (BGA's zombie), so that
+#: nobody loses a casual game, nor does a whole table end, because one player stopped looking
+DEFAULT_EXPIRY = "zombie"
+
+
+def defaulted(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` as a new table or tournament takes them: at correspondence pace without ``clock``, the default
+    clock (its expiry ``zombie`` unless ``clock_expiry`` is given; ``clock=off`` keeps none).  Called where a
+    table or a tournament is created, never where stored options are read back, so older ones keep no clock."""
+    out = dict(options)
+    if str(out.get("pace", "")).strip().lower() != CORRESPONDENCE or "clock" in out:
+        return out
+    out["clock"] = DEFAULT_CLOCK
+    out.setdefault("clock_expiry", DEFAULT_EXPIRY)
+    return out
 
 
 def duration(raw: Any) -> float | None:

@@ -119,6 +119,15 @@ def clock_line(payload: Mapping[str, Any], names: Sequence[str], locale: str, fr
     return t(f"clock.notice.{'zombie' if what == 'zombie' else 'expired'}", locale, players=players)
 
 
+def clock_setting(time_control: Mapping[str, Any] | None, locale: str) -> str:
+    """A table's time control in words, for its lobby and the terminal: "48 ч на решение; когда время выйдет,
+    место займёт бот" (docs/tournaments.md "Time control"); "нет" without one."""
+    if not time_control:
+        return t("clock.setting.off", locale)
+    return t("clock.setting.value", locale, hours=f"{time_control['move'] / 3600:g}",
+             expiry=t(f"clock.setting.expiry.{time_control['expiry']}", locale))
+
+
 def options_text(game_name: str, options: Mapping[str, Any], locale: str) -> str:
     """A table's options on one line, each by its localised label and value (what an upgrade shows)."""
     from bot.i18n import has

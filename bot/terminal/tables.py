@@ -17,7 +17,7 @@ from bot.terminal.records import cmd_replay
 
 async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
     from bot.referee.delivery import drain
-    from bot.render.notices import when
+    from bot.render.notices import clock_setting, when
     from bot.referee.typed import parse_typed
     from bot.terminal.session import TerminalDeliverer, action_menu
 
@@ -35,6 +35,8 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             _say(t("core.term.created", locale, table=table.id, game=t(f"{table.game}.title", locale)))
             if table.options.get("pace"):  # the terminal's default is live: players at one keyboard (docs/games)
                 _say(t("core.term.pace", locale, pace=t(f"core.pace.{table.options['pace']}", locale)))
+            if table.time_control:  # the default one at correspondence pace too: the creator is told, as in the lobby
+                _say(t("clock.term.setting", locale, clock=clock_setting(table.time_control, locale)))
             return EXIT_OK
         if verb == "list":
             tables = await store.find_tables(status=None if args.all else ["lobby", "active"])

@@ -25,7 +25,8 @@ from bot.engine.free_text import TITLE_MAX, clean_name, clean_text
 from bot.referee.seated import same_user
 from bot.referee.service import Referee
 from bot.referee.steps import SYSTEM
-from bot.referee.timecontrol import SETTINGS as CLOCK_SETTINGS, parse as parse_time_control
+from bot.referee.timecontrol import SETTINGS as CLOCK_SETTINGS, defaulted as clock_by_default, \
+    parse as parse_time_control
 from bot.storage.tournaments import GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
 
 from .brackets import double_elimination, fold_matches, match_goes_on, match_result, rounds as double_rounds, survival as double_survival
@@ -179,14 +180,17 @@ class Director:
         except KeyError:
             return Rejection(Code.NOT_FOUND, "core.reject.unknown_game", {"game": clean_name(game_name)})
         game_options = dict(options or {})
+        # an event's tables are played by post unless the organiser says otherwise (bot/engine/pace.py), and then
+        # with the default clock unless the organiser names one or clock=off: written into the tournament's stored
+        # options, which every round reads again, so an event created before the default keeps its tables untimed
+        if any(o.name == "pace" for o in game.options):
+            game_options.setdefault("pace", "correspondence")
+        game_options = clock_by_default(game_options)
         timed = {k: game_options[k] for k in CLOCK_SETTINGS if k in game_options}  # each table's time control
         if isinstance(checked_clock := parse_time_control(game_options), Rejection):
             return checked_clock
         try:
             checked = check_settings(game.name, fmt, dict(settings or {}))
-            # an event's tables are played by post unless the organiser says otherwise (bot/engine/pace.py)
-            if any(o.name == "pace" for o in game.options):
-                game_options.setdefault("pace", "correspondence")
             table_options = {**game.validate_options(game_options, clock=checked_clock["move"] if checked_clock
                                                      else None), **timed}
         except Reject as r:

@@ -184,7 +184,9 @@ async def test_a_table_opened_in_discord_plays_by_correspondence_unless_told_liv
     """Issue 27: the pace is chosen at /game new (correspondence by default) and shown in the lobby line."""
     h, fake = harness, harness.fake
     post = await h.new_table(h.alice, "claygod")
-    assert post.options["pace"] == "correspondence" and post.options["turn_clock"] == "async"
+    # with the default clock (issue 35), which times every decision, rule 8's ten seconds become off (CG-36)
+    assert post.options["pace"] == "correspondence" and post.options["turn_clock"] == "off"
+    assert post.time_control["move"] == 48 * 3600
     line = h.lobby(post).content.splitlines()[0]
     assert "✉️ по переписке" in line and "Время на ход" not in line  # correspondence forms are its defaults
     live = await h.new_table(h.bob, "claygod", pace="live")

@@ -145,7 +145,8 @@ async def test_the_lobby_is_one_short_line_with_every_option_behind_a_button(har
     h, fake = harness, harness.fake
     plain = await h.new_table(h.alice, "gwent")
     line = h.lobby(plain).content.split("\n")[0]
-    assert line == f"🎲 **Гвинт (форумный)** · стол №{plain.id} · места: 1/2 · ✉️ по переписке"  # its pace, always
+    # its pace and its clock (the default one at correspondence pace), always
+    assert line == f"🎲 **Гвинт (форумный)** · стол №{plain.id} · места: 1/2 · ✉️ по переписке · ⏰ 48 ч на решение"
 
     table = await h.new_table(h.alice, "gwent", options="mulligan=redraw cow=yes")
     lobby = h.lobby(table)
@@ -161,6 +162,7 @@ async def test_the_lobby_is_one_short_line_with_every_option_behind_a_button(har
     assert "Вариант" in shown.content and "Фракция первого игрока" in shown.content
     bold = [row for row in shown.content.split("\n") if row.startswith("• **")]
     assert len(bold) == 2 and "Жирным" in shown.content
+    assert "• Часы: 48 ч на решение; когда время выйдет, место займёт бот" in shown.content
 
     await h.join(h.bob, table)
     assert "места: 2/2" in h.lobby(table).content

@@ -53,3 +53,25 @@ async def test_a_timed_table_reminds_once_by_dm_and_a_pause_stops_everything(har
     assert (await h.table(table.id)).status == "active"
     assert "▶️" in fake.in_channel(table.thread_id)[-1].content
     assert f"<t:{deadline + 112 * HOUR}:R>" in h.turn_message(table).content  # moved on by the pause
+
+
+async def test_a_correspondence_table_gets_the_default_clock_shown_and_reminded_by_dm(harness):
+    """/game new without options plays by correspondence, so it gets the default clock (issue 35 item 2): the
+    lobby says so, the live message carries the deadline, and the player on move is reminded by a DM of its own."""
+    h, fake = harness, harness.fake
+    table = await h.new_table(h.alice, "claygod")
+    assert table.time_control["move"] == 48 * HOUR and table.time_control["expiry"] == "zombie"
+    assert "⏰ 48 ч на решение" in h.lobby(table).content
+    await h.join(h.bob, table)
+    await h.start(h.alice, table)
+    deadline = int(h.clock.t + 48 * HOUR)
+    assert f"<t:{deadline}:R>" in h.turn_message(table).content
+    late = await user_to_act(h, table)
+    before = len(fake.dms(late))
+    h.clock.t += 25 * HOUR
+
+    async def reminded() -> bool:
+        return any(m.content.startswith(f"⏰ Стол №{table.id}") for m in fake.dms(late)[before:])
+    await eventually(reminded, what="the reminder DM")
+    off = await h.new_table(h.alice, "claygod", options="clock=off")
+    assert off.time_control is None and "⏰" not in h.lobby(off).content
