@@ -32,7 +32,7 @@ COUNT_NAMES = {"n", "count", "limit", "max", "min", "left", "seats", "games", "t
                "played", "na", "nb", "hours", "minutes", "seconds", "days", "tournaments", "hp", "ap", "have",
                "before", "amount", "shortest", "need", "total", "yes", "no", "last", "latest", "known", "low", "high",
                "to", "expected", "found", "got", "pages", "size", "steps", "rounds", "of", "migrated", "frozen",
-               "recorded", "replayed"}
+               "recorded", "replayed", "coins", "babki", "points", "score", "dmg", "mhp", "kr"}
 #: parameters that never hold a name: numbers of a table, a move, a version, or a word the template declines
 NOT_NAMES = {"table", "deck", "version", "produced", "tournament", "round", "move", "board", "id", "thread",
              "reason", "text", "detail", "url", "link", "when", "until", "deadline", "time", "db", "backup", "colour",
