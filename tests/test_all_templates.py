@@ -249,3 +249,45 @@ def test_a_spy_on_an_empty_deck_says_nothing_came(locale):
     counted = render_event({"kind": "drew_count", "data": {"seat": 0, "n": 0}}, locale, names)
     assert got == t("gwent.ev.drew_none", locale) and "{" not in got and "—" not in got
     assert counted == t("gwent.ev.drew_count_none", locale, name="Анна")
+
+
+def _book_names() -> set[str]:
+    """The Latin words of the names our catalogues keep as the rule books give them (Bloodwood's cards, Gwent's
+    «Надежда Aen Seidhe»...), and of the games' titles."""
+    import yaml
+
+    words: set[str] = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if isinstance(value, str) and key in ("name_ru", "name_uk", "ru", "uk", "name"):
+                    words.update(re.findall(r"[A-Za-z][A-Za-z'-]*", value))
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for path in ROOT.joinpath("data").glob("*/*.yaml"):
+        if path.name != "strings.yaml":
+            walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+    for key, texts in catalogue().items():
+        if key.endswith(".title") and key.count(".") == 1:
+            words.update(re.findall(r"[A-Za-z][A-Za-z'-]*", str(texts["ru"])))
+    return words
+
+
+def test_what_players_read_in_play_has_no_english_word_but_the_books_names():
+    """Moves, boards, prompts, outcomes and pictures in Russian and Ukrainian: a Latin word is a name the rule
+    book gives in English (kept so in the catalogues) or an acronym, never an untranslated word ("Purity"
+    beside "мутация" was one)."""
+    allowed = _book_names() - {"Purity"}
+    problems = []
+    for key, texts in catalogue().items():
+        if not re.search(r"\.(ev|act|view|board|effect|prompt|dna|outcome)\.|^picture\.", key):
+            continue
+        for loc in ("ru", "uk"):
+            for word in re.findall(r"[A-Za-z][A-Za-z'-]*", _FIELD.sub(" ", str(texts[loc]))):
+                if word not in allowed and not word.isupper():
+                    problems.append(f"{key} [{loc}]: {word}")
+    assert not problems, "\n".join(problems)
