@@ -119,6 +119,17 @@ def undeclined_after_preposition(template: str, locale: str, numeric: set[str]) 
             if m.group(1).lower() in PREPOSITIONS[locale] and m.group(2) not in numeric | NOT_NAMES]
 
 
+def quoted_after_verb(template: str, locale: str) -> list[str]:
+    """A quoted name as a verb's object ("играет «{card}»" reads "играет «Библиотека»"): its noun goes first
+    ("играет карту «{card}»"), so the quoted name stays in the nominative."""
+    if locale not in ("ru", "uk"):
+        return []
+    verb = r"[а-яёіїєґʼ']+(?:ет|ёт|ит|ает|яет|ует|ут|ют|ят|ат|є|ить|ає|ює)"
+    not_verbs = {"нет", "немає", "захват", "указывают", "вказують"}  # nouns, "no", and a typed field's name
+    return [m.group(0) for m in re.finditer(rf"(?<![\w-])({verb})\s+«\{{\w+\}}", template, re.IGNORECASE)
+            if m.group(1).lower() not in not_verbs]
+
+
 def bare_counts(template: str, locale: str, numeric: set[str]) -> list[str]:
     """A count followed by a noun that is not its plural form: "{limit} символов", "{n} moves"."""
     found = []
@@ -156,6 +167,7 @@ def test_the_detectors_catch_what_they_are_for():
     assert bare_counts("Не больше {limit} символов.", "ru", {"limit"})
     assert bare_counts("{n} moves", "en", {"n"})
     assert not bare_counts("{n} {n|ход|хода|ходов}", "ru", {"n"})
+    assert quoted_after_verb("{name} играет «{card}».", "ru") and not quoted_after_verb("играет карту «{card}»", "ru")
     assert bad_plural_forms("{n|карта|карт}", "ru") and not bad_plural_forms("{n|card|cards}", "en")
 
 
@@ -169,6 +181,8 @@ def test_no_template_agrees_with_a_name_or_leaves_a_bare_count():
                 problems.append(f"{key} [{loc}] agrees with a name: {hit!r}")
             for hit in undeclined_after_preposition(text, loc, numeric):
                 problems.append(f"{key} [{loc}] a name in the wrong case: {hit!r}")
+            for hit in quoted_after_verb(text, loc):
+                problems.append(f"{key} [{loc}] a quoted name as an object, without its noun: {hit!r}")
             for hit in bare_counts(text, loc, numeric):
                 problems.append(f"{key} [{loc}] a count without its plural: {hit!r}")
             for hit in bad_plural_forms(text, loc):
