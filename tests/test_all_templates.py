@@ -8,8 +8,11 @@ count; the test fails on
 - a past-tense verb or short adjective agreeing with a name ("Анна захватил"): names are of any gender and
   indeclinable, so a template says "{seat}: захват «{prop}»" instead;
 - a gender hedge ("скрыл(а)");
+- a name straight after a preposition that wants another case ("вместо {old}"), and a quoted name as a verb's
+  object without its noun ("играет «{card}»");
 - a count followed by a noun that is not its plural form ("{limit} символов" reads "1 символов"), and a plural
-  form with the wrong number of forms (three in Russian and Ukrainian, two in English).
+  form with the wrong number of forms (three in Russian and Ukrainian, two in English);
+- an English word in what players read in Russian or Ukrainian, but the names the rule books give in English.
 """
 from __future__ import annotations
 
@@ -39,9 +42,9 @@ NOT_NAMES = {"table", "deck", "version", "produced", "tournament", "round", "mov
              "colours", "row", "path", "file", "day", "night"}
 #: prepositions after which a noun is not in the nominative: a name there needs a noun before it
 #: ("у игрока {name}", "вместо карты «{old}»"), for a player's name is not declined
-PREPOSITIONS = {"ru": {"у", "от", "для", "вместо", "без", "против", "к", "ко", "о", "об", "при", "после", "кроме"},
+PREPOSITIONS = {"ru": {"у", "от", "для", "вместо", "без", "против", "к", "ко", "о", "об", "при", "после", "кроме",
+                       "до"},
                 "uk": {"від", "для", "замість", "без", "проти", "до", "при", "після", "крім", "біля", "про"}}
-PREPOSITIONS["ru"] |= {"до"}
 #: what may follow a bare count: prepositions, conjunctions, adverbs and abbreviations that never inflect
 NOT_NOUNS = {
     "ru": {"из", "и", "или", "не", "раньше", "ранее", "ещё", "до", "по", "на", "в", "с", "мин", "ч", "сек", "КБ",
@@ -60,10 +63,9 @@ _SHORT = re.compile(r"^(?:мёртв|мертв|жив|готов|снят|зн�
                     r"|^[а-яё]{3,}(?:ен|ён|ан|ян|ыт|ит|ят)[аоы]$")
 #: nouns that happen to end like a past tense
 _NOT_VERBS = {"стол", "стола", "столы", "правила", "правило", "сила", "числа", "число", "села", "мила", "дела",
-              "дело", "тыла", "крыла", "хвила", "стіл", "стола", "столи", "правило", "сила", "числа", "діла",
-              "мила", "крила", "хвиля", "зла", "козла", "весла", "игрока", "гравців", "ходів", "рядів", "стовпців",
-              "навыков", "очков", "ходов", "раундов", "боссов", "хил", "мл", "ил", "пил", "тыл", "или", "журнала", "журналу",
-              "зала", "мало"}
+              "дело", "тыла", "крыла", "хвила", "стіл", "столи", "діла", "крила", "хвиля", "зла", "козла",
+              "весла", "игрока", "гравців", "ходів", "рядів", "стовпців", "навыков", "очков", "ходов", "раундов",
+              "боссов", "хил", "мл", "ил", "пил", "тыл", "или", "журнала", "журналу", "зала", "мало"}
 
 
 #: words before a name that are not its noun: the name itself is then the subject
