@@ -80,6 +80,8 @@ class Play(commands.Cog):
         mine = panel is not None and interaction.message is not None and str(interaction.message.id) == panel.message_id
         news = await self.bot.deliverer.news(table, seats, resolved, panel if mine else None, state) if mine else []
         content, view = await render_control(self.bot, table, seats, state, resolved, locale, news=news, note=note)
+        if note:  # a refusal's "(см. §9)" opens: the Why button beside the choices (bot/discord/citations.py)
+            view = with_why(view, table.game, note, locale)
         picture = await self.bot.deliverer.pictures.get(self.bot.games[table.game], table, seats, state, resolved,
                                                         "hand", locale)
         if mine:  # the DM control message itself: record what it shows now, so delivery does not redraw it
@@ -125,7 +127,7 @@ class Play(commands.Cog):
             return await self._close_choices(interaction, "✋ " + table.message(locale))
         legal = await self.bot.referee.legal(table_id, player_key(interaction), seat=seat)
         if isinstance(legal, Rejection):
-            return await self._close_choices(interaction, "✋ " + legal.message(locale))
+            return await self._close_choices(interaction, "✋ " + legal.message(locale), table.game, locale)
         seat, current, actions = legal
         if current != version:
             return await self._redraw(interaction, table_id, locale, note=t("discord.control.moved_on", locale))
@@ -233,9 +235,12 @@ class Play(commands.Cog):
             return t("core.term.done", locale)
 
     @staticmethod
-    async def _close_choices(interaction: discord.Interaction, text: str) -> None:
-        """Replace a private list of choices by a refusal (the buttons go: they name nothing valid)."""
-        await interaction.edit_original_response(content=shorten(text, 2000), view=None)  # lines kept
+    async def _close_choices(interaction: discord.Interaction, text: str, game: str | None = None,
+                             locale: str = "ru") -> None:
+        """Replace a private list of choices by a refusal (the buttons go: they name nothing valid; only a Why
+        button stays when the refusal cites a rule of ``game``)."""
+        text = shorten(text, 2000)  # lines kept
+        await interaction.edit_original_response(content=text, view=with_why(None, game, text, locale))
 
     async def on_full(self, interaction: discord.Interaction, table_id: int) -> None:
         """The complete public board (long lists in full), privately."""
@@ -423,10 +428,10 @@ class Play(commands.Cog):
         else:
             chosen = parse_typed(game, state, seat, action, names)
         if isinstance(chosen, Rejection):
-            return await refuse(interaction, chosen, locale)
+            return await refuse(interaction, chosen, locale, found.game)
         done = await self._act(interaction, found.id, state["version"], seat, chosen, locale)
         if isinstance(done, Rejection):
-            return await refuse(interaction, done, locale)
+            return await refuse(interaction, done, locale, found.game)
         await say(interaction, "✓ " + done)
 
     @play.autocomplete("action")

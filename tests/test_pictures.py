@@ -247,3 +247,16 @@ def test_terminal_picture_command(tmp_path, capsys):
     assert cli.main(["--db", str(db), "picture", "9", "--out", str(out)]) == 1
     with pytest.raises(SystemExit):  # a seat and the public at once
         cli.main(["--db", str(db), "picture", "1", "--seat", "0", "--public", "--out", str(out)])
+
+
+@pytest.mark.parametrize("locale", ["ru", "uk", "en"])
+def test_clay_god_energies_cannot_be_read_as_digits(locale):
+    """A lone colour letter beside its amount reads as a number ("З6" as 36, "О5" as 05): the picture writes two
+    letters and a space, every colour told apart."""
+    from bot.games.claygod.cards import COLOURS
+    from bot.render.picture.claygod import energy_label
+    labels = [energy_label(colour, 6, locale) for colour in COLOURS]
+    for label in labels:
+        short, amount = label.rsplit(" ", 1)
+        assert amount == "6" and len(short) == 2 and short.isalpha(), label
+    assert len({label.lower() for label in labels}) == len(COLOURS)

@@ -3,6 +3,7 @@ a page never changes when what the public cannot see is dealt anew (the pictures
 names are shown as text; caching (ETag, 304) follows the table's version; GET and HEAD only; the language."""
 from __future__ import annotations
 
+from html import unescape
 import random
 from pathlib import Path
 import re
@@ -394,6 +395,7 @@ async def test_the_player_page_shows_the_ratings_and_honours_a_hidden_profile(ra
             ann = await (await client.get("/player/cli%3Aann")).text()
             assert re.search(r"Gwent \(forum version\): \d+\? \(games: 2\)", ann), ann
             assert "won" in ann
+            assert "? — provisional: fewer than 10 rated games." in unescape(ann)  # what "?" means
             await Ratings(store).set_hidden("cli:bob", True)
             bob = await (await client.get("/player/cli%3Abob")).text()
             assert "hidden their profile" in bob and "Gwent" not in bob and "/table/" not in bob

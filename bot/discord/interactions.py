@@ -53,14 +53,16 @@ async def say(interaction: discord.Interaction, texts: str | Sequence[str], *,
             await interaction.response.send_message(text, ephemeral=True, **extra)
 
 
-async def refuse(interaction: discord.Interaction, rejection: Rejection, locale: str) -> None:
+async def refuse(interaction: discord.Interaction, rejection: Rejection, locale: str, game: str | None = None
+                 ) -> None:
     """The refusal, with this server's ruling notes on the rule it cites (bot/referee/disputes.py) and, when it
-    cites one, the "Why?" button that opens the rule (bot/discord/citations.py)."""
+    cites one, the "Why?" button that opens the rule (bot/discord/citations.py); ``game``: the table's, for a
+    refusal whose key is not a game's own (``core.reject.…`` citing that game's "§9")."""
     text = "✋ " + rejection.message(locale)
     if rejection.rule and interaction.guild_id is not None:
         notes = await judge(interaction).store.server_rulings(str(interaction.guild_id), rule=rejection.rule)
         text += "".join("\n" + t("disputes.evidence.note", locale, rule=n.rule, text=n.text) for n in notes)
-    why = with_why(None, game_of(rejection.key, rejection.rule), text, locale) if rejection.rule else None
+    why = with_why(None, game_of(rejection.key, rejection.rule) or game, text, locale) if rejection.rule else None
     await say(interaction, text, view=why)
 
 

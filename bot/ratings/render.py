@@ -31,10 +31,13 @@ def game_name(game: str, locale: str) -> str:
 
 
 def changes_line(changes: Sequence[Change], names: Sequence[str], locale: str) -> str:
-    """The end of a rated table: "Rating: Ann +69 → 1,569? · Bob −37 → 1,463?"."""
+    """The end of a rated table: "Rating: Ann +69 → 1,569? · Bob −37 → 1,463?", and what "?" means."""
     parts = [t("ratings.change", locale, name=names[c.seat] if c.seat < len(names) else c.user_id,
                delta=signed(c.delta), after=number(c.after, locale) + mark(c.provisional, locale)) for c in changes]
-    return t("ratings.changes", locale, changes=" · ".join(parts))
+    line = t("ratings.changes", locale, changes=" · ".join(parts))
+    if any(c.provisional for c in changes):  # a bare "1 569?" reads as a doubt: say what the mark means
+        line += "\n" + t("ratings.provisional_note", locale, n=PROVISIONAL_GAMES)
+    return line
 
 
 def board_text(board: Board, names: Mapping[str, str], locale: str) -> str:

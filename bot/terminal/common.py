@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import re
+import shlex
 import sys
 from typing import Any, Sequence
 
@@ -16,6 +18,7 @@ from bot.process.config import Settings
 from bot.engine.free_text import clean_name
 from bot.referee.service import Referee
 from bot.referee.upgrade import open_store
+from bot.rules import GAMES as RULE_GAMES, catalogue as rules_catalogue, find_cites
 from bot.storage.store import Store
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -80,8 +83,38 @@ def _say(text: str) -> None:
     sys.stdout.write(text + "\n")
 
 
-def _refuse(rejection: Rejection, locale: str) -> int:
-    sys.stderr.write("✗ " + rejection.message(locale) + "\n")
+def _cited_game(rejection: Rejection, game: str | None) -> str | None:
+    """The game whose rules a refusal cites: the table's, else its key's (``gwent.reject.…``), else the game whose
+    rulings carry the id (``CG-14``)."""
+    head = rejection.key.split(".", 1)[0]
+    if game in RULE_GAMES or head in RULE_GAMES:
+        return game if game in RULE_GAMES else head
+    for name in RULE_GAMES:
+        entry = rules_catalogue(name).find(rejection.rule or "")
+        if entry is not None and entry.source == "ruling":
+            return name
+    return None
+
+
+def _shell_word(word: str) -> str:
+    """``§9`` and ``CG-14`` as they are; «Захват мира» quoted for the shell."""
+    return shlex.quote(word) if re.search(r"[\s'\"$`\\|&;<>()*?!#~]", word) else word
+
+
+def refusal_text(rejection: Rejection, locale: str, game: str | None = None) -> str:
+    """A refusal, and for each rule it cites the command that opens it (the terminal's "Why?" button):
+    ``(см. §9)`` alone leads nowhere."""
+    text = rejection.message(locale)
+    cited = _cited_game(rejection, game) if rejection.rule else None
+    if cited is not None:
+        for entry in find_cites(cited, text):
+            text += "\n  " + t("rules.term.open", locale, cite=entry.cite,
+                                command=f"python -m bot rules {cited} {_shell_word(entry.cite)}")
+    return text
+
+
+def _refuse(rejection: Rejection, locale: str, game: str | None = None) -> int:
+    sys.stderr.write("✗ " + refusal_text(rejection, locale, game) + "\n")
     return EXIT_FAILED
 
 

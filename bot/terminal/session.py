@@ -18,6 +18,7 @@ from bot.render.picture import picture
 from bot.ratings.render import rating_line
 from bot.render.text import outcome_line, render_event, render_message
 from bot.storage.store import OutboxRow, SeatRow, TableRow
+from bot.terminal.common import refusal_text
 
 
 @dataclass
@@ -84,7 +85,7 @@ async def play_loop(referee: Referee, table_id: int, user_id: str, locale: str, 
             return "finished"
         legal = await referee.legal(table_id, user_id)
         if isinstance(legal, Rejection):
-            out.write("✗ " + legal.message(locale) + "\n")
+            out.write("✗ " + refusal_text(legal, locale, table.game) + "\n")
             return "refused"
         seat, version, actions = legal
         if not actions:  # someone else (a human at another terminal, or a live clock) must act first
@@ -119,11 +120,11 @@ async def play_loop(referee: Referee, table_id: int, user_id: str, locale: str, 
             continue
         action = parse_typed(game, state, seat, line, names)
         if isinstance(action, Rejection):
-            out.write("✗ " + action.message(locale) + "\n")
+            out.write("✗ " + refusal_text(action, locale, table.game) + "\n")
             continue
         result = await referee.act(table_id, user_id, action, expected_version=version, seat=seat)
         if isinstance(result, Rejection):
-            out.write("✗ " + result.message(locale) + "\n")
+            out.write("✗ " + refusal_text(result, locale, table.game) + "\n")
 
 
 #: a demo's lobby lives for the milliseconds between its creation and its start; one older than this was left

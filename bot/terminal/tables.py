@@ -122,15 +122,15 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
                 raise UsageError(t("core.cli.typed_action", locale, limit=TYPED_MAX))
             action = parse_typed(get_game(table.game), state, seat, typed, names)
             if isinstance(action, Rejection):
-                return _refuse(action, locale)
+                return _refuse(action, locale, table.game)
             result = await referee.act(table_id, user, action, expected_version=args.version, seat=seat)
         elif verb == "log":
             return await cmd_replay(argparse.Namespace(table=table_id, seat=None, moderator=args.moderator,
                                                        user=args.user, locale=locale), settings)
         else:
             raise AssertionError(verb)
-        if isinstance(result, Rejection):
-            return _refuse(result, locale)
+        if isinstance(result, Rejection):  # an act's refusal cites its table's rules: name the game
+            return _refuse(result, locale, table.game if verb == "act" else None)
         if isinstance(result, Accepted) or verb in ("start",):
             await referee.drive_bots(table_id)
         await drain(store, out, only=[table_id])

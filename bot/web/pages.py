@@ -23,6 +23,7 @@ import jinja2
 from bot.engine import get_game
 from bot.engine.board_text import isolate
 from bot.i18n import LOCALES, t
+from bot.ratings.model import PROVISIONAL_GAMES
 from bot.render.text import outcome_line, render_event
 
 from .public import LOCAL, PublicPlayer, PublicTable, PublicTournament, ServerIndex, Step
@@ -430,8 +431,11 @@ def player_page(page: Page, player: PublicPlayer | None, hidden: bool, ratings: 
     lines = [page.t("web.player.rating_line", game=page.t(f"{r['game']}.title"), rating=r["rating"],
                     games=r.get("games", 0)) + (f" · {server_label(page, r['server'])}" if several else "")
              for r in ratings]
+    # a provisional figure ends with "?": the page says what it means
+    legend = (page.t("ratings.provisional_note", n=PROVISIONAL_GAMES)
+              if any(str(r["rating"]).endswith("?") for r in ratings) else None)
     return page.render("player.html", title=page.t("web.player.title", name=named(shown)), hidden=False, ratings=lines,
-                       tables=tables, tournaments=tours)
+                       legend=legend, tables=tables, tournaments=tours)
 
 
 def not_found_page(page: Page) -> str:

@@ -55,6 +55,6 @@ async def test_a_capture_window_answered_by_every_player(harness):
     assert state["window"] is None and state["turn"]["captured"]
 
     thread = "\n".join(text for m in fake.in_channel(table.thread_id) for text in m.history)
-    assert "захватывает" in thread and thread.count(": пас.") >= 3
+    assert ": захват «" in thread and thread.count(": пас.") >= 3
     assert "Ждём ответа на карту" in thread or "Ответ на карту" in thread
     await assert_private_stays_private(h, table, [h.alice, h.bob, h.carol])

@@ -62,7 +62,7 @@ async def test_profile_own_another_and_hidden(claygod, harness):
 
     await (await fake.slash(h.bob, "my-profile", visible=False)).answer()
     hidden = await (await fake.slash(h.carol, "profile", player=h.bob)).text()
-    assert hidden == "\u2068Bob\u2069 скрыл(а) свой профиль." and "1\u202f" not in hidden
+    assert hidden == "Профиль игрока \u2068Bob\u2069 скрыт." and "1\u202f" not in hidden
     mine = await (await fake.slash(h.bob, "profile")).text()
     assert "Ваш профиль скрыт" in mine and "Глиняный БОГ: Карты: 1" in mine
     board = await (await fake.slash(h.carol, "leaderboard", game="claygod")).text()

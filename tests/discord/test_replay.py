@@ -287,6 +287,6 @@ async def test_a_finished_table_offers_its_replay_on_the_end_post_and_the_live_m
     h.alice.permissions_in[fake.guild_id] = h.alice.permissions | MANAGE_GUILD
     ix = await fake.click(h.alice, fake.messages[live.message_id], custom_id=f"j:replay:{table_id}")
     opened = await ix.answer()
-    assert "как видел(а) Alice" in opened.content and not opened.find(prefix="j:rps:")
+    assert "глазами игрока Alice" in opened.content and not opened.find(prefix="j:rps:")
     landed = await crafted(h, h.alice, table.thread_id, f"j:rp:{table_id}:{MODERATOR}:0:0:{NEXT}")
     assert not landed.attachments and landed.content.startswith("✋") and not await looks_at(h, table_id)

@@ -153,3 +153,24 @@ async def test_every_citation_the_code_can_print_opens_in_discord(harness):
             answer = await (await fake.slash(h.carol, "rules", game=game, query=cite)).answer()
             assert answer.ephemeral_for == h.carol.id and f" {entry.cite} — " in answer.content.split("\n")[0], cite
             assert len(answer.content) <= 2000
+
+
+async def test_a_refused_click_in_the_control_message_opens_its_rule(harness, monkeypatch):
+    """Issue 35: a refusal shown in the control message after a click ("✋ … (см. §1.1)") carries the Why button
+    beside the choices, as a refused command does; the other choices stay."""
+    from bot.engine import Code, Rejection
+
+    h, fake = harness, harness.fake
+    table = await bridges_table(h)
+    choices = await h.open_choices(h.alice, table)
+
+    async def refused(*_args, **_kwargs):  # the referee's answer a rule would give on a racing click
+        return Rejection(Code.ILLEGAL, "bridges.reject.unknown_action", {}, rule="§1.1")
+
+    monkeypatch.setattr(h.bot.referee, "act", refused)
+    await h.pick(h.alice, choices, 0)
+    shown = fake.messages[choices.id]
+    assert "✋" in shown.content and "(см. §1.1)" in shown.content, shown.content
+    assert shown.find(custom_id="j:why:bridges:§1.1") is not None and shown.find(prefix="j:")
+    answer = await (await fake.click(h.alice, shown, custom_id="j:why:bridges:§1.1")).answer()
+    assert answer.content.startswith("📖 Мосты: Душа, §1.1")

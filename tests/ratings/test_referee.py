@@ -83,3 +83,6 @@ async def test_the_terminal_prints_the_change_at_the_end(env):
     loser = "bob" if winner == "ann" else "ann"
     expected = {winner: "+69 → 1,569?", loser: "\u221237 → 1,463?"}
     assert f"Rating: ann {expected['ann']} · bob {expected['bob']}" in out.getvalue()
+    # a bare "1,569?" reads as a doubt: the line after it says what the mark means
+    assert f"Rating: ann {expected['ann']} · bob {expected['bob']}\n? — provisional: fewer than 10 rated games." \
+        in out.getvalue()

@@ -280,6 +280,11 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
         key = "gwent.ev.turn_double" if d["count"] == 2 else key
     elif kind in ("dealt_count", "drew_count"):
         p["n"] = d["n"]
+        if kind == "drew_count" and not d["n"]:
+            key = "gwent.ev.drew_count_none"
+    elif kind == "drew" and not d.get("cards"):
+        # a spy played on an empty deck (and an empty aside) brings nothing: say so, no empty list
+        key = "gwent.ev.drew_none"
     elif kind == "scorched":
         p["cards"] = ", ".join(f"{quoted(cname(k['card'], locale), locale)} ({names[k['side']]})" for k in d["killed"])
         p["n"] = len(d["killed"])

@@ -130,14 +130,21 @@ def _die(c: Canvas, x: int, y: int, size: int, colour: str, die: Mapping[str, An
         c.text(x + size - w / 2 + 4, y + 1, mark, size=SMALLEST, bold=True, colour=COLD, anchor="mm")
     if maximised:
         c.text(x + size / 2, y + size - 2, "MAX", size=SMALLEST, bold=True, colour=ink, anchor="md")
-    c.text(x + size / 2, y + size + 3, t(f"claygod.die.{colour}", locale), size=15, bold=True, colour=MUTED,
+    c.text(x + size / 2, y + size + 3, energy_label(colour, None, locale), size=15, bold=True, colour=MUTED,
            anchor="ma")
+
+
+def energy_label(colour: str, n: int | None, locale: str) -> str:
+    """A colour in two letters, then the amount ("Зл 6"): a lone letter beside a digit reads as a number
+    ("З6" as 36, "О5" as 05); no digit looks like two letters."""
+    short = t(f"picture.claygod.energy.{colour}", locale)
+    return short if n is None else f"{short} {n}"
 
 
 def _effect(e: Mapping[str, Any], locale: str) -> str:
     """A running spell in words: the picture's font has no emoji for the stats and the dice."""
     return effect_text(e, locale, stat=lambda stat: t(f"picture.claygod.{stat}", locale),
-                       colour=lambda colour, loc: t(f"claygod.die.{colour}", loc), clock="%H:%M UTC")
+                       colour=lambda colour, loc: energy_label(colour, None, loc), clock="%H:%M UTC")
 
 
 def _piles(c: Canvas, view: Mapping[str, Any], locale: str, y: int) -> int:
@@ -180,7 +187,7 @@ def _hand(c: Canvas, cards: Sequence[str], locale: str, y: int) -> int:
         for colour, n in cost:  # the energy cost: a chip per colour, its letter and amount
             c.box(cx, top + CARD_H - 34, cx + chip, top + CARD_H - 8, fill=DIE_RGB[colour], radius=6)
             ink = BACKGROUND if colour in LIGHT_DICE else INK
-            c.text(cx + chip / 2, top + CARD_H - 21, f"{t(f'claygod.die.{colour}', locale)}{n}", size=15, bold=True,
+            c.text(cx + chip / 2, top + CARD_H - 21, energy_label(colour, n, locale), size=15, bold=True,
                    colour=ink, anchor="mm")
             cx += chip + 4
     lines = (len(cards) + 1) // 2

@@ -279,8 +279,8 @@ def test_white_flame_takes_back_the_card_oberons_killer_chose():
     # every card that moves is named (§9): the Draug was seen on the field, the discards in the pile
     lines = [GAME.render_event(e, "ru", NAMES) for e in result.events if e["to"] is None]
     # card names quoted in a Russian sentence (issue 27)
-    assert "Белое Пламя: в колоду Аня уходит «Драуг»." in lines
-    assert "Белое Пламя: в руку Аня возвращаются «Гуль», «Накер»." in lines
+    assert "Белое Пламя: в колоду игрока Аня уходит «Драуг»." in lines
+    assert "Белое Пламя: в руку игрока Аня возвращаются «Гуль», «Накер»." in lines
 
 
 def test_white_flame_names_a_secret_pick_taken_back_from_the_hand_to_its_owner_only():
@@ -299,7 +299,7 @@ def test_white_flame_names_a_secret_pick_taken_back_from_the_hand_to_its_owner_o
     private = event(result.events, "cancel_returned")
     assert private["to"] == [0] and private["data"]["cards"] == ["draug"]
     public = [GAME.render_event(e, "ru", NAMES) for e in result.events if e["to"] is None]
-    assert "Белое Пламя: из руки Аня в колоду уходит 1 карта." in public
+    assert "Белое Пламя: из руки игрока Аня в колоду уходит 1 карта." in public
     assert not any("Драуг" in line for line in public)
 
 

@@ -793,7 +793,7 @@ def test_every_modifier_at_once_bran_bond_boost_weakened_horn_in_tenths():
     assert [strength(s, w) for w in warriors] == [105, 105] and strength(s, olaf) == 90
     assert score(s, 0) == 300
     view = GAME.render_view(GAME.view(s, 1), "en", ["A", "B"])
-    assert "Clan an Craite Warrior 10.5×2" in view and "── A · ♦♦ · 30 pts\n" in view and "Skellige · leaders:" in view
+    assert "Clan an Craite Warrior 10.5×2" in view and "── A · ♦♦ · score 30\n" in view and "Skellige · leaders:" in view
 
 
 def test_mirror_scoiatael_draw_lots_and_mirror_skellige_revive_nobody():
