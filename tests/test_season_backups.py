@@ -116,7 +116,7 @@ def test_cli_backup_check_and_restore_keep_the_replaced_file(tmp_path, capsys):
     other = tmp_path / "elsewhere" / "disk"
     assert main(["--db", str(db), "--locale", "en", "backup", "--to", str(other)]) == 0
     out = capsys.readouterr().out
-    assert "Backup written and proven" in out and "1 tables" in out
+    assert "Backup written and proven" in out and "1 table," in out
     (taken,) = bk.season_backups(db, other)
     assert not list(other.glob("*.partial*"))  # written under a temporary name, renamed once proven
     assert main(["--db", str(db), "--locale", "uk", "backup", "--check", str(taken)]) == 0
