@@ -136,6 +136,7 @@ class Run:
     untold_end: int = 0         # players without a new DM after the game's end
     uploaded: int = 0           # bytes of files uploaded since the start
     largest_upload: int = 0
+    uploads: dict[str, list[int]] = field(default_factory=dict)  # picture kind ("table", "hand") -> [files, bytes]
     finished: bool = False
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
@@ -394,8 +395,7 @@ async def play_game(game_name: str, seats: int, *, seed: str, settle: float, aut
             run.recorded = sum(n for user, n in rows if user.startswith("discord:"))
             run.forced = sum(n for user, n in rows if user == "auto")
             run.figures = transcript.figures(start)
-            sizes = [size for _, _, size in fake.uploads[uploads:]]
-            run.uploaded, run.largest_upload = sum(sizes), max(sizes, default=0)
+            count_uploads(run, fake.uploads[uploads:])
             run.figures.clicks -= 1  # the click on Start: it opens play, it is no decision's (self-pings need it)
             dms = transcript.new_dms_by_user(start)
             run.new_dms = {user.id: dms.get(user.id, 0) for user in by_seat.values()}
@@ -462,8 +462,7 @@ async def play_tournament(game_name: str, players: int, *, seed: str, settle: fl
             await h.settled(timeout=20)
             run.finished = bool(ended) and all(ended)
             run.figures = transcript.figures(start)
-            sizes = [size for _, _, size in fake.uploads[uploads:]]
-            run.uploaded, run.largest_upload = sum(sizes), max(sizes, default=0)
+            count_uploads(run, fake.uploads[uploads:])
             dms = transcript.new_dms_by_user(start)
             run.new_dms = {user.id: dms.get(user.id, 0) for user in users}
             await classify_one_choice(h, transcript, start, run)
@@ -481,6 +480,17 @@ async def play_tournament(game_name: str, players: int, *, seed: str, settle: fl
 
 
 # ---------------------------------------------------------------------------------------------- figures
+def count_uploads(run: Run, uploads: list[tuple[str, str, int]]) -> None:
+    """The files uploaded (message id, filename, bytes), in all and by the picture's kind (its name's last part)."""
+    sizes = [size for _, _, size in uploads]
+    run.uploaded, run.largest_upload = sum(sizes), max(sizes, default=0)
+    for _, name, size in uploads:
+        kind = name.rsplit(".", 1)[0].rsplit("-", 1)[-1]
+        counted = run.uploads.setdefault(kind, [0, 0])
+        counted[0] += 1
+        counted[1] += size
+
+
 def per(n: float, d: int) -> float:
     return n / d if d else float("nan")
 
@@ -514,6 +524,8 @@ def summary_rows(runs: list[Run]) -> dict[str, Any]:
                 "windows", "windows_named", "windows_pinged", "unnamed_pinged", "no_deadline", "turn_pings",
                 "turn_pings_bad", "untold_end", "uploaded")},
             "largest_upload": max(r.largest_upload for r in runs),
+            "upload_kinds": {k: [sum(r.uploads.get(k, [0, 0])[i] for r in runs) for i in (0, 1)]
+                             for k in sorted({k for r in runs for k in r.uploads})},
             "bad_ping": next((r.bad_ping_example for r in runs if r.bad_ping_example), "")}
 
 
@@ -599,6 +611,8 @@ def report(label: str, runs: list[Run]) -> str:
             f"{mark(api <= STALE_TARGETS['api'])} |",
             f"| KB uploaded / decision (largest file) | {kb:.1f} ({s['uploaded'] / 1024:.0f} KB in all; "
             f"{s['largest_upload'] / 1024:.1f} KB) | ≤ {STALE_TARGETS['kb']:g} {mark(kb <= STALE_TARGETS['kb'])} |",
+            "| files uploaded, by picture | " + ", ".join(f"{k} {n} ({b / 1024:.0f} KB)" for k, (n, b)
+                                                      in s["upload_kinds"].items()) + " | |",
             f"| pings to the seat a window is about | {st['about']} | 100 % |",
             f"| windows naming no seat they are about | {st['unnamed']} | |",
             f"| decisions without a deadline | {st['no_deadline']} | 0 {mark(s['no_deadline'] == 0)} |",

@@ -208,6 +208,9 @@ class Canvas:
     def png(self, margin: int = 12) -> bytes:
         return png(self.cropped(margin))
 
+    def webp(self, margin: int = 12) -> bytes:
+        return webp(self.cropped(margin))
+
     def cropped(self, margin: int = 12) -> Image.Image:
         """The picture as drawn, cut below the lowest thing drawn (``margin`` units under it)."""
         height = min(self.image.height, round((self.bottom + margin) * self.scale))
@@ -221,4 +224,15 @@ def png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     small = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     small.save(out, format="PNG", optimize=False, compress_level=6)
+    return out.getvalue()
+
+
+def webp(image: Image.Image) -> bytes:
+    """The picture as lossless WebP of the same 256-colour palette as ``png``: the same pixels in about 55 % of
+    the bytes (issue 35: a Discord upload per decision is kept under 15 KB).  Discord shows a WebP attachment
+    inline like a PNG.  ``method`` 2 with ``quality`` 100 (the lossless encoder's effort) is within 2 % of the
+    smallest file at a fifth of the slowest encoder's time (docs/discord.md, "Uploads")."""
+    out = io.BytesIO()
+    small = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    small.convert("RGB").save(out, format="WEBP", lossless=True, method=2, quality=100)
     return out.getvalue()
