@@ -533,7 +533,7 @@ class DiscordDeliverer:
             return True  # still waiting, nothing new: no edit (a seat that owes gets its current choices)
         if panel is not None and owes and not ping and panel.shows == shows and not news \
                 and state.get("outcome") is None and table.status == "active" \
-                and self.bot.grips.fresh(row.user_id) is None and await self._same_choices(table, state, seat, panel):
+                and await self._same_choices(table, state, seat, panel):
             # its buttons still apply (a click made at an older version counts when the seat's choices are the same:
             # cogs/play.py): without a living token a redraw would be a rate-limited call per window's pass
             return True
