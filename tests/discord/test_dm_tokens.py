@@ -97,3 +97,24 @@ async def test_a_player_whose_dms_are_closed_is_pinged_in_the_thread(harness):
             assert pings == [h.bob.id] and h.bob.mention in post.content and len(post.content) <= 300
         else:
             assert pings == [h.alice.id] and fake.dms(h.alice)[-1].pinged == [h.alice.id]
+
+
+async def test_hours_between_moves_every_decision_costs_at_most_the_live_edit_and_the_ping(harness):
+    """Correspondence: every token has outlived its fifteen minutes before each move (benchmarks/discord_ux.py
+    --stale-tokens).  A decision costs at most two rate-limited writes, the live message's edit and the next
+    player's new control message; the clicker's own message is redrawn through the click, nothing is deleted."""
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    decisions = 0
+    while (await h.table(table.id)).status == "active":
+        fake.expire_tokens()  # hours since anyone clicked
+        transcript = Transcript(fake)
+        acting = await move_in_dms(h, table)
+        transcript.detach()
+        if (await h.table(table.id)).status != "active":
+            break  # the end has its own post, the lobby's line and the thread archived (and each player told)
+        decisions += 1
+        writes = [(e.kind, e.where) for e in transcript.entries if e.rate_limited and e.ok]
+        assert len(writes) <= 2 and ("edit", "thread") in writes, writes
+        assert ("delete", f"DM {acting.name}") not in writes and ("edit", f"DM {acting.name}") not in writes
+    assert decisions >= 4 and fake.violations == []
