@@ -12,7 +12,9 @@ with the public moves since their last decision (bot/discord/recap.py) — the n
 old one deleted.  An out-of-turn window with a deadline is never a ping: it is shown in the control message,
 edited (bot/discord/windows.py).  While a player plays live, edits and deletions go through the token of their
 own latest click (bot/discord/grips.py), which Discord does not count against the rate limit, so that a
-hand-over costs two rate-limited writes, the live message's edit and the new DM.  A short **move post** in the thread only for the end, a cancellation, a rollback and the ping
+hand-over costs two rate-limited writes, the live message's edit and the new DM.  Without a living token (a
+player answering hours later) the old control message is left rather than deleted by an ordinary call, and a
+seat whose choices have not changed is not redrawn: still two writes (issue 35; docs/discord.md §5).  A short **move post** in the thread only for the end, a cancellation, a rollback and the ping
 of a player whose DMs are closed; a ruling and a dispute (raised or decided) are posts of their own.  A
 private message redraws its seat's control message.  An update followed by another pending one is left out:
 the later one shows a newer table and posts everything since the last post.  The live message and control message ids, the version each shows and what it asks
