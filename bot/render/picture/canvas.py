@@ -228,10 +228,10 @@ def png(image: Image.Image) -> bytes:
 
 
 def webp(image: Image.Image) -> bytes:
-    """The picture as lossless WebP of the same 256-colour palette as ``png``: the same pixels in about 55 % of
-    the bytes (issue 35: a Discord upload per decision is kept under 15 KB).  Discord shows a WebP attachment
-    inline like a PNG.  ``method`` 2 with ``quality`` 100 (the lossless encoder's effort) is within 2 % of the
-    smallest file at a fifth of the slowest encoder's time (docs/discord.md, "Uploads")."""
+    """The picture as lossless WebP of the same 256-colour palette as ``png``: the same pixels in about half the
+    bytes (issue 35: at most 15 KB uploaded to Discord per decision).  Discord shows a WebP attachment inline
+    like a PNG.  ``method`` 2 with ``quality`` 100 (the lossless encoder's effort) is within 3 % of method 6's
+    file at a seventieth of its time (docs/discord.md, "Issue 35: expired tokens, calls and uploads")."""
     out = io.BytesIO()
     small = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     small.convert("RGB").save(out, format="WEBP", lossless=True, method=2, quality=100)
