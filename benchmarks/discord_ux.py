@@ -5,7 +5,7 @@ docs/discord.md ("Measured experience").
 
     .venv/bin/python benchmarks/discord_ux.py [--games N] [--out DIR] [--settle 0.3,0] [--game NAME]
                                                [--closed-dms K] [--no-auto-forced] [--option GAME:NAME=VALUE]
-                                               [--tournament GAME:PLAYERS | --tournament '']
+                                               [--tournament GAME:PLAYERS | --tournament ''] [--stale-tokens]
 
 How a seat plays: ``Game.bot_action`` picks the action; the player finds it in their control message in
 their DMs (or, with closed DMs, in the private copy "My move" under the live table message opens, which
@@ -29,6 +29,23 @@ Clay God's forced roll, are not decisions, but what they cost is counted):
 - one-choice lists: control messages (DM, ephemeral or redrawn) offering exactly one choice;
 - widest line: display columns (emoji and wide characters 2) of the widest line shown anywhere, code
   blocks included (tests/discord/transcript.py ``shown_lines``); the widest prose line: outside code blocks.
+
+With ``--stale-tokens`` the games are played at correspondence pace, hours between decisions: before each
+decision every interaction token given so far is expired (Discord's fifteen minutes have long passed), so the
+bot reaches a player only through the click that player is making now (its answer, and the token's followups
+and edits in the minutes after it) or through ordinary, rate-limited calls.  The mode adds, per game
+(docs/discord.md, issue 35):
+
+- pings to the seat a window is about: of the out-of-turn windows opened (a reaction asked that was not
+  asked before), those whose ``about`` seat (``Pending.about``, the target of the card, the owner of the
+  attacked property) got a new DM that notifies them before the next decision; a window that names no
+  ``about`` seat is counted apart (``unnamed``), with how many of them pinged anyone who owes the window;
+- decisions without a deadline: decisions whose seat was shown no deadline (the engine's, or the table's
+  clock, as ``with_deadlines`` shows it) when asked, at a correspondence table;
+- turn pings whose first line is not "your move": new DMs that notify a player owing a turn (not a window)
+  whose first line does not begin with "▶ " and the locale's "your move" (``YOUR_MOVE``);
+- players not told the end: players who got no new DM after the move that ended the game;
+- KB uploaded / decision: the pictures' bytes (``FakeDiscord.uploads``), and the largest one.
 
 After the games, a one-round Swiss tournament (``--tournament``, default four players of Gwent) is played the
 same way, from ``/tournament start`` on.  The run ends with one summary line per game (docs/discord.md).
@@ -60,6 +77,8 @@ from discord.gateway import DiscordWebSocket  # noqa: E402
 from discord.http import Route  # noqa: E402
 
 from bot.engine import get_game  # noqa: E402
+from bot.referee.timecontrol import with_deadlines  # noqa: E402
+from bot.storage.clocks import Clocks  # noqa: E402
 from tests.discord.fake_discord import FakeDiscord, FakeMessage, FakeUser  # noqa: E402
 from tests.discord.harness import ErrorLog, Harness, choice_component  # noqa: E402
 from tests.discord.transcript import Figures, Transcript  # noqa: E402
@@ -73,6 +92,10 @@ RETRIES = 4
 PASSES = ("pass", "allow")
 #: a deadline closer than this is one a player away from the table would miss
 SHORT_DEADLINE = 3600
+#: how a turn ping's first line begins, per locale (issue 35: the news first)
+YOUR_MOVE = ("▶ Ваш ход", "▶ Ваш хід", "▶ Your move")
+#: issue 35's ceilings with expired tokens: rate-limited calls and kilobytes uploaded per decision
+STALE_TARGETS = {"api": 2.0, "kb": 15.0}
 
 
 @dataclass
@@ -99,6 +122,21 @@ class Run:
     played: dict[str, int] = field(default_factory=dict)   # per user: windows they played in (not a pass)
     tables: dict[str, int] = field(default_factory=dict)   # per user: tables they sat at
     new_dms: dict[str, int] = field(default_factory=dict)  # per user: new messages in their DMs
+    stale_tokens: bool = False  # every earlier token expired before each decision (correspondence pace)
+    correspondence: bool = False   # the table's pace
+    has_clock: bool = False        # the table has a per-decision clock (time control)
+    windows: int = 0            # windows opened (a reaction asked that was not asked the decision before)
+    windows_named: int = 0      # of them, windows naming the seat they are about (Pending.about)
+    windows_pinged: int = 0     # of those, windows whose ``about`` seat got a notifying DM
+    unnamed_pinged: int = 0     # windows naming nobody in which some seat owing the window got a notifying DM
+    no_deadline: int = 0        # decisions shown without any deadline when asked
+    turn_pings: int = 0         # notifying DMs to a player who owes a turn (not a window)
+    turn_pings_bad: int = 0     # of them, those whose first line is not "▶ your move"
+    bad_ping_example: str = ""
+    untold_end: int = 0         # players without a new DM after the game's end
+    uploaded: int = 0           # bytes of files uploaded since the start
+    largest_upload: int = 0
+    uploads: dict[str, list[int]] = field(default_factory=dict)  # picture kind ("table", "hand") -> [files, bytes]
     finished: bool = False
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
@@ -107,8 +145,10 @@ class Run:
 
 # ---------------------------------------------------------------------------------------------- a player
 class Driver:
-    def __init__(self, h: Harness, fake: FakeDiscord, run: Run, table_id: int, users: dict[int, FakeUser]):
+    def __init__(self, h: Harness, fake: FakeDiscord, run: Run, table_id: int, users: dict[int, FakeUser],
+                 transcript: Transcript | None = None):
         self.h, self.fake, self.run, self.table_id, self.users = h, fake, run, table_id, users
+        self.transcript = transcript  # for the stale-tokens figures (what each decision's delivery sent)
         self.private: dict[str, FakeMessage] = {}  # each player's latest "My move" answer (still on screen)
 
     def control(self, user: FakeUser) -> FakeMessage | None:
@@ -186,12 +226,16 @@ class Driver:
         game = get_game(self.run.game)
         tries = 0
         last: int | None = None  # the seat of the last decision that was not a window's answer
+        since = self.transcript.mark() if self.transcript is not None else 0
+        reacting: set[int] = set()  # the seats asked a reaction at the previous decision
         for _ in range(20_000):
             table = await self.h.table(self.table_id)
+            state = await self.h.store.state(self.table_id)
+            if self.run.stale_tokens and self.transcript is not None:
+                reacting = self.observe(game, table, state, since, reacting)
             if table.status != "active":
                 self.run.finished = table.status == "finished"
                 return
-            state = await self.h.store.state(self.table_id)
             pending = game.to_act(state)
             if not pending:
                 raise RuntimeError(f"nobody to act at version {state['version']}")
@@ -203,6 +247,12 @@ class Driver:
             # the engines' deadlines are on the referee's clock (the harness's, not the wall's)
             if owed.deadline is not None and owed.deadline - self.h.bot.referee.now() < SHORT_DEADLINE:
                 self.run.short_deadlines += 1
+            if self.run.stale_tokens:
+                if not await self.shown_deadline(game, table, state, seat):
+                    self.run.no_deadline += 1
+                # hours since anyone clicked: every token so far has outlived its fifteen minutes
+                self.fake.expire_tokens()
+                since = self.transcript.mark() if self.transcript is not None else 0
             await self.decide(seat, index)
             await self.h.settled(timeout=20)
             if (await self.h.table(self.table_id)).version == table.version:
@@ -226,6 +276,48 @@ class Driver:
                     self.run.turns[who] = self.run.turns.get(who, 0) + 1
                 last = seat
         raise RuntimeError("the game did not end")
+
+    async def shown_deadline(self, game: Any, table: Any, state: dict[str, Any], seat: int) -> bool:
+        """Whether ``seat``'s decision is shown with a deadline (the engine's or the table's clock)."""
+        view = await with_deadlines(Clocks(self.h.store), table, game.view(state, None))
+        return any(p.get("seat") == seat and p.get("deadline") is not None for p in view.get("to_act") or [])
+
+    def observe(self, game: Any, table: Any, state: dict[str, Any], since: int, reacting: set[int]) -> set[int]:
+        """What the last decision's delivery (the transcript since ``since``) told whom: the windows it opened and
+        whether their seat was pinged, the turn pings' first lines, and at the end who was told.  Returns the
+        seats now asked a reaction."""
+        entries = self.transcript.entries[since:]
+        ids = {seat: user.id for seat, user in self.users.items()}
+
+        def pinged(user_id: str) -> list[Any]:
+            return [e for e in entries if e.ok and e.created and user_id in e.pings
+                    and e.channel_id in self.fake.dm_channels]
+
+        pending = game.to_act(state) if table.status == "active" else []
+        now = {p.seat for p in pending if p.kind == "reaction"}
+        if now - reacting:  # a window opened: a seat is asked a reaction it was not asked the decision before
+            self.run.windows += 1
+            about = {a for p in pending if p.kind == "reaction" for a in [getattr(p, "about", None)]
+                     if a is not None}
+            if about:
+                self.run.windows_named += 1
+                self.run.windows_pinged += all(pinged(ids[a]) for a in about if a in ids)
+            else:
+                self.run.unnamed_pinged += any(pinged(ids[s]) for s in now if s in ids)
+        for p in pending:
+            if p.kind == "reaction" or p.seat not in ids:
+                continue
+            for e in pinged(ids[p.seat]):
+                self.run.turn_pings += 1
+                first = (e.text or "").lstrip().split("\n", 1)[0]
+                if not first.startswith(YOUR_MOVE):
+                    self.run.turn_pings_bad += 1
+                    self.run.bad_ping_example = self.run.bad_ping_example or clip(first, 60)
+        if table.status != "active":
+            told = {self.fake.dm_channels[e.channel_id] for e in entries
+                    if e.ok and e.created and not e.ephemeral and e.channel_id in self.fake.dm_channels}
+            self.run.untold_end += sum(1 for uid in set(ids.values()) if uid not in told)
+        return now
 
 
 def index_of(choices: list[dict[str, Any]], action: dict[str, Any]) -> int:
@@ -266,8 +358,8 @@ async def classify_one_choice(h: Harness, transcript: Transcript, start: int, ru
 
 # ---------------------------------------------------------------------------------------------- one game
 async def play_game(game_name: str, seats: int, *, seed: str, settle: float, auto_forced: bool = True,
-                    closed: int = 0, options: str = "") -> Run:
-    run = Run(game_name, seats, seed, settle, auto_forced, closed)
+                    closed: int = 0, options: str = "", stale_tokens: bool = False) -> Run:
+    run = Run(game_name, seats, seed, settle, auto_forced, closed, stale_tokens=stale_tokens)
     began = time.perf_counter()
     fake = await FakeDiscord().start()
     Route.BASE = fake.base_url
@@ -286,12 +378,15 @@ async def play_game(game_name: str, seats: int, *, seed: str, settle: float, aut
             table = await h.new_table(users[0], game_name, **({"options": given} if given else {}))
             for user in users[1:]:
                 await h.join(user, table)
-            start = transcript.mark()
+            start, uploads = transcript.mark(), len(fake.uploads)
             with mock.patch("bot.referee.service.new_seed", lambda: seed):
                 await h.start(users[0], table)
             by_seat = {s.seat: fake.users[s.user_id.split(":", 1)[1]] for s in await h.store.seats(table.id)}
+            opened = await h.table(table.id)
+            run.correspondence = (opened.options or {}).get("pace") == "correspondence"
+            run.has_clock = opened.time_control is not None
             try:
-                await Driver(h, fake, run, table.id, by_seat).play()
+                await Driver(h, fake, run, table.id, by_seat, transcript).play()
             except Exception as exc:  # noqa: BLE001 - a benchmark reports what went wrong and goes on
                 run.problems.append(f"{type(exc).__name__}: {exc}")
             await h.settled(timeout=20)
@@ -300,6 +395,7 @@ async def play_game(game_name: str, seats: int, *, seed: str, settle: float, aut
             run.recorded = sum(n for user, n in rows if user.startswith("discord:"))
             run.forced = sum(n for user, n in rows if user == "auto")
             run.figures = transcript.figures(start)
+            count_uploads(run, fake.uploads[uploads:])
             run.figures.clicks -= 1  # the click on Start: it opens play, it is no decision's (self-pings need it)
             dms = transcript.new_dms_by_user(start)
             run.new_dms = {user.id: dms.get(user.id, 0) for user in by_seat.values()}
@@ -319,11 +415,12 @@ async def play_game(game_name: str, seats: int, *, seed: str, settle: float, aut
     return run
 
 
-async def play_tournament(game_name: str, players: int, *, seed: str, settle: float) -> Run:
+async def play_tournament(game_name: str, players: int, *, seed: str, settle: float,
+                          stale_tokens: bool = False) -> Run:
     """A one-round Swiss tournament of ``players`` through the fake Discord: /tournament new, everyone enters
     by its button, /tournament start opens the round's tables, each played to its end as ``play_game`` plays
     one.  Counted from the start of the round (the enrolment is not)."""
-    run = Run(game_name, players, seed, settle, True, 0)
+    run = Run(game_name, players, seed, settle, True, 0, stale_tokens=stale_tokens)
     began = time.perf_counter()
     fake = await FakeDiscord().start()
     Route.BASE = fake.base_url
@@ -343,7 +440,7 @@ async def play_tournament(game_name: str, players: int, *, seed: str, settle: fl
             message = fake.messages[(await director.record.get(tid)).message_id]
             for user in users:
                 await (await fake.click(user, message, prefix="j:tjoin:")).answer()
-            start = transcript.mark()
+            start, uploads = transcript.mark(), len(fake.uploads)
             with mock.patch("bot.referee.service.new_seed", lambda: seed):
                 await (await fake.slash(users[0], "tournament start")).answer()
                 await h.settled(timeout=20)
@@ -353,7 +450,10 @@ async def play_tournament(game_name: str, players: int, *, seed: str, settle: fl
                     if g.kind != "table":
                         continue
                     by_seat = {s.seat: fake.users[s.user_id.split(":", 1)[1]] for s in await h.store.seats(g.table_id)}
-                    await Driver(h, fake, run, g.table_id, by_seat).play()
+                    opened = await h.table(g.table_id)
+                    run.correspondence = (opened.options or {}).get("pace") == "correspondence"
+                    run.has_clock = opened.time_control is not None
+                    await Driver(h, fake, run, g.table_id, by_seat, transcript).play()
                     ended.append(run.finished)
                     for user in by_seat.values():
                         run.tables[user.id] = run.tables.get(user.id, 0) + 1
@@ -362,6 +462,7 @@ async def play_tournament(game_name: str, players: int, *, seed: str, settle: fl
             await h.settled(timeout=20)
             run.finished = bool(ended) and all(ended)
             run.figures = transcript.figures(start)
+            count_uploads(run, fake.uploads[uploads:])
             dms = transcript.new_dms_by_user(start)
             run.new_dms = {user.id: dms.get(user.id, 0) for user in users}
             await classify_one_choice(h, transcript, start, run)
@@ -379,6 +480,17 @@ async def play_tournament(game_name: str, players: int, *, seed: str, settle: fl
 
 
 # ---------------------------------------------------------------------------------------------- figures
+def count_uploads(run: Run, uploads: list[tuple[str, str, int]]) -> None:
+    """The files uploaded (message id, filename, bytes), in all and by the picture's kind (its name's last part)."""
+    sizes = [size for _, _, size in uploads]
+    run.uploaded, run.largest_upload = sum(sizes), max(sizes, default=0)
+    for _, name, size in uploads:
+        kind = name.rsplit(".", 1)[0].rsplit("-", 1)[-1]
+        counted = run.uploads.setdefault(kind, [0, 0])
+        counted[0] += 1
+        counted[1] += size
+
+
 def per(n: float, d: int) -> float:
     return n / d if d else float("nan")
 
@@ -405,7 +517,32 @@ def summary_rows(runs: list[Run]) -> dict[str, Any]:
             "reactions": sum(r.reactions for r in runs), "reaction_passes": sum(r.reaction_passes for r in runs),
             "short": sum(r.short_deadlines for r in runs),
             "prose": max(runs, key=lambda r: r.figures.widest_prose).figures,
-            "excess": [excess(r) for r in runs]}
+            "excess": [excess(r) for r in runs],
+            "stale_tokens": any(r.stale_tokens for r in runs),
+            "correspondence": all(r.correspondence for r in runs), "clock": all(r.has_clock for r in runs),
+            **{k: sum(getattr(r, k) for r in runs) for k in (
+                "windows", "windows_named", "windows_pinged", "unnamed_pinged", "no_deadline", "turn_pings",
+                "turn_pings_bad", "untold_end", "uploaded")},
+            "largest_upload": max(r.largest_upload for r in runs),
+            "upload_kinds": {k: [sum(r.uploads.get(k, [0, 0])[i] for r in runs) for i in (0, 1)]
+                             for k in sorted({k for r in runs for k in r.uploads})},
+            "bad_ping": next((r.bad_ping_example for r in runs if r.bad_ping_example), "")}
+
+
+def stale_figures(s: dict[str, Any]) -> dict[str, str]:
+    """The stale-tokens figures of ``summary_rows`` as shown (issue 35's "How it will be checked")."""
+    d = s["decisions"]
+    named = s["windows_named"]
+    about = (f"{100 * s['windows_pinged'] / named:.0f} % ({s['windows_pinged']} of {named})" if named
+             else "— (no window names its seat)" if s["windows"] else "— (no window)")
+    unnamed = s["windows"] - named
+    return {"about": about,
+            "unnamed": f"{unnamed} (of them with a ping to a seat owing it: {s['unnamed_pinged']})",
+            "no_deadline": f"{s['no_deadline']}" + ("" if s["correspondence"] else " (not a correspondence table)")
+                           + ("" if s["clock"] else " (the table has no clock)"),
+            "bad_pings": f"{s['turn_pings_bad']} of {s['turn_pings']}",
+            "untold": str(s["untold_end"]),
+            "kb": f"{per(s['uploaded'] / 1024, d):.1f}"}
 
 
 def excess(run: Run) -> tuple[int, int]:
@@ -466,6 +603,25 @@ def report(label: str, runs: list[Run]) -> str:
         f"widest code line: `{clip(s['widest_code_line'])}`",
         f"widest prose line: `{clip(s['prose'].widest_prose_line)}`",
     ]
+    if s["stale_tokens"]:
+        st = stale_figures(s)
+        kb = per(s["uploaded"] / 1024, d)
+        lines[-4:-4] = [
+            f"| **stale tokens**: rate-limited calls / decision | {api:.2f} | ≤ {STALE_TARGETS['api']:g} "
+            f"{mark(api <= STALE_TARGETS['api'])} |",
+            f"| KB uploaded / decision (largest file) | {kb:.1f} ({s['uploaded'] / 1024:.0f} KB in all; "
+            f"{s['largest_upload'] / 1024:.1f} KB) | ≤ {STALE_TARGETS['kb']:g} {mark(kb <= STALE_TARGETS['kb'])} |",
+            "| files uploaded, by picture | " + ", ".join(f"{k} {n} ({b / 1024:.0f} KB)" for k, (n, b)
+                                                      in s["upload_kinds"].items()) + " | |",
+            f"| pings to the seat a window is about | {st['about']} | 100 % |",
+            f"| windows naming no seat they are about | {st['unnamed']} | |",
+            f"| decisions without a deadline | {st['no_deadline']} | 0 {mark(s['no_deadline'] == 0)} |",
+            f"| turn pings whose first line is not \"your move\" | {st['bad_pings']} | 0 "
+            f"{mark(s['turn_pings_bad'] == 0)} |",
+            f"| players not told the end | {st['untold']} | 0 {mark(s['untold_end'] == 0)} |",
+        ]
+        if s["bad_ping"]:
+            lines.append(f"a turn ping's first line: `{s['bad_ping']}`")
     if s["examples"]:
         lines.append("one-choice lists owed: " + "; ".join(s["examples"]))
     problems = [f"- {run.seed}: {p}" for run in runs for p in run.problems]
@@ -486,6 +642,19 @@ def summary_line(game: str, seats: int, runs: list[Run]) -> str:
     return (f"| {game}, {seats} | {d} | {per(f.clicks, d):.2f} | {per(f.pings, d):.2f} | {per(f.new_dms, d):.2f} | "
             f"{sum(e[0] for e in s['excess'])} | {per(f.api_calls, d):.2f} | {s['short']} | "
             f"{s['prose'].widest_prose} | {f.self_pings} |")
+
+
+STALE_HEAD = ("| game, players | decisions | pings to the seat a window is about | decisions without a deadline | "
+              "turn pings not opening with \"your move\" | players not told the end | rate-limited calls / decision | "
+              "KB uploaded / decision |\n|---|---|---|---|---|---|---|---|")
+
+
+def stale_line(game: str, seats: int, runs: list[Run]) -> str:
+    """One line of the stale-tokens table (docs/discord.md, issue 35)."""
+    s = summary_rows(runs)
+    st, d = stale_figures(s), s["decisions"]
+    return (f"| {game}, {seats} | {d} | {st['about']} | {st['no_deadline']} | {st['bad_pings']} | {st['untold']} | "
+            f"{per(s['f'].api_calls, d):.2f} | {st['kb']} |")
 
 
 def source_version() -> str:
@@ -512,6 +681,8 @@ async def main() -> int:
                         help="also a one-round Swiss tournament of that game ('' for none)")
     parser.add_argument("--option", action="append", default=[], metavar="GAME:NAME=VALUE",
                         help="a table option for one game's tables (raiders:window_seconds=86400)")
+    parser.add_argument("--stale-tokens", action="store_true",
+                        help="hours between decisions: every earlier interaction token expired before each one")
     args = parser.parse_args()
     out = args.out or Path(tempfile.mkdtemp(prefix="discord-ux-"))
     out.mkdir(parents=True, exist_ok=True)
@@ -522,6 +693,7 @@ async def main() -> int:
     print(f"code: {source_version()}; transcripts: {out}\n")
     failed = False
     table: list[str] = []
+    stale_table: list[str] = []
     for settle in settles:
         for game, seats in games:
             runs = []
@@ -529,27 +701,35 @@ async def main() -> int:
                 seed = f"ux-{game}-{i}"
                 options = " ".join(o.split(":", 1)[1] for o in args.option if o.split(":", 1)[0] == game)
                 run = await play_game(game, seats, seed=seed, settle=settle, auto_forced=not args.no_auto_forced,
-                                      closed=min(args.closed_dms, seats), options=options)
+                                      closed=min(args.closed_dms, seats), options=options,
+                                      stale_tokens=args.stale_tokens)
                 name = f"{game}-{i}-settle{settle:g}" + ("-noauto" if args.no_auto_forced else "") + \
-                    (f"-closed{args.closed_dms}" if args.closed_dms else "") + ".md"
+                    (f"-closed{args.closed_dms}" if args.closed_dms else "") + \
+                    ("-stale" if args.stale_tokens else "") + ".md"
                 (out / name).write_text(run.transcript, encoding="utf-8")
                 runs.append(run)
                 failed |= bool(run.problems) or not run.finished
             label = f"{game} · {seats} players · delivery_settle {settle:g} s" + \
                 (" · auto_forced=no" if args.no_auto_forced else "") + \
-                (f" · {args.closed_dms} with closed DMs" if args.closed_dms else "")
+                (f" · {args.closed_dms} with closed DMs" if args.closed_dms else "") + \
+                (" · stale tokens" if args.stale_tokens else "")
             print(report(label, runs), end="\n\n", flush=True)
+            stale_table.append(stale_line(game, seats, runs))
             table.append(summary_line(game, seats, runs).replace("|", f"| settle {settle:g} s:", 1)
                          if len(settles) > 1 else summary_line(game, seats, runs))
         if args.tournament:
             game, players = args.tournament.split(":")
-            run = await play_tournament(game, int(players), seed=f"ux-tournament-{game}", settle=settle)
+            run = await play_tournament(game, int(players), seed=f"ux-tournament-{game}", settle=settle,
+                                        stale_tokens=args.stale_tokens)
             (out / f"tournament-{game}-settle{settle:g}.md").write_text(run.transcript, encoding="utf-8")
             failed |= bool(run.problems) or not run.finished
             print(report(f"tournament of {game} · {players} players · one round · delivery_settle {settle:g} s",
                          [run]), end="\n\n", flush=True)
             table.append(summary_line(f"tournament: {game}", int(players), [run]))
+            stale_table.append(stale_line(f"tournament: {game}", int(players), [run]))
     print(SUMMARY_HEAD, *table, sep="\n")
+    if args.stale_tokens:
+        print("", STALE_HEAD, *stale_table, sep="\n")
     return 1 if failed else 0
 
 

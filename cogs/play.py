@@ -27,6 +27,7 @@ from bot.discord.delivery import control_shows
 from bot.discord.interactions import (begin, begin_at_table, is_moderator, pick_table, player_key, refuse, say,
                                       table_choices, table_here)
 from bot.discord.locale import L
+from bot.discord.pictures import Picture
 from bot.engine.board_text import shorten
 from bot.discord.render import board_texts, clip
 from bot.engine import Code, Rejection
@@ -62,9 +63,10 @@ class Play(commands.Cog):
 
     async def _control(self, interaction: discord.Interaction, table_id: int, locale: str, *,
                        note: str | None = None, seat: int | None = None
-                       ) -> tuple[str, discord.ui.View | None, list[discord.File]] | Rejection:
+                       ) -> tuple[str, discord.ui.View | None, Picture | None, bool] | Rejection:
         """The clicking player's control message as the table is now, with what is new for them since the
-        message they clicked showed it, and their hand picture (none where the game draws none)."""
+        message they clicked showed it, their hand picture (none where the game draws none), and whether they
+        are asked anything now."""
         self.bot.grips.keep(player_key(interaction), interaction)  # a DM click's token redraws their messages
         table = await self.bot.store.get_table(table_id)
         if table is not None and table.frozen is not None:  # this release cannot play it (bot/referee/upgrade.py)
@@ -91,17 +93,26 @@ class Play(commands.Cog):
                                                shows=control_shows(self.bot.games[table.game], state, resolved))
             except Busy:  # after a move that is stored: not worth a "nothing recorded"; delivery redraws it later
                 log.warning("table %s: the control message's record waits, the database is busy", table_id)
-        return content, view, [picture.file()] if picture is not None else []
+        owes = any(p.seat == resolved for p in self.bot.games[table.game].to_act(state))
+        return content, view, picture, owes
 
     async def _redraw(self, interaction: discord.Interaction, table_id: int, locale: str, *,
                       note: str | None = None, seat: int | None = None) -> None:
         drawn = await self._control(interaction, table_id, locale, note=note, seat=seat)
         if isinstance(drawn, Rejection):
             return await self._close_choices(interaction, "✋ " + drawn.message(locale))
-        content, view, files = drawn
-        # the picture replaced too: it showed the hand before the click
-        await interaction.edit_original_response(content=content, view=view,
-                                                 **({"attachments": files} if files else {}))
+        content, view, picture, owes = drawn
+        # the picture replaced too where it changed (it showed the hand before the click); an unchanged one is not
+        # uploaded again, nor a changed one while the player is asked nothing (bot/discord/pictures.py)
+        shown = self.bot.deliverer.pictures
+        clicked = interaction.message.id if interaction.message is not None else None
+        fields = {}
+        if picture is not None:  # (a game drawing no picture leaves the message's as it is)
+            picture = picture if owes else shown.while_waiting(clicked, picture)
+            fields = shown.replacing(clicked, picture)
+        await interaction.edit_original_response(content=content, view=view, **fields)
+        if fields or picture is not None:
+            shown.carried(clicked, picture)
 
     # Every button handler looks the table up in the clicker's server first: a crafted click may name any table.
     async def on_act(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
@@ -115,8 +126,8 @@ class Play(commands.Cog):
         drawn = await self._control(interaction, table_id, locale)
         if isinstance(drawn, Rejection):
             return await refuse(interaction, drawn, locale)
-        content, view, files = drawn
-        await say(interaction, content, view=view, files=files)
+        content, view, picture, _ = drawn
+        await say(interaction, content, view=view, files=[picture.file()] if picture is not None else [])
 
     async def on_page(self, interaction: discord.Interaction, table_id: int, version: int, seat: int,
                       page: int) -> None:
@@ -129,12 +140,14 @@ class Play(commands.Cog):
         if isinstance(legal, Rejection):
             return await self._close_choices(interaction, "✋ " + legal.message(locale), table.game, locale)
         seat, current, actions = legal
-        if current != version:
-            return await self._redraw(interaction, table_id, locale, note=t("discord.control.moved_on", locale))
         state = await self.bot.store.state(table_id)
+        if current != version:  # paged at an older version: still the same list? (delivery leaves it drawn then)
+            then = await self.bot.store.state(table_id, version)
+            if then is None or self.bot.games[table.game].choices(then, seat) != actions:
+                return await self._redraw(interaction, table_id, locale, note=t("discord.control.moved_on", locale))
         names = await self._names(table_id)
         labels = [self.bot.games[table.game].describe_action(state, seat, a, locale, names) for a in actions]
-        await interaction.edit_original_response(view=choices_view(table_id, version, seat, labels, page, locale))
+        await interaction.edit_original_response(view=choices_view(table_id, current, seat, labels, page, locale))
 
     async def on_choice(self, interaction: discord.Interaction, table_id: int, version: int, seat: int,
                         index: int) -> None:

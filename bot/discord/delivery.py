@@ -12,7 +12,9 @@ with the public moves since their last decision (bot/discord/recap.py) — the n
 old one deleted.  An out-of-turn window with a deadline is never a ping: it is shown in the control message,
 edited (bot/discord/windows.py).  While a player plays live, edits and deletions go through the token of their
 own latest click (bot/discord/grips.py), which Discord does not count against the rate limit, so that a
-hand-over costs two rate-limited writes, the live message's edit and the new DM.  A short **move post** in the thread only for the end, a cancellation, a rollback and the ping
+hand-over costs two rate-limited writes, the live message's edit and the new DM.  Without a living token (a
+player answering hours later) the old control message is left rather than deleted by an ordinary call, and a
+seat whose choices have not changed is not redrawn: still two writes (issue 35; docs/discord.md §5).  A short **move post** in the thread only for the end, a cancellation, a rollback and the ping
 of a player whose DMs are closed; a ruling and a dispute (raised or decided) are posts of their own.  A
 private message redraws its seat's control message.  An update followed by another pending one is left out:
 the later one shows a newer table and posts everything since the last post.  The live message and control message ids, the version each shows and what it asks
@@ -78,6 +80,7 @@ from bot.discord.pictures import Picture, TablePictures
 from bot.discord.recap import recap_lines
 from bot.discord.render import code_blocks, discord_user_id, display_names, mention, plain_names
 from bot.engine import Game
+from bot.engine.pace import corresponding
 from bot.engine.versions import CannotMigrate, readable
 from bot.i18n import t
 from bot.ratings.render import rating_line
@@ -408,13 +411,33 @@ class DiscordDeliverer:
         # would be refused there
         old = channel.get_partial_message(int(live.message_id))
         picture = await self.pictures.get(game, table, seats, state, None, "table", locale)
+        if self._picture_waits(table, view, before, live, picture, finished or bool(anew)):
+            picture = None  # the message keeps the picture it has: its text says so
+            live_text = _with_line(live_text, t("picture.behind", locale))
+            pictured = {}
+        else:
+            pictured = self.pictures.replacing(live.message_id, picture)  # an unchanged picture not sent again
         await old.edit(content=live_text, view=components, allowed_mentions=discord.AllowedMentions.none(),
-                       **_replacing(picture))
+                       **pictured)
+        if picture is not None or pictured:
+            self.pictures.carried(live.message_id, picture)
         await self.bot.store.set_panel(table.id, LIVE, channel_id=live.channel_id, message_id=live.message_id,
                                        version=state["version"],
                                        posted=state["version"] if post is not None else None,
                                        shows=windows.live_shows(view, json.loads(live.shows or "[]")))
         return post or live.message_id, [s for s in asked if s not in in_thread]
+
+    def _picture_waits(self, table: TableRow, view: dict, before: list, live: Panel, picture: Picture | None,
+                       turning: bool) -> bool:
+        """Whether the live message keeps its older picture this time: at a correspondence table, while the same
+        seats are asked as when it last showed the table (a turn going on), a changed picture waits for the
+        decision to pass — the moment the players are pinged and look (issue 35: at most 15 KB uploaded per
+        decision; a table picture is 7–15 KB).  Never at the end, after a rollback, at a live table, or when
+        what the message carries is not known (after a restart: uploaded once more)."""
+        if turning or not corresponding(table.options or {}) or picture is None \
+                or self.pictures.same(live.message_id, picture) is not False:
+            return False
+        return {p["seat"] for p in view.get("to_act") or []} == {p[0] for p in before}
 
     async def _milestones(self, channel: discord.PartialMessageable, game: Game, table: TableRow,
                           seats: list[SeatRow], message: OutboxRow, live: Panel, state: dict, locale: str) -> None:
@@ -551,6 +574,12 @@ class DiscordDeliverer:
         if panel is not None and panel.shows == shows and not news and not owes and state.get("outcome") is None \
                 and table.status == "active":
             return True  # still waiting, nothing new: no edit (a seat that owes gets its current choices)
+        if panel is not None and owes and not ping and panel.shows == shows and not news \
+                and state.get("outcome") is None and table.status == "active" \
+                and await self._same_choices(table, state, seat, panel):
+            # its buttons still apply (a click made at an older version counts when the seat's choices are the same:
+            # cogs/play.py): without a living token a redraw would be a rate-limited call per window's pass
+            return True
         locale = user["locale"] or await self.bot.table_locale(table)
         recap = await self.recap(table, seats, seat, locale) if ping and panel is not None else []
         content, view = await render_control(self.bot, table, seats, state, seat, locale, news=news, recap=recap)
@@ -565,7 +594,8 @@ class DiscordDeliverer:
                 if panel is not None and message_id != panel.message_id:
                     await self._delete_control(row, panel)  # one control message per table in the DMs
             else:
-                await self._edit_control(row, panel, content, view, picture)
+                shown = picture if owes else self.pictures.while_waiting(panel.message_id, picture)
+                await self._edit_control(row, panel, content, view, shown)
                 channel_id, message_id = panel.channel_id, panel.message_id
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
@@ -581,6 +611,20 @@ class DiscordDeliverer:
             await self.bot.store.set_panel(table.id, seat, channel_id=channel_id, message_id=message_id,
                                            version=state["version"], shows=shows)
         return True
+
+    async def _same_choices(self, table: TableRow, state: dict, seat: int, panel: Panel) -> bool:
+        """Whether ``seat`` is asked now exactly what its control message (drawn at ``panel.version``) asks: the same
+        decision (kind, prompt, deadline: a window that closed and a new one alike would differ in its deadline)
+        and the same choices."""
+        then = await self.bot.store.state(table.id, panel.version)
+        game = self.bot.games[table.game]
+
+        def asked(s: dict) -> list:
+            return [p for p in game.to_act(s) if p.seat == seat]
+        try:
+            return then is not None and asked(then) == asked(state) and game.choices(then, seat) == game.choices(state, seat)
+        except Exception:  # noqa: BLE001 - a snapshot an upgrade left unreadable: drawn anew
+            return False
 
     async def _post_control(self, table: TableRow, row: SeatRow, panel: Panel | None, content: str,
                             view: discord.ui.View | None, message: OutboxRow | _Probe, *, again: bool,
@@ -601,21 +645,23 @@ class DiscordDeliverer:
     async def _edit_control(self, row: SeatRow, panel: Panel, content: str, view: discord.ui.View | None,
                             picture: Picture | None = None) -> None:
         fields = {"content": content, "view": view, "allowed_mentions": discord.AllowedMentions.none()}
-        if await self.bot.grips.use(row.user_id,
-                                    lambda grip: grip.edit(int(panel.message_id), **fields, **_replacing(picture))):
-            return
-        old = self.bot.get_partial_messageable(int(panel.channel_id)).get_partial_message(int(panel.message_id))
-        await old.edit(**fields, **_replacing(picture))
+        # an unchanged picture is not sent again (each call its own file: a file is closed once sent)
+        if not await self.bot.grips.use(row.user_id, lambda grip: grip.edit(
+                int(panel.message_id), **fields, **self.pictures.replacing(panel.message_id, picture))):
+            old = self.bot.get_partial_messageable(int(panel.channel_id)).get_partial_message(int(panel.message_id))
+            await old.edit(**fields, **self.pictures.replacing(panel.message_id, picture))
+        self.pictures.carried(panel.message_id, picture)
 
     async def _delete_control(self, row: SeatRow, panel: Panel) -> None:
-        """The control message a new one replaces; a failure leaves it in place (its buttons, out of date, are
-        refused and redraw it), never fails the delivery."""
+        """The control message a new one replaces, deleted through the player's living token (live play); without
+        one (a player who answers hours later: correspondence) it stays, as it was last drawn — a deletion would
+        be a third rate-limited call for the decision, beside the live message's edit and this ping (issue 35).
+        Its buttons, out of date, redraw it when clicked.  A failure never fails the delivery."""
         try:
-            if not await self.bot.grips.use(row.user_id, lambda grip: grip.delete(int(panel.message_id))):
-                await self.bot.get_partial_messageable(int(panel.channel_id)).get_partial_message(
-                    int(panel.message_id)).delete()
+            await self.bot.grips.use(row.user_id, lambda grip: grip.delete(int(panel.message_id)))
         except (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError, OSError) as exc:
             log.info("an old control message of a table stays in a player's DMs: %s", type(exc).__name__)
+        self.pictures.forget(panel.message_id)
 
     async def recap(self, table: TableRow, seats: list[SeatRow], seat: int, locale: str) -> list[str]:
         """The public moves since ``seat``'s own last decision (a step the referee took for it is none), as the
@@ -686,6 +732,8 @@ class DiscordDeliverer:
                 log.info("outbox message %s part %s%s was delivered and deleted since", message.id, part, i)
                 continue
             last = sent.id
+            if "files" in kwargs:
+                self.pictures.carried(sent.id, picture)
         return str(last) if last is not None else None
 
     async def _already_there(self, channel: discord.abc.Messageable, texts: Sequence[str], table: TableRow,
@@ -717,10 +765,9 @@ def _files(picture: Picture | None) -> list[discord.File]:
     return [picture.file()] if picture is not None else []
 
 
-def _replacing(picture: Picture | None) -> dict:
-    """An edit's fields for its picture: the message's attachments become exactly this one, or none when there
-    is no picture now (a hand played out: its previous picture goes rather than showing cards no longer held)."""
-    return {"attachments": _files(picture)}
+def _with_line(text: str, line: str) -> str:
+    """``text`` with ``line`` under it, where it fits in a message."""
+    return f"{text}\n{line}" if len(text) + 1 + len(line) <= DISCORD_LIMIT else text
 
 
 def _pinging(people: Sequence[SeatRow]) -> discord.AllowedMentions:

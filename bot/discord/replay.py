@@ -117,7 +117,8 @@ async def step_message(bot: Any, interaction: Any, table: TableRow, replay: Repl
     if state is not None:
         drawn = await bot.deliverer.pictures.get(game, table, seats, state, viewer.seat, "table", locale)
         # named by the step, not the version: a version counts the secret steps too
-        picture = Picture(drawn.data, f"table{table.id}-replay{step}.png", drawn.description) if drawn else None
+        picture = Picture(drawn.data, f"table{table.id}-replay{step}.{drawn.name.rsplit('.', 1)[-1]}",
+                          drawn.description) if drawn else None
     head = t("replay.head", locale, game=game_title(game, locale), table=table.id, step=step + 1,
              steps=len(replay.entries), viewer=_who(viewer, seats, locale))
     blocks = [head, *([note] if note else [])]

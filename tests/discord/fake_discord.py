@@ -721,7 +721,8 @@ class FakeDiscord:
         aid = snowflake()
         url = f"https://cdn.discordapp.test/attachments/{aid}/{name}"
         return {"id": aid, "filename": name, "size": len(data), "url": url, "proxy_url": url,
-                "content_type": "image/png" if name.endswith(".png") else "application/octet-stream",
+                "content_type": {"png": "image/png", "webp": "image/webp"}.get(name.rsplit(".", 1)[-1],
+                                                                             "application/octet-stream"),
                 "description": entry.get("description"), "data": data}
 
     def _took(self, msg: FakeMessage, attachments: list[dict[str, Any]]) -> None:

@@ -1,17 +1,17 @@
 """Control messages in the DMs during live play: the next player's choices are posted anew as a plain message
 (never an interaction's followup, which Discord shows as a reply to the clicked message: docs/discord.md), the
 new DM being their ping; the old message goes through the token of their own latest click, so a hand-over
-costs two rate-limited writes, the live message's edit and that post.  Without a living token the deletion is
-an ordinary call too; a player whose DMs are closed is pinged in the thread."""
+costs two rate-limited writes, the live message's edit and that post.  Without a living token (a player who
+answers hours later) the old message stays rather than cost a third call (issue 35); a player whose DMs are
+closed is pinged in the thread."""
 from tests.discord.test_play import started_toy, user_to_act
 from tests.discord.transcript import Transcript
 
 
 def control(fake, user):
-    """The user's one control message of the table (the only message in their DMs in these tests)."""
-    held = fake.dms(user)
-    assert len(held) == 1, f"{user.name} holds {len(held)} control messages"
-    return held[0]
+    """The user's control message of the table: the newest message in their DMs (the only table of these tests;
+    an older one stays where it was replaced without a living token)."""
+    return fake.dms(user)[-1]
 
 
 async def move_in_dms(h, table):
@@ -31,6 +31,7 @@ async def test_a_hand_over_in_live_play_is_two_writes_and_the_new_dm_a_plain_mes
     await move_in_dms(h, table)  # the second player has not clicked yet: ordinary calls for them
     await move_in_dms(h, table)  # now both have: tokens from here on
     h.new_pings(table)
+    held = {user.id: len(fake.dms(user)) for user in (h.alice, h.bob)}
 
     hand_overs = 0
     while (await h.table(table.id)).status == "active":
@@ -55,11 +56,12 @@ async def test_a_hand_over_in_live_play_is_two_writes_and_the_new_dm_a_plain_mes
         assert control(fake, acting).find(prefix="j:do:") is None        # the clicker: waiting, redrawn
         assert h.new_pings(table) == [following.id]                     # nobody else, never the clicker
     assert hand_overs >= 2
+    assert {user.id: len(fake.dms(user)) for user in (h.alice, h.bob)} == held  # each replaced one deleted
     assert len(fake.in_channel(table.thread_id)) == 2  # the live message, and the final result
     assert fake.violations == []
 
 
-async def test_without_a_living_token_the_same_is_done_by_ordinary_calls(harness):
+async def test_without_a_living_token_a_hand_over_is_two_ordinary_calls_and_the_old_message_stays(harness):
     h, fake = harness, harness.fake
     table = await started_toy(h)
     await move_in_dms(h, table)
@@ -68,9 +70,11 @@ async def test_without_a_living_token_the_same_is_done_by_ordinary_calls(harness
     transcript = Transcript(fake)
     acting = await move_in_dms(h, table)
     following = await user_to_act(h, table)
+    assert following is not acting
+    old = fake.dms(following)[-2]  # the control message the new one replaces
     writes = [(e.kind, e.where) for e in transcript.entries if e.rate_limited and e.ok]
-    assert sorted(writes) == sorted([("edit", "thread"), ("post", f"DM {following.name}"),
-                                     ("delete", f"DM {following.name}")])
+    assert sorted(writes) == sorted([("edit", "thread"), ("post", f"DM {following.name}")])
+    assert old.id in fake.messages  # left as it was: a deletion would be a third rate-limited call
     assert control(fake, following).find(prefix="j:do:") is not None
     assert control(fake, acting).find(prefix="j:do:") is None
     assert fake.violations == []
@@ -93,3 +97,24 @@ async def test_a_player_whose_dms_are_closed_is_pinged_in_the_thread(harness):
             assert pings == [h.bob.id] and h.bob.mention in post.content and len(post.content) <= 300
         else:
             assert pings == [h.alice.id] and fake.dms(h.alice)[-1].pinged == [h.alice.id]
+
+
+async def test_hours_between_moves_every_decision_costs_at_most_the_live_edit_and_the_ping(harness):
+    """Correspondence: every token has outlived its fifteen minutes before each move (benchmarks/discord_ux.py
+    --stale-tokens).  A decision costs at most two rate-limited writes, the live message's edit and the next
+    player's new control message; the clicker's own message is redrawn through the click, nothing is deleted."""
+    h, fake = harness, harness.fake
+    table = await started_toy(h)
+    decisions = 0
+    while (await h.table(table.id)).status == "active":
+        fake.expire_tokens()  # hours since anyone clicked
+        transcript = Transcript(fake)
+        acting = await move_in_dms(h, table)
+        transcript.detach()
+        if (await h.table(table.id)).status != "active":
+            break  # the end has its own post, the lobby's line and the thread archived (and each player told)
+        decisions += 1
+        writes = [(e.kind, e.where) for e in transcript.entries if e.rate_limited and e.ok]
+        assert len(writes) <= 2 and ("edit", "thread") in writes, writes
+        assert ("delete", f"DM {acting.name}") not in writes and ("edit", f"DM {acting.name}") not in writes
+    assert decisions >= 4 and fake.violations == []

@@ -1,17 +1,19 @@
 """Table pictures in Discord: the live message carries the public picture and each control message its
-player's hand picture, uploaded on the same calls that post and edit them, replaced when the table changes,
-within Discord's upload limit; ``/table picture`` shows the asker's own view."""
+player's hand picture, uploaded on the same calls that post and edit them, replaced when the table changes
+(a correspondence table's live picture when the decision passes; a waiting player's hand when they are asked
+something), as lossless WebP within Discord's upload limit; ``/table picture`` shows the asker's own view."""
 from __future__ import annotations
 
+from bot.i18n import t
 from bot.render.picture import MAX_BYTES, picture
 from tests.discord.fake_discord import UPLOAD_LIMIT
 
 
 def _png(message) -> dict:
-    """The message's only attachment, a PNG (a picture replaced, never piled up)."""
+    """The message's only attachment, a WebP picture (a picture replaced, never piled up)."""
     assert len(message.attachments) == 1, [a["filename"] for a in message.attachments]
     attached = message.attachments[0]
-    assert attached["content_type"] == "image/png" and attached["data"].startswith(b"\x89PNG")
+    assert attached["content_type"] == "image/webp" and attached["data"][8:12] == b"WEBP"
     assert attached["description"]  # alt text for screen readers
     return attached
 
@@ -20,7 +22,7 @@ async def _drawn(h, table, seat, kind):
     state = await h.store.state(table.id)
     names = [s.name for s in await h.store.seats(table.id)]
     game = h.bot.games[table.game]
-    return picture(game.view(state, seat), "ru", names, kind), state["version"]
+    return picture(game.view(state, seat), "ru", names, kind, "webp"), state["version"]
 
 
 async def test_live_and_control_messages_carry_pictures_replaced_as_the_table_changes(claygod, harness, monkeypatch):
@@ -39,18 +41,32 @@ async def test_live_and_control_messages_carry_pictures_replaced_as_the_table_ch
         hand, _ = await _drawn(h, table, seat, "hand")
         assert _png(control)["data"] == hand
 
-    for _ in range(6):  # a few moves: the live message is edited, its picture replaced each time
+    passed = waited = 0
+    for _ in range(40):  # moves until the turn passed twice: the live picture replaced when the turn passes
+        if passed >= 2 and waited:
+            break
         state = await h.store.state(table.id)
-        user = (h.alice, h.bob)[claygod.to_act(state)[0].seat]
-        await h.act(user, table)
-    table = await h.table(table.id)
-    now = _png(fake.messages[live.id])
-    public, version = await _drawn(h, table, None, "table")
-    assert now["data"] == public and f"-v{version}-" in now["filename"] and now["id"] != first["id"]
-    assert len([u for u in fake.uploads if u[0] == live.id]) > 2
+        seat = claygod.to_act(state)[0].seat
+        await h.act((h.alice, h.bob)[seat], table)
+        table = await h.table(table.id)
+        now = _png(fake.messages[live.id])
+        public, version = await _drawn(h, table, None, "table")
+        if claygod.to_act(await h.store.state(table.id))[0].seat != seat:  # the decision passed: drawn anew
+            assert now["data"] == public and f"-v{version}-" in now["filename"]
+            assert t("picture.behind", "ru") not in fake.messages[live.id].content
+            passed += 1
+        elif now["data"] != public:  # the same player goes on: the picture waits for the turn, as its text says
+            assert t("picture.behind", "ru") in fake.messages[live.id].content
+            waited += 1
+    assert passed >= 2 and waited
+    assert now["id"] != first["id"] and len([u for u in fake.uploads if u[0] == live.id]) > 2
     for seat, user in enumerate((h.alice, h.bob)):  # redrawn by their own clicks too: the hand as it is now
         hand, _ = await _drawn(h, table, seat, "hand")
-        assert _png(fake.dms(user)[-1])["data"] == hand
+        control = fake.dms(user)[-1]
+        if any(p.seat == seat for p in claygod.to_act(await h.store.state(table.id))):
+            assert _png(control)["data"] == hand
+        else:  # waiting: the hand as it is, or no picture (a changed hand uploaded when they are asked something)
+            assert control.attachments == [] or _png(control)["data"] == hand
     assert fake.uploads and all(size <= min(MAX_BYTES, UPLOAD_LIMIT) for _, _, size in fake.uploads)
     assert not fake.violations
 

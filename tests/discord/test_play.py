@@ -154,7 +154,9 @@ async def test_more_than_25_choices_need_no_paging_and_reactions_prompt_only_the
     # (the seat before Alice owes the reaction); the thread gets no post
     assert h.new_pings(table) == [h.carol.id]
     assert len(fake.in_channel(table.thread_id)) == 1
-    assert [m for m in fake.dms(h.carol) if m.find(prefix="j:do:")] == fake.dms(h.carol)  # one message: choices
+    # her choices in the new message (the one the game began with stays: she had not clicked, no token to delete
+    # it with, and an ordinary deletion would be a third rate-limited call for the move: issue 35)
+    assert fake.dms(h.carol)[-1].find(prefix="j:do:") and len(fake.dms(h.carol)) == 2
     waits = await h.open_choices(h.bob, table)
     assert "Ждём" in waits.content and not choice_labels(waits)
     reaction = await h.open_choices(h.carol, table)
@@ -200,6 +202,8 @@ async def test_a_whole_game_played_by_clicks_in_the_dm_control_messages(harness)
         await h.pick(acting, panel, 0)
         await h.settled()
         assert "✔" in panel.content  # redrawn in place, in the DM
-        assert len(fake.dms(acting)) == 1
+        # one control message, but for the one the game began with where it was replaced before its player ever
+        # clicked (no token to delete it with, and an ordinary deletion is a rate-limited call: issue 35)
+        assert len(fake.dms(acting)) <= 2 and not any(m.find(prefix="j:do:") for m in fake.dms(acting)[:-1])
     assert (await h.table(table.id)).status == "finished"
     assert not any(m.components for user in (h.alice, h.bob) for m in fake.dms(user))  # nothing left to click

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import json
 import random
 
 import pytest
+from PIL import Image
 
 from bot.engine import Rejection, get_game
 from bot.engine.contract import Code
@@ -72,7 +74,13 @@ async def terminal_picture(h, tmp_path, table_id: int, version: int, seat: int |
     args = argparse.Namespace(table=table_id, seat=seat, public=seat is None, version=version, out=str(out),
                               locale="ru")
     assert await cmd_picture(args, h.settings) == 0
-    return out.read_bytes()
+    return pixels(out.read_bytes())
+
+
+def pixels(data: bytes) -> tuple:
+    """A picture's size and pixels: the terminal writes PNG, Discord is sent the same pixels as lossless WebP."""
+    with Image.open(io.BytesIO(data)) as image:
+        return image.size, image.convert("RGB").tobytes()
 
 
 def code_lines(content: str) -> list[str]:
@@ -103,7 +111,7 @@ async def every_step(h, user, message: FakeMessage) -> list[tuple[str, bytes | N
     message = await press(h, user, message, FIRST)
     seen = []
     while True:
-        seen.append((message.content, message.attachments[0]["data"] if message.attachments else None))
+        seen.append((message.content, pixels(message.attachments[0]["data"]) if message.attachments else None))
         if button(message, NEXT).get("disabled"):
             return seen
         message = await press(h, user, message, NEXT)
@@ -206,7 +214,7 @@ async def test_the_public_and_a_moderator_see_what_the_terminal_shows_them_and_t
     await ix.answer()
     shown = fake.messages[message.id]
     moderator = (await replays.load(h.bot.referee, table, seat=None, moderator=True)).entries
-    assert shown.attachments[0]["data"] == await terminal_picture(h, tmp_path, table_id, moderator[-1].version, 1)
+    assert pixels(shown.attachments[0]["data"]) == await terminal_picture(h, tmp_path, table_id, moderator[-1].version, 1)
     assert shown.find(prefix="j:rp:")["custom_id"].startswith(f"j:rp:{table_id}:{MODERATOR}:2:")
 
     # "What if…" from the step shown, for the moderator only: a trial of the position at that step's version

@@ -34,15 +34,19 @@ def drawing(view: Mapping[str, Any], locale: str, names: Sequence[str], kind: st
     return draw(view, locale, names) if draw is not None else None
 
 
-def picture(view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str = "table") -> bytes | None:
-    """The PNG of ``view``, or None when there is no such picture (no hand, an unknown game)."""
+def picture(view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str = "table",
+            fmt: str = "png") -> bytes | None:
+    """The PNG (or, ``fmt`` "webp", the lossless WebP Discord is sent) of ``view``, or None when there is no
+    such picture (no hand, an unknown game)."""
     canvas = drawing(view, locale, names, kind)
-    return canvas.png() if canvas is not None else None
+    if canvas is None:
+        return None
+    return canvas.webp() if fmt == "webp" else canvas.png()
 
 
-def filename(table_id: int, version: int, kind: str) -> str:
+def filename(table_id: int, version: int, kind: str, fmt: str = "png") -> str:
     """The attachment's name: Discord shows it, and a new name per version makes clients load the new one."""
-    return f"table{table_id}-v{version}-{kind}.png"
+    return f"table{table_id}-v{version}-{kind}.{fmt}"
 
 
 class Pictures:
@@ -50,8 +54,9 @@ class Pictures:
     of one table version gets the same bytes, drawn once.  Safe to share between threads (the Discord layer
     draws in worker threads)."""
 
-    def __init__(self, size: int = 64):
+    def __init__(self, size: int = 64, fmt: str = "png"):
         self._size = size
+        self.fmt = fmt  # "png" (the web pages, the terminal) or "webp" (Discord's attachments)
         self._kept: OrderedDict[tuple, bytes | None] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -63,7 +68,7 @@ class Pictures:
             if key in self._kept:
                 self._kept.move_to_end(key)
                 return self._kept[key]
-        made = picture(view(), locale, names, kind)  # outside the lock: two different views draw at once
+        made = picture(view(), locale, names, kind, self.fmt)  # outside the lock: two different views draw at once
         with self._lock:
             self._kept[key] = made
             while len(self._kept) > self._size:
