@@ -175,8 +175,9 @@ def backup_before_migrating(path: str | Path) -> Path | None:
     try:
         return take_backup(path, f"schema-{current}-to-{known}", expect_version=current)
     except BackupFailed as exc:
-        # another process migrated it between the look and the copy: nothing is left to back up before
-        if exc.reason == "upgrade.backup.why.changed" and (source_version(path) or 0) >= known:
+        # another process began migrating it between the look and the copy: that process backed it up first
+        # (a record at 1 or more) or it was new (nothing to keep); either way nothing is left for this one
+        if exc.reason == "upgrade.backup.why.changed" and (source_version(path) or 0) > current:
             return None
         raise
 
