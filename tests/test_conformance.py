@@ -31,12 +31,12 @@ def seat_counts(game):
 
 
 def playouts_for(game, config):
-    """1000 seeded playouts per game in CI (about a minute each for Clay God and Gwent); a game whose playouts
-    are long says fewer; ``--playouts N`` for a soak run.  ``JUDGE_CONFORMANCE_GAMES=N`` caps the count: CI
+    """500 seeded playouts per game in CI (about half a minute for Gwent); a game whose playouts are long says
+    fewer; ``--playouts N`` for a soak run.  ``JUDGE_CONFORMANCE_GAMES=N`` caps the count: CI
     plays the full count on one Python version and a shortened run on the others."""
     if config.getoption("--playouts"):
         return config.getoption("--playouts")
-    count = getattr(game, "conformance_playouts", 1000)
+    count = getattr(game, "conformance_playouts", 500)
     cap = os.environ.get("JUDGE_CONFORMANCE_GAMES", "").strip()
     if cap:
         if not cap.isdigit() or int(cap) < 1:
