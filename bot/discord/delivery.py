@@ -8,8 +8,9 @@ A table message (start, update, finish, cancellation) edits the table's **live m
 as it is now (bot/discord/panels.py) and redraws the **control messages** in the players' DMs whose question
 changed or that have private news; a player to whom the decision passes (asked something they were not asked
 before) gets their control message posted anew instead — a plain post, never an interaction followup, opening
-with the public moves since their last decision (bot/discord/recap.py) — the new DM being their ping, and the
-old one deleted.  An out-of-turn window with a deadline is never a ping: it is shown in the control message,
+with "▶ your move — table, game: the move" and the public moves since their last decision, within a phone
+screen (bot/discord/recap.py) — the new DM being their ping, and the old one deleted.  At a table's end each
+player's own ``end`` message is a DM of its own (``_end``): their result, rating change and the table's page.  An out-of-turn window with a deadline is never a ping: it is shown in the control message,
 edited (bot/discord/windows.py).  While a player plays live, edits and deletions go through the token of their
 own latest click (bot/discord/grips.py), which Discord does not count against the rate limit, so that a
 hand-over costs two rate-limited writes, the live message's edit and the new DM.  A short **move post** in the thread only for the end, a cancellation, a rollback and the ping
