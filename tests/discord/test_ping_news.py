@@ -158,3 +158,16 @@ async def test_every_player_is_told_the_end_once_a_zombie_seat_and_one_on_vacati
     await h.restart()
     await h.settled()
     assert len(end_dms(h, h.alice, table)) == 1 and len(end_dms(h, h.bob, table)) == 1
+
+
+async def test_a_player_whose_dms_are_closed_is_told_the_end_in_the_end_post(harness):
+    from tests.discord.test_play import started_toy
+    from tests.discord.test_reliability import play_out
+
+    h, fake = harness, harness.fake
+    fake.dm_blocked.add(h.bob.id)
+    table = await started_toy(h)
+    await play_out(h, table)
+    end_post = fake.in_channel(table.thread_id)[-1]
+    assert f"🏁 <@{h.bob.id}>" in end_post.content and h.bob.id in end_post.pinged, end_post.content
+    assert len(end_dms(h, h.alice, table)) == 1 and end_dms(h, h.bob, table) == []
