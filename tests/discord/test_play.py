@@ -200,6 +200,8 @@ async def test_a_whole_game_played_by_clicks_in_the_dm_control_messages(harness)
         await h.pick(acting, panel, 0)
         await h.settled()
         assert "✔" in panel.content  # redrawn in place, in the DM
-        assert len(fake.dms(acting)) == 1
+        # one control message per table (at the end, besides it, the player's own end notice: issue 35)
+        assert len([m for m in fake.dms(acting) if not m.content.startswith("🏁 ")]) == 1
     assert (await h.table(table.id)).status == "finished"
     assert not any(m.components for user in (h.alice, h.bob) for m in fake.dms(user))  # nothing left to click
+    assert all(sum(m.content.startswith("🏁 ") for m in fake.dms(user)) == 1 for user in (h.alice, h.bob))
