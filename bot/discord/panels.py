@@ -174,21 +174,15 @@ def control_text(game: Game, table: TableRow, seats: Sequence[SeatRow], seat: in
     first = headline(game_title(game, locale), table.id, recap.move, locale)
     tail = [*([note] if note else []), *lines]
     room = SCREEN_ROWS - rows(first) - (rows(link) if link else 0) - sum(rows(line) for line in tail)
-    # the private news shares the screen with the public moves: at most half of it, the newest kept
-    kept: list[str] = []
-    for line in reversed(private):
-        if sum(rows(x) for x in [line, *kept]) + 1 > room // 2:
-            break
-        kept.insert(0, line)
-    if len(kept) < len(private):
-        kept.insert(0, "🔒 " + t("discord.post.earlier", locale, n=len(private) - len(kept)))
     public = list(recap.lines)
     if public and public[0] == recap.move:  # the recap opens with the move: the first line says it already
         public = public[1:]
-    shown = recap_lines(public, locale, recap.log_url, room=max(2, room - sum(rows(x) for x in kept))) \
+    # the private news is told here only (a card drawn, a role learnt): never dropped for the public moves,
+    # which the log keeps; they take what it leaves (two rows at least: the newest line and the way to the log)
+    shown = recap_lines(public, locale, recap.log_url, room=max(2, room - sum(rows(x) for x in private))) \
         if public else []
     head = "\n".join([first, *shown, *([link] if link else [])])
-    return _fit(head, board[0] if board else "", [*kept, *tail])
+    return _fit(head, board[0] if board else "", [*private, *tail])
 
 
 def public_lines(game: Game, events: Sequence[Mapping[str, Any]], seats: Sequence[SeatRow], locale: str) -> list[str]:
