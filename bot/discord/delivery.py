@@ -10,7 +10,8 @@ changed or that have private news; a player to whom the decision passes (asked s
 before) gets their control message posted anew instead — a plain post, never an interaction followup, opening
 with "▶ your move — table, game: the move" and the public moves since their last decision, within a phone
 screen (bot/discord/recap.py) — the new DM being their ping, and the old one deleted.  At a table's end each
-player's own ``end`` message is a DM of its own (``_end``): their result, rating change and the table's page.  An out-of-turn window with a deadline is never a ping: it is shown in the control message,
+player's own ``end`` message is a DM of its own (``_end``): their result, rating change and the table's page.
+An out-of-turn window with a deadline is never a ping: it is shown in the control message,
 edited (bot/discord/windows.py).  While a player plays live, edits and deletions go through the token of their
 own latest click (bot/discord/grips.py), which Discord does not count against the rate limit, so that a
 hand-over costs two rate-limited writes, the live message's edit and the new DM.  A short **move post** in the thread only for the end, a cancellation, a rollback and the ping
@@ -473,7 +474,8 @@ class DiscordDeliverer:
         user = await self.bot.store.user(seat.user_id)
         if user["dm_closed"]:
             raise Skip("DMs closed: named in the end post")
-        text = await self.end_text(table, seats, seat, message.payload, user["locale"] or await self.bot.table_locale(table))
+        locale = user["locale"] or await self.bot.table_locale(table)
+        text = await self.end_text(table, seats, seat, message.payload, locale)
         if not text:
             raise Skip("no outcome to tell")
         channel = await self.bot.create_dm(discord.Object(discord_user_id(seat.user_id)))
