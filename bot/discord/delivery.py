@@ -478,12 +478,16 @@ class DiscordDeliverer:
         text = await self.end_text(table, seats, seat, message.payload, locale)
         if not text:
             raise Skip("no outcome to tell")
+        # the player whose own click ended the game sees the result where they clicked: theirs is sent silently
+        # (no self-ping), everyone else's notifies
+        last = await self.bot.store.action_at(table.id, message.payload.get("version", table.version))
+        own = last is not None and last.seat == seat.seat and last.user_id == seat.user_id
         channel = await self.bot.create_dm(discord.Object(discord_user_id(seat.user_id)))
         found = await self._already_there(channel, [text], table, message, "seat") \
             if await self._maybe_delivered(message) else []
         try:
             await self._send_all(channel, [text], table, message, None, discord.AllowedMentions.none(), found,
-                                 part=f"e{seat.seat}.")
+                                 part=f"e{seat.seat}.", silent=own)
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 raise
