@@ -2,7 +2,7 @@
 bot/discord/recap.py), and the referee's clock closing a window for everyone at once."""
 import json
 
-from bot.discord.recap import MOST, recap_lines
+from bot.discord.recap import recap_lines, rows
 from bot.discord.windows import live_shows, pingable
 from bot.engine import get_game
 from bot.referee.service import Accepted
@@ -30,13 +30,18 @@ def test_a_window_without_a_deadline_is_pinged_like_any_decision_passing_to_a_pl
     assert [(p["seat"], p["new_turn"]) for p in pingable(window, stored)] == [(1, True)]
 
 
-def test_the_recap_keeps_the_newest_lines_and_counts_the_rest_with_a_link():
+def test_the_recap_keeps_the_newest_lines_whole_within_the_room_and_counts_the_rest_with_a_link():
     assert recap_lines(["a", "b"], "en") == ["▸ a", "▸ b"]
-    lines = [f"move {i}" for i in range(10)]
-    shown = recap_lines(lines, "en", "https://judge.example/t/1")
-    assert len(shown) == MOST and shown[-1] == "▸ move 9"
-    assert "5 more" in shown[0] and "(<https://judge.example/t/1>)" in shown[0]
-    assert "/стол журнал" in recap_lines(lines, "ru")[0]
+    lines = [f"move {i}" for i in range(30)]
+    shown = recap_lines(lines, "en", "https://judge.example/t/1", room=6)
+    assert len(shown) == 6 and shown[-1] == "▸ move 29"
+    assert "25 more" in shown[0] and "(<https://judge.example/t/1>)" in shown[0]
+    assert "/стол журнал" in recap_lines(lines, "ru", room=6)[0]
+    # a long line (a Gwent round's result) is never cut: it takes the rows it wraps to, older lines give way
+    long = "Раунд 1 окончен, Alice 65 : 30 Bob. Раунд выигрывает Alice. " * 2
+    shown = recap_lines(["short", "older", long.strip()], "ru", room=5)
+    assert shown[-1] == "▸ " + long.strip() and sum(rows(line) for line in shown) <= 5
+    assert rows("x" * 41) == 2 and rows("```\n" + "x" * 80 + "\n```") == 0  # the board's block is not prose
 
 
 async def test_a_window_closes_at_its_deadline_for_everyone_who_has_not_answered_at_once(env):

@@ -11,6 +11,7 @@ import discord
 from bot.discord import panels
 from bot.discord.components import PassWindowsButton, control_view
 from bot.discord.host import Host
+from bot.discord.recap import Recap
 from bot.engine.board_text import shorten
 from bot.i18n import has, t
 from bot.referee import standing
@@ -50,10 +51,10 @@ def distinct(labels: Sequence[str]) -> list[str]:
 
 
 async def render_control(host: Host, table: TableRow, seats: Sequence[SeatRow], state: dict, seat: int, locale: str,
-                         *, news: Sequence[str] = (), note: str | None = None, recap: Sequence[str] = ()
+                         *, news: Sequence[str] = (), note: str | None = None, recap: Recap | None = None
                          ) -> tuple[str, discord.ui.View | None]:
-    """The control message of ``seat`` at ``state`` (the latest state of the table); ``recap``: the public moves
-    it opens with when it is posted anew to ping the player (bot/discord/recap.py)."""
+    """The control message of ``seat`` at ``state`` (the latest state of the table); ``recap``: the news it
+    opens with when it is posted anew to ping the player (bot/discord/recap.py)."""
     game = host.games[table.game]
     view = await with_deadlines(Clocks(host.store), table, game.view(state, seat))  # deadlines as the player's clock shows
     pending = next((p for p in view.get("to_act") or [] if p["seat"] == seat), None)

@@ -8,8 +8,10 @@ A table message (start, update, finish, cancellation) edits the table's **live m
 as it is now (bot/discord/panels.py) and redraws the **control messages** in the players' DMs whose question
 changed or that have private news; a player to whom the decision passes (asked something they were not asked
 before) gets their control message posted anew instead — a plain post, never an interaction followup, opening
-with the public moves since their last decision (bot/discord/recap.py) — the new DM being their ping, and the
-old one deleted.  An out-of-turn window with a deadline is never a ping: it is shown in the control message,
+with "▶ your move — table, game: the move" and the public moves since their last decision, within a phone
+screen (bot/discord/recap.py) — the new DM being their ping, and the old one deleted.  At a table's end each
+player's own ``end`` message is a DM of its own (``_end``): their result, rating change and the table's page.
+An out-of-turn window with a deadline is never a ping: it is shown in the control message,
 edited (bot/discord/windows.py).  While a player plays live, edits and deletions go through the token of their
 own latest click (bot/discord/grips.py), which Discord does not count against the rate limit, so that a
 hand-over costs two rate-limited writes, the live message's edit and the new DM.  Without a living token (a
@@ -77,22 +79,22 @@ from bot.web.links import base_url, link_line, table_url
 from bot.discord.control import render_control
 from bot.discord.host import Host
 from bot.discord.pictures import Picture, TablePictures
-from bot.discord.recap import recap_lines
+from bot.discord.recap import Recap
 from bot.discord.render import code_blocks, discord_user_id, display_names, mention, plain_names
 from bot.engine import Game
 from bot.engine.pace import corresponding
 from bot.engine.versions import CannotMigrate, readable
 from bot.i18n import t
-from bot.ratings.render import rating_line
+from bot.ratings.render import own_rating_line, rating_line
 from bot.referee.delivery import MAX_ATTEMPTS, DeliveryError, Skip
 from bot.referee.disputes import disputed_move
 from bot.referee.moves import Moves
 from bot.referee.service import AUTO
-from bot.referee.steps import MODERATORS, SYSTEM
+from bot.referee.steps import END, MODERATORS, SYSTEM
 from bot.referee.timecontrol import with_deadlines
 from bot.render.disputes import log_move_line
 from bot.render.notices import options_text
-from bot.render.text import DISCORD_LIMIT, game_title, outcome_line, render_message
+from bot.render.text import DISCORD_LIMIT, end_notice, game_title, outcome_line, render_message
 from bot.storage.clocks import Clocks
 from bot.storage.store import OutboxRow, Panel, SeatRow, TableRow
 
@@ -399,6 +401,10 @@ class DiscordDeliverer:
                 if seed:
                     calls.append(t("discord.live.seed_revealed", locale, seed=seed, table=table.id))
                 calls += link_line("web.link.table", table_url(base_url(self.bot.settings), table.id), locale)
+                closed = await self._closed_dms(seats)
+                if closed:  # their own end notice cannot reach them (closed DMs): told here, by mention
+                    calls.append("🏁 " + ", ".join(f"<@{discord_user_id(s.user_id)}>" for s in closed))
+                    in_thread = [*in_thread, *(s for s in closed if s not in in_thread)]
                 text = panels.end_post(panels.public_lines(game, last, seats, locale), result, calls)
             else:
                 if asked:
@@ -512,6 +518,8 @@ class DiscordDeliverer:
     async def _to_seat(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> None:
         """Private news for one seat: its control message is brought up to date (or created)."""
         seat = seats[message.seat]
+        if message.kind == END:  # a seat a bot took over is still its player's: they are told the end too
+            return await self._end(table, seats, seat, message)
         if not panels.human(seat):
             raise Skip("not a Discord player")
         if message.kind == "reminder":
@@ -519,6 +527,59 @@ class DiscordDeliverer:
         state = await self.bot.store.state(table.id)
         if not await self._refresh_control(table, seats, state, message.seat, message=message):
             raise Skip("DMs closed")
+
+    async def _end(self, table: TableRow, seats: list[SeatRow], seat: SeatRow, message: OutboxRow) -> None:
+        """One player's own notice of the table's end, a DM of its own (a new DM: it notifies), posted once (a
+        nonce, and the look-back after an attempt that may have reached Discord): their result, who won and
+        why, their rating change at a rated table, the table's page.  A player whose DMs are closed was named
+        in the end post in the thread instead (``_closed_dms``)."""
+        if discord_user_id(seat.user_id) is None:
+            raise Skip("not a Discord player")
+        user = await self.bot.store.user(seat.user_id)
+        if user["dm_closed"]:
+            raise Skip("DMs closed: named in the end post")
+        locale = user["locale"] or await self.bot.table_locale(table)
+        text = await self.end_text(table, seats, seat, message.payload, locale)
+        if not text:
+            raise Skip("no outcome to tell")
+        # the player whose own click ended the game sees the result where they clicked: theirs is sent silently
+        # (no self-ping), everyone else's notifies
+        last = await self.bot.store.action_at(table.id, message.payload.get("version", table.version))
+        own = last is not None and last.seat == seat.seat and last.user_id == seat.user_id
+        channel = await self.bot.create_dm(discord.Object(discord_user_id(seat.user_id)))
+        found = await self._already_there(channel, [text], table, message, "seat") \
+            if await self._maybe_delivered(message) else []
+        try:
+            await self._send_all(channel, [text], table, message, None, discord.AllowedMentions.none(), found,
+                                 part=f"e{seat.seat}.", silent=own)
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                raise
+            await self.bot.store.set_user(seat.user_id, dm_closed=1)
+            raise Skip("DMs closed") from exc
+
+    async def end_text(self, table: TableRow, seats: list[SeatRow], seat: SeatRow, payload: dict, locale: str) -> str:
+        """The text of ``seat``'s end notice (``payload``: its outbox message, filled from the record)."""
+        outcome = (payload.get("view") or {}).get("outcome")
+        if not outcome:
+            return ""
+        game = self.bot.games[table.game]
+        lines = [end_notice(game, outcome, seat.seat, locale, display_names(seats), table.id,
+                            taken=seat.is_bot and discord_user_id(seat.user_id) is not None)]
+        rating = await own_rating_line(self.bot.store, table, seat.seat, locale)
+        if rating:
+            lines.append(rating)
+        lines += link_line("web.link.table", table_url(base_url(self.bot.settings), table.id), locale)
+        return "\n".join(lines)
+
+    async def _closed_dms(self, seats: list[SeatRow]) -> list[SeatRow]:
+        """The Discord players of ``seats`` whose DMs are closed (a seat a bot took over included): the end
+        post names them, since their own end notice cannot reach them."""
+        closed = []
+        for seat in seats:
+            if discord_user_id(seat.user_id) is not None and (await self.bot.store.user(seat.user_id))["dm_closed"]:
+                closed.append(seat)
+        return closed
 
     async def _remind(self, table: TableRow, seats: list[SeatRow], seat: SeatRow, message: OutboxRow) -> None:
         """A time-control reminder: a DM of its own (a new DM is the ping), posted once; a player whose DMs
@@ -581,7 +642,7 @@ class DiscordDeliverer:
             # cogs/play.py): without a living token a redraw would be a rate-limited call per window's pass
             return True
         locale = user["locale"] or await self.bot.table_locale(table)
-        recap = await self.recap(table, seats, seat, locale) if ping and panel is not None else []
+        recap = await self.recap(table, seats, seat, locale) if ping else None
         content, view = await render_control(self.bot, table, seats, state, seat, locale, news=news, recap=recap)
         picture = await self.pictures.get(game, table, seats, state, seat, "hand", locale)
         try:
@@ -663,13 +724,27 @@ class DiscordDeliverer:
             log.info("an old control message of a table stays in a player's DMs: %s", type(exc).__name__)
         self.pictures.forget(panel.message_id)
 
-    async def recap(self, table: TableRow, seats: list[SeatRow], seat: int, locale: str) -> list[str]:
+    async def recap(self, table: TableRow, seats: list[SeatRow], seat: int, locale: str) -> Recap:
         """The public moves since ``seat``'s own last decision (a step the referee took for it is none), as the
-        control message that pings the player opens with."""
+        control message that pings the player opens with, and the move that gave it to them: the first public
+        line of the latest step among them."""
         last = await self.bot.store.last_decision(table.id, seat, not_by=(AUTO, SYSTEM))
         events = await self.bot.referee.history(table.id, since=(last or 0) + 1)
-        lines = panels.public_lines(self.bot.games[table.game], events, seats, locale)
-        return recap_lines(lines, locale, table_url(base_url(self.bot.settings), table.id))
+        game = self.bot.games[table.game]
+        lines = panels.public_lines(game, events, seats, locale)
+        move = fallback = None
+        # the latest step someone else chose (not the referee's own step that followed it: a turn's opening roll,
+        # "Ход 4: Alice"), else the latest public step whatever took it (a clock's expiry)
+        for version in sorted({e["version"] for e in events if e.get("to") is None}, reverse=True):
+            step = panels.public_lines(game, [e for e in events if e["version"] == version], seats, locale)
+            if not step:
+                continue
+            fallback = fallback or step[0]
+            action = await self.bot.store.action_at(table.id, version)
+            if action is not None and action.user_id not in (AUTO, SYSTEM) and action.seat != seat:
+                move = step[0]
+                break
+        return Recap(move or fallback, lines, table_url(base_url(self.bot.settings), table.id))
 
     async def news(self, table: TableRow, seats: list[SeatRow], seat: int, panel: Panel | None,
                    state: dict) -> list[str]:

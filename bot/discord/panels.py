@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from bot.discord.recap import SCREEN_ROWS, Recap, headline, recap_lines, rows
 from bot.discord.render import code_blocks, discord_user_id, display_names, mention, named, pace_label, plain_names
 from bot.engine import Game
 from bot.engine.board_text import shorten
@@ -145,18 +146,12 @@ def end_post(lines: Sequence[str], result: str, calls: Sequence[str]) -> str:
 def control_text(game: Game, table: TableRow, seats: Sequence[SeatRow], seat: int, view: Mapping[str, Any],
                  news: Sequence[str], locale: str, *, link: str | None, asked: Mapping[str, Any] | None,
                  waiting_for: Sequence[int], note: str | None = None, anytime: bool = False,
-                 recap: Sequence[str] = ()) -> str:
-    """A player's control message: header with a jump link to the table, the public moves the player missed
-    (``recap``, bot/discord/recap.py: only in the message that pings them), the player's own board, what is
-    new for them only, and what is asked of them now (or whom the table waits for)."""
-    head = t("discord.control.header", locale, game=game_title(game, locale), table=table.id,
-             link=f"\n{link}" if link else "")
-    if recap:
-        head += "\n" + "\n".join(recap)
+                 recap: Recap | None = None) -> str:
+    """A player's control message: header with a jump link to the table, the player's own board, what is new
+    for them only, and what is asked of them now (or whom the table waits for).  The message that pings them
+    (``recap`` given, bot/discord/recap.py) opens with the news instead: "▶ your move — table, game: the move",
+    the public moves they missed, then the link; its prose fits one phone screen."""
     lines: list[str] = []
-    if note:
-        lines.append(note)
-    lines += [f"🔒 {shorten(line, 300)}" for line in list(news)[-6:]]
     if view.get("outcome"):
         lines.append(outcome_line(game, view["outcome"], locale, display_names(seats)))
     elif asked is not None:
@@ -170,8 +165,24 @@ def control_text(game: Game, table: TableRow, seats: Sequence[SeatRow], seat: in
                            players=", ".join(display_names([seats[s] for s in waiting_for]))))
         if anytime:  # what the seat may do although nothing is asked of it (Bloodwood's declaration)
             lines.append(t("discord.choices.anytime", locale))
+    private = [f"🔒 {shorten(line, 300)}" for line in list(news)[-6:]]
     board = code_blocks(game.render_view(view, locale, plain_names(seats)))
-    return _fit(head, board[0] if board else "", lines)
+    if recap is None:
+        head = t("discord.control.header", locale, game=game_title(game, locale), table=table.id,
+                 link=f"\n{link}" if link else "")
+        return _fit(head, board[0] if board else "", [*([note] if note else []), *private, *lines])
+    first = headline(game_title(game, locale), table.id, recap.move, locale)
+    tail = [*([note] if note else []), *lines]
+    room = SCREEN_ROWS - rows(first) - (rows(link) if link else 0) - sum(rows(line) for line in tail)
+    public = list(recap.lines)
+    if public and public[0] == recap.move:  # the recap opens with the move: the first line says it already
+        public = public[1:]
+    # the private news is told here only (a card drawn, a role learnt): never dropped for the public moves,
+    # which the log keeps; they take what it leaves (two rows at least: the newest line and the way to the log)
+    shown = recap_lines(public, locale, recap.log_url, room=max(2, room - sum(rows(x) for x in private))) \
+        if public else []
+    head = "\n".join([first, *shown, *([link] if link else [])])
+    return _fit(head, board[0] if board else "", [*private, *tail])
 
 
 def public_lines(game: Game, events: Sequence[Mapping[str, Any]], seats: Sequence[SeatRow], locale: str) -> list[str]:

@@ -107,3 +107,15 @@ async def rating_line(store: Any, table: Any, names: Sequence[str], locale: str)
     """"\nRating: Ann +69 → 1,569? · Bob −37 → 1,463?" for a table rated at its end, else ""."""
     changes = await Ratings(store).table_changes(table.id)
     return "\n" + changes_line(changes, names, locale) if changes else ""
+
+
+def own_change_line(change: Change, locale: str) -> str:
+    """One player's own change at a table's end, for their end notice: "Рейтинг: 1 500 → 1 569? (+69)"."""
+    return t("ratings.own_change", locale, before=number(change.before, locale),
+             after=number(change.after, locale) + mark(change.provisional, locale), delta=signed(change.delta))
+
+
+async def own_rating_line(store: Any, table: Any, seat: int, locale: str) -> str | None:
+    """``seat``'s own rating change at a rated table's end, else None (a casual table, an unrated end)."""
+    change = next((c for c in await Ratings(store).table_changes(table.id) if c.seat == seat), None)
+    return own_change_line(change, locale) if change is not None else None

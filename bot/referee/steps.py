@@ -15,6 +15,8 @@ MODERATOR_SEAT = -1    # the seat a moderator's step of the record is recorded a
 #: the outbox kind of a notice to a server's moderators (a dispute raised, a table frozen): a table message that
 #: goes to the server's notice channel, or by DM to its moderators, never into the table's thread
 MODERATORS = "moderators"
+#: the outbox kind of the message that tells one player a table's end (its result, their rating change)
+END = "end"
 
 
 def moderators_notice(what: str, **fields: Any) -> Message:
@@ -41,7 +43,8 @@ def _same_but_version(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
 def messages_for(game: Game, state: dict[str, Any], events: list[dict[str, Any]], *, kind: str,
                  extra: Mapping[str, Any] | None = None, before: dict[str, Any] | None = None) -> list[Message]:
     """What the world should hear about one step: one message for the table (the public events and view),
-    and one private message per seat that got private events (that seat's events and view).
+    one private message per seat that got private events (that seat's events and view), and at the end one
+    ``END`` message per seat.
 
     The messages are stored lean and filled in from the record when delivered (bot/storage/outbox.py), which filters
     the events by their ``to``: delivery never sees what a recipient may not.  An update with no public event
@@ -56,4 +59,7 @@ def messages_for(game: Game, state: dict[str, Any], events: list[dict[str, Any]]
     told = {seat for e in events if e["to"] is not None for seat in e["to"]}
     messages += [Message("seat", "private", lean(version), seat=seat)
                  for seat in range(state["seats"]) if seat in told]
+    if kind == "finish":  # every player is told the end in a message of their own (a bot's seat is skipped by
+        # its deliverer; a seat a bot took over is still its player's): one outbox row each, delivered once
+        messages += [Message("seat", END, lean(version, seat=seat), seat=seat) for seat in range(state["seats"])]
     return messages

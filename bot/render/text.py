@@ -29,6 +29,26 @@ def outcome_line(game: Game, outcome: Mapping[str, Any], locale: str, names: Seq
     return t("core.msg.draw", locale, reason=reason)
 
 
+def end_notice(game: Game, outcome: Mapping[str, Any], seat: int, locale: str, names: Sequence[str], table_id: int,
+               *, taken: bool = False) -> str:
+    """What one player is told of a table's end, in a message of their own: the table and their result first
+    (the line a reader of their notifications sees), then who won and why; ``taken``: a bot played their seat
+    to the end (their clock ran out: ``clock_expiry=zombie``).  The front ends add the rating change and the
+    table's page."""
+    winners = outcome.get("winners") or []
+    if seat in winners:
+        result = "won"
+    elif winners:
+        result = "lost"
+    else:  # nobody won: a co-operative table lost together (Bridges), else a draw
+        result = "lost_together" if (outcome.get("params") or {}).get("lost") else "draw"
+    lines = [t(f"core.end.{result}", locale, table=table_id, game=game_title(game, locale)),
+             outcome_line(game, outcome, locale, names)]
+    if taken:
+        lines.append(t("core.end.taken", locale))
+    return "\n".join(lines)
+
+
 def _by_kind(view: Mapping[str, Any]) -> dict[str, list[int]]:
     kinds: dict[str, list[int]] = {}
     for p in view.get("to_act") or []:
@@ -97,6 +117,9 @@ def render_message(game: Game, kind: str, payload: Mapping[str, Any], *, names: 
                  when=deadline(payload["deadline"], locale, front, now=payload["deadline"] - payload.get("left", 0)))
     if kind == "dispute":
         return dispute_line(payload, locale)
+    if kind == "end":  # one player's own notice of the end (bot/referee/steps.py END)
+        outcome = (payload.get("view") or {}).get("outcome")
+        return end_notice(game, outcome, payload["seat"], locale, names, table_id) if outcome else ""
     if kind == "upgrade":
         return frozen_line(payload, table_id, locale, detail=False)  # told at the table: the players' reason
     if payload.get("rollback"):

@@ -13,9 +13,10 @@ from bot.i18n import t
 from bot.referee.delivery import Skip, drain
 from bot.referee.record import verify_table
 from bot.referee.service import Accepted, Referee
+from bot.referee.steps import END
 from bot.referee.typed import parse_typed
 from bot.render.picture import picture
-from bot.ratings.render import rating_line
+from bot.ratings.render import own_rating_line, rating_line
 from bot.render.text import outcome_line, render_event, render_message
 from bot.storage.store import OutboxRow, SeatRow, TableRow
 from bot.terminal.common import refusal_text
@@ -50,6 +51,9 @@ class TerminalDeliverer:
                               table_id=table.id, board=self._board(message))
         if message.kind == "finish" and self.store is not None:
             text += await rating_line(self.store, table, names, self.locale)
+        if message.kind == END and text and self.store is not None:  # the seat's own end notice: its change
+            own = await own_rating_line(self.store, table, message.seat, self.locale)
+            text += f"\n{own}" if own else ""
         if text:
             if header:
                 self.out.write(header + "\n")
