@@ -15,6 +15,7 @@
     mod whatif TABLE --move N|--version V [--action A]... [--playout bots|none] [--steps K]   another move tried
                              at a stored step on a scratch copy (moderators only; the table is untouched; logged)
     server GUILD [--moderator-role R] [--notice-channel C]   a Discord server's settings (as /settings)
+    windows ask|after|held [--hours H] [--table N]   how your out-of-turn windows are answered (as /table windows)
 """
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ from bot.terminal.servers import add_parser as add_servers
 from bot.terminal.tournaments import add_parser as add_tournament
 from bot.terminal.web import add_parser as add_web
 from bot.terminal.upgrade import add_parser as add_upgrade
+from bot.terminal.windows import add_parser as add_windows
 
 
 async def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
@@ -230,6 +232,7 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     add_ratings(sub, _number, locale)
     add_servers(sub)
     add_rules(sub, _number, locale)
+    add_windows(sub, _number, locale)
     return p
 
 
