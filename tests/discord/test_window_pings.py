@@ -105,3 +105,28 @@ async def test_table_windows_sets_the_players_preference_everywhere_or_at_one_ta
     assert rows == [(f"discord:{h.bob.id}", 0, "after", 2.5), (f"discord:{h.bob.id}", table.id, "held", 1.0)]
     await (await fake.slash(h.alice, "game cancel", table=table.id)).answer()
     await h.settled()
+
+
+async def test_held_leaves_a_window_unshown_to_a_seat_without_an_answer_and_shows_it_to_one_with(harness):
+    """Bob asked to be shown only windows he can answer: the same capture (of a property nobody owns) edits his
+    control message where he holds an answer and leaves it as it was where he holds none; the moment the
+    referee passes for him is the same in both (tests/test_window_preferences.py)."""
+    from tests.discord.test_windows import _decks
+
+    h, fake = harness, harness.fake
+    users = [h.alice, h.bob, h.carol]
+    await (await fake.slash(h.bob, "table windows", mode="held", hours=3)).answer()
+    pdeck, *decks = _decks()
+    drawn = []
+    for deck in decks:
+        table = await _table(h, users, {"first": 0, "deck": deck, "properties": pdeck})
+        state = await h.store.state(table.id)
+        bobs = next(m for m in fake.dms(h.bob) if f"№{table.id}" in m.content)
+        shown = len(bobs.history)
+        capture = next(a for a in GAME.legal_actions(state, 0) if a["type"] == "capture")
+        await _click(h, h.alice, table, capture)
+        assert 1 in [p.seat for p in GAME.to_act(await h.store.state(table.id))], "the window asks him all the same"
+        drawn.append(len(bobs.history) - shown)
+        await (await fake.slash(h.alice, "game cancel", table=table.id)).answer()
+        await h.settled()
+    assert drawn[0] >= 1 and drawn[1] == 0, drawn
