@@ -122,3 +122,41 @@ def test_the_terminal_sets_it_as_discord_does(tmp_path, capsys):
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT user_id, table_id, mode, hours FROM window_preferences").fetchall() == \
             [("cli:bob", 0, "after", 3.0)]
+
+
+def test_the_about_seat_is_told_once_per_window_and_the_turn_it_interrupts_goes_on_unpinged():
+    import json
+
+    from bot.discord.windows import about_pings, live_shows, pingable
+
+    turn = {"to_act": [{"seat": 0, "kind": "turn", "prompt": "p", "deadline": None}]}
+    window = {"to_act": [{"seat": s, "kind": "reaction", "prompt": "w", "deadline": 500.0, "about": [1],
+                          "since": 100.0} for s in (0, 1, 2)]}
+    stored = json.loads(live_shows(turn, []))
+    assert about_pings(window, stored) == {1: 500.0}
+    stored = json.loads(live_shows(window, stored))
+    assert about_pings(window, stored) == {}, "told once"
+    fewer = {"to_act": window["to_act"][1:]}  # Alice passed: the same window
+    assert about_pings(fewer, stored) == {}
+    stored = json.loads(live_shows(fewer, stored))
+    again = {"to_act": [{**p, "since": 200.0} for p in window["to_act"]]}  # a шняга asks everyone anew
+    assert about_pings(again, stored) == {1: 500.0}
+    back = list(pingable(turn, json.loads(live_shows(again, stored))))
+    assert [(p["seat"], p["new_turn"]) for p in back] == [(0, False)], "the turn goes on without a ping"
+
+
+@pytest.mark.parametrize("locale", ["ru", "uk", "en"])
+def test_the_about_line_and_the_waiting_line_are_whole_in_every_language(locale):
+    from bot.discord.windows import about_line, waiting_lines, with_headline
+
+    line = about_line(GAME, 12, "⚔ Alice: захват «Казино»", 1_764_400_000.0, locale)
+    assert "{" not in line and "12" in line and "2025-11-29 07:06 UTC" in line and "«Казино»" in line
+    assert "{" not in about_line(GAME, 12, "", 1_764_400_000.0, locale)
+    view = {"to_act": [{"seat": 0, "kind": "turn", "deadline": 900.0, "prompt": "p"},
+                       {"seat": 2, "kind": "reaction", "deadline": 600.0, "prompt": "w"}]}
+    (waiting,) = waiting_lines(view, ["Alice", "Bob", "Carol"], locale)
+    assert "Carol" in waiting and "Alice" not in waiting and "<t:600:" in waiting
+    content = "\n".join(["**head**", *[f"▸ move {i} " + "x" * 300 for i in range(8)], "```board```"])
+    fitted = with_headline("⚡ " + "y" * 100, content)
+    assert len(fitted) <= 2000 and fitted.startswith("⚡ ") and fitted.endswith("```board```")
+    assert "▸ move 0 " not in fitted and "▸ move 7 " in fitted, "the oldest recap lines give way"
