@@ -85,6 +85,8 @@ async def test_the_referee_passes_for_the_seat_at_that_moment_recorded_as_a_pref
     assert (last.seat, last.user_id, last.action) == (1, windowprefs.PREFERENCE, {"type": "pass"})
     assert sorted(p.seat for p in GAME.to_act(await store.state(table_id))) == [0, 2], "the others still asked"
     assert await referee.tick() == [], "passed once"
+    from bot.referee.record import verify_table
+    assert (await verify_table(store, table_id, moderator=True)).ok, "the record, the preference's pass in it, replays"
 
 
 async def test_a_table_of_its_own_overrides_the_default_and_a_change_is_looked_at_at_once(env):
