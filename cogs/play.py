@@ -35,6 +35,7 @@ from bot.i18n import t
 from bot.referee import oversight
 from bot.referee.service import Accepted, frozen_refusal
 from bot.referee.typed import parse_typed
+from bot.referee.windowprefs import describe as preference_text
 from bot.render.notices import paused_line
 from bot.render.text import game_title
 from bot.storage.db import Busy
@@ -410,8 +411,25 @@ class Play(commands.Cog):
         await self.bot.store.set_user(player_key(interaction), pings=when)
         await say(interaction, t("discord.pings.set", locale, when=t(f"discord.pings.{when}", locale)))
 
+    @table.command(name=L("windows.cmd"), description=L("windows.cmd.desc"))
+    @app_commands.rename(mode=L("windows.param.mode"), hours=L("windows.param.hours"), table=L("windows.param.table"))
+    @app_commands.describe(mode=L("windows.param.mode.desc"), hours=L("windows.param.hours.desc"),
+                           table=L("windows.param.table.desc"))
+    @app_commands.choices(mode=[app_commands.Choice(name=L(f"windows.choice.{value}"), value=value)
+                                for value in ("ask", "after", "held")])
+    async def windows(self, interaction: discord.Interaction, mode: str,
+                      hours: app_commands.Range[float, 0, 168] | None = None, table: int | None = None):
+        """How this player's out-of-turn windows are answered for them, at every table or at one
+        (bot/referee/windowprefs.py)."""
+        locale = await begin(interaction)
+        result = await self.bot.referee.set_window_preference(player_key(interaction), mode, hours, table_id=table)
+        if isinstance(result, Rejection):
+            return await refuse(interaction, result, locale)
+        await say(interaction, preference_text(result, table, locale))
+
     @hand.autocomplete("table")
     @status.autocomplete("table")
+    @windows.autocomplete("table")
     @log.autocomplete("table")
     @replay.autocomplete("table")
     async def _any_table(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:

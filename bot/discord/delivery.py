@@ -91,6 +91,8 @@ from bot.referee.disputes import disputed_move
 from bot.referee.moves import Moves
 from bot.referee.service import AUTO
 from bot.referee.steps import END, MODERATORS, SYSTEM
+from bot.referee import windowprefs
+from bot.referee.windowprefs import PREFERENCE
 from bot.referee.timecontrol import with_deadlines
 from bot.render.disputes import log_move_line
 from bot.render.notices import options_text
@@ -201,11 +203,13 @@ class DiscordDeliverer:
             return live.message_id
         state = await self.bot.store.state(table.id)
         await self._load_users(seats)  # who wants which pings and whose DMs are closed, for the pings below
+        about: dict[int, str] = {}
         if kind == "start" or live is None:
             sent, asked = await self._open_live(channel, table, seats, message, state)
         else:
+            about = await self._about_pings(table, seats, message, state, live)
             sent, asked = await self._update_live(channel, table, seats, message, state, live)
-        await self._refresh_controls(table, seats, state, ping={s.seat for s in asked})
+        await self._refresh_controls(table, seats, state, ping={s.seat for s in asked} | set(about), about=about)
         if kind in _CLOSING_KINDS:
             await self.bot.refresh_lobby(table.id)
             await self.bot.archive_thread(table.id)  # after the last word; never raises
@@ -497,6 +501,31 @@ class DiscordDeliverer:
                 result.append(seat)
         return result
 
+    async def _about_pings(self, table: TableRow, seats: list[SeatRow], message: OutboxRow, state: dict,
+                           live: Panel) -> dict[int, str]:
+        """Seat -> the first line of its ping, for each Discord player a window just opened is about (issue 35,
+        bot/discord/windows.py ``about_pings``): what happened and until when, in their language.  Once per
+        window: the live message's stored asks remember whom it told.  Not the player whose own click opened
+        it, nor one who wants no pings or whose DMs are closed."""
+        if message.kind != "update" or message.payload.get("rollback") or message.payload.get("upgrade") \
+                or state.get("outcome") is not None:
+            return {}
+        game = self.bot.games[table.game]
+        view = await with_deadlines(Clocks(self.bot.store), table, game.view(state, None))
+        due = windows.about_pings(view, json.loads(live.shows) if live.shows else [])
+        by = None if message.payload.get("auto") else message.payload.get("by")
+        due = {s: d for s, d in due.items() if s != by and panels.human(seats[s])
+               and self._wants.get(seats[s].user_id, "turn") != "never" and not self._dm_closed.get(seats[s].user_id)}
+        if not due:
+            return {}
+        events = await self.bot.referee.history(table.id, since=live.version + 1)
+        headlines = {}
+        for seat, until in due.items():
+            locale = (await self.bot.store.user(seats[seat].user_id))["locale"] or await self.bot.table_locale(table)
+            lines = panels.public_lines(game, events, seats, locale)
+            headlines[seat] = windows.about_line(game, table.id, lines[0] if lines else "", until, locale)
+        return headlines
+
     async def _load_users(self, seats: list[SeatRow]) -> None:
         users = {s.user_id: await self.bot.store.user(s.user_id) for s in seats if panels.human(s)}
         self._wants = {key: user.get("pings") or "turn" for key, user in users.items()}
@@ -607,16 +636,17 @@ class DiscordDeliverer:
                          _pinging([seat]))
 
     async def _refresh_controls(self, table: TableRow, seats: list[SeatRow], state: dict, *,
-                                ping: set[int] = frozenset()) -> None:
+                                ping: set[int] = frozenset(), about: dict[int, str] | None = None) -> None:
         """Every human seat whose control message no longer says what is asked of it (or that has news) gets it
         redrawn; the seats in ``ping`` get it posted anew (a new DM notifies: their ping); the others are left
-        alone (a write is an API call)."""
+        alone (a write is an API call).  ``about``: the first line of the ping of a seat a window is about."""
         for seat in seats:
             if panels.human(seat):
-                await self._refresh_control(table, seats, state, seat.seat, message=None, ping=seat.seat in ping)
+                await self._refresh_control(table, seats, state, seat.seat, message=None, ping=seat.seat in ping,
+                                            headline=(about or {}).get(seat.seat))
 
     async def _refresh_control(self, table: TableRow, seats: list[SeatRow], state: dict, seat: int, *,
-                               message: OutboxRow | None, ping: bool = False) -> bool:
+                               message: OutboxRow | None, ping: bool = False, headline: str | None = None) -> bool:
         """Bring one seat's control message up to the current state; False when that player's DMs are closed
         (they use "My move" under the live message)."""
         row = seats[seat]
@@ -641,9 +671,13 @@ class DiscordDeliverer:
             # its buttons still apply (a click made at an older version counts when the seat's choices are the same:
             # cogs/play.py): without a living token a redraw would be a rate-limited call per window's pass
             return True
+        if panel is not None and not ping and not news and await self._window_unshown(table, row, game, state):
+            return True  # asked only by a window it cannot answer, and it asked to be spared those
         locale = user["locale"] or await self.bot.table_locale(table)
         recap = await self.recap(table, seats, seat, locale) if ping else None
         content, view = await render_control(self.bot, table, seats, state, seat, locale, news=news, recap=recap)
+        if headline:  # a window about this seat: what happened and until when, its first line
+            content = windows.with_headline(headline, content)
         picture = await self.pictures.get(game, table, seats, state, seat, "hand", locale)
         try:
             if panel is None or ping:
@@ -687,6 +721,16 @@ class DiscordDeliverer:
         except Exception:  # noqa: BLE001 - a snapshot an upgrade left unreadable: drawn anew
             return False
 
+    async def _window_unshown(self, table: TableRow, row: SeatRow, game: Game, state: dict) -> bool:
+        """Whether the seat is asked only by windows and holds no answer to them, and its player's window
+        preference is ``held`` (bot/referee/windowprefs.py): its control message is left as it was.  Its own
+        DMs only: the preference passes for it at the same moment whatever it holds."""
+        asks = [p for p in game.to_act(state) if p.seat == row.seat]
+        if not asks or any(p.kind != "reaction" for p in asks) or state.get("outcome") is not None:
+            return False
+        mode = (await self.bot.store.window_preferences(table.id, [row.user_id])).get(row.user_id, ("ask",))[0]
+        return mode == "held" and not windowprefs.holds_answer(game, state, row.seat)
+
     async def _post_control(self, table: TableRow, row: SeatRow, panel: Panel | None, content: str,
                             view: discord.ui.View | None, message: OutboxRow | _Probe, *, again: bool,
                             silent: bool, picture: Picture | None = None) -> tuple[str, str | None]:
@@ -728,7 +772,7 @@ class DiscordDeliverer:
         """The public moves since ``seat``'s own last decision (a step the referee took for it is none), as the
         control message that pings the player opens with, and the move that gave it to them: the first public
         line of the latest step among them."""
-        last = await self.bot.store.last_decision(table.id, seat, not_by=(AUTO, SYSTEM))
+        last = await self.bot.store.last_decision(table.id, seat, not_by=(AUTO, SYSTEM, PREFERENCE))
         events = await self.bot.referee.history(table.id, since=(last or 0) + 1)
         game = self.bot.games[table.game]
         lines = panels.public_lines(game, events, seats, locale)
@@ -741,7 +785,7 @@ class DiscordDeliverer:
                 continue
             fallback = fallback or step[0]
             action = await self.bot.store.action_at(table.id, version)
-            if action is not None and action.user_id not in (AUTO, SYSTEM) and action.seat != seat:
+            if action is not None and action.user_id not in (AUTO, SYSTEM, PREFERENCE) and action.seat != seat:
                 move = step[0]
                 break
         return Recap(move or fallback, lines, table_url(base_url(self.bot.settings), table.id))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from bot.discord import windows
 from bot.discord.recap import SCREEN_ROWS, Recap, headline, recap_lines, rows
 from bot.discord.render import code_blocks, discord_user_id, display_names, mention, named, pace_label, plain_names
 from bot.engine import Game
@@ -99,11 +100,14 @@ def live_text(game: Game, table: TableRow, seats: Sequence[SeatRow], view: Mappi
         # must decide first, and the deadline as a timestamp each reader sees in their own time
         if ping:
             tail.append("🔔 " + ", ".join(mention(seats[s]) for s in ping))
-        due = [p["deadline"] for p in view.get("to_act") or [] if p.get("deadline")]
+        due = [p["deadline"] for p in view.get("to_act") or [] if p.get("deadline") and not windows.is_window(p)]
         if table.paused_at is not None:  # no move is taken, and every deadline moves on by the pause
             tail.append(paused_line(table, locale, "discord"))
-        elif due:
-            tail.append(t("discord.live.deadline", locale, when=deadline(min(due), locale, "discord")))
+        else:
+            # an open window: whom it still waits for and until when (whoever waits reads why the game stands)
+            tail += windows.waiting_lines(view, display_names(seats), locale)
+            if due:
+                tail.append(t("discord.live.deadline", locale, when=deadline(min(due), locale, "discord")))
     if seed_hash and not outcome:
         tail.append(t("discord.live.footer", locale, hash=seed_hash[:HASH_SHOWN]))
     tail += link_line("web.link.table", link, locale)

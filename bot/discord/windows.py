@@ -4,8 +4,11 @@ A window is a decision the engines give the kind ``reaction`` and a deadline (Ra
 capture or a шняга, Bloodwood's counter window): a chance to answer someone else's move, mostly passed.  On
 Discord:
 
-- a window never makes a new message: it appears in the player's existing control message, edited (the
-  deliverer redraws the control message of every seat whose question changed), and is never a ping;
+- a window appears in the player's existing control message, edited (the deliverer redraws the control message
+  of every seat whose question changed), and is no ping, but for the seats it is *about* (issue 35: the target
+  of Voodoo, the owner of an attacked property — public facts the engine names, ``Pending.about``): each of
+  them gets its control message posted anew, a new DM opening with what happened and until when, once per
+  window (``about_pings``), whether or not it holds an answer;
 - it closes by itself when the engine's deadline for it passes (the referee's clock applies the timeout,
   which passes for everyone who has not answered: bot/referee/service.py ``tick``);
 - it does not break the rhythm of a turn: a player whose turn goes on after a window is not pinged again, so
@@ -20,7 +23,15 @@ from __future__ import annotations
 import json
 from typing import Any, Iterator, Mapping, Sequence
 
+from bot.engine.board_text import shorten
+from bot.i18n import t
+from bot.render.deadlines import deadline
+from bot.render.notices import when
+from bot.render.text import DISCORD_LIMIT, game_title
+
 REACTION = "reaction"
+#: the kind under which the live message's stored asks remember an about-seat already pinged for a window
+ABOUT = "about"
 
 
 def is_window(pending: Mapping[str, Any]) -> bool:
@@ -41,7 +52,7 @@ def pingable(view: Mapping[str, Any], before: Sequence[Sequence[Any]] | None) ->
     before: the decision passes to it) and ``new_ask`` (this very question was not asked of it before).
     Windows are left out: they are shown, never pinged.  ``before``: what the live message asked before, as
     ``live_shows`` stored it."""
-    turns_before = {s for s, k, _ in (before or []) if k != "window"}
+    turns_before = {s for s, k, _ in (before or []) if k not in ("window", ABOUT)}
     asked_before = {(s, k, p) for s, k, p in (before or [])}
     for pending in view.get("to_act") or []:
         if is_window(pending):
@@ -57,5 +68,57 @@ def live_shows(view: Mapping[str, Any], before: Sequence[Sequence[Any]]) -> str:
     interrupted goes on without a new ping when they close."""
     now = [_ask(p) for p in view.get("to_act") or []]
     if now and all(k == "window" for _, k, _ in now):
-        now += [list(p) for p in before if p[1] != "window"]
+        now += [list(p) for p in before if p[1] not in ("window", ABOUT)]
+    now += [[seat, ABOUT, since] for seat, since in sorted(_abouts(view))]
     return json.dumps(sorted(now, key=lambda p: (p[0], str(p[1]), str(p[2]))))
+
+
+def _abouts(view: Mapping[str, Any]) -> set[tuple[int, Any]]:
+    """(seat, the window's moment) of every seat an open window is about."""
+    return {(seat, p.get("since")) for p in view.get("to_act") or [] if is_window(p) for seat in p.get("about") or []}
+
+
+def about_pings(view: Mapping[str, Any], before: Sequence[Sequence[Any]] | None) -> dict[int, float]:
+    """The seats to tell that a window about them opened (not yet told, as the live message's stored asks
+    ``before`` remember), each with the window's deadline."""
+    told = {(s, p) for s, k, p in (before or []) if k == ABOUT}
+    found: dict[int, float] = {}
+    for pending in view.get("to_act") or []:
+        if is_window(pending):
+            for seat in pending.get("about") or []:
+                if (seat, pending.get("since")) not in told:
+                    found[seat] = min(found.get(seat, pending["deadline"]), pending["deadline"])
+    return found
+
+
+def about_line(game: Any, table_id: int, what: str, until: float, locale: str) -> str:
+    """The first line of the ping of a seat a window is about: the table, what happened, until when (UTC, as a
+    notification shows it: a Discord timestamp is not drawn there)."""
+    params = {"table": table_id, "game": game_title(game, locale), "until": when(until, "terminal")}
+    if what:
+        return t("windows.ping.about", locale, what=shorten(what, 200), **params)
+    return t("windows.ping.about_bare", locale, **params)
+
+
+def with_headline(headline: str, content: str) -> str:
+    """``content`` under ``headline``, within one message: the recap's oldest lines give way first."""
+    lines = content.split("\n")
+    while len(headline) + 1 + len("\n".join(lines)) > DISCORD_LIMIT:
+        recap = next((i for i, line in enumerate(lines) if line.startswith("▸ ")), None)
+        if recap is None:
+            return shorten(headline, max(0, DISCORD_LIMIT - len(content) - 1)) + "\n" + content \
+                if len(content) < DISCORD_LIMIT - 40 else content
+        del lines[recap]
+    return headline + "\n" + "\n".join(lines)
+
+
+def waiting_lines(view: Mapping[str, Any], names: Sequence[str], locale: str) -> list[str]:
+    """The live message's line for each open window's deadline: the seats it still waits for and until when
+    (which seats a window asks is the engine's public fact, the same whatever they hold)."""
+    by_deadline: dict[float, list[int]] = {}
+    for pending in view.get("to_act") or []:
+        if is_window(pending) and pending["seat"] not in by_deadline.setdefault(pending["deadline"], []):
+            by_deadline[pending["deadline"]].append(pending["seat"])
+    return [t("windows.live.waiting", locale, players=", ".join(names[s] for s in seats if 0 <= s < len(names)),
+              when=deadline(at, locale, "discord"))
+            for at, seats in sorted(by_deadline.items())]

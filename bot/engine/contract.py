@@ -118,12 +118,18 @@ class Pending:
     kind: "turn" (the seat's ordinary move), "reaction" (an out-of-turn window such as a counter card),
     or "choice" (a decision the rules demand from a seat, e.g. which cards to hand over).
     deadline: absolute epoch seconds, or None.  prompt: i18n key telling the seat what is asked.
+    about: for a window (a ``reaction``), the seats it is about — public facts only (the target of Voodoo,
+    the owner of an attacked property): they are told it opened, whether or not they hold an answer.
+    since: when a window asked the seat (epoch seconds, from the state): a seat's window preference passes
+    for it a hand-independent delay after it (bot/referee/windowprefs.py).
     """
 
     seat: int
     kind: str = "turn"
     deadline: float | None = None
     prompt: str | None = None
+    about: tuple[int, ...] = ()
+    since: float | None = None
 
 
 @dataclass(frozen=True)
@@ -384,7 +390,9 @@ class Game:
             "game": self.name, "version": state["version"], "seats": state["seats"], "seat": seat,
             "options": state["options"], "outcome": state["outcome"],
             "to_act": [
-                {"seat": p.seat, "kind": p.kind, "deadline": p.deadline, "prompt": p.prompt}
+                {"seat": p.seat, "kind": p.kind, "deadline": p.deadline, "prompt": p.prompt,
+                 **({"about": list(p.about)} if p.about else {}),
+                 **({"since": p.since} if p.since is not None else {})}
                 for p in self.to_act(state)
             ],
             **self._view(state, seat),

@@ -32,6 +32,7 @@ from bot.referee.moderation import behind, moderator_step, rollback_step
 from bot.referee.moves import Moves
 from bot.referee.seated import is_seated
 from bot.referee.service import AUTO, Referee
+from bot.referee.windowprefs import PREFERENCE
 from bot.referee.steps import MODERATOR_SEAT, SYSTEM, messages_for, moderators_notice, next_deadline
 from bot.referee.typed import parse_typed
 from bot.storage.store import (ActionRow, DisputeClosed, DisputeRefused, DisputeRow, Message, ServerRuling, Step,
@@ -92,7 +93,7 @@ async def raise_dispute(referee: Referee, table_id: int, user_id: str, *, move: 
         # only the players' own decisions close a window: never a step the referee took for a seat (a forced
         # roll, a timeout), which would close it before the player could say a word
         seats_by_version = {a.version: a.seat for a in await store.actions(table_id)
-                            if a.user_id not in (AUTO, SYSTEM)}
+                            if a.user_id not in (AUTO, SYSTEM, PREFERENCE)}
         closed_by = window_closed(played, seats_by_version, version, mine, table.dispute_window)
         if closed_by is not None:
             key = "disputes.reject.window_next" if table.dispute_window == "next_move" else "disputes.reject.window_moves"

@@ -26,7 +26,7 @@ from bot.engine.canonical import dumps
 from bot.engine.rng import commitment, new_seed
 from bot.process.config import TableLimits, release
 from bot.process.metrics import METRICS
-from bot.referee import standing
+from bot.referee import standing, windowprefs
 from bot.engine.free_text import TITLE_MAX, clean_name, clean_text
 from bot.referee.steps import SYSTEM, messages_for, next_deadline
 from bot.referee.timecontrol import defaulted as clock_by_default, parse as parse_time_control, table_clock
@@ -536,6 +536,9 @@ class Referee:
         messages = messages_for(game, new, result.events, kind="finish" if outcome is not None else "update",
                                 extra=extra, before=state)
         deadline = next_deadline(game, new)
+        passing = await self._preference_passes(table, game, new) if outcome is None else []
+        if passing and (deadline is None or passing[0][0] < deadline):
+            deadline = passing[0][0]  # the clock looks at the table when a preference passes for a seat
         if deadline is not None:
             deadline += table.paused_total  # stored in wall time, for the referee's clock
         try:
@@ -562,6 +565,47 @@ class Referee:
         if signal:
             self.changed.set()
         return Accepted(table.id, new["version"], seat, result.events, finished=outcome is not None)
+
+    async def _preference_passes(self, table: TableRow, game: Game, state: dict[str, Any]
+                                 ) -> list[tuple[float, int, dict]]:
+        """The passes the seats' window preferences will give (bot/referee/windowprefs.py), read only while a
+        window is open at a game that has one."""
+        if not game.window_passes or not any(p.kind == "reaction" and p.since is not None
+                                             for p in game.to_act(state)):
+            return []
+        kept = self._live.get(table.id)
+        seats = kept.seats if kept is not None else await self.store.seats(table.id)
+        humans = {s.user_id: s.seat for s in seats if not s.is_bot}
+        found = await self.store.window_preferences(table.id, list(humans))
+        prefs = {humans[user]: pref for user, pref in found.items()}
+        return windowprefs.passes(game, state, table.id, table.seed, prefs, {s.seat for s in seats if s.is_bot})
+
+    async def _look_later(self, table: TableRow, game: Game, state: dict[str, Any],
+                          passing: list[tuple[float, int, dict]]) -> None:
+        """Store when the clock should look at the table next, as a step would have: a table looked at for
+        nothing is not looked at again every second."""
+        times = [t for t in (next_deadline(game, state), passing[0][0] if passing else None) if t is not None]
+        when = min(times) + table.paused_total if times else None
+        if when != table.next_deadline:
+            await self.store.set_next_deadline(table.id, table.version, when)
+
+    async def set_window_preference(self, user_id: str, mode: str, hours: Any = None, *,
+                                    table_id: int | None = None) -> tuple[str, float | None] | Rejection:
+        """How the player's windows are answered for them (bot/referee/windowprefs.py), at every table or at
+        ``table_id`` (where they must be seated); the clock looks at their tables at once, so that a window
+        already open is passed on the new terms."""
+        parsed = windowprefs.parse(mode, hours)
+        if parsed is None:
+            return _reject(Code.MALFORMED, "windows.reject.bad", most=int(windowprefs.MOST_HOURS))
+        if table_id is not None:
+            table = await self.store.get_table(table_id)
+            if table is None:
+                return _reject(Code.NOT_FOUND, "core.reject.no_table", table=table_id)
+            if not self.seats_of(await self.store.seats(table_id), user_id):
+                return _reject(Code.NOT_A_PLAYER, "core.reject.not_your_seat")
+        await self.store.set_window_preference(user_id, *parsed, table_id=table_id or 0)
+        await self.store.look_again(user_id, self.now(), table_id=table_id or 0)
+        return parsed
 
     async def _stored(self, table_id: int, version: int, seat: int, user_id: str, action: Any, at: float,
                       error: sqlite3.Error) -> bool | None:
@@ -593,10 +637,16 @@ class Referee:
                     state = await self.store.state(table_id)
                     now = table_clock(table, self.now())
                     overdue = [p.seat for p in game.to_act(state) if p.deadline is not None and p.deadline <= now]
-                    if not overdue:
-                        break
-                    result = await self._apply(table, game, state, overdue[0], SYSTEM, {"type": "timeout"},
-                                               signal=False)
+                    if overdue:
+                        seat, user, action = overdue[0], SYSTEM, {"type": "timeout"}
+                    else:  # a window a seat's preference passes for it now (bot/referee/windowprefs.py)
+                        passing = await self._preference_passes(table, game, state)
+                        due = [(s, a) for at, s, a in passing if at <= now]
+                        if not due:  # nothing due after all (a preference changed): the next look, from the state
+                            await self._look_later(table, game, state, passing)
+                            break
+                        (seat, action), user = due[0], windowprefs.PREFERENCE
+                    result = await self._apply(table, game, state, seat, user, action, signal=False)
                     if not isinstance(result, Accepted):
                         break
                     done.append(result)

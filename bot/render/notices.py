@@ -28,7 +28,7 @@ def person(user_key: str | None, locale: str) -> str:
         return f"<@{key[len(DISCORD_PREFIX):]}>"
     if key.startswith(TERMINAL_PREFIX) and len(key) > len(TERMINAL_PREFIX):
         return key[len(TERMINAL_PREFIX):]
-    if key in ("", "system", "auto"):
+    if key in ("", "system", "auto", "preference"):  # the referee's own steps, a window preference's pass too
         return t("notice.referee", locale)
     return key
 

@@ -704,6 +704,41 @@ class Store:
         rows = await self._all("SELECT seat, turn FROM standing_passes WHERE table_id = ?", (table_id,))
         return {r["seat"]: r["turn"] for r in rows}
 
+    async def set_window_preference(self, user_id: str, mode: str, hours: float | None, *,
+                                    table_id: int = 0) -> None:
+        """How ``user_id``'s windows are answered for them (migration 0015): at every table (``table_id`` 0),
+        or at one table, overriding their default there."""
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO window_preferences (user_id, table_id, mode, hours) VALUES (?, ?, ?, ?)"
+                             " ON CONFLICT (user_id, table_id) DO UPDATE SET mode = excluded.mode,"
+                             " hours = excluded.hours", (user_id, table_id, mode, hours))
+
+    async def look_again(self, user_id: str, now: float, *, table_id: int = 0) -> None:
+        """The referee's clock is to look at ``user_id``'s active tables (one, when ``table_id``) at once: a
+        preference they changed may pass a window sooner than the table's stored next deadline says."""
+        async with self.transaction() as db:
+            await db.execute("UPDATE tables SET next_deadline = ? WHERE status = 'active' AND (? = 0 OR id = ?)"
+                             " AND id IN (SELECT table_id FROM seats WHERE user_id = ?)"
+                             " AND (next_deadline IS NULL OR next_deadline > ?)",
+                             (now, table_id, table_id, user_id, now))
+
+    async def set_next_deadline(self, table_id: int, version: int, when: float | None) -> None:
+        """The table's next deadline as its clock found it on a look (at ``version`` only: a step in between
+        wrote its own)."""
+        async with self.transaction() as db:
+            await db.execute("UPDATE tables SET next_deadline = ? WHERE id = ? AND version = ?",
+                             (when, table_id, version))
+
+    async def window_preferences(self, table_id: int, user_ids: Sequence[str]) -> dict[str, tuple[str, float | None]]:
+        """User -> (mode, hours) in force at ``table_id`` for those of ``user_ids`` who set one: the table's own
+        row, else their default."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._all(f"SELECT user_id, table_id, mode, hours FROM window_preferences WHERE user_id IN"
+                               f" ({marks}) AND table_id IN (0, ?) ORDER BY table_id", (*user_ids, table_id))
+        return {r["user_id"]: (r["mode"], r["hours"]) for r in rows}  # the table's row, read last, wins
+
     async def last_decision(self, table_id: int, seat: int, *, not_by: tuple[str, ...] = ()) -> int | None:
         """The version of ``seat``'s latest action, leaving out those recorded under the users ``not_by`` (the
         referee's steps for the seat); None when it took none."""

@@ -17,6 +17,7 @@
     server GUILD [--moderator-role R] [--notice-channel C]   a Discord server's settings (as /settings)
     backup [--to DIR]        a proven online backup (--check FILE [--sample N]: prove a backup restores)
     restore FILE             put a backup in place, the bot stopped (--check: only prove it restores)
+    windows ask|after|held [--hours H] [--table N]   how your out-of-turn windows are answered (as /table windows)
 """
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ from bot.terminal.servers import add_parser as add_servers
 from bot.terminal.tournaments import add_parser as add_tournament
 from bot.terminal.web import add_parser as add_web
 from bot.terminal.upgrade import add_parser as add_upgrade
+from bot.terminal.windows import add_parser as add_windows
 
 
 async def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
@@ -234,6 +236,7 @@ def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
     add_ratings(sub, _number, locale)
     add_servers(sub)
     add_rules(sub, _number, locale)
+    add_windows(sub, _number, locale)
     return p
 
 

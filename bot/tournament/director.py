@@ -843,7 +843,7 @@ class Director:
         """No one moved at any of these games' tables (the referee's forced moves do not count)."""
         for g in games:
             if g.kind == "table" and g.table_id is not None and any(
-                    a.user_id not in (SYSTEM, "auto") for a in await self.store.actions(g.table_id)):
+                    a.user_id not in (SYSTEM, "auto", "preference") for a in await self.store.actions(g.table_id)):
                 return False
         return True
 
@@ -918,7 +918,7 @@ class Director:
             games = await self.record.games(tournament_id, t.round)
             for g in games:
                 if g.kind == "table" and (g.settled or g.table_id is not None and any(
-                        a.user_id not in (SYSTEM, "auto") for a in await self.store.actions(g.table_id))):
+                        a.user_id not in (SYSTEM, "auto", "preference") for a in await self.store.actions(g.table_id))):
                     return _reject("round_begun", round=t.round)
             for g in games:
                 if g.table_id is not None:

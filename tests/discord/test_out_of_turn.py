@@ -256,9 +256,11 @@ async def test_bloodwood_counter_window_prompts_the_target_alone_and_looks_the_s
         confirmations.append(await do(h, h.alice, table, lambda a: a == {"type": "play", "card": "bite"}))
         held = [m.id for m in fake.dms(h.bob)]
         confirmations.append(await do(h, h.alice, table, lambda a: a == {"type": "target", "seat": 1}))
-        # the window (it has a deadline) costs nothing: no ping, no new DM, Bob's control message edited
-        assert_prompts_only(h, table, [h.bob], [u for u in users if u is not h.bob], pinged=[])
-        assert [m.id for m in fake.dms(h.bob)] == held
+        # the window is about Bob, its public target (issue 35): his control message is posted anew, his one
+        # ping, opening with what happened and until when, whether or not he holds a counter; nobody else's
+        assert_prompts_only(h, table, [h.bob], [u for u in users if u is not h.bob], pinged=[h.bob])
+        fresh = [m for m in fake.dms(h.bob) if m.id not in held]
+        assert len(fresh) == 1 and fresh[0].content.startswith(f"⚡ Стол №{table.id}, Bloodwood: "), fresh
         assert "на вас сыграна ночная карта" in await asked_of(h, h.bob, table)
         for other in users[2:]:
             assert not choice_labels(await h.open_choices(other, table))

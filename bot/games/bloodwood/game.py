@@ -76,7 +76,10 @@ class Bloodwood(Game):
         if state["outcome"] is not None:
             return []
         due = deadline(state)
-        return [Pending(seat, kind, due, f"bloodwood.prompt.{prompt}") for seat, kind, prompt in pending(state)]
+        # a counter window is about its target, who is the seat it asks (the attack is public)
+        return [Pending(seat, kind, due, f"bloodwood.prompt.{prompt}",
+                        *(((seat,), state["step"]["opened"]) if kind == "reaction" else ()))
+                for seat, kind, prompt in pending(state)]
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         return legal_actions(state, seat)

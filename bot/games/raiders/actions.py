@@ -21,7 +21,7 @@ from bot.engine import Code, Ctx, Reject, Rejection
 from .cards import SUIT_MARK, fighter
 from .effects import manual_outcomes, playable, resolve_capture, resolve_queue, targets
 from .setup import start_turn
-from .state import active, babki, guard_of, sides, side_total, turn_order_from
+from .state import active, babki, guard_of, on_board, sides, side_total, turn_order_from
 
 # the rule-book paragraphs a refusal cites
 R_CAPTURE, R_SHNYAGA, R_DISPUTE, R_TRUMPS = "Захват", "Шняга", "Разрешение споров", "Козыри"
@@ -42,6 +42,23 @@ def owing(state: dict) -> list[tuple[int, str]]:
         voted = set(v["uphold"]) | set(v["reject"])
         return [(s, "choice") for s in voters(state, v) if s not in voted]
     return [(s, "reaction") for s in range(state["seats"]) if s not in w["passed"]]
+
+
+def window_about(state: dict) -> tuple[int, ...]:
+    """The seats the open window is about, all public: the owner of the property a capture attacks, and the
+    owner of the fighter the latest шняга points at; never the seat whose own move it answers."""
+    w = state["window"]
+    found, author = set(), None
+    if w["capture"]:
+        author = w["capture"]["seat"]
+        found.add(guard_of(state, w["capture"]["prop"])["owner"])
+    if w["queue"]:
+        last = w["queue"][-1]
+        author = last["seat"]
+        placed = on_board(state, last["target"]) if last["target"] else None
+        if placed is not None:
+            found.add(placed[0])
+    return tuple(sorted(s for s in found if s is not None and s != author))
 
 
 def voters(state: dict, vote: dict) -> list[int]:

@@ -9,7 +9,7 @@ from bot.engine import Ctx, Game, Option, Pending, Rejection
 from bot.engine.pace import PACE, window
 
 from . import bot, position, render, view
-from .actions import apply_action, legal_actions, moderate, out_of_turn, owing, timeout, upholding
+from .actions import apply_action, legal_actions, moderate, out_of_turn, owing, timeout, upholding, window_about
 from .cards import set_names, use_file
 from .migrations import MIGRATIONS
 from .setup import STACK_KEYS, setup
@@ -86,9 +86,12 @@ class Raiders(Game):
         seconds = state["options"]["window_seconds"]
         deadline = w["since"] + seconds if seconds and w and not w["owe"] else None
         found = []
+        about = window_about(state) if w else ()
         for seat, kind in owing(state):
             prompt = _PROMPT.get(kind) or ("raiders.prompt.vote" if w["vote"] else f"raiders.prompt.{w['owe']['what']}")
-            found.append(Pending(seat, kind, deadline if kind != "turn" else None, prompt))
+            window = kind == "reaction"
+            found.append(Pending(seat, kind, deadline if kind != "turn" else None, prompt,
+                                 about if window else (), w["since"] if window else None))
         return found
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
