@@ -318,15 +318,17 @@ class DiscordDeliverer:
 
     async def _open_live(self, channel: discord.PartialMessageable, table: TableRow, seats: list[SeatRow],
                          message: OutboxRow, state: dict) -> tuple[str | None, list[SeatRow]]:
-        """The start of play: the live message is posted (a new message: it pings whoever must decide first)
-        and pinned where the bot may pin.  Nobody is pinged in the DMs: the control messages are created
-        silently."""
+        """The start of play: the live message is posted and pinned where the bot may pin.  Whoever must decide
+        first is pinged as at every later turn, by their control message, which opens with "▶ Your move" (issue
+        35: a player away from the channel learns it from the DM's first line); the live message mentions only
+        a player whose DMs are closed.  Returns the players to ping in their DMs."""
         game = self.bot.games[table.game]
         locale = await self.bot.table_locale(table)
         view, recent = await self._view_and_recent(table, seats, state, locale)
         # whoever clicked Start is in the thread already: not pinged right after their own click
         starter = {s.seat for s in seats if s.user_id == message.payload.get("started_by")}
-        ping = [s.seat for s in self._ping(seats, view, None, by=None) if s.seat not in starter]
+        asked = [s for s in self._ping(seats, view, None, by=None) if s.seat not in starter]
+        ping = [s.seat for s in asked if self._dm_closed.get(s.user_id)]
         # the start's own lines (players, the deal's public facts) all stand under the first board; the seed's
         # hash is in the footer
         opening = recent
@@ -346,7 +348,7 @@ class DiscordDeliverer:
                                            version=state["version"], posted=state["version"],
                                            shows=_shows(view, None))
             await self._pin(int(channel.id), int(sent), table)
-        return sent, []
+        return sent, [s for s in asked if s.seat not in ping]
 
     async def _update_live(self, channel: discord.PartialMessageable, table: TableRow, seats: list[SeatRow],
                            message: OutboxRow, state: dict, live: Panel) -> tuple[str | None, list[SeatRow]]:
