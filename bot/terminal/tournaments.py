@@ -49,7 +49,7 @@ def add_parser(sub: Any, number: Callable[[int, int, str], Any], locale: str) ->
     s.add_argument("--title", help="for new")
     s.add_argument("--set", action="append", metavar="NAME=VALUE",
                    help="for new: a tournament setting (rounds, table_size, round_hours, expiry, late_entry, bye, "
-                        "max_players, registration_hours)")
+                        "max_players, registration_hours, min_rating, max_rating, min_rated_games …: docs/tournaments.md)")
     s.add_argument("--option", action="append", metavar="NAME=VALUE", help="for new: an option of every table")
     s.add_argument("--count", type=number(1, 1000, locale), default=1, help="for bot: how many")
     s.add_argument("--round", type=number(1, 1000, locale), help="for adjust")
