@@ -199,3 +199,15 @@ def test_every_refusal_names_the_condition_and_the_figures(locale):
         assert all(f in text for f in figures) and "{" not in text, text
         seen.add(text)
     assert len(seen) == len(texts)
+
+
+def test_a_tournament_stored_before_entry_conditions_admits_anyone(tmp_path, capsys, ratings):
+    db = tmp_path / "j.db"
+    assert run(db, capsys, "new", "--game", "claygod", "--set", "min_rating=1400")[0] == 0
+    with sqlite3.connect(db) as con:  # as an older release wrote it: no entry settings at all
+        settings = json.loads(con.execute("SELECT settings FROM tournaments").fetchone()[0])
+        for name in ("min_rating", "max_rating", "min_rated_games", "role"):
+            settings.pop(name)
+        con.execute("UPDATE tournaments SET settings = ?", (json.dumps(settings),))
+    assert run(db, capsys, "join", "1", "--user", "low")[0] == 0
+    assert run(db, capsys, "join", "1", "--user", "newbie")[0] == 0
