@@ -57,6 +57,17 @@ def parse_settings(text: str | None) -> dict[str, Any] | Rejection:
     return out
 
 
+def member_roles(interaction: discord.Interaction) -> list[str]:
+    """The ids of the member's server roles, for a tournament's entry condition (T-23)."""
+    return [str(r.id) for r in getattr(interaction.user, "roles", [])]
+
+
+def _server_role(interaction: discord.Interaction, value: Any) -> bool:
+    """A ``role=`` setting names a role of this server (typed as a mention, ``<@&id>``, or its id)."""
+    digits = str(value).strip().removeprefix("<@&").removesuffix(">")
+    return digits.isdigit() and interaction.guild is not None and interaction.guild.get_role(int(digits)) is not None
+
+
 def _reject(key: str, code: str = Code.NOT_FOUND, **params: Any) -> Rejection:
     return Rejection(code, key, params)
 
@@ -123,6 +134,8 @@ class Tournament(commands.Cog):
         for parsed in (table_options, extra):
             if isinstance(parsed, Rejection):
                 return await refuse(interaction, parsed, locale)
+        if extra.get("role") and not _server_role(interaction, extra["role"]):  # an entry condition (T-23)
+            return await refuse(interaction, _reject("tournament.reject.entry_role_setting", Code.BAD_OPTIONS), locale)
         where = channel or await self.desk.channel(home_channel_id(interaction))
         if not isinstance(where, TABLE_CHANNELS) or where.guild.id != interaction.guild_id:
             return await say(interaction, t("tournament.reject.channel", locale))
@@ -292,7 +305,8 @@ class Tournament(commands.Cog):
             return
         tour, locale = found
         async with self.director.lock(tour.id):  # a late entry must not race the pairing of a round
-            number = await self.director.join(tour.id, player_key(interaction), interaction.user.display_name)
+            number = await self.director.join(tour.id, player_key(interaction), interaction.user.display_name,
+                                              roles=member_roles(interaction))
         if isinstance(number, Rejection):
             return await refuse(interaction, number, locale)
         await self._remember_player(interaction, locale)

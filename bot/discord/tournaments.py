@@ -38,6 +38,7 @@ from bot.ratings.seeding import seeding_line
 from bot.tournament.crosstable import bracket_columns, bracket_path, crosstable, round_results
 from bot.web.links import base_url, link_line, tournament_url
 from bot.tournament.director import Director, Progress
+from bot.tournament.entry import describe as entry_line
 
 if TYPE_CHECKING:
     from bot.discord.host import Host
@@ -257,6 +258,8 @@ class TournamentDesk:
         if tour.format in ("swiss", "multiseat"):
             facts.append(t("tournament.discord.late_entry." + ("yes" if s.get("late_entry") else "no"), locale))
         lines.append(" · ".join(facts))
+        if tour.status in ("registration", "running") and (conditions := entry_line(s, locale)):
+            lines.append(conditions)  # who may enter, before anyone clicks (T-23)
         if tour.status == "registration":
             until = s.get("registration_until")
             lines.append(t("tournament.discord.open", locale) + (

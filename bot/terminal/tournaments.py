@@ -9,6 +9,9 @@
     forfeit ID --round R --board B --loser user [--loser user] --reason "…"
     pause ID --reason "…" / resume ID             stop and restart the current round's clock
     remove ID USER --reason "…" / repair ID / cancel ID
+    checkin ID / bye ID                          confirm you will play; sit out the next round (again: take it back)
+    swap ID USER1 USER2 --reason "…"             exchange two players in the current round (before anyone moved)
+    forbid ID USER1 USER2 --reason "…"           those two do not meet from the next pairing on
     export ID --out FILE.json|FILE.csv           standings and every game
 
 Every command first applies the clock, as the bot's clock does on Discord: the move clocks of the tables, then
@@ -29,22 +32,24 @@ from bot.ratings.seeding import seeding_line
 from bot.render.standings import export_csv, points_text, standings_text
 from bot.terminal.common import EXIT_OK, UsageError, _options, _refuse, _user
 from bot.tournament.director import FORMATS, Director, Progress
+from bot.tournament.entry import describe as entry_line
 
 VERBS = ("new", "list", "join", "leave", "bot", "start", "pair", "standings", "results", "adjust", "forfeit",
-         "pause", "resume", "remove", "repair", "cancel", "export")
+         "pause", "resume", "remove", "repair", "cancel", "export", "checkin", "bye", "swap", "forbid")
 
 
 def add_parser(sub: Any, number: Callable[[int, int, str], Any], locale: str) -> None:
     s = sub.add_parser("tournament", help="tournaments: registration, rounds, standings (docs/tournaments.md)")
     s.add_argument("verb", choices=VERBS)
     s.add_argument("id", nargs="?", type=number(1, 2**63 - 1, locale), help="tournament number")
-    s.add_argument("player", nargs="?", help="for remove: the player's user id (as in results)")
+    s.add_argument("player", nargs="?", help="for remove, swap, forbid: the player's user id (as in results)")
+    s.add_argument("other", nargs="?", help="for swap, forbid: the other player's user id")
     s.add_argument("--game", default="claygod", help="for new")
     s.add_argument("--format", default="swiss", choices=FORMATS, help="for new")
     s.add_argument("--title", help="for new")
     s.add_argument("--set", action="append", metavar="NAME=VALUE",
                    help="for new: a tournament setting (rounds, table_size, round_hours, expiry, late_entry, bye, "
-                        "max_players, registration_hours)")
+                        "max_players, registration_hours, min_rating, max_rating, min_rated_games …: docs/tournaments.md)")
     s.add_argument("--option", action="append", metavar="NAME=VALUE", help="for new: an option of every table")
     s.add_argument("--count", type=number(1, 1000, locale), default=1, help="for bot: how many")
     s.add_argument("--round", type=number(1, 1000, locale), help="for adjust")
@@ -86,13 +91,18 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
         await director.tick()
         verb = args.verb
         if verb == "new":
-            made = await director.create(args.game, args.format, creator=user, settings=_options(args.set, locale),
+            chosen = _options(args.set, locale)
+            if chosen.get("role"):  # the terminal cannot see a server's roles, so cannot hold anyone to one (T-23)
+                raise UsageError(t("tournament.term.role_discord_only", locale))
+            made = await director.create(args.game, args.format, creator=user, settings=chosen,
                                          options=_options(args.option, locale), title=args.title,
                                          origin="terminal", locale=locale)
             if isinstance(made, Rejection):
                 return _refuse(made, locale)
             _say(t("tournament.term.created", locale, tournament=made.id, game=t(f"{made.game}.title", locale),
                    format=t(f"tournament.format.{made.format}", locale)))
+            if conditions := entry_line(made.settings, locale):
+                _say(conditions)
             return EXIT_OK
         if verb == "list":
             for tour in await director.record.find(limit=1000):
@@ -147,6 +157,29 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
                 raise UsageError(t("tournament.term.forfeit_usage", locale))
             result = await director.forfeit(tid, args.round, args.board, args.loser, by=user,
                                             moderator=args.moderator, reason=args.reason)
+        elif verb == "checkin":  # the Discord button's path (cogs/attendance.py): no roles seen here
+            result = await director.check_in(tid, user)
+            if result is True:
+                _say(t("tournament.discord.checked_in", locale, tournament=tid))
+                return EXIT_OK
+        elif verb == "bye":
+            result = await director.request_bye(tid, user)
+            if not isinstance(result, Rejection):
+                asked, number = result
+                tour = await director.record.get(tid)
+                points = "½" if tour.settings.get("requested_bye", "draw") == "draw" else "0"
+                _say(t("tournament.term.bye_asked" if asked else "tournament.discord.bye_taken_back", locale,
+                       round=number, points=points))
+                return EXIT_OK
+        elif verb in ("swap", "forbid"):  # /pairing swap|forbid (cogs/organise.py)
+            if not args.player or not args.other:
+                raise UsageError(t("tournament.term.pair_usage", locale))
+            edit = director.swap if verb == "swap" else director.forbid
+            result = await edit(tid, args.player, args.other, by=user, reason=args.reason, moderator=args.moderator)
+            if not isinstance(result, Rejection):
+                tour = await director.record.get(tid)
+                _say(t("tournament.discord.swapped" if verb == "swap" else "tournament.discord.forbidden", locale,
+                       round=tour.round, first=args.player, second=args.other))
         elif verb in ("pause", "resume"):
             result = await director.pause_round(tid, by=user, moderator=args.moderator, reason=args.reason,
                                                 resume=verb == "resume")

@@ -15,7 +15,7 @@ import asyncio
 import math
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any, Awaitable, Callable, Mapping
+from typing import Any, Awaitable, Callable, Collection, Mapping
 
 from bot.engine import Code, Reject, Rejection, get_game
 from bot.engine.rng import new_seed
@@ -29,6 +29,7 @@ from bot.referee.timecontrol import SETTINGS as CLOCK_SETTINGS, defaulted as clo
     parse as parse_time_control
 from bot.storage.tournaments import GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
 
+from . import entry
 from .brackets import double_elimination, fold_matches, match_goes_on, match_result, rounds as double_rounds, survival as double_survival
 from .seeding import METHODS as SEEDING, seed_order
 from .pairing import bracket, round_robin, seat_order, seat_tables, swiss_pairs, table_sizes
@@ -49,7 +50,8 @@ DEFAULTS: dict[str, Any] = {"rounds": 0, "table_size": 0, "round_hours": 0, "exp
                             "check_in": False, "requested_byes": 1, "requested_bye": "draw", "withdraw_after": 0,
                             "third_place": False, "reset": True, "seeding": "rating", "tiebreaks": "",
                             "place_points": "", "best_of": 1,
-                            "rated": True}  # rated: the tables count for ratings (docs/ratings.md)
+                            "rated": True,  # rated: the tables count for ratings (docs/ratings.md)
+                            **entry.DEFAULTS}  # entry conditions (T-23): none by default
 
 
 def _tiebreak_list(fmt: str, raw: Any) -> list[str]:
@@ -144,6 +146,7 @@ def check_settings(game_name: str, fmt: str, raw: Mapping[str, Any]) -> dict[str
     for name in ("late_entry", "check_in", "third_place", "reset", "rated"):
         if not isinstance(s[name], bool):
             raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices="yes, no")
+    entry.check_settings(game.name, s)
     if fmt in ("round_robin", *BRACKETS):
         s["late_entry"] = False  # the schedule or the bracket is fixed at the start (T-7)
         s["requested_byes"] = 0  # so is every round's game (T-19)
@@ -233,12 +236,16 @@ class Director:
     def organiser(t: TournamentRow, user_id: str, moderator: bool) -> bool:
         return moderator or user_id == t.creator
 
-    async def join(self, tournament_id: int, user_id: str, name: str, *, is_bot: bool = False) -> int | Rejection:
+    async def join(self, tournament_id: int, user_id: str, name: str, *, is_bot: bool = False,
+                   roles: Collection[str] | None = None) -> int | Rejection:
         """Enter a player; returns the pairing number.  After the start only where the format allows late
-        entry, until half the rounds are paired; the late entrant scores a draw once for what they missed."""
+        entry, until half the rounds are paired; the late entrant scores a draw once for what they missed.
+        ``roles``: the member's server role ids where the front end sees them (entry conditions, T-23)."""
         t = await self._tournament(tournament_id)
         if isinstance(t, Rejection):
             return t
+        if not is_bot and (refused := await self.entry_refusal(t, user_id, roles)) is not None:
+            return refused
         late = None
         if t.status == "registration":
             until = t.settings.get("registration_until")
@@ -254,6 +261,11 @@ class Director:
                                            limit=t.settings["max_players"] or MAX_PLAYERS)
         except TournamentRefused as refused:
             return _reject(refused.reason, tournament=tournament_id, max=t.settings["max_players"] or MAX_PLAYERS)
+
+    async def entry_refusal(self, t: TournamentRow, user_id: str, roles: Collection[str] | None) -> Rejection | None:
+        """The entry condition ``user_id`` does not meet (T-23), or None."""
+        return await entry.refusal(self.store, game=t.game, guild_id=t.guild_id, settings=t.settings,
+                                   user_id=user_id, roles=roles)
 
     async def leave(self, tournament_id: int, user_id: str, *, by: str, moderator: bool = False,
                     reason: str | None = None) -> bool | Rejection:
@@ -554,8 +566,10 @@ class Director:
         return {(e["data"] or {}).get("user") for e in await self.record.log(tournament_id)
                 if e["action"] == "check_in"}
 
-    async def check_in(self, tournament_id: int, user_id: str) -> bool | Rejection:
-        """An entered player says they will play (where the tournament asks for it, before round 1)."""
+    async def check_in(self, tournament_id: int, user_id: str, *,
+                       roles: Collection[str] | None = None) -> bool | Rejection:
+        """An entered player says they will play (where the tournament asks for it, before round 1); the entry
+        conditions are checked again, with the rating as it is now (T-23)."""
         async with self.lock(tournament_id):
             t = await self._tournament(tournament_id)
             if isinstance(t, Rejection):
@@ -566,6 +580,8 @@ class Director:
                 return _reject("not_entered")
             if user_id in await self.checked_in(t.id):
                 return _reject("checked_in")
+            if (refused := await self.entry_refusal(t, user_id, roles)) is not None:
+                return refused
             await self.record.add_log(t.id, user_id, "check_in", None, {"user": user_id}, self.referee.now())
         return True
 
