@@ -98,3 +98,23 @@ def test_spread_keeps_groups_apart_where_it_can():
     drawn = stages.pools([f"s{i}" for i in range(10)], 3)
     assert drawn == [["s0", "s5", "s6"], ["s1", "s4", "s7"], ["s2", "s3", "s8", "s9"]]
     assert stages.group_rounds(drawn) == 3 and len(stages.schedule(drawn)) == 3
+
+
+def test_a_group_stage_and_its_knockout_from_the_terminal(tmp_path, capsys):
+    from tests.test_tournament_cli import run
+
+    db = tmp_path / "j.db"
+    code, _ = run(db, "new", "--game", "claygod", "--format", "round_robin", "--set", "groups=2", "--set",
+                  "stage2=elimination", "--set", "advance=1", "--title", "Cup", capsys=capsys)
+    assert code == 0
+    run(db, "bot", "1", "--count", "4", capsys=capsys)
+    code, out = run(db, "start", "1", capsys=capsys)
+    assert code == 0 and "Tournament 1 is over" in out.out
+    assert "Into the second stage (tournament #2) go:" in out.out and "Tournament 2 is over" in out.out
+    code, out = run(db, "standings", "1", capsys=capsys)
+    assert out.out.count("Group ") == 2 and "Group A" in out.out and "Group B" in out.out
+    assert "The second stage: tournament #2." in out.out
+    code, out = run(db, "standings", "2", capsys=capsys)
+    assert "This is the second stage of tournament #1." in out.out
+    code, out = run(db, "list", capsys=capsys)
+    assert "Cup · knockout" in out.out

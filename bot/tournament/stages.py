@@ -57,6 +57,15 @@ def pools(order: Sequence[str], groups: int) -> list[list[str]]:
     return drawn
 
 
+def group_letter(number: int) -> str:
+    """Group 1 is A, 27 is AA: the name a group goes by on every front end."""
+    letters = ""
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
 def least_players(groups: int) -> int:
     """A group needs two players to play."""
     return max(2, 2 * groups)
