@@ -118,3 +118,32 @@ def test_a_group_stage_and_its_knockout_from_the_terminal(tmp_path, capsys):
     assert "This is the second stage of tournament #1." in out.out
     code, out = run(db, "list", capsys=capsys)
     assert "Cup · knockout" in out.out
+
+
+async def test_the_public_pages_show_both_stages(env):
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from bot.web import public
+    from bot.web.app import Site
+
+    store, referee, clock = env
+    director, tid = await new_event(referee, 8, fmt="round_robin",
+                                    settings={"groups": 2, "stage2": "elimination", "advance": 2})
+    await director.start(tid, by="u:org")
+    await play_out(director, tid)
+    child = (await director.stages(tid))["next"]
+    before = await public.tournament_token(store, tid)
+    async with TestClient(TestServer(Site(store, locale="en").app())) as c:
+        first = await c.get(f"/tournament/{tid}")
+        html = await first.text()
+        assert first.status == 200
+        for heading in ("Stage 1 — round-robin", "Group A", "Group B", "Stage 2 — single elimination"):
+            assert f">{heading}</h2>" in html, heading
+        assert html.count('class="crosstable"') == 2 and 'class="bracket"' in html
+        assert f'href="/tournament/{child}"' in html
+        await play_out(director, child)  # the second stage's progress changes the first stage's page
+        assert await public.tournament_token(store, tid) != before
+        second = await c.get(f"/tournament/{child}")
+        html = await second.text()
+        assert second.status == 200 and ">Stage 2 — single elimination</h2>" in html
+        assert f'href="/tournament/{tid}"' in html and "Stage 1 — round-robin" in html and 'class="bracket"' in html
