@@ -275,6 +275,8 @@ class TournamentDesk:
             facts.append(t("tournament.discord.round_hours", locale, hours=s["round_hours"]))
         if tour.format in ("swiss", "multiseat"):
             facts.append(t("tournament.discord.late_entry." + ("yes" if s.get("late_entry") else "no"), locale))
+        if s.get("stage2"):  # T-23: where the best go on
+            facts.append(t("tournament.stage.second", locale, format=t(f"tournament.format.{s['stage2']}", locale)))
         lines.append(" · ".join(facts))
         if tour.status == "registration":
             until = s.get("registration_until")

@@ -307,15 +307,16 @@ def _stages(page: Page, data: PublicTournament) -> dict[str, Any]:
     page the second stage's bracket."""
     tour = data.row
     fmt = page.t(f"tournament.format.{tour.format}")
+    none: dict[str, Any] = {"stage_heading": None, "other_stage": None, "next_bracket": None}  # strict templates
     if data.first_stage is not None:
         first = data.first_stage
-        return {"stage_heading": page.t("tournament.stage.second", format=fmt),
+        return {**none, "stage_heading": page.t("tournament.stage.second", format=fmt),
                 "other_stage": {"id": first.id, "name": tournament_name(page, first.title, first.id),
                                 "heading": page.t("tournament.stage.first",
                                                   format=page.t(f"tournament.format.{first.format}"))}}
     if not tour.settings.get("stage2"):
-        return {}
-    out: dict[str, Any] = {"stage_heading": page.t("tournament.stage.first", format=fmt)}
+        return none
+    out: dict[str, Any] = {**none, "stage_heading": page.t("tournament.stage.first", format=fmt)}
     heading = page.t("tournament.stage.second", format=page.t(f"tournament.format.{tour.settings['stage2']}"))
     second = data.next_stage
     if second is not None:
