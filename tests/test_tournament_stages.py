@@ -147,3 +147,26 @@ async def test_the_public_pages_show_both_stages(env):
         html = await second.text()
         assert second.status == 200 and ">Stage 2 — single elimination</h2>" in html
         assert f'href="/tournament/{tid}"' in html and "Stage 1 — round-robin" in html and 'class="bracket"' in html
+
+
+async def test_a_crash_before_the_second_stage_is_logged_makes_it_once(env):
+    store, referee, clock = env
+    director, tid = await new_event(referee, 4, settings={"rounds": 1, "stage2": "elimination", "advance": 2})
+    await director.start(tid, by="u:org")
+    add_log = director.record.add_log
+
+    async def crash(tournament_id, by, action, *args):
+        if action == "next_stage":
+            raise RuntimeError("the process died")
+        return await add_log(tournament_id, by, action, *args)
+    director.record.add_log = crash
+    try:
+        await play_out(director, tid)
+    except RuntimeError:
+        pass
+    director.record.add_log = add_log
+    assert (await director.record.get(tid)).status == "running"  # the first stage is not closed without it
+    await play_out(director, tid)
+    seconds = [o for o in await director.record.find(limit=100) if o.settings.get("first_stage") == tid]
+    assert len(seconds) == 1 and (await director.stages(tid)) == {"next": seconds[0].id}
+    assert len(await director.record.entries(seconds[0].id)) == 2 and seconds[0].status in ("running", "finished")

@@ -1026,18 +1026,25 @@ class Director:
             chosen, groups = stages.qualifiers(rows, t.settings.get("pools") or [], t.settings["advance"])
             if len(chosen) < 2:
                 return None  # nobody to play a bracket (everyone withdrew): the event simply ends
+            # made before a crash that came before the log said so: used, not made twice
+            child = next((o.id for o in await self.record.find(status=["registration"], limit=10_000)
+                          if o.settings.get("first_stage") == t.id), None)
+        if "next" not in made:
             carried = {k: t.settings[k] for k in stages.CARRIED if k in t.settings}
             settings = check_settings(t.game, t.settings["stage2"], {**carried, "seeding": "order"})
             settings["first_stage"] = t.id
             settings["stage_groups"] = groups  # each qualifier's group, for the pages
             name = t.title or f"#{t.id}"
-            child = await self.record.create(
+            child = child or await self.record.create(
                 game=t.game, format=t.settings["stage2"], creator=t.creator, settings=settings, options=t.options,
                 seed=new_seed(), origin=t.origin, now=self.referee.now(), locale=t.locale, guild_id=t.guild_id,
                 channel_id=t.channel_id, title=t_("tournament.stage.title", t.locale, tournament=name)[:TITLE_MAX])
             names = {e.user_id: e for e in await self.record.entries(t.id)}
             for p in chosen:
-                await self.record.enter(child, p, names[p].name, is_bot=names[p].is_bot, now=self.referee.now())
+                try:
+                    await self.record.enter(child, p, names[p].name, is_bot=names[p].is_bot, now=self.referee.now())
+                except TournamentRefused:  # entered before the crash
+                    pass
             await self.record.add_log(t.id, SYSTEM, "next_stage", None, {"tournament": child, "players": chosen},
                                       self.referee.now())
         started = await self.start(child, by=SYSTEM, moderator=True)
