@@ -27,3 +27,8 @@ async def test_groups_then_knockout_are_posted_in_the_channel(harness):
     tour = await director.record.get(child)
     assert tour.title.endswith("плей-офф") and tour.channel_id == (await director.record.get(tid)).channel_id
     assert text.count("Тур 1 из 1") == 2  # both stages' round 1 pairing posts: one round each here
+    standings = await (await fake.slash(h.alice, "tournament standings", number=tid)).answer()
+    assert "Группа A" in standings.content and "Группа B" in standings.content
+    assert f"Второй этап: турнир #{child}." in standings.content
+    standings = await (await fake.slash(h.alice, "tournament standings", number=child)).answer()
+    assert f"Это второй этап турнира #{tid}." in standings.content and "Группа" not in standings.content
