@@ -35,12 +35,16 @@ from bot.web.links import base_url, link_line, tournament_url
 from bot.render.text import game_title
 from bot.storage.tournaments import TournamentRow
 from bot.tournament.director import FORMATS, MAX_ROUND_HOURS, MAX_ROUNDS
+from bot.tournament.stages import group_letter
 from cogs.lobby import parse_options
 
 log = logging.getLogger("judge.discord.tournament")
 
 OPEN = ("registration", "running")
 _SETTING = re.compile(r"^\s*([\w-]+)\s*=\s*(\S+)\s*$")
+
+
+STANDINGS_WITH_GROUPS = 1700  # the groups' blocks, with the heading and links, within a message's 2000
 
 
 def parse_settings(text: str | None) -> dict[str, Any] | Rejection:
@@ -224,8 +228,17 @@ class Tournament(commands.Cog):
             files = [discord.File(io.BytesIO(data), filename=f"standings{tour.id}.png",
                                   description=t("tournament.picture.alt", locale, tournament=tour.id))]
         link = link_line("web.link.tournament", tournament_url(base_url(self.bot.settings), tour.id), locale)
-        await say(interaction, "\n".join([f"{head} · {status}", standings_block(rows, tour.format, locale), *link]),
-                  files=files)
+        block = standings_block(rows, tour.format, locale)
+        by_group = "\n".join(f"{t('tournament.stage.group', locale, group=group_letter(i))}\n"
+                              f"{standings_block([r.as_dict() for r in g], tour.format, locale)}"
+                              for i, g in enumerate(await self.director.group_standings(tour.id), start=1))
+        if by_group and len(by_group) < STANDINGS_WITH_GROUPS:  # T-24: each group ranked inside it, when it fits
+            block = by_group
+        other = await self.director.stages(tour.id)
+        if other:  # T-24: the other stage of a two-stage event
+            link = [t("tournament.stage.of_next", locale, tournament=other["next"]) if "next" in other else
+                    t("tournament.stage.of_first", locale, tournament=other["first"]), *link]
+        await say(interaction, "\n".join([f"{head} · {status}", block, *link]), files=files)
 
     @tournament.command(name=L("tournament.cmd.drop"), description=L("tournament.cmd.drop.desc"))
     @app_commands.rename(number=L("tournament.param.tournament"), player=L("tournament.param.player"),

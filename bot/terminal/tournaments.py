@@ -33,6 +33,7 @@ from bot.render.standings import export_csv, points_text, standings_text
 from bot.terminal.common import EXIT_OK, UsageError, _options, _refuse, _user
 from bot.tournament.director import FORMATS, Director, Progress
 from bot.tournament.entry import describe as entry_line
+from bot.tournament.stages import group_letter
 
 VERBS = ("new", "list", "join", "leave", "bot", "start", "pair", "standings", "results", "adjust", "forfeit",
          "pause", "resume", "remove", "repair", "cancel", "export", "checkin", "bye", "swap", "forbid")
@@ -49,7 +50,8 @@ def add_parser(sub: Any, number: Callable[[int, int, str], Any], locale: str) ->
     s.add_argument("--title", help="for new")
     s.add_argument("--set", action="append", metavar="NAME=VALUE",
                    help="for new: a tournament setting (rounds, table_size, round_hours, expiry, late_entry, bye, "
-                        "max_players, registration_hours, min_rating, max_rating, min_rated_games …: docs/tournaments.md)")
+                        "max_players, registration_hours, min_rating, max_rating, min_rated_games; two stages: "
+                        "stage2, advance, groups …: docs/tournaments.md)")
     s.add_argument("--option", action="append", metavar="NAME=VALUE", help="for new: an option of every table")
     s.add_argument("--count", type=number(1, 1000, locale), default=1, help="for bot: how many")
     s.add_argument("--round", type=number(1, 1000, locale), help="for adjust")
@@ -77,6 +79,7 @@ async def _play(director: Director, tournament_id: int, progress: Progress) -> P
         total.settled += progress.settled
         total.rounds += progress.rounds
         total.finished |= progress.finished
+        total.next_stage = total.next_stage or progress.next_stage
     return total
 
 
@@ -201,11 +204,25 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
             _say(t("tournament.term.settled", locale, games=len(result.settled)))
             if result.finished:
                 _say(t("tournament.term.finished", locale, tournament=tid))
+            if result.next_stage is not None:  # T-24: the best went on into the second stage, started now
+                await _second_stage(director, result.next_stage, locale)
         else:
             _say(t("tournament.term.done", locale))
         return EXIT_OK
     finally:
         await store.close()
+
+
+async def _second_stage(director: Director, progress: Progress, locale: str) -> None:
+    child = progress.tournament_id
+    entries = await director.record.entries(child)
+    _say(t("tournament.stage.next", locale, tournament=child, n=len(entries),
+           players=", ".join(e.name for e in entries)))
+    progress = await _play(director, child, progress)
+    for number in progress.rounds:
+        _say(t("tournament.term.round_paired", locale, round=number))
+    if progress.finished:
+        _say(t("tournament.term.finished", locale, tournament=child))
 
 
 async def _show(director: Director, tid: int, verb: str, args: argparse.Namespace, locale: str) -> int:
@@ -214,7 +231,17 @@ async def _show(director: Director, tid: int, verb: str, args: argparse.Namespac
         return _refuse(data, locale)
     names = {s["user_id"]: s["name"] for s in data["standings"]}
     if verb == "standings":
-        _say(standings_text(data["standings"], data["tournament"]["format"], locale))
+        groups = await director.group_standings(tid)
+        for number, rows in enumerate(groups, start=1):  # T-24: each group ranked inside it
+            _say(t("tournament.stage.group", locale, group=group_letter(number)))
+            _say(standings_text([r.as_dict() for r in rows], data["tournament"]["format"], locale))
+        if not groups:
+            _say(standings_text(data["standings"], data["tournament"]["format"], locale))
+        link = await director.stages(tid)
+        if "next" in link:
+            _say(t("tournament.stage.of_next", locale, tournament=link["next"]))
+        elif "first" in link:
+            _say(t("tournament.stage.of_first", locale, tournament=link["first"]))
     elif verb == "results":
         for g in data["games"]:
             who = " — ".join(f"{names.get(p, p)} ({p})" for p in g["players"])

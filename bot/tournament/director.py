@@ -21,6 +21,7 @@ from bot.engine import Code, Reject, Rejection, get_game
 from bot.engine.rng import new_seed
 from bot.ratings.seeding import first_swiss_round, rated as rated_event, ratings_at_start
 from bot.i18n import t
+from bot.i18n import t as t_  # `t` is a tournament in the methods
 from bot.engine.free_text import TITLE_MAX, clean_name, clean_text
 from bot.referee.seated import same_user
 from bot.referee.service import Referee
@@ -34,6 +35,7 @@ from .brackets import double_elimination, fold_matches, match_goes_on, match_res
 from .seeding import METHODS as SEEDING, seed_order
 from .pairing import bracket, round_robin, seat_order, seat_tables, swiss_pairs, table_sizes
 from .standings import ALLOWED_TIEBREAKS, Points, Standing, histories, standings, table_points
+from . import stages
 
 FORMATS = ("swiss", "round_robin", "elimination", "double_elimination", "multiseat")
 DUEL_FORMATS = ("swiss", "round_robin", "elimination", "double_elimination")
@@ -50,6 +52,7 @@ DEFAULTS: dict[str, Any] = {"rounds": 0, "table_size": 0, "round_hours": 0, "exp
                             "check_in": False, "requested_byes": 1, "requested_bye": "draw", "withdraw_after": 0,
                             "third_place": False, "reset": True, "seeding": "rating", "tiebreaks": "",
                             "place_points": "", "best_of": 1,
+                            "stage2": "", "advance": 0, "groups": 0,  # two-stage events (T-24: stages.py)
                             "rated": True,  # rated: the tables count for ratings (docs/ratings.md)
                             **entry.DEFAULTS}  # entry conditions (T-23): none by default
 
@@ -96,6 +99,7 @@ class Progress:
     rounds: list[int] = field(default_factory=list)
     tables: list[int] = field(default_factory=list)
     finished: bool = False
+    next_stage: "Progress | None" = None  # the second stage, started as the first ended (T-24)
 
     def __bool__(self) -> bool:
         return bool(self.settled or self.rounds or self.tables or self.finished)
@@ -136,6 +140,7 @@ def check_settings(game_name: str, fmt: str, raw: Mapping[str, Any]) -> dict[str
     s["tiebreaks"] = _tiebreak_list(fmt, s["tiebreaks"])
     s["place_points"] = _place_points(fmt, s["place_points"], game.max_seats)
     number("best_of", 1, 9)
+    stages.check(fmt, s)
     if s["best_of"] % 2 == 0 or (s["best_of"] > 1 and fmt not in DUEL_FORMATS):
         raise Reject("tournament.reject.best_of", code=Code.BAD_OPTIONS)
     number("requested_byes", 0, MAX_ROUNDS)
@@ -312,6 +317,8 @@ class Director:
         """How many rounds: fixed at the start (``settings.rounds``), else from the field."""
         if t.settings.get("rounds"):
             return t.settings["rounds"]
+        if t.format == "round_robin" and t.settings.get("pools"):
+            return stages.group_rounds(t.settings["pools"])
         if t.format == "round_robin":
             return players - 1 + players % 2
         if t.format == "elimination":
@@ -340,6 +347,8 @@ class Director:
         entries = [e for e in await self.record.entries(tournament_id) if e.status == "active"]
         game = get_game(t.game)
         least = 2 if t.format in DUEL_FORMATS else max(game.min_seats, 1)
+        if t.settings.get("groups"):
+            least = stages.least_players(t.settings["groups"])
         if len(entries) < max(least, 2):
             return _reject("too_few", players=len(entries), min=max(least, 2))
         rng = random.Random(f"{t.seed}:seeding")
@@ -359,7 +368,10 @@ class Director:
         order = seed_order(players, method, rng, rating)
         if seeded:
             seeded["by_lot"] = [p for p in order if p not in seeded["ratings"]]
-        settings = {**t.settings, "order": order, "seeded": seeded, "rounds": self.rounds_planned(t, len(order))}
+        settings = {**t.settings, "order": order, "seeded": seeded}
+        if t.settings.get("groups"):  # T-24: the groups drawn from seeding pots, fixed for the event
+            settings["pools"] = stages.pools(order, t.settings["groups"])
+        settings["rounds"] = self.rounds_planned(replace(t, settings=settings), len(order))
         t = replace(t, settings=settings)
         async with self.lock(tournament_id):
             games = await self._plan(t, 1)
@@ -388,7 +400,8 @@ class Director:
         points = self.points(t)
         bye = lambda p: NewGame("bye", [p], {p: points.bye}, "bye")  # noqa: E731
         if t.format == "round_robin":
-            schedule = round_robin(t.settings["order"])
+            schedule = stages.schedule(t.settings["pools"]) if t.settings.get("pools") \
+                else round_robin(t.settings["order"])
             plan = []
             for a, b in schedule[number - 1] if number <= len(schedule) else []:
                 players = [p for p in (a, b) if p is not None and p in active]
@@ -660,6 +673,8 @@ class Director:
         else:
             over = not any(g.kind == "table" for g in plan or []) or len(active) < 2
         if over:
+            if t.settings.get("stage2"):  # T-24: the best go on into the second stage, started before this ends
+                progress.next_stage = await self._next_stage(t)
             await self.record.finish(t.id, status="finished", now=now, by=SYSTEM, reason=None)
             progress.finished = True
             return False
@@ -1014,6 +1029,62 @@ class Director:
                                "round": t.round, "settings": t.settings, "options": t.options},
                 "standings": [s.as_dict() for s in table], "games": games,
                 "log": await self.record.log(tournament_id)}
+
+    # ------------------------------------------------------------------ two stages (T-24)
+    async def _next_stage(self, t: TournamentRow) -> Progress | None:
+        """The second stage of ``t`` (whose first stage just ended), created once and started: its players the
+        first stage's best, entered in seed order and seeded by that order.  Called again after a crash, it
+        finds the stage it made (the first stage's log) and only starts it if it did not start yet."""
+        made = await self.stages(t.id)
+        child = made.get("next")
+        if child is None:
+            rows = await self.standings(t.id)
+            chosen, groups = stages.qualifiers(rows, t.settings.get("pools") or [], t.settings["advance"])
+            if len(chosen) < 2:
+                return None  # nobody to play a bracket (everyone withdrew): the event simply ends
+            # made before a crash that came before the log said so: used, not made twice
+            child = next((o.id for o in await self.record.find(status=["registration"], limit=10_000)
+                          if o.settings.get("first_stage") == t.id), None)
+        if "next" not in made:
+            carried = {k: t.settings[k] for k in stages.CARRIED if k in t.settings}
+            settings = check_settings(t.game, t.settings["stage2"], {**carried, "seeding": "order"})
+            settings["first_stage"] = t.id
+            settings["stage_groups"] = groups  # each qualifier's group, for the pages
+            name = t.title or f"#{t.id}"
+            child = child or await self.record.create(
+                game=t.game, format=t.settings["stage2"], creator=t.creator, settings=settings, options=t.options,
+                seed=new_seed(), origin=t.origin, now=self.referee.now(), locale=t.locale, guild_id=t.guild_id,
+                channel_id=t.channel_id, title=t_("tournament.stage.title", t.locale, tournament=name)[:TITLE_MAX])
+            names = {e.user_id: e for e in await self.record.entries(t.id)}
+            for p in chosen:
+                try:
+                    await self.record.enter(child, p, names[p].name, is_bot=names[p].is_bot, now=self.referee.now())
+                except TournamentRefused:  # entered before the crash
+                    pass
+            await self.record.add_log(t.id, SYSTEM, "next_stage", None, {"tournament": child, "players": chosen},
+                                      self.referee.now())
+        started = await self.start(child, by=SYSTEM, moderator=True)
+        return started if isinstance(started, Progress) else Progress(child)
+
+    async def stages(self, tournament_id: int) -> dict[str, int]:
+        """The other stage of a two-stage event: {"first": id} from the second stage, {"next": id} from the first."""
+        t = await self.record.get(tournament_id)
+        if t is None:
+            return {}
+        if t.settings.get("first_stage"):
+            return {"first": t.settings["first_stage"]}
+        if not t.settings.get("stage2"):
+            return {}
+        made = [e["data"]["tournament"] for e in await self.record.log(tournament_id) if e["action"] == "next_stage"]
+        return {"next": made[-1]} if made else {}
+
+    async def group_standings(self, tournament_id: int) -> list[list[Standing]]:
+        """Round-robin groups (T-24): each group's standings, ranked inside it; [] without groups."""
+        t = await self.record.get(tournament_id)
+        if t is None or not t.settings.get("pools"):
+            return []
+        rows = await self.standings(tournament_id)
+        return [] if isinstance(rows, Rejection) else stages.by_group(rows, t.settings["pools"])
 
 
 def table_title(tour: TournamentRow, round: int, board: int) -> str:
