@@ -150,3 +150,56 @@ async def test_a_swiss_correction_after_the_next_pairing_keeps_the_pairings_and_
     a, b = open_game.players
     assert (await director.adjust(tid, 2, open_game.board, {a: 1, b: 0}, by="u:org",
                                   reason="b conceded")).kept_pairings == []
+
+
+def test_the_terminal_lists_what_a_correction_undoes_and_applies_it_with_confirm(tmp_path, capsys):
+    import json
+    import sqlite3
+
+    from tests.test_tournament_cli import run
+    db = tmp_path / "j.db"
+    run(db, "new", "--game", "toy", "--format", "elimination", "--user", "org")
+    for who in ("alice", "bob", "carol", "dave"):
+        assert run(db, "join", "1", "--user", who)[0] == 0
+    assert run(db, "start", "1", "--user", "org")[0] == 0
+    with sqlite3.connect(db) as con:
+        pairs = [json.loads(p) for (p,) in con.execute("SELECT players FROM tournament_games WHERE round = 1"
+                                                         " ORDER BY board")]
+    for board, (a, b) in enumerate(pairs, start=1):  # the organiser settles round 1: the final is paired
+        assert run(db, "adjust", "1", "--round", "1", "--board", str(board), "--points", f"{a}=1",
+                   "--points", f"{b}=0", "--reason", "played over the board", "--user", "org")[0] == 0
+    a, b = pairs[0]
+    fix = ["adjust", "1", "--round", "1", "--board", "1", "--points", f"{a}=0", "--points", f"{b}=1",
+           "--reason", "scored the wrong way", "--user", "org"]
+    code, out = run(db, *fix, capsys=capsys)
+    assert code == 0 and "This will be undone" in out.out and "round 2, table 1" in out.out
+    assert "--confirm" in out.out and "paired again from round 2" in out.out
+    with sqlite3.connect(db) as con:  # the dry run changed nothing
+        assert json.loads(con.execute("SELECT points FROM tournament_games WHERE round = 1 AND board = 1")
+                          .fetchone()[0]) == {a: 1, b: 0}
+    code, out = run(db, *fix, "--confirm", capsys=capsys)
+    assert code == 0 and "1 table(s) undone" in out.out
+    with sqlite3.connect(db) as con:
+        final = [json.loads(p) for (p,) in con.execute("SELECT players FROM tournament_games WHERE round = 2")]
+        assert len(final) == 1 and b in final[0] and a not in final[0]  # the corrected winner in the final
+
+
+def test_the_terminal_says_a_swiss_correction_keeps_the_later_pairings(tmp_path, capsys):
+    import json
+    import sqlite3
+
+    from tests.test_tournament_cli import run
+    db = tmp_path / "j.db"
+    run(db, "new", "--game", "toy", "--set", "rounds=3", "--user", "org")
+    for who in ("alice", "bob", "carol", "dave"):
+        run(db, "join", "1", "--user", who)
+    run(db, "start", "1", "--user", "org")
+    with sqlite3.connect(db) as con:
+        pairs = [json.loads(p) for (p,) in con.execute("SELECT players FROM tournament_games WHERE round = 1")]
+    for board, (a, b) in enumerate(pairs, start=1):
+        run(db, "adjust", "1", "--round", "1", "--board", str(board), "--points", f"{a}=1", "--points", f"{b}=0",
+            "--reason", "played", "--user", "org")
+    a, b = pairs[0]
+    code, out = run(db, "adjust", "1", "--round", "1", "--board", "1", "--points", f"{a}=0", "--points", f"{b}=1",
+                    "--reason", "scored the wrong way", "--user", "org", capsys=capsys)
+    assert code == 0 and "pairings of the rounds already paired (2) stand" in out.out

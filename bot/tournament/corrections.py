@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
+from bot.i18n import t
+
 from bot.storage.tournaments import GameRow
 
 #: (games, round number) → the matches the bracket pairs in that round, as sets of players (empty places left out)
@@ -62,3 +64,14 @@ def dropped_after(first: int, last_round: int) -> list[int]:
     """The rounds taken back whole when the bracket is paired again from ``first``: every later round, since a
     round is paired only once the one before it is complete."""
     return list(range(first + 1, last_round + 1))
+
+
+def describe(undo: Undo, names: dict[str, str], locale: str | None) -> list[str]:
+    """The organiser's view of what a correction undoes, line by line (the front end adds how to confirm)."""
+    lines = [t("tournament.correction.preview", locale, round=undo.round, board=undo.board)]
+    lines += ["• " + t("tournament.correction.game", locale, round=g.round, board=g.board,
+                       players=" — ".join(names.get(p, p) for p in g.players)) for g in undo.games]
+    if undo.dropped_rounds:
+        lines.append(t("tournament.correction.dropped", locale, rounds=", ".join(map(str, undo.dropped_rounds))))
+    lines.append(t("tournament.correction.repair", locale, first=undo.from_round))
+    return lines
