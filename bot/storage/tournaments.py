@@ -383,9 +383,10 @@ class Tournaments:
                  "data": None if r["data"] is None else json.loads(r["data"])} for r in rows]
 
     async def add_log(self, tournament_id: int, by: str, action: str, reason: str | None,
-                      data: dict[str, Any] | None, now: float) -> None:
+                      data: dict[str, Any] | None, now: float) -> int:
+        """The entry's id (a confirmation that comes back later names it)."""
         async with self.store.transaction() as db:
-            await self._log(db, tournament_id, by, action, reason, data, now)
+            return await self._log(db, tournament_id, by, action, reason, data, now)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -398,7 +399,8 @@ class Tournaments:
 
     @staticmethod
     async def _log(db: Any, tournament_id: int, by: str, action: str, reason: str | None,
-                   data: dict[str, Any] | None, now: float) -> None:
-        await db.execute("INSERT INTO tournament_log (tournament_id, by, action, reason, data, at)"
-                         " VALUES (?, ?, ?, ?, ?, ?)",
-                         (tournament_id, by, action, reason, None if data is None else dumps(data), now))
+                   data: dict[str, Any] | None, now: float) -> int:
+        cur = await db.execute("INSERT INTO tournament_log (tournament_id, by, action, reason, data, at)"
+                               " VALUES (?, ?, ?, ?, ?, ?)",
+                               (tournament_id, by, action, reason, None if data is None else dumps(data), now))
+        return cur.lastrowid

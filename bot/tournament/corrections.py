@@ -36,6 +36,7 @@ class Undo:
     dropped_rounds: list[int] = field(default_factory=list)
     done: bool = False              # False: a dry run, nothing changed yet
     progress: Any = None            # once done: the director's Progress of the re-paired round
+    shown: int = 0                  # a dry run's log entry, which a later confirmation names
 
 
 def corrected(games: Sequence[GameRow], round: int, board: int, points: dict[str, float], how: str) -> list[GameRow]:

@@ -858,7 +858,10 @@ class Director:
         undo = Undo(tour.id, round, board, sorted(undone, key=lambda g: (g.round, g.board)), first, dropped)
         if tour.status != "running":  # a finished event is not reopened by a correction
             return _reject("undo_finished", tournament=tour.id)
-        if not confirm:
+        if not confirm:  # kept in the log: what the organiser was shown, for a confirmation that comes back later
+            undo.shown = await self.record.add_log(tour.id, by, "correction_shown", reason, {
+                "round": round, "board": board, "points": got, "how": how,
+                "undone": [[g.round, g.board, g.players] for g in undo.games]}, self.referee.now())
             return undo
         fixed = [g for g in corrected(every, round, board, got, how) if g not in undone]
         plan = await self._plan(replace(tour, round=first - 1), first, games=fixed) or []
@@ -878,6 +881,32 @@ class Director:
                                      "from_round": first}, now=self.referee.now())
         undo.done = True
         return undo
+
+    async def confirm_correction(self, tournament_id: int, shown: int, *, by: str,
+                                 moderator: bool = False) -> Undo | Progress | Rejection:
+        """Apply a correction shown to the organiser (the log entry ``shown`` of its dry run), if it still undoes exactly what was shown; a bracket
+        that moved since (or a correction already applied) is refused, to be shown again."""
+        entry = next((e for e in await self.record.log(tournament_id)
+                      if e["id"] == shown and e["action"] == "correction_shown"), None)
+        t = await self._as_organiser(tournament_id, by, moderator)
+        if isinstance(t, Rejection):
+            return t
+        if entry is None:
+            return _reject("correction_expired")
+        data = entry["data"]
+        every = await self.record.games(tournament_id)
+        wrong = invalidated(corrected(every, data["round"], data["board"], data["points"], data["how"]),
+                            data["round"], t.round, lambda gs, n: self._bracket_matches(t, gs, n)) \
+            if t.format in BRACKETS and t.status == "running" else []
+        if wrong:
+            dropped = dropped_after(wrong[0].round, t.round)
+            undone = sorted([*wrong, *(g for g in every if g.round in dropped and g not in wrong)],
+                            key=lambda g: (g.round, g.board))
+            now_undone = [[g.round, g.board, g.players] for g in undone]
+        if not wrong or now_undone != data["undone"]:
+            return _reject("correction_expired")
+        return await self._set_result(tournament_id, data["round"], data["board"], data["points"], data["how"],
+                                      by=by, reason=entry["reason"], moderator=moderator, confirm=True)
 
     async def pause_round(self, tournament_id: int, *, by: str, reason: str | None, resume: bool = False,
                           moderator: bool = False) -> float | Rejection:
