@@ -874,11 +874,14 @@ class Director:
         own = next(g for g in every if (g.round, g.board) == (round, board))
         if own.table_id is not None and (await self.store.get_table(own.table_id)).status == "active":
             await self.referee.cancel(own.table_id, by, moderator=True, reason=reason)
-        await self.record.redo(tour.id, round, board, got, how, first=first,
-                               removed=[(g.round, g.board) for g in undo.games], fresh=fresh,
-                               deadline=self._deadline(tour) if dropped else None, by=by, reason=reason,
-                               data={"undone": [[g.round, g.board, g.players] for g in undo.games],
-                                     "from_round": first}, now=self.referee.now())
+        try:
+            await self.record.redo(tour.id, round, board, got, how, first=first,
+                                   removed=[(g.round, g.board) for g in undo.games], fresh=fresh,
+                                   deadline=self._deadline(tour) if dropped else None, by=by, reason=reason,
+                                   data={"undone": [[g.round, g.board, g.players] for g in undo.games],
+                                         "from_round": first}, now=self.referee.now())
+        except TournamentRefused:  # another process paired a round meanwhile: the organiser looks again
+            return _reject("correction_expired")
         undo.done = True
         return undo
 
