@@ -203,3 +203,16 @@ def test_the_terminal_says_a_swiss_correction_keeps_the_later_pairings(tmp_path,
     code, out = run(db, "adjust", "1", "--round", "1", "--board", "1", "--points", f"{a}=0", "--points", f"{b}=1",
                     "--reason", "scored the wrong way", "--user", "org", capsys=capsys)
     assert code == 0 and "pairings of the rounds already paired (2) stand" in out.out
+
+
+async def test_a_finished_bracket_is_not_reopened_by_a_correction(env):
+    store, referee, clock = env
+    director, tid = await new_event(referee, 4, fmt="elimination")
+    await director.start(tid, by="u:org")
+    assert (await play_out(director, tid)).status == "finished"
+    first = (await director.record.games(tid, 1))[0]
+    w = winner(first)
+    (lost,) = set(first.players) - {w}
+    refused = await director.adjust(tid, 1, first.board, {lost: 1, w: 0}, by="u:org", reason="late", confirm=True)
+    assert refused.key == "tournament.reject.undo_finished"
+    assert (await director.record.games(tid, 1))[0].points == first.points
