@@ -43,9 +43,11 @@ async def test_an_elimination_correction_during_the_next_round_undoes_only_that_
     (opponent,) = set(path.players) - {w}
     others = [g for g in later if g is not path]
 
-    dry = await director.adjust(tid, 1, first.board, {lost: 1, w: 0}, by="u:org", reason="the loser was wrongly scored")
+    dry = await director.adjust(tid, 1, first.board, {lost: 1, w: 0}, by="u:org",
+                                reason="the loser was wrongly scored")
     assert isinstance(dry, Undo) and not dry.done
-    assert [(g.round, g.board) for g in dry.games] == [(2, path.board)] and dry.from_round == 2 and not dry.dropped_rounds
+    assert [(g.round, g.board) for g in dry.games] == [(2, path.board)]
+    assert dry.from_round == 2 and not dry.dropped_rounds
     # a dry run changes nothing
     assert (await director.record.games(tid, 1))[first.board - 1].points == first.points
     assert (await store.get_table(path.table_id)).status == "active"
@@ -57,7 +59,8 @@ async def test_an_elimination_correction_during_the_next_round_undoes_only_that_
     assert "corrected the result of round 1" in await cancel_reason(store, path.table_id)  # its players are told why
     now = await director.record.games(tid, 2)
     assert set(await statuses(store, others)) == {"active"}  # the rest of the round plays on
-    assert {frozenset(g.players) for g in now} == {frozenset(g.players) for g in others} | {frozenset({lost, opponent})}
+    assert {frozenset(g.players) for g in now} == \
+        {frozenset(g.players) for g in others} | {frozenset({lost, opponent})}
     redo = [e for e in await director.record.log(tid) if e["action"] == "redo"]
     assert redo and redo[0]["data"]["from_round"] == 2
     t = await play_out(director, tid)
@@ -91,7 +94,8 @@ async def test_an_elimination_correction_two_rounds_on_takes_the_later_round_bac
     assert any(lost in g.players and not g.settled for g in semis)
     assert sum(g.settled for g in semis) == len(semis) - 1  # the other semi-final stands as played
     t = await play_out(director, tid)
-    assert t.status == "finished" and not any(w in g.players for g in await director.record.games(tid) if g.round > 1)
+    later = [g for g in await director.record.games(tid) if g.round > 1]
+    assert t.status == "finished" and not any(w in g.players for g in later)
 
 
 async def test_a_double_elimination_correction_swaps_brackets(env):

@@ -338,7 +338,8 @@ class Tournaments:
                             now)
             await db.executemany("DELETE FROM tournament_games WHERE tournament_id = ? AND round = ? AND board = ?",
                                  [(tournament_id, r, b) for r, b in removed])
-            await db.execute("DELETE FROM tournament_games WHERE tournament_id = ? AND round > ?", (tournament_id, first))
+            await db.execute("DELETE FROM tournament_games WHERE tournament_id = ? AND round > ?",
+                             (tournament_id, first))
             await db.execute("DELETE FROM rounds WHERE tournament_id = ? AND number > ?", (tournament_id, first))
             await db.execute("UPDATE rounds SET status = 'playing', finished_at = NULL,"
                              " deadline = COALESCE(?, deadline) WHERE tournament_id = ? AND number = ?",

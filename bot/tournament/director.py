@@ -756,7 +756,8 @@ class Director:
 
     # ------------------------------------------------------------------ the organiser
     async def adjust(self, tournament_id: int, round: int, board: int, points: Mapping[str, float], *, by: str,
-                     reason: str | None, moderator: bool = False, confirm: bool = False) -> Progress | Undo | Rejection:
+                     reason: str | None, moderator: bool = False,
+                     confirm: bool = False) -> Progress | Undo | Rejection:
         """Set a game's points by hand (a dispute, an unfinished table); the reason is required and logged
         with the points it replaced.  Adjusting the latest round's last open game pairs the next round.  In a
         bracket, a correction that makes later games wrong comes back as an ``Undo`` to confirm (``confirm``
@@ -804,11 +805,8 @@ class Director:
         got = {p: float(v) for p, v in points.items()}
         async with self.lock(tournament_id):
             t = await self.record.get(tournament_id)  # read again under the lock: a round may have been paired
-            wrong = []
-            if t.format in BRACKETS:
-                every = await self.record.games(tournament_id)
-                wrong = invalidated(corrected(every, round, board, got, how), round, t.round,
-                                    lambda gs, n: self._bracket_matches(t, gs, n))
+            every = await self.record.games(tournament_id)
+            wrong = self._undone(t, every, round, board, got, how)
             if wrong:
                 undo = await self._redo(t, every, wrong, round, board, got, how, by=by, reason=reason,
                                         confirm=confirm)
@@ -829,6 +827,18 @@ class Director:
             progress.kept_pairings = list(range(round + 1, t.round + 1))
         return progress
 
+    def _undone(self, t: TournamentRow, every: list[GameRow], round: int, board: int, got: Mapping[str, float],
+                how: str) -> list[GameRow]:
+        """Every game a bracket correction undoes (none outside a bracket): the later games it makes wrong, and
+        every round after the first of them whole."""
+        if t.format not in BRACKETS:
+            return []
+        wrong = invalidated(corrected(every, round, board, dict(got), how), round, t.round,
+                            lambda gs, n: self._bracket_matches(t, gs, n))
+        dropped = dropped_after(wrong[0].round, t.round) if wrong else []
+        return sorted([*wrong, *(g for g in every if g.round in dropped and g not in wrong)],
+                      key=lambda g: (g.round, g.board))
+
     def _bracket_matches(self, t: TournamentRow, games: list[GameRow], number: int) -> list[frozenset[str]]:
         """The matches a bracket pairs in round ``number`` from ``games`` (as ``_plan`` pairs them), as sets of
         the players in them."""
@@ -847,15 +857,15 @@ class Director:
                                      for i in range(0, len(semis), 2)))
         return [frozenset(p for p in m if p is not None) for m in matches]
 
-    async def _redo(self, tour: TournamentRow, every: list[GameRow], wrong: list[GameRow], round: int, board: int,
+    async def _redo(self, tour: TournamentRow, every: list[GameRow], undone: list[GameRow], round: int, board: int,
                     got: dict[str, float], how: str, *, by: str, reason: str, confirm: bool) -> Undo | Rejection:
         """A bracket correction whose winner played on (under the tournament's lock): without ``confirm`` the
-        list of what it undoes; with it, those tables cancelled (their players told why, in the table's
-        language), the correction recorded, and the bracket paired again from the first wrong round."""
-        first = wrong[0].round
+        list of what it undoes (``undone``, by ``_undone``); with it, those tables cancelled (their players told
+        why, in the table's language), the correction recorded, and the bracket paired again from the first
+        wrong round."""
+        first = undone[0].round
         dropped = dropped_after(first, tour.round)
-        undone = [*wrong, *(g for g in every if g.round in dropped and g not in wrong)]
-        undo = Undo(tour.id, round, board, sorted(undone, key=lambda g: (g.round, g.board)), first, dropped)
+        undo = Undo(tour.id, round, board, undone, first, dropped)
         if tour.status != "running":  # a finished event is not reopened by a correction
             return _reject("undo_finished", tournament=tour.id)
         if not confirm:  # kept in the log: what the organiser was shown, for a confirmation that comes back later
@@ -887,26 +897,19 @@ class Director:
 
     async def confirm_correction(self, tournament_id: int, shown: int, *, by: str,
                                  moderator: bool = False) -> Undo | Progress | Rejection:
-        """Apply a correction shown to the organiser (the log entry ``shown`` of its dry run), if it still undoes exactly what was shown; a bracket
-        that moved since (or a correction already applied) is refused, to be shown again."""
-        entry = next((e for e in await self.record.log(tournament_id)
-                      if e["id"] == shown and e["action"] == "correction_shown"), None)
+        """Apply a correction shown to the organiser (``shown``: its dry run's log entry) if it still undoes
+        exactly what was shown; a bracket that moved since, or a correction already made, is refused."""
         t = await self._as_organiser(tournament_id, by, moderator)
         if isinstance(t, Rejection):
             return t
-        if entry is None:
+        entry = next((e for e in await self.record.log(tournament_id)
+                      if e["id"] == shown and e["action"] == "correction_shown"), None)
+        if entry is None or t.status != "running":
             return _reject("correction_expired")
         data = entry["data"]
-        every = await self.record.games(tournament_id)
-        wrong = invalidated(corrected(every, data["round"], data["board"], data["points"], data["how"]),
-                            data["round"], t.round, lambda gs, n: self._bracket_matches(t, gs, n)) \
-            if t.format in BRACKETS and t.status == "running" else []
-        if wrong:
-            dropped = dropped_after(wrong[0].round, t.round)
-            undone = sorted([*wrong, *(g for g in every if g.round in dropped and g not in wrong)],
-                            key=lambda g: (g.round, g.board))
-            now_undone = [[g.round, g.board, g.players] for g in undone]
-        if not wrong or now_undone != data["undone"]:
+        undone = self._undone(t, await self.record.games(tournament_id), data["round"], data["board"],
+                              data["points"], data["how"])
+        if not undone or [[g.round, g.board, g.players] for g in undone] != data["undone"]:
             return _reject("correction_expired")
         return await self._set_result(tournament_id, data["round"], data["board"], data["points"], data["how"],
                                       by=by, reason=entry["reason"], moderator=moderator, confirm=True)
