@@ -87,7 +87,8 @@ class Organise(commands.Cog):
                                             first=undo.from_round))
         entries = {e.user_id: e for e in await self.director.record.entries(undo.tournament_id)}
         lines = describe(undo, {p: who(e, p) for p, e in entries.items()}, locale)
-        await say(interaction, "\n".join([*lines, t("tournament.correction.confirm_hint", locale)]),
+        # a big bracket's list may pass Discord's 2000 characters: several messages, the button under the last
+        await say(interaction, pack([*lines, t("tournament.correction.confirm_hint", locale)]),
                   view=correction_view(undo.tournament_id, undo.shown, locale))
 
     async def on_confirm_correction(self, interaction: discord.Interaction, tournament_id: int, shown: int) -> None:

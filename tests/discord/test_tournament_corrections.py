@@ -62,3 +62,15 @@ async def test_a_swiss_correction_says_the_later_pairings_stand(harness):
                                      reason="перепутали счёт")).text()
     assert "остаются в силе" in answer and await director.record.games(tid, 2) == paired
     assert user_key(h.alice.id) not in {p for g in paired for p in g.players}
+
+
+def test_a_long_list_of_undone_games_fits_discords_messages():
+    from bot.discord.render import pack
+    from bot.storage.tournaments import GameRow
+    from bot.tournament.corrections import Undo, describe
+    games = [GameRow(3, b, "table", [f"u:{b}a", f"u:{b}b"], None, None, None) for b in range(1, 65)]
+    lines = describe(Undo(1, 1, 1, games, 2, [3]), {p: "Игрок с очень длинным именем " + p for g in games
+                                                      for p in g.players}, "ru")
+    messages = pack(lines)
+    assert len(messages) > 1 and all(len(m) <= 2000 for m in messages)
+    assert sum(m.count("тур 3, стол") for m in messages) == 64
