@@ -7,6 +7,8 @@
     standings ID / results ID / list
     adjust ID --round R --board B --points user=1 --points user=0 --reason "…"
     forfeit ID --round R --board B --loser user [--loser user] --reason "…"
+        (adjust and forfeit: where a bracket correction undoes later games, they are listed and nothing changes
+        until the command is run again with --confirm)
     pause ID --reason "…" / resume ID             stop and restart the current round's clock
     remove ID USER --reason "…" / repair ID / cancel ID
     checkin ID / bye ID                          confirm you will play; sit out the next round (again: take it back)
@@ -31,6 +33,7 @@ from bot.referee.service import Referee
 from bot.ratings.seeding import seeding_line
 from bot.render.standings import export_csv, points_text, standings_text
 from bot.terminal.common import EXIT_OK, UsageError, _options, _refuse, _user
+from bot.tournament.corrections import Undo, describe
 from bot.tournament.director import FORMATS, Director, Progress
 from bot.tournament.entry import describe as entry_line
 from bot.tournament.stages import group_letter
@@ -59,6 +62,9 @@ def add_parser(sub: Any, number: Callable[[int, int, str], Any], locale: str) ->
     s.add_argument("--points", action="append", metavar="USER=POINTS", help="for adjust, once per player")
     s.add_argument("--loser", action="append", metavar="USER", help="for forfeit: who forfeits (twice: both)")
     s.add_argument("--reason")
+    s.add_argument("--confirm", action="store_true",
+                   help="for adjust and forfeit: apply a bracket correction that undoes later games (without it: "
+                        "a dry run listing them)")
     s.add_argument("--out", help="for export: a .json or .csv file (default: JSON on the screen)")
     s.add_argument("--user", help="act as this terminal user (default: your login)")
     s.add_argument("--moderator", action="store_true", help="act as a moderator (the organiser's rights)")
@@ -154,12 +160,12 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
                 except ValueError:
                     raise UsageError(t("tournament.term.adjust_usage", locale)) from None
             result = await director.adjust(tid, args.round, args.board, points, by=user, moderator=args.moderator,
-                                           reason=args.reason)
+                                           reason=args.reason, confirm=args.confirm)
         elif verb == "forfeit":
             if args.round is None or args.board is None or not args.loser:
                 raise UsageError(t("tournament.term.forfeit_usage", locale))
             result = await director.forfeit(tid, args.round, args.board, args.loser, by=user,
-                                            moderator=args.moderator, reason=args.reason)
+                                            moderator=args.moderator, reason=args.reason, confirm=args.confirm)
         elif verb == "checkin":  # the Discord button's path (cogs/attendance.py): no roles seen here
             result = await director.check_in(tid, user)
             if result is True:
@@ -192,6 +198,16 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
             raise AssertionError(verb)
         if isinstance(result, Rejection):
             return _refuse(result, locale)
+        if isinstance(result, Undo):
+            names = {e.user_id: e.name for e in await director.record.entries(tid)}
+            if not result.done:  # a dry run: what the correction would undo, and how to apply it
+                for line in [*describe(result, names, locale), t("tournament.correction.term_hint", locale)]:
+                    _say(line)
+                return EXIT_OK
+            _say(t("tournament.correction.done", locale, games=len(result.games), first=result.from_round))
+            result = result.progress
+        if isinstance(result, Progress) and result.kept_pairings:
+            _say(t("tournament.correction.kept", locale, rounds=", ".join(map(str, result.kept_pairings))))
         if isinstance(result, Progress):
             result = await _play(director, tid, result)
             for number in result.rounds:

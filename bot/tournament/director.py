@@ -31,6 +31,7 @@ from bot.referee.timecontrol import SETTINGS as CLOCK_SETTINGS, defaulted as clo
 from bot.storage.tournaments import GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
 
 from . import entry
+from .corrections import Undo, corrected, dropped_after, invalidated
 from .brackets import double_elimination, fold_matches, match_goes_on, match_result, rounds as double_rounds, survival as double_survival
 from .seeding import METHODS as SEEDING, seed_order
 from .pairing import bracket, round_robin, seat_order, seat_tables, swiss_pairs, table_sizes
@@ -100,6 +101,7 @@ class Progress:
     tables: list[int] = field(default_factory=list)
     finished: bool = False
     next_stage: "Progress | None" = None  # the second stage, started as the first ended (T-24)
+    kept_pairings: list[int] = field(default_factory=list)  # a correction's later rounds whose pairings stand
 
     def __bool__(self) -> bool:
         return bool(self.settled or self.rounds or self.tables or self.finished)
@@ -390,11 +392,12 @@ class Director:
         hours = t.settings["round_hours"]
         return self.referee.now() + hours * 3600 if hours else None
 
-    async def _plan(self, t: TournamentRow, number: int, attempt: int = 0) -> list[NewGame] | None:
+    async def _plan(self, t: TournamentRow, number: int, attempt: int = 0,
+                    games: list[GameRow] | None = None) -> list[NewGame] | None:
         """The games of round ``number`` for the active players, by the tournament's format; None when a
-        double-elimination bracket is over."""
+        double-elimination bracket is over.  ``games``: the record as it will be (a correction's), not as stored."""
         entries = await self.record.entries(t.id)
-        games = self.as_matches(t, await self.record.games(t.id))
+        games = self.as_matches(t, games if games is not None else await self.record.games(t.id))
         active = {e.user_id for e in entries if e.status == "active"}
         rng = random.Random(f"{t.seed}:round:{number}:{attempt}")
         points = self.points(t)
@@ -784,14 +787,18 @@ class Director:
 
     # ------------------------------------------------------------------ the organiser
     async def adjust(self, tournament_id: int, round: int, board: int, points: Mapping[str, float], *, by: str,
-                     reason: str | None, moderator: bool = False) -> Progress | Rejection:
+                     reason: str | None, moderator: bool = False,
+                     confirm: bool = False) -> Progress | Undo | Rejection:
         """Set a game's points by hand (a dispute, an unfinished table); the reason is required and logged
-        with the points it replaced.  Adjusting the latest round's last open game pairs the next round."""
+        with the points it replaced.  Adjusting the latest round's last open game pairs the next round.  In a
+        bracket, a correction that makes later games wrong comes back as an ``Undo`` to confirm (``confirm``
+        does it: docs/tournaments.md "Correcting a result")."""
         return await self._set_result(tournament_id, round, board, points, "adjusted", by=by, reason=reason,
-                                      moderator=moderator)
+                                      moderator=moderator, confirm=confirm)
 
     async def forfeit(self, tournament_id: int, round: int, board: int, losers: list[str], *, by: str,
-                      reason: str | None, moderator: bool = False) -> Progress | Rejection:
+                      reason: str | None, moderator: bool = False,
+                      confirm: bool = False) -> Progress | Undo | Rejection:
         """Award a game by forfeit: each of ``losers`` scores a loss, everyone else at the table a win (0–0
         when all of them forfeit); recorded as a forfeit (T-15), logged with the reason and what it replaced."""
         games = {(g.round, g.board): g for g in await self.record.games(tournament_id)}
@@ -806,10 +813,11 @@ class Director:
         points = self.points(t)
         got = {p: points.loss if p in losers else points.win for p in g.players}
         return await self._set_result(tournament_id, round, board, got, "forfeit", by=by, reason=reason,
-                                      moderator=moderator)
+                                      moderator=moderator, confirm=confirm)
 
     async def _set_result(self, tournament_id: int, round: int, board: int, points: Mapping[str, float],
-                          how: str, *, by: str, reason: str | None, moderator: bool) -> Progress | Rejection:
+                          how: str, *, by: str, reason: str | None, moderator: bool,
+                          confirm: bool = False) -> Progress | Undo | Rejection:
         begun = await self._as_organiser_with_reason(tournament_id, by, moderator, reason)
         if isinstance(begun, Rejection):
             return begun
@@ -825,14 +833,117 @@ class Director:
             return _reject("bad_points", players=", ".join(g.players))
         if t.status != "running" and t.status != "finished":
             return _reject("closed", tournament=tournament_id)
+        got = {p: float(v) for p, v in points.items()}
         async with self.lock(tournament_id):
-            if g.table_id is not None:
-                table = await self.store.get_table(g.table_id)
-                if table.status == "active":
-                    await self.referee.cancel(g.table_id, by, moderator=True, reason=reason)
-            await self.record.settle(tournament_id, round, board, {p: float(v) for p, v in points.items()},
-                                     how, by=by, reason=reason, now=self.referee.now(), overwrite=True)
-        return await self.sync(tournament_id) if t.status == "running" else Progress(tournament_id)
+            t = await self.record.get(tournament_id)  # read again under the lock: a round may have been paired
+            every = await self.record.games(tournament_id)
+            wrong = self._undone(t, every, round, board, got, how)
+            if wrong:
+                undo = await self._redo(t, every, wrong, round, board, got, how, by=by, reason=reason,
+                                        confirm=confirm)
+            else:
+                if g.table_id is not None:
+                    table = await self.store.get_table(g.table_id)
+                    if table.status == "active":
+                        await self.referee.cancel(g.table_id, by, moderator=True, reason=reason)
+                await self.record.settle(tournament_id, round, board, got, how, by=by, reason=reason,
+                                         now=self.referee.now(), overwrite=True)
+        if wrong:
+            if isinstance(undo, Undo) and undo.done:  # the re-paired games' tables, and what follows from them
+                undo.progress = await self.sync(tournament_id)
+            return undo
+        progress = await self.sync(tournament_id) if t.status == "running" else Progress(tournament_id)
+        if t.format not in BRACKETS and round < t.round:
+            # FIDE's practice (C.04): a correction changes scores, never a pairing already made
+            progress.kept_pairings = list(range(round + 1, t.round + 1))
+        return progress
+
+    def _undone(self, t: TournamentRow, every: list[GameRow], round: int, board: int, got: Mapping[str, float],
+                how: str) -> list[GameRow]:
+        """Every game a bracket correction undoes (none outside a bracket): the later games it makes wrong, and
+        every round after the first of them whole."""
+        if t.format not in BRACKETS:
+            return []
+        wrong = invalidated(corrected(every, round, board, dict(got), how), round, t.round,
+                            lambda gs, n: self._bracket_matches(t, gs, n))
+        dropped = dropped_after(wrong[0].round, t.round) if wrong else []
+        return sorted([*wrong, *(g for g in every if g.round in dropped and g not in wrong)],
+                      key=lambda g: (g.round, g.board))
+
+    def _bracket_matches(self, t: TournamentRow, games: list[GameRow], number: int) -> list[frozenset[str]]:
+        """The matches a bracket pairs in round ``number`` from ``games`` (as ``_plan`` pairs them), as sets of
+        the players in them."""
+        points = self.points(t)
+        if t.format == "double_elimination":
+            walk = double_elimination(t.settings["order"], games, number, points,
+                                      reset=t.settings.get("reset", True), best_of=t.settings.get("best_of", 1))
+            matches = [] if walk.over else list(walk.matches)
+        else:
+            places = self._bracket_places(t, games, number, points)
+            matches = [tuple(places[i:i + 2]) for i in range(0, len(places), 2)]
+            if t.settings.get("third_place") and number >= 2 and len(places) == 2:
+                semis = self._bracket_places(t, games, number - 1, points)
+                matches.append(tuple(match_result(semis[i:i + 2], [g for g in games if g.round == number - 1],
+                                                  points, t.settings.get("best_of", 1))[1]
+                                     for i in range(0, len(semis), 2)))
+        return [frozenset(p for p in m if p is not None) for m in matches]
+
+    async def _redo(self, tour: TournamentRow, every: list[GameRow], undone: list[GameRow], round: int, board: int,
+                    got: dict[str, float], how: str, *, by: str, reason: str, confirm: bool) -> Undo | Rejection:
+        """A bracket correction whose winner played on (under the tournament's lock): without ``confirm`` the
+        list of what it undoes (``undone``, by ``_undone``); with it, those tables cancelled (their players told
+        why, in the table's language), the correction recorded, and the bracket paired again from the first
+        wrong round."""
+        first = undone[0].round
+        dropped = dropped_after(first, tour.round)
+        undo = Undo(tour.id, round, board, undone, first, dropped)
+        if tour.status != "running":  # a finished event is not reopened by a correction
+            return _reject("undo_finished", tournament=tour.id)
+        if not confirm:  # kept in the log: what the organiser was shown, for a confirmation that comes back later
+            undo.shown = await self.record.add_log(tour.id, by, "correction_shown", reason, {
+                "round": round, "board": board, "points": got, "how": how,
+                "undone": [[g.round, g.board, g.players] for g in undo.games]}, self.referee.now())
+            return undo
+        fixed = [g for g in corrected(every, round, board, got, how) if g not in undone]
+        plan = await self._plan(replace(tour, round=first - 1), first, games=fixed) or []
+        standing = [frozenset(g.players) for g in fixed if g.round == first]
+        fresh = [n for n in plan if frozenset(n.players) not in standing]
+        told = t("tournament.correction.cancelled", tour.locale, round=round, board=board)
+        for g in undo.games:
+            if g.table_id is not None and (await self.store.get_table(g.table_id)).status in ("lobby", "active"):
+                await self.referee.cancel(g.table_id, SYSTEM, moderator=True, reason=told)
+        own = next(g for g in every if (g.round, g.board) == (round, board))
+        if own.table_id is not None and (await self.store.get_table(own.table_id)).status == "active":
+            await self.referee.cancel(own.table_id, by, moderator=True, reason=reason)
+        try:
+            await self.record.redo(tour.id, round, board, got, how, first=first,
+                                   removed=[(g.round, g.board) for g in undo.games], fresh=fresh,
+                                   deadline=self._deadline(tour) if dropped else None, by=by, reason=reason,
+                                   data={"undone": [[g.round, g.board, g.players] for g in undo.games],
+                                         "from_round": first}, now=self.referee.now())
+        except TournamentRefused:  # another process paired a round meanwhile: the organiser looks again
+            return _reject("correction_expired")
+        undo.done = True
+        return undo
+
+    async def confirm_correction(self, tournament_id: int, shown: int, *, by: str,
+                                 moderator: bool = False) -> Undo | Progress | Rejection:
+        """Apply a correction shown to the organiser (``shown``: its dry run's log entry) if it still undoes
+        exactly what was shown; a bracket that moved since, or a correction already made, is refused."""
+        t = await self._as_organiser(tournament_id, by, moderator)
+        if isinstance(t, Rejection):
+            return t
+        entry = next((e for e in await self.record.log(tournament_id)
+                      if e["id"] == shown and e["action"] == "correction_shown"), None)
+        if entry is None or t.status != "running":
+            return _reject("correction_expired")
+        data = entry["data"]
+        undone = self._undone(t, await self.record.games(tournament_id), data["round"], data["board"],
+                              data["points"], data["how"])
+        if not undone or [[g.round, g.board, g.players] for g in undone] != data["undone"]:
+            return _reject("correction_expired")
+        return await self._set_result(tournament_id, data["round"], data["board"], data["points"], data["how"],
+                                      by=by, reason=entry["reason"], moderator=moderator, confirm=True)
 
     async def pause_round(self, tournament_id: int, *, by: str, reason: str | None, resume: bool = False,
                           moderator: bool = False) -> float | Rejection:
