@@ -1,4 +1,4 @@
-"""Shared places in brackets (T-23), the round robin's withdrawal rule (T-24) and FIDE's tie-break
+"""Shared places in brackets (T-8b), the round robin's withdrawal rule (T-4a) and FIDE's tie-break
 conventions (T-5a), against hand-computed events and bot-played brackets of 8 and 13."""
 from collections import Counter
 

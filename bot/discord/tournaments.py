@@ -178,7 +178,7 @@ class TournamentDesk:
                  standings_block(rows, tour.format, locale)]
         if tour.format in ("swiss", "round_robin"):
             counted = self.director.counted(tour, list(entries.values()), self.director.as_matches(tour, games))
-            table = crosstable(rows, counted, number)  # annulled results are not shown (T-24)
+            table = crosstable(rows, counted, number)  # annulled results are not shown (T-4a)
             texts.append(t("tournament.record.crosstable", locale) + "\n```\n" + table[:1800] + "\n```")
         elif tour.format in ("elimination", "double_elimination"):
             texts.append("```\n" + bracket_path(names, games, locale)[:1900] + "\n```")

@@ -50,7 +50,7 @@ DEFAULTS: dict[str, Any] = {"rounds": 0, "table_size": 0, "round_hours": 0, "exp
                             "check_in": False, "requested_byes": 1, "requested_bye": "draw", "withdraw_after": 0,
                             "third_place": False, "reset": True, "seeding": "rating", "tiebreaks": "",
                             "place_points": "", "best_of": 1,
-                            "withdrawal": "annul", "tiebreak_rules": "classic",  # T-24, T-5a
+                            "withdrawal": "annul", "tiebreak_rules": "classic",  # T-4a, T-5a
                             "rated": True}  # rated: the tables count for ratings (docs/ratings.md)
 
 
@@ -972,7 +972,7 @@ class Director:
         rows = standings(t.format, entries, games, t.seed, points, survived=survived,
                          tiebreaks=t.settings.get("tiebreaks") or None,
                          rules=t.settings.get("tiebreak_rules", "classic"))
-        if survived is not None:  # out in the same round: a shared place (T-23)
+        if survived is not None:  # out in the same round: a shared place (T-8b)
             rows = ordered_places(rows, survived, self._placement_matches(t, games, points))
         at_start = t.settings.get("seeded", {}).get("ratings", {})
         for row in rows:  # each player's rating at the start (docs/ratings.md)
@@ -981,7 +981,7 @@ class Director:
 
     def counted(self, t: TournamentRow, entries: list[Entry], games: list[GameRow]) -> list[GameRow]:
         """The games the standings and the crosstable count: a round robin under ``withdrawal: annul`` drops
-        every result of a player who left having played fewer than half their games (T-24).  Events made
+        every result of a player who left having played fewer than half their games (T-4a).  Events made
         before the setting existed keep every result, as they did."""
         if t.format != "round_robin" or t.settings.get("withdrawal", "keep") != "annul" or not t.settings.get("order"):
             return games

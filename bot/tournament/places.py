@@ -1,4 +1,4 @@
-"""Places in the standings (docs/tournaments.md, T-23, T-24): shared places in a bracket, and the
+"""Places in the standings (docs/tournaments.md, T-8b, T-4a): shared places in a bracket, and the
 round robin's rule for a player who withdrew.  Pure functions of the standings and the games."""
 from __future__ import annotations
 

@@ -236,7 +236,7 @@ async def load_tournament(store: Store, tournament_id: int) -> PublicTournament 
     ranked = await director.standings(tournament_id) if row.status != "registration" else []
     return PublicTournament(row, entries, await record.rounds(tournament_id), games, tables, list(ranked),
                             director.bracket_labels(row, games),
-                            director.counted(row, entries, director.as_matches(row, games)))  # T-24
+                            director.counted(row, entries, director.as_matches(row, games)))  # T-4a
 
 
 # ---------------------------------------------------------------------------------------------- index, players
