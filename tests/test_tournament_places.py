@@ -208,3 +208,27 @@ def test_direct_encounter_breaks_nothing_when_the_tied_did_not_all_meet():
     games = [_g(1, 1, "A", "B", 1, 0), _g(1, 2, "C", "D", 1, 0), _g(2, 1, "B", "D", 1, 0), _g(2, 2, "A", "C", 0, 0)]
     rows = standings("swiss", _entries("ABCD"), games[:3], "seed", Points(), tiebreaks=["direct_encounter"])
     assert {s.user_id: s.direct_encounter for s in rows if s.points == 1} == {"A": 0, "B": 0, "C": 0}
+
+
+async def test_a_third_place_match_decides_only_once_it_is_over(env):
+    store, referee, clock = env
+    director, tid = await new_event(referee, 4, fmt="elimination", settings={"third_place": True, "best_of": 3})
+    await director.start(tid, by="u:org")
+    for _ in range(40):  # the semi-finals, until the final's round is paired
+        t = await director.record.get(tid)
+        if t.round == 2:
+            break
+        for g in await director.record.games(tid, t.round):
+            if g.table_id:
+                await director.referee.drive_bots(g.table_id)
+        await director.sync(tid)
+    assert t.round == 2
+    assert [s.place for s in await director.standings(tid)][2:] == ["3–4", "3–4"]  # not played yet
+    await play_out(director, tid)
+    table = await director.standings(tid)
+    assert [s.place for s in table] == ["1", "2", "3", "4"]
+    games = await director.record.games(tid)
+    semis = {p for g in games if g.round == 1 for p in g.players} - {table[0].user_id, table[1].user_id}
+    third = [g for g in games if g.round == 2 and set(g.players) == semis]
+    won = Counter(max(g.players, key=g.points.get) for g in third if len(set(g.points.values())) == 2)
+    assert table[2].user_id == won.most_common(1)[0][0]

@@ -1000,8 +1000,11 @@ class Director:
                                t.settings.get("best_of", 1))[1] for i in range(0, len(semis), 2)]
         if None in losers:
             return []
-        winner, loser = match_result(losers, [g for g in games if g.round == final], points,
-                                     t.settings.get("best_of", 1))[:2]
+        played = [g for g in games if g.round == final and set(g.players) <= set(losers)]
+        if not played or any(not g.settled for g in played) \
+                or match_goes_on(losers, played, points, t.settings.get("best_of", 1)):
+            return []  # a match still being played decides nothing yet
+        winner, loser = match_result(losers, played, points, t.settings.get("best_of", 1))
         return [(winner, loser)] if winner is not None and loser is not None else []
 
     def as_matches(self, t: TournamentRow, games: list[GameRow]) -> list[GameRow]:
