@@ -5,6 +5,7 @@ from collections import Counter
 import pytest
 
 from bot.engine import Reject
+from bot.render.picture.standings import standings_png
 from bot.render.standings import standings_text
 from bot.storage.tournaments import Entry, GameRow
 from bot.tournament.crosstable import crosstable
@@ -12,6 +13,8 @@ from bot.tournament.director import check_settings
 from bot.tournament.pairing import round_robin
 from bot.tournament.places import annulled, without
 from bot.tournament.standings import Points, standings
+from bot.web import public
+from bot.web.pages import Page, tournament_page
 from tests.test_tournament import new_event, play_out
 from tests.test_tournament_double import matches
 
@@ -53,9 +56,12 @@ async def test_single_elimination_shares_the_places_of_a_round(env, n, third, ex
                     and table[0].user_id not in g.players}
         won = matches(games)[(final, match)]
         assert table[2].user_id == won and table[2].place == "3" and table[3].place == "4"
-    # the places as the text standings show them
+    # the places as the text standings, the picture and the public page show them
     text = standings_text([s.as_dict() for s in table], "elimination", "en")
     assert any(line.startswith("5–8 ") for line in text.splitlines())
+    assert standings_png([s.as_dict() for s in table], "elimination", "en", "cup").startswith(b"\x89PNG")
+    html = tournament_page(Page("en"), await public.load_tournament(store, tid))
+    assert html.count(">5–8<") == 4
 
 
 @pytest.mark.parametrize("n", [8, 13])
