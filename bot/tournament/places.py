@@ -58,7 +58,8 @@ def annulled(entries: Sequence[Entry], games: Iterable[GameRow], order: Sequence
     return out
 
 
-def without(games: Iterable[GameRow], gone: set[str], schedule: Sequence[Sequence[tuple[str, str | None]]]) -> list[GameRow]:
+def without(games: Iterable[GameRow], gone: set[str],
+            schedule: Sequence[Sequence[tuple[str, str | None]]]) -> list[GameRow]:
     """The games that still count when the results of ``gone`` are annulled: none of their tables, and
     none of the byes their opponents got because they had left (the schedule says whom each was to meet)."""
     if not gone:
