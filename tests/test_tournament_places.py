@@ -238,3 +238,21 @@ async def test_a_third_place_match_decides_only_once_it_is_over(env):
     third = [g for g in games if g.round == 2 and set(g.players) == semis]
     won = Counter(max(g.players, key=g.points.get) for g in third if len(set(g.points.values())) == 2)
     assert table[2].user_id == won.most_common(1)[0][0]
+
+
+def test_the_terminal_takes_the_settings_and_shows_shared_places(tmp_path, capsys):
+    from bot.terminal.cli import main
+
+    def run(*args):
+        code = main(["--db", str(tmp_path / "j.db"), "--locale", "en", "tournament", *args])
+        return code, capsys.readouterr()
+
+    assert run("new", "--game", "toy", "--format", "elimination")[0] == 0  # the test game: quick
+    assert run("bot", "1", "--count", "5")[0] == 0
+    assert run("start", "1")[0] == 0
+    code, out = run("standings", "1")
+    assert code == 0 and [line.split()[0] for line in out.out.splitlines()[1:]] == ["1", "2", "3–4", "3–4", "5"]
+    assert run("new", "--game", "claygod", "--format", "round_robin", "--set", "withdrawal=keep",
+               "--set", "tiebreak_rules=fide")[0] == 0
+    code, out = run("new", "--game", "claygod", "--format", "swiss", "--set", "withdrawal=annul")
+    assert code != 0 and "withdrawal" in out.err
