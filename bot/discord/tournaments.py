@@ -184,16 +184,17 @@ class TournamentDesk:
                                                                             and g.result != "late"], locale),
                  standings_block(rows, tour.format, locale)]
         groups = await self.director.group_standings(tour.id)
+        counted = self.director.counted(tour, list(entries.values()), self.director.as_matches(tour, games))
         if groups:  # T-24: each group's standings and crosstable, ranked inside the group
             texts.pop()
             for index, group in enumerate(groups, start=1):
                 ranked = [r.as_dict() for r in group]
-                table = crosstable(ranked, self.director.as_matches(tour, games), number)
+                table = crosstable(ranked, counted, number)  # annulled results are not shown (T-4a)
                 texts += [t("tournament.stage.group", locale, group=group_letter(index)),
                           standings_block(ranked, tour.format, locale),
                           t("tournament.record.crosstable", locale) + "\n```\n" + table[:1800] + "\n```"]
         elif tour.format in ("swiss", "round_robin"):
-            table = crosstable(rows, self.director.as_matches(tour, games), number)
+            table = crosstable(rows, counted, number)  # annulled results are not shown (T-4a)
             texts.append(t("tournament.record.crosstable", locale) + "\n```\n" + table[:1800] + "\n```")
         elif tour.format in ("elimination", "double_elimination"):
             texts.append("```\n" + bracket_path(names, games, locale)[:1900] + "\n```")

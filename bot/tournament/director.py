@@ -28,14 +28,15 @@ from bot.referee.service import Referee
 from bot.referee.steps import SYSTEM
 from bot.referee.timecontrol import SETTINGS as CLOCK_SETTINGS, defaulted as clock_by_default, \
     parse as parse_time_control
-from bot.storage.tournaments import GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
+from bot.storage.tournaments import Entry, GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
 
 from . import entry
 from .corrections import Undo, corrected, dropped_after, invalidated
 from .brackets import double_elimination, fold_matches, match_goes_on, match_result, rounds as double_rounds, survival as double_survival
 from .seeding import METHODS as SEEDING, seed_order
 from .pairing import bracket, round_robin, seat_order, seat_tables, swiss_pairs, table_sizes
-from .standings import ALLOWED_TIEBREAKS, Points, Standing, histories, standings, table_points
+from .standings import ALLOWED_TIEBREAKS, TIEBREAK_RULES, Points, Standing, histories, standings, table_points
+from .places import WITHDRAWAL, annulled, ordered_places, without
 from . import stages
 
 FORMATS = ("swiss", "round_robin", "elimination", "double_elimination", "multiseat")
@@ -53,6 +54,7 @@ DEFAULTS: dict[str, Any] = {"rounds": 0, "table_size": 0, "round_hours": 0, "exp
                             "check_in": False, "requested_byes": 1, "requested_bye": "draw", "withdraw_after": 0,
                             "third_place": False, "reset": True, "seeding": "rating", "tiebreaks": "",
                             "place_points": "", "best_of": 1,
+                            "withdrawal": "annul", "tiebreak_rules": "classic",  # T-4a, T-5a
                             "stage2": "", "advance": 0, "groups": 0,  # two-stage events (T-24: stages.py)
                             "rated": True,  # rated: the tables count for ratings (docs/ratings.md)
                             **entry.DEFAULTS}  # entry conditions (T-23): none by default
@@ -150,6 +152,15 @@ def check_settings(game_name: str, fmt: str, raw: Mapping[str, Any]) -> dict[str
     for name, choices in (("expiry", EXPIRY), ("bye", ("win", "draw", "loss")), ("requested_bye", ("draw", "loss"))):
         if s[name] not in choices:
             raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices=", ".join(choices))
+    for name, choices in (("withdrawal", WITHDRAWAL), ("tiebreak_rules", TIEBREAK_RULES)):
+        if s[name] not in choices:
+            raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices=", ".join(choices))
+    if fmt != "round_robin":  # elsewhere a player's games always stand (T-4)
+        if "withdrawal" in raw:
+            raise Reject("tournament.reject.setting", code=Code.BAD_OPTIONS, name="withdrawal")
+        s["withdrawal"] = "keep"
+    if s["tiebreak_rules"] == "fide" and fmt not in ("swiss", "round_robin"):
+        raise Reject("tournament.reject.setting", code=Code.BAD_OPTIONS, name="tiebreak_rules")
     for name in ("late_entry", "check_in", "third_place", "reset", "rated"):
         if not isinstance(s[name], bool):
             raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices="yes, no")
@@ -444,7 +455,8 @@ class Director:
         resting = [NewGame("bye", [p], {p: getattr(points, t.settings.get("requested_bye", "draw"))}, "requested")
                    for p in sorted(away & active)]
         ranked = [s.user_id for s in standings(t.format, entries, games, t.seed, points,
-                                               tiebreaks=t.settings.get("tiebreaks") or None)
+                                               tiebreaks=t.settings.get("tiebreaks") or None,
+                                               rules=t.settings.get("tiebreak_rules", "classic"))
                   if s.user_id in active and s.user_id not in away]
         forbidden = await self._forbidden(t.id)
         if t.format == "swiss":
@@ -1086,7 +1098,8 @@ class Director:
         t = await self._tournament(tournament_id)
         if isinstance(t, Rejection):
             return t
-        games = self.as_matches(t, await self.record.games(tournament_id))
+        entries = await self.record.entries(tournament_id)
+        games = self.counted(t, entries, self.as_matches(t, await self.record.games(tournament_id)))
         points = self.points(t)
         survived = None
         if t.format == "double_elimination" and t.settings.get("order"):
@@ -1098,12 +1111,43 @@ class Director:
                 for p in self._bracket_places(t, games, r + 1, points):
                     if p is not None:
                         survived[p] = r
-        rows = standings(t.format, await self.record.entries(tournament_id), games, t.seed, points,
-                         survived=survived, tiebreaks=t.settings.get("tiebreaks") or None)
+        rows = standings(t.format, entries, games, t.seed, points, survived=survived,
+                         tiebreaks=t.settings.get("tiebreaks") or None,
+                         rules=t.settings.get("tiebreak_rules", "classic"))
+        if survived is not None:  # out in the same round: a shared place (T-8b)
+            rows = ordered_places(rows, survived, self._placement_matches(t, games, points))
         at_start = t.settings.get("seeded", {}).get("ratings", {})
         for row in rows:  # each player's rating at the start (docs/ratings.md)
             row.rating = at_start.get(row.user_id)
         return rows
+
+    def counted(self, t: TournamentRow, entries: list[Entry], games: list[GameRow]) -> list[GameRow]:
+        """The games the standings and the crosstable count: a round robin under ``withdrawal: annul`` drops
+        every result of a player who left having played fewer than half their games (T-4a).  Events made
+        before the setting existed keep every result, as they did."""
+        if t.format != "round_robin" or t.settings.get("withdrawal", "keep") != "annul" or not t.settings.get("order"):
+            return games
+        order = t.settings["order"]
+        return without(games, annulled(entries, games, order), round_robin(order))
+
+    def _placement_matches(self, t: TournamentRow, games: list[GameRow], points: Points) -> list[tuple[str, str]]:
+        """The placement matches played out, each (winner, loser): single elimination's 3rd-place match."""
+        if t.format != "elimination" or not t.settings.get("third_place") or not t.settings.get("order"):
+            return []
+        final = len(bracket(t.settings["order"])).bit_length()  # the final's round: log2 of the bracket
+        if final < 2:
+            return []
+        semis = self._bracket_places(t, games, final - 1, points)
+        losers = [match_result(semis[i:i + 2], [g for g in games if g.round == final - 1], points,
+                               t.settings.get("best_of", 1))[1] for i in range(0, len(semis), 2)]
+        if None in losers:
+            return []
+        played = [g for g in games if g.round == final and set(g.players) <= set(losers)]
+        if not played or any(not g.settled for g in played) \
+                or match_goes_on(losers, played, points, t.settings.get("best_of", 1)):
+            return []  # a match still being played decides nothing yet
+        winner, loser = match_result(losers, played, points, t.settings.get("best_of", 1))
+        return [(winner, loser)] if winner is not None and loser is not None else []
 
     def as_matches(self, t: TournamentRow, games: list[GameRow]) -> list[GameRow]:
         """The games as the standings, the pairing and the crosstable count them: outside a bracket, a best-of-N

@@ -247,13 +247,13 @@ def tournament_name(page: Page, title: str | None, tid: int) -> str:
 
 def tournament_page(page: Page, data: PublicTournament) -> str:
     from bot.tournament.stages import group_letter
-    from bot.tournament.standings import TIEBREAKS
+    from bot.tournament.standings import tiebreak_order
 
     tour = data.row
     names = {e.user_id: e.name for e in data.entries}
     game = get_game(tour.game)
-    order_keys = TIEBREAKS[tour.format] if not tour.settings.get("tiebreaks") else \
-        (TIEBREAKS[tour.format][0], *tour.settings["tiebreaks"])   # the organiser's choice (bot/tournament/standings.py)
+    order_keys = tiebreak_order(tour.format, tour.settings.get("tiebreaks") or None,
+                                tour.settings.get("tiebreak_rules", "classic"))  # bot/tournament/standings.py
     keys = [k for k in dict.fromkeys(("survived", *order_keys)) if k != "points"
             and (k != "survived" or tour.format in ("elimination", "double_elimination"))]
     columns = [page.t("tournament.col.rank"), page.t("tournament.col.player"), page.t("tournament.col.points"),
@@ -263,7 +263,7 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
     if rated:  # each player's rating at the start, as the seeding read it (docs/ratings.md)
         columns.append(page.t("ratings.col.rating"))
     def row_of(s: Any) -> dict[str, Any]:
-        cells = [str(s.rank), s.name, _pts(s.points), f"{s.wins}-{s.draws}-{s.losses}",
+        cells = [getattr(s, "place", "") or str(s.rank), s.name, _pts(s.points), f"{s.wins}-{s.draws}-{s.losses}",
                  *(_pts(getattr(s, k)) if k != "wins" else str(s.wins) for k in keys), str(s.byes), s.lot[:6]]
         if rated:
             cells.append("" if s.rating is None else str(s.rating))

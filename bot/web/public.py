@@ -251,7 +251,8 @@ async def load_tournament(store: Store, tournament_id: int) -> PublicTournament 
             tables[r["id"]] = r["status"]
     ranked = await director.standings(tournament_id) if row.status != "registration" else []
     data = PublicTournament(row, entries, await record.rounds(tournament_id), games, tables, list(ranked),
-                            director.bracket_labels(row, games), director.as_matches(row, games))
+                            director.bracket_labels(row, games),
+                            director.counted(row, entries, director.as_matches(row, games)))  # T-4a
     if row.status != "registration":
         data.groups = await director.group_standings(tournament_id)
     if row.settings.get("first_stage"):
