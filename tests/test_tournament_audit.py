@@ -233,3 +233,22 @@ def test_a_swiss_as_trf_read_back(tmp_path, capsys):
     assert code == 0
     code, out = run("export", "2", "--format", "trf")
     assert code == 1 and "TRF can hold only" in out.err
+
+
+async def test_the_demo_plays_a_rated_table_of_people(env):
+    import time
+    from bot.terminal.session import DEMO_PLAYERS, run_rated_demo_table
+    store, referee, _ = env
+    out = io.StringIO()
+    began = time.perf_counter()
+    first = await run_rated_demo_table(referee, locale="ru", out=out)
+    spent = time.perf_counter() - began
+    second = await run_rated_demo_table(referee, locale="ru", out=out)
+    assert first.finished and first.verified and second.finished
+    text = out.getvalue()
+    assert text.count("Рейтинг: ") == 2 and "Игрок 1" in text
+    changes = [await Ratings(store).table_changes(r.table_id) for r in (first, second)]
+    assert [c.user_id for c in changes[0]] == list(DEMO_PLAYERS)
+    assert {c.user_id: c.after for c in changes[0]} == {c.user_id: c.before for c in changes[1]}  # it moves on
+    assert all(c.before != c.after for c in changes[1])
+    print(f"one rated demo table: {spent:.2f} s")
