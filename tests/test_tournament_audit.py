@@ -15,7 +15,7 @@ from bot.tournament.audit import audit_csv, audit_export, pseudonym, who_moved
 from bot.tournament.director import Director
 from bot.tournament.trf import write_trf
 
-PLAYERS = [f"u:{100 + i}" for i in range(5)]   # Discord-like ids: they must not reach the export
+PLAYERS = [f"u:{100 + i}" for i in range(4)]   # Discord-like ids: they must not reach the export
 
 
 async def play_as_humans(referee, table_id):
@@ -35,7 +35,9 @@ async def play_as_humans(referee, table_id):
     raise AssertionError("the table did not end")
 
 
-async def rated_swiss(referee, rounds=3):
+async def rated_swiss(referee, rounds=3, forfeit_in=None):
+    """A Swiss of PLAYERS, every table played by its people; in round ``forfeit_in`` board 1 is not played but
+    forfeited by its seat 1 (an organiser's forfeit)."""
     director = Director(referee)
     tour = await director.create("claygod", "swiss", creator="u:org", settings={"rounds": rounds}, origin="terminal",
                                  locale="en")
@@ -47,7 +49,9 @@ async def rated_swiss(referee, rounds=3):
         if t.status != "running":
             return director, tour.id
         for g in await director.record.games(tour.id, t.round):
-            if g.table_id and not g.settled:
+            if g.table_id and not g.settled and (t.round, g.board) == (forfeit_in, 1):
+                await director.forfeit(tour.id, t.round, 1, [g.players[1]], by="u:org", reason="не явился")
+            elif g.table_id and not g.settled:
                 await play_as_humans(referee, g.table_id)
         await director.sync(tour.id)
     raise AssertionError("the tournament did not end")
@@ -122,16 +126,19 @@ def from_csv(text):
 # ---------------------------------------------------------------- the tests
 async def test_an_outside_program_recomputes_the_ratings_from_the_export(env):
     store, referee, _ = env
-    director, tid = await rated_swiss(referee)
+    director, tid = await rated_swiss(referee, rounds=2, forfeit_in=2)
     data = await audit_export(director, tid)
     text = json.dumps(data, ensure_ascii=False)
     assert not any(p in text for p in PLAYERS) and "u:org" not in text  # no user id, not even in the settings
     params, games, data = from_json(text)
-    assert len(games) == 6  # 5 players, 3 rounds: 2 tables a round, all rated
+    assert len(games) == 3  # 4 players, 2 rounds: 2 tables a round, all rated but the one forfeited
+    forfeited = next(g for g in data["games"] if g["forfeit"])
+    assert (forfeited["round"], forfeited["board"], forfeited["counted"]) == (2, 1, False)
     final, checked = recompute(params, games)
-    assert checked == 6
+    assert checked == 3
     csv_params, csv_games, standings, seats, report = from_csv(audit_csv(data))
-    assert csv_params == {k: params[k] for k in csv_params} and recompute(csv_params, csv_games) == (final, 6)
+    assert csv_params == {k: params[k] for k in csv_params} and recompute(csv_params, csv_games) == (final, 3)
+    check_trf(data, read_trf(write_trf(data)), rounds=2)
     # the report: before the first game, after the last, as openskill and the shown formula give them
     shown = data["ratings"]["shown"]
     for row, csv_row in zip(data["ratings"]["players"], report):
@@ -155,8 +162,8 @@ async def test_an_outside_program_recomputes_the_ratings_from_the_export(env):
     assert {r["player"]: float(r["points"]) for r in standings} == points
     # times, the rated flag, who moved
     for g in data["games"]:
-        if g["kind"] == "table":
-            assert g["started_at"] <= g["finished_at"] and g["rated"] and not g["forfeit"]
+        if g["kind"] == "table" and not g["forfeit"]:
+            assert g["started_at"] <= g["finished_at"] and g["rated"]
             assert all(m["by_player"] > 0 and m["by_bot"] == 0 for m in g["moves"])
     assert {r["by_player"] != "" for r in seats if r["table"]} == {True}
 
@@ -166,7 +173,7 @@ async def test_the_same_player_has_the_same_id_in_every_export(env):
     director, tid = await rated_swiss(referee, rounds=1)
     first, second = await audit_export(director, tid), await audit_export(director, tid)
     assert [p["id"] for p in first["players"]] == [p["id"] for p in second["players"]]
-    assert len({p["id"] for p in first["players"]}) == 5
+    assert len({p["id"] for p in first["players"]}) == 4
     assert all(p["id"].startswith("p") and len(p["id"]) == 17 for p in first["players"])
     other = bytes(32)  # another database's key gives other ids: an id says nothing without the key
     assert pseudonym(other, PLAYERS[0]) != first["players"][0]["id"]
@@ -198,6 +205,30 @@ def read_trf(text):
     return players
 
 
+def check_trf(data, trf, rounds):
+    """Every player's line against the export's standings and games, and both sides of each game alike."""
+    start = {p["id"]: p["number"] for p in data["players"]}
+    assert sorted(trf) == sorted(start.values())
+    for s in data["standings"]:
+        row = trf[start[s["player"]]]
+        assert (row["name"], row["points"], row["rank"]) == (s["player"], s["points"], s["rank"])
+        assert len(row["rounds"]) == rounds
+        for number, (opponent, colour, result) in enumerate(row["rounds"], 1):
+            game = next(g for g in data["games"] if g["round"] == number and s["player"] in g["players"])
+            if game["kind"] == "bye":
+                assert (opponent, colour, result) == (0, "-", "U")
+                continue
+            seat = game["players"].index(s["player"])
+            other = game["players"][1 - seat]
+            assert (opponent, colour) == (start[other], "wb"[seat])
+            mine, theirs = game["points"][s["player"]], game["points"][other]
+            if game["forfeit"]:
+                assert result == ("+" if mine > theirs else "-")
+            else:
+                assert result == ("1" if mine > theirs else "=" if mine == theirs else "0")
+            assert trf[opponent]["rounds"][number - 1][0] == start[s["player"]]  # both sides tell the same game
+
+
 def test_a_swiss_as_trf_read_back(tmp_path, capsys):
     db = tmp_path / "j.db"
 
@@ -211,28 +242,13 @@ def test_a_swiss_as_trf_read_back(tmp_path, capsys):
     assert run("export", "1", "--format", "trf", "--out", str(tmp_path / "t.trf"))[0] == 0
     assert run("export", "1", "--public", "--out", str(tmp_path / "t.json"))[0] == 0
     data = json.loads((tmp_path / "t.json").read_text())
-    trf = read_trf((tmp_path / "t.trf").read_text())
-    start = {p["id"]: p["number"] for p in data["players"]}
-    assert sorted(trf) == [1, 2, 3, 4, 5]
-    for s in data["standings"]:
-        row = trf[start[s["player"]]]
-        assert (row["name"], row["points"], row["rank"]) == (s["player"], s["points"], s["rank"])
-        assert len(row["rounds"]) == 3
-        for number, (opponent, colour, result) in enumerate(row["rounds"], 1):
-            game = next(g for g in data["games"] if g["round"] == number and s["player"] in g["players"])
-            if game["kind"] == "bye":
-                assert (opponent, colour, result) == (0, "-", "U")
-                continue
-            seat = game["players"].index(s["player"])
-            other = game["players"][1 - seat]
-            assert (opponent, colour) == (start[other], "wb"[seat])
-            mine, theirs = game["points"][s["player"]], game["points"][other]
-            assert result == ("1" if mine > theirs else "=" if mine == theirs else "0")
-            assert trf[opponent]["rounds"][number - 1][0] == start[s["player"]]  # both sides tell the same game
+    check_trf(data, read_trf((tmp_path / "t.trf").read_text()), rounds=3)
     code, out = run("new", "--game", "bloodwood", "--format", "multiseat", "--set", "rounds=1")
     assert code == 0
     code, out = run("export", "2", "--format", "trf")
     assert code == 1 and "TRF can hold only" in out.err
+    code, out = run("export", "1", "--format", "swiss")  # new's --format is not export's
+    assert code == 2 and "for export the file's" in out.err
 
 
 async def test_the_demo_plays_a_rated_table_of_people(env):

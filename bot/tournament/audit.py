@@ -23,7 +23,7 @@ from typing import Any
 
 from bot.ratings import derive
 from bot.ratings.model import FINGERPRINT, SHOWN_BASE, SHOWN_SCALE, Z, shown
-from bot.ratings.outcomes import Unrated
+from bot.ratings.outcomes import FORFEIT, Unrated
 from bot.ratings.ratings import Ratings
 from bot.referee.service import AUTO
 from bot.referee.steps import SYSTEM
@@ -173,7 +173,7 @@ async def audit_export(director: Any, tournament_id: int) -> dict[str, Any] | An
         game = {"round": g["round"], "board": g["board"], "kind": g["kind"], "table": g["table"],
                 "players": [p(u) for u in g["players"]], "status": g["status"], "result": g["result"],
                 "points": {p(u): v for u, v in (g["points"] or {}).items()} or None,
-                "forfeit": g["result"] == "forfeit" or bool(f and (f["outcome"] or {}).get("reason") == "forfeit"),
+                "forfeit": g["result"] == "forfeit" or bool(f and (f["outcome"] or {}).get("reason") == FORFEIT),
                 "started_at": f["started_at"] if f else None, "finished_at": f["finished_at"] if f else None,
                 "rated": f["rated"] if f else False, "counted": bool(f and f["results"]),
                 "unrated_because": why.get(g["table"]) if f else None,
