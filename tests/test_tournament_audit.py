@@ -268,3 +268,21 @@ async def test_the_demo_plays_a_rated_table_of_people(env):
     assert {c.user_id: c.after for c in changes[0]} == {c.user_id: c.before for c in changes[1]}  # it moves on
     assert all(c.before != c.after for c in changes[1])
     print(f"one rated demo table: {spent:.2f} s")
+
+
+async def test_a_table_still_playing_tells_no_counts_of_moves(env):
+    store, referee, _ = env
+    director = Director(referee)
+    tour = await director.create("claygod", "swiss", creator="u:org", settings={"rounds": 1}, origin="terminal")
+    for i, p in enumerate(PLAYERS):
+        await director.join(tour.id, p, f"P{i}")
+    await director.start(tour.id, by="u:org")
+    table_id = (await director.record.games(tour.id, 1))[0].table_id
+    state, row = await store.state(table_id), await store.get_table(table_id)
+    game, seats = get_game("claygod"), await store.seats(table_id)
+    seat = game.to_act(state)[0].seat
+    await referee.act(table_id, seats[seat].user_id, game.bot_action(state, seat, random.Random(1)), seat=seat,
+                      expected_version=row.version)
+    data = await audit_export(director, tour.id)
+    playing = next(g for g in data["games"] if g["table"] == table_id)
+    assert playing["status"] == "active" and playing["moves"] == [] and playing["started_at"] is not None

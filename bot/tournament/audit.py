@@ -30,6 +30,8 @@ from bot.referee.steps import SYSTEM
 from bot.storage.store import Store
 
 FORMAT = "judge.tournament.audit/1"
+#: a table's moves are counted only in these statuses: its seed and record are revealed then (bot/web/public.py)
+ENDED = ("finished", "cancelled")
 #: the moderation log's entry for a seat a bot took when its time ran out (bot/referee/timekeeper.py)
 ZOMBIE = "clock_zombie"
 
@@ -177,8 +179,10 @@ async def audit_export(director: Any, tournament_id: int) -> dict[str, Any] | An
                 "started_at": f["started_at"] if f else None, "finished_at": f["finished_at"] if f else None,
                 "rated": f["rated"] if f else False, "counted": bool(f and f["results"]),
                 "unrated_because": why.get(g["table"]) if f else None,
+                # only once the table has ended: before, how often a seat acted may tell a secret (a night role)
                 "moves": [{"seat": seat, "player": p(user), **counts}
-                          for (seat, user, _), counts in zip(f["seats"], f["moves"])] if f else [],
+                          for (seat, user, _), counts in zip(f["seats"], f["moves"])]
+                if f and f["status"] in ENDED else [],
                 "rating": None}
         if f and f["results"]:
             by_seat = {seat: user for seat, user, _ in f["seats"]}
