@@ -28,6 +28,8 @@ from bot.i18n import t
 from bot.render.standings import export_csv
 from bot.discord.components import correction_view
 from bot.tournament.corrections import Undo, describe
+from bot.tournament.audit import audit_csv, audit_export
+from bot.tournament.trf import write_trf, writable
 from bot.tournament.director import Progress
 
 _NUMBER = re.compile(r"^(?:\d+(?:[.,]\d+)?|½)$")
@@ -204,6 +206,15 @@ class Organise(commands.Cog):
         files = [discord.File(io.BytesIO(json.dumps(data, ensure_ascii=False, indent=1).encode()),
                               filename=f"tournament{tour.id}.json"),
                  discord.File(io.BytesIO(export_csv(data).encode()), filename=f"tournament{tour.id}.csv")]
+        public = await audit_export(self.director, tour.id)  # the auditor's: no user ids, can be published
+        if not isinstance(public, Rejection):
+            files += [discord.File(io.BytesIO(json.dumps(public, ensure_ascii=False, indent=1).encode()),
+                                   filename=f"tournament{tour.id}-public.json"),
+                      discord.File(io.BytesIO(audit_csv(public).encode()), filename=f"tournament{tour.id}-public.csv")]
+            if writable(public):
+                points = self.director.points(await self.director.record.get(tour.id))
+                files.append(discord.File(io.BytesIO(write_trf(public, win=points.win, draw=points.draw).encode()),
+                                          filename=f"tournament{tour.id}.trf"))
         await say(interaction, t("tournament.discord.exported", locale, tournament=tour.id), files=files)
 
     # ------------------------------------------------------------------ the round's clock

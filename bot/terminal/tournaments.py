@@ -15,6 +15,8 @@
     swap ID USER1 USER2 --reason "…"             exchange two players in the current round (before anyone moved)
     forbid ID USER1 USER2 --reason "…"           those two do not meet from the next pairing on
     export ID --out FILE.json|FILE.csv           standings and every game
+    export ID --public [--format json|csv]       the auditor's export: pseudonymous ids, times, who moved, ratings
+    export ID --format trf [--out FILE.trf]      a Swiss or round robin as FIDE's TRF16
 
 Every command first applies the clock, as the bot's clock does on Discord: the move clocks of the tables, then
 the results of finished tables and the round deadlines that passed (docs/tournaments.md, T-6).
@@ -27,17 +29,20 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from bot.engine import Rejection
+from bot.engine import Code, Rejection
 from bot.i18n import t
 from bot.referee.service import Referee
 from bot.ratings.seeding import seeding_line
 from bot.render.standings import export_csv, points_text, standings_text
 from bot.terminal.common import EXIT_OK, UsageError, _options, _refuse, _user
+from bot.tournament.audit import audit_csv, audit_export
 from bot.tournament.corrections import Undo, describe
 from bot.tournament.director import FORMATS, Director, Progress
 from bot.tournament.entry import describe as entry_line
 from bot.tournament.stages import group_letter
+from bot.tournament.trf import NotWritable, write_trf
 
+EXPORTS = ("json", "csv", "trf")  # export's --format: the file's, beside new's tournament formats
 VERBS = ("new", "list", "join", "leave", "bot", "start", "pair", "standings", "results", "adjust", "forfeit",
          "pause", "resume", "remove", "repair", "cancel", "export", "checkin", "bye", "swap", "forbid")
 
@@ -49,7 +54,9 @@ def add_parser(sub: Any, number: Callable[[int, int, str], Any], locale: str) ->
     s.add_argument("player", nargs="?", help="for remove, swap, forbid: the player's user id (as in results)")
     s.add_argument("other", nargs="?", help="for swap, forbid: the other player's user id")
     s.add_argument("--game", default="claygod", help="for new")
-    s.add_argument("--format", default="swiss", choices=FORMATS, help="for new")
+    s.add_argument("--format", choices=(*FORMATS, *EXPORTS),
+                   help="for new: the tournament's format (default swiss); for export: json, csv or trf (default: "
+                        "from --out's ending, else JSON)")
     s.add_argument("--title", help="for new")
     s.add_argument("--set", action="append", metavar="NAME=VALUE",
                    help="for new: a tournament setting (rounds, table_size, round_hours, expiry, late_entry, bye, "
@@ -66,6 +73,8 @@ def add_parser(sub: Any, number: Callable[[int, int, str], Any], locale: str) ->
                    help="for adjust and forfeit: apply a bracket correction that undoes later games (without it: "
                         "a dry run listing them)")
     s.add_argument("--out", help="for export: a .json or .csv file (default: JSON on the screen)")
+    s.add_argument("--public", action="store_true",
+                   help="for export: the auditor's export, without user ids (docs/tournaments.md)")
     s.add_argument("--user", help="act as this terminal user (default: your login)")
     s.add_argument("--moderator", action="store_true", help="act as a moderator (the organiser's rights)")
     s.set_defaults(func=cmd_tournament)
@@ -99,11 +108,13 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
         await director.referee.tick()  # the same clock as the bot's: move clocks, then results and deadlines
         await director.tick()
         verb = args.verb
+        if args.format and (args.format in EXPORTS) != (verb == "export"):
+            raise UsageError(t("tournament.term.format_for", locale, format=args.format))
         if verb == "new":
             chosen = _options(args.set, locale)
             if chosen.get("role"):  # the terminal cannot see a server's roles, so cannot hold anyone to one (T-23)
                 raise UsageError(t("tournament.term.role_discord_only", locale))
-            made = await director.create(args.game, args.format, creator=user, settings=chosen,
+            made = await director.create(args.game, args.format or "swiss", creator=user, settings=chosen,
                                          options=_options(args.option, locale), title=args.title,
                                          origin="terminal", locale=locale)
             if isinstance(made, Rejection):
@@ -265,12 +276,27 @@ async def _show(director: Director, tid: int, verb: str, args: argparse.Namespac
             _say(t("tournament.term.game", locale, round=g["round"], board=g["board"], players=who, score=score,
                    table=g["table"] or "—", result=t(f"tournament.result.{g['result'] or 'playing'}", locale)))
     else:
-        if args.out and args.out.endswith(".csv"):
-            Path(args.out).write_text(export_csv(data), encoding="utf-8")
-        elif args.out:
-            Path(args.out).write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+        kind = args.format or ("csv" if args.out and args.out.endswith(".csv") else
+                                  "trf" if args.out and args.out.endswith(".trf") else "json")
+        if args.public or kind == "trf":  # the auditor's export: the TRF is written from it too
+            data = await audit_export(director, tid)
+            if isinstance(data, Rejection):
+                return _refuse(data, locale)
+        if kind == "trf":
+            tour = await director.record.get(tid)
+            points = Director.points(tour)
+            try:
+                text = write_trf(data, win=points.win, draw=points.draw)
+            except NotWritable:
+                return _refuse(Rejection(Code.ILLEGAL, "tournament.term.trf_format",
+                                         {"format": t(f"tournament.format.{tour.format}", locale)}), locale)
+        elif kind == "csv":
+            text = audit_csv(data) if args.public else export_csv(data)
         else:
-            _say(json.dumps(data, ensure_ascii=False, indent=1))
+            text = json.dumps(data, ensure_ascii=False, indent=1)
         if args.out:
+            Path(args.out).write_text(text, encoding="utf-8")
             _say(t("tournament.term.exported", locale, file=args.out))
+        else:
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return EXIT_OK
