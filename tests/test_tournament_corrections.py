@@ -182,7 +182,7 @@ def test_the_terminal_lists_what_a_correction_undoes_and_applies_it_with_confirm
         assert json.loads(con.execute("SELECT points FROM tournament_games WHERE round = 1 AND board = 1")
                           .fetchone()[0]) == {a: 1, b: 0}
     code, out = run(db, *fix, "--confirm", capsys=capsys)
-    assert code == 0 and "1 table(s) undone" in out.out
+    assert code == 0 and "1 table undone" in out.out
     with sqlite3.connect(db) as con:
         final = [json.loads(p) for (p,) in con.execute("SELECT players FROM tournament_games WHERE round = 2")]
         assert len(final) == 1 and b in final[0] and a not in final[0]  # the corrected winner in the final
