@@ -11,6 +11,7 @@ from bot.discord.client import JudgeBot
 from bot.discord.interactions import player_key, refuse, say
 from bot.engine import Rejection
 from bot.i18n import t
+from cogs.tournament import member_roles
 
 
 class Attendance(commands.Cog):
@@ -27,7 +28,7 @@ class Attendance(commands.Cog):
         if found is None:
             return
         tour, locale = found
-        done = await self.director.check_in(tour.id, player_key(interaction))
+        done = await self.director.check_in(tour.id, player_key(interaction), roles=member_roles(interaction))
         if isinstance(done, Rejection):
             return await refuse(interaction, done, locale)
         await self.desk.refresh(tour.id)

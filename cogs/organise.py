@@ -26,6 +26,10 @@ from bot.discord.tournaments import who
 from bot.engine import Code, Rejection
 from bot.i18n import t
 from bot.render.standings import export_csv
+from bot.discord.components import correction_view
+from bot.tournament.corrections import Undo, describe
+from bot.tournament.audit import audit_csv, audit_export
+from bot.tournament.trf import write_trf, writable
 from bot.tournament.director import Progress
 
 _NUMBER = re.compile(r"^(?:\d+(?:[.,]\d+)?|½)$")
@@ -67,9 +71,40 @@ class Organise(commands.Cog):
     async def _done(self, interaction: discord.Interaction, result: Any, locale: str, text: str) -> None:
         if isinstance(result, Rejection):
             return await refuse(interaction, result, locale)
+        if isinstance(result, Undo):
+            return await self._undo(interaction, result, locale)
         if isinstance(result, Progress):
             await self.desk.announce(result)
+            if result.kept_pairings:  # Swiss: the later pairings stand (docs/tournaments.md)
+                text += "\n" + t("tournament.correction.kept", locale,
+                                  rounds=", ".join(map(str, result.kept_pairings)))
         await say(interaction, text)
+
+    async def _undo(self, interaction: discord.Interaction, undo: Undo, locale: str) -> None:
+        """A bracket correction that undoes later games: done, or shown with a button to confirm it."""
+        if undo.done:
+            if isinstance(undo.progress, Progress):
+                await self.desk.announce(undo.progress)
+            return await say(interaction, t("tournament.correction.done", locale, games=len(undo.games),
+                                            first=undo.from_round))
+        entries = {e.user_id: e for e in await self.director.record.entries(undo.tournament_id)}
+        lines = describe(undo, {p: who(e, p) for p, e in entries.items()}, locale)
+        # a big bracket's list may pass Discord's 2000 characters: several messages, the button under the last
+        await say(interaction, pack([*lines, t("tournament.correction.confirm_hint", locale)]),
+                  view=correction_view(undo.tournament_id, undo.shown, locale))
+
+    async def on_confirm_correction(self, interaction: discord.Interaction, tournament_id: int, shown: int) -> None:
+        """The organiser confirms a correction shown to them (``correction_view``)."""
+        locale = await begin(interaction)
+        tour = await self.director.record.get(tournament_id)
+        if tour is None or tour.guild_id != str(interaction.guild_id):  # a button is answered in its own server only
+            return await refuse(interaction, Rejection(Code.NOT_FOUND, "tournament.reject.no_tournament",
+                                                       {"tournament": tournament_id}), locale)
+        result = await self.director.confirm_correction(tournament_id, shown, by=player_key(interaction),
+                                                        moderator=await self._events()._runs_events(interaction))
+        if isinstance(result, Rejection):
+            return await refuse(interaction, result, locale)
+        await self._undo(interaction, result, locale)
 
     # ------------------------------------------------------------------ results
     @organise.command(name=L("tournament.cmd.results"), description=L("tournament.cmd.results.desc"))
@@ -171,6 +206,15 @@ class Organise(commands.Cog):
         files = [discord.File(io.BytesIO(json.dumps(data, ensure_ascii=False, indent=1).encode()),
                               filename=f"tournament{tour.id}.json"),
                  discord.File(io.BytesIO(export_csv(data).encode()), filename=f"tournament{tour.id}.csv")]
+        public = await audit_export(self.director, tour.id)  # the auditor's: no user ids, can be published
+        if not isinstance(public, Rejection):
+            files += [discord.File(io.BytesIO(json.dumps(public, ensure_ascii=False, indent=1).encode()),
+                                   filename=f"tournament{tour.id}-public.json"),
+                      discord.File(io.BytesIO(audit_csv(public).encode()), filename=f"tournament{tour.id}-public.csv")]
+            if writable(public):
+                points = self.director.points(await self.director.record.get(tour.id))
+                files.append(discord.File(io.BytesIO(write_trf(public, win=points.win, draw=points.draw).encode()),
+                                          filename=f"tournament{tour.id}.trf"))
         await say(interaction, t("tournament.discord.exported", locale, tournament=tour.id), files=files)
 
     # ------------------------------------------------------------------ the round's clock

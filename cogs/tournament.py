@@ -35,12 +35,16 @@ from bot.web.links import base_url, link_line, tournament_url
 from bot.render.text import game_title
 from bot.storage.tournaments import TournamentRow
 from bot.tournament.director import FORMATS, MAX_ROUND_HOURS, MAX_ROUNDS
+from bot.tournament.stages import group_letter
 from cogs.lobby import parse_options
 
 log = logging.getLogger("judge.discord.tournament")
 
 OPEN = ("registration", "running")
 _SETTING = re.compile(r"^\s*([\w-]+)\s*=\s*(\S+)\s*$")
+
+
+STANDINGS_WITH_GROUPS = 1700  # the groups' blocks, with the heading and links, within a message's 2000
 
 
 def parse_settings(text: str | None) -> dict[str, Any] | Rejection:
@@ -55,6 +59,17 @@ def parse_settings(text: str | None) -> dict[str, Any] | Rejection:
         out[name] = (int(value) if value.isdigit() and len(value) < 10 else True if low in ("yes", "true", "on")
                      else False if low in ("no", "false", "off") else value)
     return out
+
+
+def member_roles(interaction: discord.Interaction) -> list[str]:
+    """The ids of the member's server roles, for a tournament's entry condition (T-23)."""
+    return [str(r.id) for r in getattr(interaction.user, "roles", [])]
+
+
+def _server_role(interaction: discord.Interaction, value: Any) -> bool:
+    """A ``role=`` setting names a role of this server (typed as a mention, ``<@&id>``, or its id)."""
+    digits = str(value).strip().removeprefix("<@&").removesuffix(">")
+    return digits.isdigit() and interaction.guild is not None and interaction.guild.get_role(int(digits)) is not None
 
 
 def _reject(key: str, code: str = Code.NOT_FOUND, **params: Any) -> Rejection:
@@ -123,6 +138,8 @@ class Tournament(commands.Cog):
         for parsed in (table_options, extra):
             if isinstance(parsed, Rejection):
                 return await refuse(interaction, parsed, locale)
+        if extra.get("role") and not _server_role(interaction, extra["role"]):  # an entry condition (T-23)
+            return await refuse(interaction, _reject("tournament.reject.entry_role_setting", Code.BAD_OPTIONS), locale)
         where = channel or await self.desk.channel(home_channel_id(interaction))
         if not isinstance(where, TABLE_CHANNELS) or where.guild.id != interaction.guild_id:
             return await say(interaction, t("tournament.reject.channel", locale))
@@ -211,8 +228,17 @@ class Tournament(commands.Cog):
             files = [discord.File(io.BytesIO(data), filename=f"standings{tour.id}.png",
                                   description=t("tournament.picture.alt", locale, tournament=tour.id))]
         link = link_line("web.link.tournament", tournament_url(base_url(self.bot.settings), tour.id), locale)
-        await say(interaction, "\n".join([f"{head} · {status}", standings_block(rows, tour.format, locale), *link]),
-                  files=files)
+        block = standings_block(rows, tour.format, locale)
+        by_group = "\n".join(f"{t('tournament.stage.group', locale, group=group_letter(i))}\n"
+                              f"{standings_block([r.as_dict() for r in g], tour.format, locale)}"
+                              for i, g in enumerate(await self.director.group_standings(tour.id), start=1))
+        if by_group and len(by_group) < STANDINGS_WITH_GROUPS:  # T-24: each group ranked inside it, when it fits
+            block = by_group
+        other = await self.director.stages(tour.id)
+        if other:  # T-24: the other stage of a two-stage event
+            link = [t("tournament.stage.of_next", locale, tournament=other["next"]) if "next" in other else
+                    t("tournament.stage.of_first", locale, tournament=other["first"]), *link]
+        await say(interaction, "\n".join([f"{head} · {status}", block, *link]), files=files)
 
     @tournament.command(name=L("tournament.cmd.drop"), description=L("tournament.cmd.drop.desc"))
     @app_commands.rename(number=L("tournament.param.tournament"), player=L("tournament.param.player"),
@@ -292,7 +318,8 @@ class Tournament(commands.Cog):
             return
         tour, locale = found
         async with self.director.lock(tour.id):  # a late entry must not race the pairing of a round
-            number = await self.director.join(tour.id, player_key(interaction), interaction.user.display_name)
+            number = await self.director.join(tour.id, player_key(interaction), interaction.user.display_name,
+                                              roles=member_roles(interaction))
         if isinstance(number, Rejection):
             return await refuse(interaction, number, locale)
         await self._remember_player(interaction, locale)

@@ -379,6 +379,21 @@ class ByeButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:tbye:{_N}"
 DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, CheckInButton, ByeButton)
 
 
+class CorrectionButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:tfix:{_N}:{_N}"):
+    """Under the organiser's private preview of a bracket correction that undoes later games: apply it
+    (tournament, the kept preview's log entry)."""
+
+    kind, cog, handler = "tfix", "Organise", "on_confirm_correction"
+
+
+DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, CorrectionButton)
+
+
+def correction_view(tournament_id: int, shown: int, locale: str) -> ui.View:
+    return _view(CorrectionButton(tournament_id, shown, label=t("tournament.correction.button", locale),
+                                  style=discord.ButtonStyle.danger))
+
+
 def tournament_view(tournament_id: int, status: str, locale: str, settings: dict | None = None) -> ui.View | None:
     """Enter / leave while a tournament takes entries (check in and a requested bye where its settings
     offer them), the standings once it has any; nothing when closed."""

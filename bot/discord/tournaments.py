@@ -38,6 +38,8 @@ from bot.ratings.seeding import seeding_line
 from bot.tournament.crosstable import bracket_columns, bracket_path, crosstable, round_results
 from bot.web.links import base_url, link_line, tournament_url
 from bot.tournament.director import Director, Progress
+from bot.tournament.entry import describe as entry_line
+from bot.tournament.stages import group_letter
 
 if TYPE_CHECKING:
     from bot.discord.host import Host
@@ -154,6 +156,11 @@ class TournamentDesk:
                                         *link_line("web.link.tournament",
                                                    tournament_url(base_url(self.bot.settings), tour.id), locale)]))
         await self.refresh(tour.id)
+        if progress.next_stage is not None:  # T-24: who went on, then the second stage's round 1
+            qualified = await self.director.record.entries(progress.next_stage.tournament_id)
+            await self.post(tour, [t("tournament.stage.next", locale, tournament=progress.next_stage.tournament_id,
+                                     n=len(qualified), players=", ".join(who(e, e.user_id) for e in qualified))])
+            await self.announce(progress.next_stage)
 
     async def _results_delivered(self, tour: TournamentRow, rounds: Sequence[int]) -> None:
         """Wait (at most RESULTS_WAIT seconds: a delivery that keeps failing must not hold the tournament) until
@@ -176,8 +183,18 @@ class TournamentDesk:
                  *round_results({u: who(entries.get(u), u) for u in names}, [g for g in games if g.round == number
                                                                             and g.result != "late"], locale),
                  standings_block(rows, tour.format, locale)]
-        if tour.format in ("swiss", "round_robin"):
-            table = crosstable(rows, self.director.as_matches(tour, games), number)
+        groups = await self.director.group_standings(tour.id)
+        counted = self.director.counted(tour, list(entries.values()), self.director.as_matches(tour, games))
+        if groups:  # T-24: each group's standings and crosstable, ranked inside the group
+            texts.pop()
+            for index, group in enumerate(groups, start=1):
+                ranked = [r.as_dict() for r in group]
+                table = crosstable(ranked, counted, number)  # annulled results are not shown (T-4a)
+                texts += [t("tournament.stage.group", locale, group=group_letter(index)),
+                          standings_block(ranked, tour.format, locale),
+                          t("tournament.record.crosstable", locale) + "\n```\n" + table[:1800] + "\n```"]
+        elif tour.format in ("swiss", "round_robin"):
+            table = crosstable(rows, counted, number)  # annulled results are not shown (T-4a)
             texts.append(t("tournament.record.crosstable", locale) + "\n```\n" + table[:1800] + "\n```")
         elif tour.format in ("elimination", "double_elimination"):
             texts.append("```\n" + bracket_path(names, games, locale)[:1900] + "\n```")
@@ -224,7 +241,11 @@ class TournamentDesk:
         parent = await self.channel(tour.channel_id)
         if parent is None:
             return
-        where = tour.message_id if isinstance(parent, discord.ForumChannel) else tour.channel_id
+        message_id = tour.message_id
+        if message_id is None and tour.settings.get("first_stage"):  # a second stage posts in the first's forum post
+            first = await self.director.record.get(tour.settings["first_stage"])
+            message_id = first.message_id if first else None
+        where = message_id if isinstance(parent, discord.ForumChannel) else tour.channel_id
         if where is None:
             return
         channel = self.bot.get_partial_messageable(int(where))
@@ -256,7 +277,11 @@ class TournamentDesk:
             facts.append(t("tournament.discord.round_hours", locale, hours=s["round_hours"]))
         if tour.format in ("swiss", "multiseat"):
             facts.append(t("tournament.discord.late_entry." + ("yes" if s.get("late_entry") else "no"), locale))
+        if s.get("stage2"):  # T-24: where the best go on
+            facts.append(t("tournament.stage.second", locale, format=t(f"tournament.format.{s['stage2']}", locale)))
         lines.append(" · ".join(facts))
+        if tour.status in ("registration", "running") and (conditions := entry_line(s, locale)):
+            lines.append(conditions)  # who may enter, before anyone clicks (T-23)
         if tour.status == "registration":
             until = s.get("registration_until")
             lines.append(t("tournament.discord.open", locale) + (

@@ -21,7 +21,8 @@ def points_text(value: float) -> str:
 
 
 def standings_text(rows: list[dict[str, Any]], fmt: str, locale: str) -> str:
-    """The standings as monospace lines: rank, name, points, W-D-L, and the format's tie-breaks."""
+    """The standings as monospace lines: place (shared in a bracket: "5–8"), name, points, W-D-L, and the
+    format's tie-breaks."""
     columns = SHOWN[fmt]
     rated = any(r.get("rating") is not None for r in rows)  # the ratings at the start, when it was seeded so
     head = [t("tournament.col.rank", locale), t("tournament.col.player", locale),
@@ -30,7 +31,7 @@ def standings_text(rows: list[dict[str, Any]], fmt: str, locale: str) -> str:
     lines = [head]
     for r in rows:
         name = r["name"] + ("" if r["status"] == "active" else " ✗")
-        lines.append([str(r["rank"]), name, *([str(r.get("rating") or "—")] if rated else []),
+        lines.append([r.get("place") or str(r["rank"]), name, *([str(r.get("rating") or "—")] if rated else []),
                       points_text(r["points"]), f"{r['wins']}-{r['draws']}-{r['losses']}",
                       *(points_text(r[c]) for c in columns)])
     widths = [max(len(line[i]) for line in lines) for i in range(len(head))]

@@ -317,6 +317,37 @@ class Tournaments:
                              (number - 1, tournament_id, number))
             await self._log(db, tournament_id, by, "repair", reason, {"round": number}, now)
 
+    async def redo(self, tournament_id: int, round: int, board: int, points: dict[str, float], result: str, *,
+                   first: int, removed: list[tuple[int, int]], fresh: list[NewGame], deadline: float | None,
+                   by: str, reason: str | None, data: dict[str, Any], now: float) -> None:
+        """A bracket correction that redoes what it invalidates (bot/tournament/corrections.py), in one
+        transaction: the corrected game's points (logged with what they replaced, as ``settle``), the wrong
+        games and every round after ``first`` taken back, round ``first`` open again with its ``fresh`` games
+        (its new ``deadline``, when given), and the redo logged with what it undid."""
+        async with self.store.transaction() as db:
+            t = await self._status(db, tournament_id)
+            if t["status"] != "running" or t["round"] < first:
+                raise TournamentRefused("paired")
+            row = await (await db.execute("SELECT points FROM tournament_games WHERE tournament_id = ? AND round = ?"
+                                          " AND board = ?", (tournament_id, round, board))).fetchone()
+            await db.execute("UPDATE tournament_games SET points = ?, result = ? WHERE tournament_id = ?"
+                             " AND round = ? AND board = ?", (dumps(points), result, tournament_id, round, board))
+            await self._log(db, tournament_id, by, result, reason,
+                            {"round": round, "board": board, "points": points,
+                             "before": None if row is None or row["points"] is None else json.loads(row["points"])},
+                            now)
+            await db.executemany("DELETE FROM tournament_games WHERE tournament_id = ? AND round = ? AND board = ?",
+                                 [(tournament_id, r, b) for r, b in removed])
+            await db.execute("DELETE FROM tournament_games WHERE tournament_id = ? AND round > ?",
+                             (tournament_id, first))
+            await db.execute("DELETE FROM rounds WHERE tournament_id = ? AND number > ?", (tournament_id, first))
+            await db.execute("UPDATE rounds SET status = 'playing', finished_at = NULL,"
+                             " deadline = COALESCE(?, deadline) WHERE tournament_id = ? AND number = ?",
+                             (deadline, tournament_id, first))
+            await db.execute("UPDATE tournaments SET round = ? WHERE id = ?", (first, tournament_id))
+            await self._insert_games(db, tournament_id, first, fresh)
+            await self._log(db, tournament_id, by, "redo", reason, data, now)
+
     async def rewrite_games(self, tournament_id: int, number: int, games: list[tuple[int, NewGame]], *, by: str,
                             reason: str | None, data: dict[str, Any], now: float) -> None:
         """An organiser's edit of a round's pairing (a swap, T-22): the given boards get new players (and
@@ -353,9 +384,10 @@ class Tournaments:
                  "data": None if r["data"] is None else json.loads(r["data"])} for r in rows]
 
     async def add_log(self, tournament_id: int, by: str, action: str, reason: str | None,
-                      data: dict[str, Any] | None, now: float) -> None:
+                      data: dict[str, Any] | None, now: float) -> int:
+        """The entry's id (a confirmation that comes back later names it)."""
         async with self.store.transaction() as db:
-            await self._log(db, tournament_id, by, action, reason, data, now)
+            return await self._log(db, tournament_id, by, action, reason, data, now)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -368,7 +400,8 @@ class Tournaments:
 
     @staticmethod
     async def _log(db: Any, tournament_id: int, by: str, action: str, reason: str | None,
-                   data: dict[str, Any] | None, now: float) -> None:
-        await db.execute("INSERT INTO tournament_log (tournament_id, by, action, reason, data, at)"
-                         " VALUES (?, ?, ?, ?, ?, ?)",
-                         (tournament_id, by, action, reason, None if data is None else dumps(data), now))
+                   data: dict[str, Any] | None, now: float) -> int:
+        cur = await db.execute("INSERT INTO tournament_log (tournament_id, by, action, reason, data, at)"
+                               " VALUES (?, ?, ?, ?, ?, ?)",
+                               (tournament_id, by, action, reason, None if data is None else dumps(data), now))
+        return cur.lastrowid

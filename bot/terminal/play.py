@@ -33,6 +33,11 @@ async def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
                 result = await run_demo_table(referee, game.name, seats=seats, locale=locale, out=sys.stdout,
                                               verbose=args.verbose, options=options, pictures=pictures)
                 failures += not (result.finished and result.verified)
+        if not args.game:  # a rated table of people, so that the demo shows a rating move (docs/ratings.md)
+            from bot.terminal.session import run_rated_demo_table
+            _say(t("core.term.demo_rated", locale))
+            result = await run_rated_demo_table(referee, locale=locale, out=sys.stdout)
+            failures += not (result.finished and result.verified)
         if not args.game and not args.no_tournament:  # and a tournament for the public pages (docs/web.md)
             from bot.web.sample import bot_tournament
             tid = await bot_tournament(referee, "claygod", "swiss", 8, title=t("web.demo.tournament", locale),

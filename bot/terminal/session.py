@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
-from bot.engine import Rejection, get_game
+from bot.engine import Code, Rejection, get_game
 from bot.i18n import t
 from bot.referee.delivery import Skip, drain
 from bot.referee.record import verify_table
@@ -198,4 +198,62 @@ async def run_demo_table(referee: Referee, game_name: str, *, seats: int, locale
         pictures.mkdir(parents=True, exist_ok=True)
         path.write_bytes(png)
         out.write(t("picture.demo.written", locale, file=str(path)) + "\n")
+    return DemoResult(table.id, game_name, row.version, row.status == "finished", report.ok, summary)
+
+
+#: the two terminal users of the demo's rated table: people, not ``bot:`` seats, so the table is rated
+DEMO_PLAYERS = ("cli:demo-player-1", "cli:demo-player-2")
+
+
+async def run_rated_demo_table(referee: Referee, *, locale: str, out: TextIO, game_name: str = "claygod",
+                               limit: int = 5000) -> DemoResult:
+    """A rated table of two human terminal users whose moves the bots' policy chooses (issue 37): each demo
+    plays one more, so a newcomer sees the ratings move; the end prints each player's change."""
+    import random
+
+    store = referee.store
+    game = get_game(game_name)
+    table = await referee.create_table(game_name, creator=DEMO, creator_name="demo", origin="demo", join=False,
+                                       locale=locale)
+    if isinstance(table, Rejection):
+        raise RuntimeError(table.message("en"))
+    for n, user in enumerate(DEMO_PLAYERS, 1):
+        seated = await referee.join(table.id, user, t("core.term.demo_player", locale, n=n))
+        if isinstance(seated, Rejection):
+            raise RuntimeError(seated.message("en"))
+    started = await referee.start(table.id, DEMO)
+    if not isinstance(started, Accepted):
+        raise RuntimeError(started.message("en"))
+    printer = TerminalDeliverer(out, DEMO, locale, quiet_kinds={"update", "private", "start"}, store=store)
+    seats = await store.seats(table.id)
+    version, finished = started.version, started.finished
+    for _ in range(limit):
+        if finished:
+            break
+        state = await store.state(table.id)
+        due = game.to_act(state)
+        if not due:  # a referee step (a clock) is due, not a player's move
+            await referee.tick()
+            row = await store.get_table(table.id)
+            version, finished = row.version, row.status != "active"
+            continue
+        seat = due[0].seat
+        # the bots' choice, seeded from the table and version as drive_bots seeds it: reproducible
+        action = game.bot_action(state, seat, random.Random(f"{table.id}:{version}:{seat}"))
+        done = await referee.act(table.id, seats[seat].user_id, action, expected_version=version, seat=seat)
+        if isinstance(done, Rejection):
+            if done.code != Code.STALE:
+                raise RuntimeError(done.message("en"))
+            row = await store.get_table(table.id)  # the referee's own forced moves followed: read where it is
+            version, finished = row.version, row.status != "active"
+            continue
+        version, finished = done.version, done.finished
+    await drain(store, printer, limit=10_000, only=[table.id])  # once: the quiet kinds are most of them
+    row = await store.get_table(table.id)
+    report = await verify_table(store, table.id)
+    names = [s.name for s in seats]
+    result = outcome_line(game, row.outcome, locale, names) if row.outcome else row.status
+    summary = t("core.term.demo_summary", locale, table=table.id, game=t(f"{game.name}.title", locale),
+                n=row.version, result=result, check="✓" if report.ok else "✗ " + "; ".join(report.problems))
+    out.write(summary + "\n")
     return DemoResult(table.id, game_name, row.version, row.status == "finished", report.ok, summary)

@@ -15,24 +15,29 @@ import asyncio
 import math
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any, Awaitable, Callable, Mapping
+from typing import Any, Awaitable, Callable, Collection, Mapping
 
 from bot.engine import Code, Reject, Rejection, get_game
 from bot.engine.rng import new_seed
 from bot.ratings.seeding import first_swiss_round, rated as rated_event, ratings_at_start
 from bot.i18n import t
+from bot.i18n import t as t_  # `t` is a tournament in the methods
 from bot.engine.free_text import TITLE_MAX, clean_name, clean_text
 from bot.referee.seated import same_user
 from bot.referee.service import Referee
 from bot.referee.steps import SYSTEM
 from bot.referee.timecontrol import SETTINGS as CLOCK_SETTINGS, defaulted as clock_by_default, \
     parse as parse_time_control
-from bot.storage.tournaments import GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
+from bot.storage.tournaments import Entry, GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
 
+from . import entry
+from .corrections import Undo, corrected, dropped_after, invalidated
 from .brackets import double_elimination, fold_matches, match_goes_on, match_result, rounds as double_rounds, survival as double_survival
 from .seeding import METHODS as SEEDING, seed_order
 from .pairing import bracket, round_robin, seat_order, seat_tables, swiss_pairs, table_sizes
-from .standings import ALLOWED_TIEBREAKS, Points, Standing, histories, standings, table_points
+from .standings import ALLOWED_TIEBREAKS, TIEBREAK_RULES, Points, Standing, histories, standings, table_points
+from .places import WITHDRAWAL, annulled, ordered_places, without
+from . import stages
 
 FORMATS = ("swiss", "round_robin", "elimination", "double_elimination", "multiseat")
 DUEL_FORMATS = ("swiss", "round_robin", "elimination", "double_elimination")
@@ -49,7 +54,10 @@ DEFAULTS: dict[str, Any] = {"rounds": 0, "table_size": 0, "round_hours": 0, "exp
                             "check_in": False, "requested_byes": 1, "requested_bye": "draw", "withdraw_after": 0,
                             "third_place": False, "reset": True, "seeding": "rating", "tiebreaks": "",
                             "place_points": "", "best_of": 1,
-                            "rated": True}  # rated: the tables count for ratings (docs/ratings.md)
+                            "withdrawal": "annul", "tiebreak_rules": "classic",  # T-4a, T-5a
+                            "stage2": "", "advance": 0, "groups": 0,  # two-stage events (T-24: stages.py)
+                            "rated": True,  # rated: the tables count for ratings (docs/ratings.md)
+                            **entry.DEFAULTS}  # entry conditions (T-23): none by default
 
 
 def _tiebreak_list(fmt: str, raw: Any) -> list[str]:
@@ -94,6 +102,8 @@ class Progress:
     rounds: list[int] = field(default_factory=list)
     tables: list[int] = field(default_factory=list)
     finished: bool = False
+    next_stage: "Progress | None" = None  # the second stage, started as the first ended (T-24)
+    kept_pairings: list[int] = field(default_factory=list)  # a correction's later rounds whose pairings stand
 
     def __bool__(self) -> bool:
         return bool(self.settled or self.rounds or self.tables or self.finished)
@@ -134,6 +144,7 @@ def check_settings(game_name: str, fmt: str, raw: Mapping[str, Any]) -> dict[str
     s["tiebreaks"] = _tiebreak_list(fmt, s["tiebreaks"])
     s["place_points"] = _place_points(fmt, s["place_points"], game.max_seats)
     number("best_of", 1, 9)
+    stages.check(fmt, s)
     if s["best_of"] % 2 == 0 or (s["best_of"] > 1 and fmt not in DUEL_FORMATS):
         raise Reject("tournament.reject.best_of", code=Code.BAD_OPTIONS)
     number("requested_byes", 0, MAX_ROUNDS)
@@ -141,9 +152,19 @@ def check_settings(game_name: str, fmt: str, raw: Mapping[str, Any]) -> dict[str
     for name, choices in (("expiry", EXPIRY), ("bye", ("win", "draw", "loss")), ("requested_bye", ("draw", "loss"))):
         if s[name] not in choices:
             raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices=", ".join(choices))
+    for name, choices in (("withdrawal", WITHDRAWAL), ("tiebreak_rules", TIEBREAK_RULES)):
+        if s[name] not in choices:
+            raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices=", ".join(choices))
+    if fmt != "round_robin":  # elsewhere a player's games always stand (T-4)
+        if "withdrawal" in raw:
+            raise Reject("tournament.reject.setting", code=Code.BAD_OPTIONS, name="withdrawal")
+        s["withdrawal"] = "keep"
+    if s["tiebreak_rules"] == "fide" and fmt not in ("swiss", "round_robin"):
+        raise Reject("tournament.reject.setting", code=Code.BAD_OPTIONS, name="tiebreak_rules")
     for name in ("late_entry", "check_in", "third_place", "reset", "rated"):
         if not isinstance(s[name], bool):
             raise Reject("tournament.reject.choice", code=Code.BAD_OPTIONS, name=name, choices="yes, no")
+    entry.check_settings(game.name, s)
     if fmt in ("round_robin", *BRACKETS):
         s["late_entry"] = False  # the schedule or the bracket is fixed at the start (T-7)
         s["requested_byes"] = 0  # so is every round's game (T-19)
@@ -233,12 +254,16 @@ class Director:
     def organiser(t: TournamentRow, user_id: str, moderator: bool) -> bool:
         return moderator or user_id == t.creator
 
-    async def join(self, tournament_id: int, user_id: str, name: str, *, is_bot: bool = False) -> int | Rejection:
+    async def join(self, tournament_id: int, user_id: str, name: str, *, is_bot: bool = False,
+                   roles: Collection[str] | None = None) -> int | Rejection:
         """Enter a player; returns the pairing number.  After the start only where the format allows late
-        entry, until half the rounds are paired; the late entrant scores a draw once for what they missed."""
+        entry, until half the rounds are paired; the late entrant scores a draw once for what they missed.
+        ``roles``: the member's server role ids where the front end sees them (entry conditions, T-23)."""
         t = await self._tournament(tournament_id)
         if isinstance(t, Rejection):
             return t
+        if not is_bot and (refused := await self.entry_refusal(t, user_id, roles)) is not None:
+            return refused
         late = None
         if t.status == "registration":
             until = t.settings.get("registration_until")
@@ -254,6 +279,11 @@ class Director:
                                            limit=t.settings["max_players"] or MAX_PLAYERS)
         except TournamentRefused as refused:
             return _reject(refused.reason, tournament=tournament_id, max=t.settings["max_players"] or MAX_PLAYERS)
+
+    async def entry_refusal(self, t: TournamentRow, user_id: str, roles: Collection[str] | None) -> Rejection | None:
+        """The entry condition ``user_id`` does not meet (T-23), or None."""
+        return await entry.refusal(self.store, game=t.game, guild_id=t.guild_id, settings=t.settings,
+                                   user_id=user_id, roles=roles)
 
     async def leave(self, tournament_id: int, user_id: str, *, by: str, moderator: bool = False,
                     reason: str | None = None) -> bool | Rejection:
@@ -300,6 +330,8 @@ class Director:
         """How many rounds: fixed at the start (``settings.rounds``), else from the field."""
         if t.settings.get("rounds"):
             return t.settings["rounds"]
+        if t.format == "round_robin" and t.settings.get("pools"):
+            return stages.group_rounds(t.settings["pools"])
         if t.format == "round_robin":
             return players - 1 + players % 2
         if t.format == "elimination":
@@ -328,6 +360,8 @@ class Director:
         entries = [e for e in await self.record.entries(tournament_id) if e.status == "active"]
         game = get_game(t.game)
         least = 2 if t.format in DUEL_FORMATS else max(game.min_seats, 1)
+        if t.settings.get("groups"):
+            least = stages.least_players(t.settings["groups"])
         if len(entries) < max(least, 2):
             return _reject("too_few", players=len(entries), min=max(least, 2))
         rng = random.Random(f"{t.seed}:seeding")
@@ -347,7 +381,10 @@ class Director:
         order = seed_order(players, method, rng, rating)
         if seeded:
             seeded["by_lot"] = [p for p in order if p not in seeded["ratings"]]
-        settings = {**t.settings, "order": order, "seeded": seeded, "rounds": self.rounds_planned(t, len(order))}
+        settings = {**t.settings, "order": order, "seeded": seeded}
+        if t.settings.get("groups"):  # T-24: the groups drawn from seeding pots, fixed for the event
+            settings["pools"] = stages.pools(order, t.settings["groups"])
+        settings["rounds"] = self.rounds_planned(replace(t, settings=settings), len(order))
         t = replace(t, settings=settings)
         async with self.lock(tournament_id):
             games = await self._plan(t, 1)
@@ -366,17 +403,19 @@ class Director:
         hours = t.settings["round_hours"]
         return self.referee.now() + hours * 3600 if hours else None
 
-    async def _plan(self, t: TournamentRow, number: int, attempt: int = 0) -> list[NewGame] | None:
+    async def _plan(self, t: TournamentRow, number: int, attempt: int = 0,
+                    games: list[GameRow] | None = None) -> list[NewGame] | None:
         """The games of round ``number`` for the active players, by the tournament's format; None when a
-        double-elimination bracket is over."""
+        double-elimination bracket is over.  ``games``: the record as it will be (a correction's), not as stored."""
         entries = await self.record.entries(t.id)
-        games = self.as_matches(t, await self.record.games(t.id))
+        games = self.as_matches(t, games if games is not None else await self.record.games(t.id))
         active = {e.user_id for e in entries if e.status == "active"}
         rng = random.Random(f"{t.seed}:round:{number}:{attempt}")
         points = self.points(t)
         bye = lambda p: NewGame("bye", [p], {p: points.bye}, "bye")  # noqa: E731
         if t.format == "round_robin":
-            schedule = round_robin(t.settings["order"])
+            schedule = stages.schedule(t.settings["pools"]) if t.settings.get("pools") \
+                else round_robin(t.settings["order"])
             plan = []
             for a, b in schedule[number - 1] if number <= len(schedule) else []:
                 players = [p for p in (a, b) if p is not None and p in active]
@@ -416,7 +455,8 @@ class Director:
         resting = [NewGame("bye", [p], {p: getattr(points, t.settings.get("requested_bye", "draw"))}, "requested")
                    for p in sorted(away & active)]
         ranked = [s.user_id for s in standings(t.format, entries, games, t.seed, points,
-                                               tiebreaks=t.settings.get("tiebreaks") or None)
+                                               tiebreaks=t.settings.get("tiebreaks") or None,
+                                               rules=t.settings.get("tiebreak_rules", "classic"))
                   if s.user_id in active and s.user_id not in away]
         forbidden = await self._forbidden(t.id)
         if t.format == "swiss":
@@ -554,8 +594,10 @@ class Director:
         return {(e["data"] or {}).get("user") for e in await self.record.log(tournament_id)
                 if e["action"] == "check_in"}
 
-    async def check_in(self, tournament_id: int, user_id: str) -> bool | Rejection:
-        """An entered player says they will play (where the tournament asks for it, before round 1)."""
+    async def check_in(self, tournament_id: int, user_id: str, *,
+                       roles: Collection[str] | None = None) -> bool | Rejection:
+        """An entered player says they will play (where the tournament asks for it, before round 1); the entry
+        conditions are checked again, with the rating as it is now (T-23)."""
         async with self.lock(tournament_id):
             t = await self._tournament(tournament_id)
             if isinstance(t, Rejection):
@@ -566,6 +608,8 @@ class Director:
                 return _reject("not_entered")
             if user_id in await self.checked_in(t.id):
                 return _reject("checked_in")
+            if (refused := await self.entry_refusal(t, user_id, roles)) is not None:
+                return refused
             await self.record.add_log(t.id, user_id, "check_in", None, {"user": user_id}, self.referee.now())
         return True
 
@@ -644,6 +688,8 @@ class Director:
         else:
             over = not any(g.kind == "table" for g in plan or []) or len(active) < 2
         if over:
+            if t.settings.get("stage2"):  # T-24: the best go on into the second stage, started before this ends
+                progress.next_stage = await self._next_stage(t)
             await self.record.finish(t.id, status="finished", now=now, by=SYSTEM, reason=None)
             progress.finished = True
             return False
@@ -753,14 +799,18 @@ class Director:
 
     # ------------------------------------------------------------------ the organiser
     async def adjust(self, tournament_id: int, round: int, board: int, points: Mapping[str, float], *, by: str,
-                     reason: str | None, moderator: bool = False) -> Progress | Rejection:
+                     reason: str | None, moderator: bool = False,
+                     confirm: bool = False) -> Progress | Undo | Rejection:
         """Set a game's points by hand (a dispute, an unfinished table); the reason is required and logged
-        with the points it replaced.  Adjusting the latest round's last open game pairs the next round."""
+        with the points it replaced.  Adjusting the latest round's last open game pairs the next round.  In a
+        bracket, a correction that makes later games wrong comes back as an ``Undo`` to confirm (``confirm``
+        does it: docs/tournaments.md "Correcting a result")."""
         return await self._set_result(tournament_id, round, board, points, "adjusted", by=by, reason=reason,
-                                      moderator=moderator)
+                                      moderator=moderator, confirm=confirm)
 
     async def forfeit(self, tournament_id: int, round: int, board: int, losers: list[str], *, by: str,
-                      reason: str | None, moderator: bool = False) -> Progress | Rejection:
+                      reason: str | None, moderator: bool = False,
+                      confirm: bool = False) -> Progress | Undo | Rejection:
         """Award a game by forfeit: each of ``losers`` scores a loss, everyone else at the table a win (0–0
         when all of them forfeit); recorded as a forfeit (T-15), logged with the reason and what it replaced."""
         games = {(g.round, g.board): g for g in await self.record.games(tournament_id)}
@@ -775,10 +825,11 @@ class Director:
         points = self.points(t)
         got = {p: points.loss if p in losers else points.win for p in g.players}
         return await self._set_result(tournament_id, round, board, got, "forfeit", by=by, reason=reason,
-                                      moderator=moderator)
+                                      moderator=moderator, confirm=confirm)
 
     async def _set_result(self, tournament_id: int, round: int, board: int, points: Mapping[str, float],
-                          how: str, *, by: str, reason: str | None, moderator: bool) -> Progress | Rejection:
+                          how: str, *, by: str, reason: str | None, moderator: bool,
+                          confirm: bool = False) -> Progress | Undo | Rejection:
         begun = await self._as_organiser_with_reason(tournament_id, by, moderator, reason)
         if isinstance(begun, Rejection):
             return begun
@@ -794,14 +845,117 @@ class Director:
             return _reject("bad_points", players=", ".join(g.players))
         if t.status != "running" and t.status != "finished":
             return _reject("closed", tournament=tournament_id)
+        got = {p: float(v) for p, v in points.items()}
         async with self.lock(tournament_id):
-            if g.table_id is not None:
-                table = await self.store.get_table(g.table_id)
-                if table.status == "active":
-                    await self.referee.cancel(g.table_id, by, moderator=True, reason=reason)
-            await self.record.settle(tournament_id, round, board, {p: float(v) for p, v in points.items()},
-                                     how, by=by, reason=reason, now=self.referee.now(), overwrite=True)
-        return await self.sync(tournament_id) if t.status == "running" else Progress(tournament_id)
+            t = await self.record.get(tournament_id)  # read again under the lock: a round may have been paired
+            every = await self.record.games(tournament_id)
+            wrong = self._undone(t, every, round, board, got, how)
+            if wrong:
+                undo = await self._redo(t, every, wrong, round, board, got, how, by=by, reason=reason,
+                                        confirm=confirm)
+            else:
+                if g.table_id is not None:
+                    table = await self.store.get_table(g.table_id)
+                    if table.status == "active":
+                        await self.referee.cancel(g.table_id, by, moderator=True, reason=reason)
+                await self.record.settle(tournament_id, round, board, got, how, by=by, reason=reason,
+                                         now=self.referee.now(), overwrite=True)
+        if wrong:
+            if isinstance(undo, Undo) and undo.done:  # the re-paired games' tables, and what follows from them
+                undo.progress = await self.sync(tournament_id)
+            return undo
+        progress = await self.sync(tournament_id) if t.status == "running" else Progress(tournament_id)
+        if t.format not in BRACKETS and round < t.round:
+            # FIDE's practice (C.04): a correction changes scores, never a pairing already made
+            progress.kept_pairings = list(range(round + 1, t.round + 1))
+        return progress
+
+    def _undone(self, t: TournamentRow, every: list[GameRow], round: int, board: int, got: Mapping[str, float],
+                how: str) -> list[GameRow]:
+        """Every game a bracket correction undoes (none outside a bracket): the later games it makes wrong, and
+        every round after the first of them whole."""
+        if t.format not in BRACKETS:
+            return []
+        wrong = invalidated(corrected(every, round, board, dict(got), how), round, t.round,
+                            lambda gs, n: self._bracket_matches(t, gs, n))
+        dropped = dropped_after(wrong[0].round, t.round) if wrong else []
+        return sorted([*wrong, *(g for g in every if g.round in dropped and g not in wrong)],
+                      key=lambda g: (g.round, g.board))
+
+    def _bracket_matches(self, t: TournamentRow, games: list[GameRow], number: int) -> list[frozenset[str]]:
+        """The matches a bracket pairs in round ``number`` from ``games`` (as ``_plan`` pairs them), as sets of
+        the players in them."""
+        points = self.points(t)
+        if t.format == "double_elimination":
+            walk = double_elimination(t.settings["order"], games, number, points,
+                                      reset=t.settings.get("reset", True), best_of=t.settings.get("best_of", 1))
+            matches = [] if walk.over else list(walk.matches)
+        else:
+            places = self._bracket_places(t, games, number, points)
+            matches = [tuple(places[i:i + 2]) for i in range(0, len(places), 2)]
+            if t.settings.get("third_place") and number >= 2 and len(places) == 2:
+                semis = self._bracket_places(t, games, number - 1, points)
+                matches.append(tuple(match_result(semis[i:i + 2], [g for g in games if g.round == number - 1],
+                                                  points, t.settings.get("best_of", 1))[1]
+                                     for i in range(0, len(semis), 2)))
+        return [frozenset(p for p in m if p is not None) for m in matches]
+
+    async def _redo(self, tour: TournamentRow, every: list[GameRow], undone: list[GameRow], round: int, board: int,
+                    got: dict[str, float], how: str, *, by: str, reason: str, confirm: bool) -> Undo | Rejection:
+        """A bracket correction whose winner played on (under the tournament's lock): without ``confirm`` the
+        list of what it undoes (``undone``, by ``_undone``); with it, those tables cancelled (their players told
+        why, in the table's language), the correction recorded, and the bracket paired again from the first
+        wrong round."""
+        first = undone[0].round
+        dropped = dropped_after(first, tour.round)
+        undo = Undo(tour.id, round, board, undone, first, dropped)
+        if tour.status != "running":  # a finished event is not reopened by a correction
+            return _reject("undo_finished", tournament=tour.id)
+        if not confirm:  # kept in the log: what the organiser was shown, for a confirmation that comes back later
+            undo.shown = await self.record.add_log(tour.id, by, "correction_shown", reason, {
+                "round": round, "board": board, "points": got, "how": how,
+                "undone": [[g.round, g.board, g.players] for g in undo.games]}, self.referee.now())
+            return undo
+        fixed = [g for g in corrected(every, round, board, got, how) if g not in undone]
+        plan = await self._plan(replace(tour, round=first - 1), first, games=fixed) or []
+        standing = [frozenset(g.players) for g in fixed if g.round == first]
+        fresh = [n for n in plan if frozenset(n.players) not in standing]
+        told = t("tournament.correction.cancelled", tour.locale, round=round, board=board)
+        for g in undo.games:
+            if g.table_id is not None and (await self.store.get_table(g.table_id)).status in ("lobby", "active"):
+                await self.referee.cancel(g.table_id, SYSTEM, moderator=True, reason=told)
+        own = next(g for g in every if (g.round, g.board) == (round, board))
+        if own.table_id is not None and (await self.store.get_table(own.table_id)).status == "active":
+            await self.referee.cancel(own.table_id, by, moderator=True, reason=reason)
+        try:
+            await self.record.redo(tour.id, round, board, got, how, first=first,
+                                   removed=[(g.round, g.board) for g in undo.games], fresh=fresh,
+                                   deadline=self._deadline(tour) if dropped else None, by=by, reason=reason,
+                                   data={"undone": [[g.round, g.board, g.players] for g in undo.games],
+                                         "from_round": first}, now=self.referee.now())
+        except TournamentRefused:  # another process paired a round meanwhile: the organiser looks again
+            return _reject("correction_expired")
+        undo.done = True
+        return undo
+
+    async def confirm_correction(self, tournament_id: int, shown: int, *, by: str,
+                                 moderator: bool = False) -> Undo | Progress | Rejection:
+        """Apply a correction shown to the organiser (``shown``: its dry run's log entry) if it still undoes
+        exactly what was shown; a bracket that moved since, or a correction already made, is refused."""
+        t = await self._as_organiser(tournament_id, by, moderator)
+        if isinstance(t, Rejection):
+            return t
+        entry = next((e for e in await self.record.log(tournament_id)
+                      if e["id"] == shown and e["action"] == "correction_shown"), None)
+        if entry is None or t.status != "running":
+            return _reject("correction_expired")
+        data = entry["data"]
+        undone = self._undone(t, await self.record.games(tournament_id), data["round"], data["board"],
+                              data["points"], data["how"])
+        if not undone or [[g.round, g.board, g.players] for g in undone] != data["undone"]:
+            return _reject("correction_expired")
+        return await self._set_result(tournament_id, data["round"], data["board"], data["points"], data["how"],
+                                      by=by, reason=entry["reason"], moderator=moderator, confirm=True)
 
     async def pause_round(self, tournament_id: int, *, by: str, reason: str | None, resume: bool = False,
                           moderator: bool = False) -> float | Rejection:
@@ -944,7 +1098,8 @@ class Director:
         t = await self._tournament(tournament_id)
         if isinstance(t, Rejection):
             return t
-        games = self.as_matches(t, await self.record.games(tournament_id))
+        entries = await self.record.entries(tournament_id)
+        games = self.counted(t, entries, self.as_matches(t, await self.record.games(tournament_id)))
         points = self.points(t)
         survived = None
         if t.format == "double_elimination" and t.settings.get("order"):
@@ -956,12 +1111,43 @@ class Director:
                 for p in self._bracket_places(t, games, r + 1, points):
                     if p is not None:
                         survived[p] = r
-        rows = standings(t.format, await self.record.entries(tournament_id), games, t.seed, points,
-                         survived=survived, tiebreaks=t.settings.get("tiebreaks") or None)
+        rows = standings(t.format, entries, games, t.seed, points, survived=survived,
+                         tiebreaks=t.settings.get("tiebreaks") or None,
+                         rules=t.settings.get("tiebreak_rules", "classic"))
+        if survived is not None:  # out in the same round: a shared place (T-8b)
+            rows = ordered_places(rows, survived, self._placement_matches(t, games, points))
         at_start = t.settings.get("seeded", {}).get("ratings", {})
         for row in rows:  # each player's rating at the start (docs/ratings.md)
             row.rating = at_start.get(row.user_id)
         return rows
+
+    def counted(self, t: TournamentRow, entries: list[Entry], games: list[GameRow]) -> list[GameRow]:
+        """The games the standings and the crosstable count: a round robin under ``withdrawal: annul`` drops
+        every result of a player who left having played fewer than half their games (T-4a).  Events made
+        before the setting existed keep every result, as they did."""
+        if t.format != "round_robin" or t.settings.get("withdrawal", "keep") != "annul" or not t.settings.get("order"):
+            return games
+        order = t.settings["order"]
+        return without(games, annulled(entries, games, order), round_robin(order))
+
+    def _placement_matches(self, t: TournamentRow, games: list[GameRow], points: Points) -> list[tuple[str, str]]:
+        """The placement matches played out, each (winner, loser): single elimination's 3rd-place match."""
+        if t.format != "elimination" or not t.settings.get("third_place") or not t.settings.get("order"):
+            return []
+        final = len(bracket(t.settings["order"])).bit_length()  # the final's round: log2 of the bracket
+        if final < 2:
+            return []
+        semis = self._bracket_places(t, games, final - 1, points)
+        losers = [match_result(semis[i:i + 2], [g for g in games if g.round == final - 1], points,
+                               t.settings.get("best_of", 1))[1] for i in range(0, len(semis), 2)]
+        if None in losers:
+            return []
+        played = [g for g in games if g.round == final and set(g.players) <= set(losers)]
+        if not played or any(not g.settled for g in played) \
+                or match_goes_on(losers, played, points, t.settings.get("best_of", 1)):
+            return []  # a match still being played decides nothing yet
+        winner, loser = match_result(losers, played, points, t.settings.get("best_of", 1))
+        return [(winner, loser)] if winner is not None and loser is not None else []
 
     def as_matches(self, t: TournamentRow, games: list[GameRow]) -> list[GameRow]:
         """The games as the standings, the pairing and the crosstable count them: outside a bracket, a best-of-N
@@ -998,6 +1184,62 @@ class Director:
                                "round": t.round, "settings": t.settings, "options": t.options},
                 "standings": [s.as_dict() for s in table], "games": games,
                 "log": await self.record.log(tournament_id)}
+
+    # ------------------------------------------------------------------ two stages (T-24)
+    async def _next_stage(self, t: TournamentRow) -> Progress | None:
+        """The second stage of ``t`` (whose first stage just ended), created once and started: its players the
+        first stage's best, entered in seed order and seeded by that order.  Called again after a crash, it
+        finds the stage it made (the first stage's log) and only starts it if it did not start yet."""
+        made = await self.stages(t.id)
+        child = made.get("next")
+        if child is None:
+            rows = await self.standings(t.id)
+            chosen, groups = stages.qualifiers(rows, t.settings.get("pools") or [], t.settings["advance"])
+            if len(chosen) < 2:
+                return None  # nobody to play a bracket (everyone withdrew): the event simply ends
+            # made before a crash that came before the log said so: used, not made twice
+            child = next((o.id for o in await self.record.find(status=["registration"], limit=10_000)
+                          if o.settings.get("first_stage") == t.id), None)
+        if "next" not in made:
+            carried = {k: t.settings[k] for k in stages.CARRIED if k in t.settings}
+            settings = check_settings(t.game, t.settings["stage2"], {**carried, "seeding": "order"})
+            settings["first_stage"] = t.id
+            settings["stage_groups"] = groups  # each qualifier's group, for the pages
+            name = t.title or f"#{t.id}"
+            child = child or await self.record.create(
+                game=t.game, format=t.settings["stage2"], creator=t.creator, settings=settings, options=t.options,
+                seed=new_seed(), origin=t.origin, now=self.referee.now(), locale=t.locale, guild_id=t.guild_id,
+                channel_id=t.channel_id, title=t_("tournament.stage.title", t.locale, tournament=name)[:TITLE_MAX])
+            names = {e.user_id: e for e in await self.record.entries(t.id)}
+            for p in chosen:
+                try:
+                    await self.record.enter(child, p, names[p].name, is_bot=names[p].is_bot, now=self.referee.now())
+                except TournamentRefused:  # entered before the crash
+                    pass
+            await self.record.add_log(t.id, SYSTEM, "next_stage", None, {"tournament": child, "players": chosen},
+                                      self.referee.now())
+        started = await self.start(child, by=SYSTEM, moderator=True)
+        return started if isinstance(started, Progress) else Progress(child)
+
+    async def stages(self, tournament_id: int) -> dict[str, int]:
+        """The other stage of a two-stage event: {"first": id} from the second stage, {"next": id} from the first."""
+        t = await self.record.get(tournament_id)
+        if t is None:
+            return {}
+        if t.settings.get("first_stage"):
+            return {"first": t.settings["first_stage"]}
+        if not t.settings.get("stage2"):
+            return {}
+        made = [e["data"]["tournament"] for e in await self.record.log(tournament_id) if e["action"] == "next_stage"]
+        return {"next": made[-1]} if made else {}
+
+    async def group_standings(self, tournament_id: int) -> list[list[Standing]]:
+        """Round-robin groups (T-24): each group's standings, ranked inside it; [] without groups."""
+        t = await self.record.get(tournament_id)
+        if t is None or not t.settings.get("pools"):
+            return []
+        rows = await self.standings(tournament_id)
+        return [] if isinstance(rows, Rejection) else stages.by_group(rows, t.settings["pools"])
 
 
 def table_title(tour: TournamentRow, round: int, board: int) -> str:

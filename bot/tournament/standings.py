@@ -113,8 +113,10 @@ class Standing:
     sonneborn_berger: float = 0.0
     opponents_average: float = 0.0
     survived: int = 0
+    direct_encounter: float = 0.0  # points against the others of a tie, when all of them met (T-5)
     lot: str = ""
     rank: int = 0
+    place: str = ""              # the place shown: "3", or shared by players out in the same round, "5–8"
     rating: int | None = None    # the player's rating at the tournament's start (None: unrated, or rating off)
     opponents: list[tuple[str, ...]] = field(default_factory=list)   # per played game: the others at the table
 
@@ -124,8 +126,8 @@ class Standing:
 
 #: what an organiser may put in a tournament's tie-break order (T-21), per format
 ALLOWED_TIEBREAKS = {
-    "swiss": ("buchholz_cut1", "buchholz", "sonneborn_berger", "wins", "opponents_average"),
-    "round_robin": ("sonneborn_berger", "wins", "buchholz"),
+    "swiss": ("buchholz_cut1", "buchholz", "sonneborn_berger", "wins", "opponents_average", "direct_encounter"),
+    "round_robin": ("sonneborn_berger", "wins", "buchholz", "direct_encounter"),
     "elimination": ("points", "wins"),
     "double_elimination": ("points", "wins"),
     "multiseat": ("opponents_average", "wins", "sonneborn_berger"),
@@ -140,15 +142,31 @@ TIEBREAKS = {
 }
 
 
+#: ``tiebreak_rules: fide`` (T-5a): FIDE's recommended order (Handbook C.07) and its rule for unplayed rounds
+FIDE_TIEBREAKS = {
+    "swiss": ("points", "buchholz_cut1", "buchholz", "direct_encounter", "wins"),
+    "round_robin": ("points", "direct_encounter", "wins", "sonneborn_berger"),
+}
+TIEBREAK_RULES = ("classic", "fide")
+
+
+def tiebreak_order(fmt: str, tiebreaks: Sequence[str] | None = None, rules: str = "classic") -> tuple[str, ...]:
+    """The sort keys of the standings before the lot: the organiser's order after the format's first key,
+    else the format's default (FIDE's under ``rules='fide'``)."""
+    default = FIDE_TIEBREAKS[fmt] if rules == "fide" and fmt in FIDE_TIEBREAKS else TIEBREAKS[fmt]
+    return default if not tiebreaks else (TIEBREAKS[fmt][0], *tiebreaks)
+
+
 def _lot(seed: str, user_id: str) -> str:
     return hashlib.sha256(f"{seed}:lot:{user_id}".encode()).hexdigest()
 
 
 def standings(fmt: str, entries: Sequence[Entry], games: Iterable[GameRow], seed: str,
               points: Points, *, survived: Mapping[str, int] | None = None,
-              tiebreaks: Sequence[str] | None = None) -> list[Standing]:
+              tiebreaks: Sequence[str] | None = None, rules: str = "classic") -> list[Standing]:
     """Everyone entered (dropped players too, marked), best first, ranked 1..n.  ``survived``: how far each
-    player went in a bracket, when the caller walked it (bot/tournament/brackets.py)."""
+    player went in a bracket, when the caller walked it (bot/tournament/brackets.py).  ``rules``: how
+    unplayed rounds count for Buchholz — ``classic`` (the virtual opponent, T-5) or ``fide`` (T-5a)."""
     rows = {e.user_id: Standing(e.user_id, e.name, e.number, e.status, lot=_lot(seed, e.user_id)) for e in entries}
     settled = [g for g in games if g.settled and all(p in rows for p in g.players)]
     virtual: dict[str, list[float]] = {u: [] for u in rows}
@@ -176,6 +194,8 @@ def standings(fmt: str, entries: Sequence[Entry], games: Iterable[GameRow], seed
         for p in g.players:
             running[p] += g.points.get(p, 0.0)
     _tiebreaks(rows, settled, virtual, points)
+    if rules == "fide":
+        _fide_buchholz(rows, settled, points)
     if survived is not None:
         for p, r in survived.items():
             if p in rows:
@@ -185,11 +205,65 @@ def standings(fmt: str, entries: Sequence[Entry], games: Iterable[GameRow], seed
             for p in g.players:
                 if g.points.get(p, 0.0) > points.loss or g.kind != "table":
                     rows[p].survived = max(rows[p].survived, g.round)
-    keys = TIEBREAKS[fmt] if not tiebreaks else (TIEBREAKS[fmt][0], *tiebreaks)
+    keys = tiebreak_order(fmt, tiebreaks, rules)
+    if "direct_encounter" in keys:
+        _direct_encounter(rows, settled, keys[:keys.index("direct_encounter")])
     ordered = sorted(rows.values(), key=lambda r: (*(-getattr(r, k) for k in keys), r.lot))
     for i, row in enumerate(ordered, start=1):
         row.rank = i
+        row.place = str(i)
     return ordered
+
+
+def _direct_encounter(rows: dict[str, Standing], settled: list[GameRow], before: Sequence[str]) -> None:
+    """Each player's points in the games among those tied with them on every key ``before`` it, counted only
+    when every two of the tie met (else it breaks nothing: 0 for all, and the next key decides)."""
+    groups: dict[tuple, list[str]] = {}
+    for u, row in rows.items():
+        groups.setdefault(tuple(getattr(row, k) for k in before), []).append(u)
+    for tied in groups.values():
+        if len(tied) < 2:
+            continue
+        members = set(tied)
+        among = [g for g in settled if g.kind == "table" and len(g.players) == 2 and set(g.players) <= members]
+        met = {frozenset(g.players) for g in among}
+        if len(met) < len(tied) * (len(tied) - 1) // 2:
+            continue
+        for g in among:
+            for p in g.players:
+                rows[p].direct_encounter += g.points.get(p, 0.0)
+
+
+def _fide_buchholz(rows: dict[str, Standing], settled: list[GameRow], points: Points) -> None:
+    """Buchholz and Buchholz cut-1 by FIDE's rule for unplayed rounds (Handbook C.07, art. 16): in an
+    opponent's score each of *their* unplayed rounds (a bye of any kind, a forfeit either way) counts as a
+    draw; each of the player's own unplayed rounds counts as a dummy opponent with the player's own final
+    score; cut-1 drops a voluntarily unplayed round (a requested bye, a late entry, a forfeit lost) before
+    the lowest opponent."""
+    played = {u: 0.0 for u in rows}
+    unplayed = {u: 0 for u in rows}
+    for g in settled:
+        for p in g.players:
+            if g.kind != "table" or g.result == "forfeit":
+                unplayed[p] += 1
+            else:
+                played[p] += g.points.get(p, 0.0)
+    adjusted = {u: played[u] + unplayed[u] * points.draw for u in rows}
+    for u, row in rows.items():
+        values: list[float] = []
+        voluntary: list[float] = []
+        for g in settled:
+            if u not in g.players:
+                continue
+            if g.kind == "table" and g.result != "forfeit":
+                values.append(sum(adjusted[o] for o in g.players if o != u))
+                continue
+            values.append(row.points)  # the dummy opponent
+            got = g.points.get(u, 0.0)
+            if g.result == "requested" or g.kind == "late" or (g.kind == "table" and got <= points.loss):
+                voluntary.append(row.points)
+        row.buchholz = sum(values)
+        row.buchholz_cut1 = row.buchholz - (voluntary[0] if voluntary else min(values)) if values else 0.0
 
 
 def _tiebreaks(rows: dict[str, Standing], settled: list[GameRow], virtual: dict[str, list[float]],

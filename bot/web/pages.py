@@ -12,6 +12,7 @@ differ.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
@@ -245,13 +246,14 @@ def tournament_name(page: Page, title: str | None, tid: int) -> str:
 
 
 def tournament_page(page: Page, data: PublicTournament) -> str:
-    from bot.tournament.standings import TIEBREAKS
+    from bot.tournament.stages import group_letter
+    from bot.tournament.standings import tiebreak_order
 
     tour = data.row
     names = {e.user_id: e.name for e in data.entries}
     game = get_game(tour.game)
-    order_keys = TIEBREAKS[tour.format] if not tour.settings.get("tiebreaks") else \
-        (TIEBREAKS[tour.format][0], *tour.settings["tiebreaks"])   # the organiser's choice (bot/tournament/standings.py)
+    order_keys = tiebreak_order(tour.format, tour.settings.get("tiebreaks") or None,
+                                tour.settings.get("tiebreak_rules", "classic"))  # bot/tournament/standings.py
     keys = [k for k in dict.fromkeys(("survived", *order_keys)) if k != "points"
             and (k != "survived" or tour.format in ("elimination", "double_elimination"))]
     columns = [page.t("tournament.col.rank"), page.t("tournament.col.player"), page.t("tournament.col.points"),
@@ -260,13 +262,16 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
     rated = any(getattr(s, "rating", None) is not None for s in data.standings)
     if rated:  # each player's rating at the start, as the seeding read it (docs/ratings.md)
         columns.append(page.t("ratings.col.rating"))
-    standings = []
-    for s in data.standings:
-        cells = [str(s.rank), s.name, _pts(s.points), f"{s.wins}-{s.draws}-{s.losses}",
+    def row_of(s: Any) -> dict[str, Any]:
+        cells = [getattr(s, "place", "") or str(s.rank), s.name, _pts(s.points), f"{s.wins}-{s.draws}-{s.losses}",
                  *(_pts(getattr(s, k)) if k != "wins" else str(s.wins) for k in keys), str(s.byes), s.lot[:6]]
         if rated:
             cells.append("" if s.rating is None else str(s.rating))
-        standings.append({"cells": cells, "name": s.name, "user_id": s.user_id, "dropped": s.status != "active"})
+        return {"cells": cells, "name": s.name, "user_id": s.user_id, "dropped": s.status != "active"}
+    standings = [row_of(s) for s in data.standings]
+    groups = [{"title": page.t("tournament.stage.group", group=group_letter(i)), "standings": [row_of(s) for s in g],
+               "crosstable": _crosstable(page, replace(data, standings=g))}
+              for i, g in enumerate(data.groups, start=1)]  # T-24: each group ranked inside it
     order = ", ".join(page.t("tournament.col.points") if k == "points" else _column(page, k) for k in order_keys)
     rounds_planned = tour.settings.get("rounds") or 0
     by_round: dict[int, list[Any]] = {}
@@ -292,8 +297,35 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
         columns=columns, standings=standings, entries=[{"name": e.name, "user_id": e.user_id} for e in data.entries],
         order_note=page.t("web.tournament.tiebreaks", keys=order), rounds=rounds,
         registration_until=tour.settings.get("registration_until") if tour.status == "registration" else None,
-        crosstable=_crosstable(page, data) if tour.format in ("swiss", "round_robin") and data.standings else None,
+        crosstable=_crosstable(page, data) if tour.format in ("swiss", "round_robin") and data.standings
+        and not groups else None, groups=groups, **_stages(page, data),
         bracket=_bracket(page, data) if tour.format in ("elimination", "double_elimination") and data.games else None)
+
+
+def _stages(page: Page, data: PublicTournament) -> dict[str, Any]:
+    """A two-stage event (T-24): this page's stage heading, the other stage (a link), and on the first stage's
+    page the second stage's bracket."""
+    tour = data.row
+    fmt = page.t(f"tournament.format.{tour.format}")
+    none: dict[str, Any] = {"stage_heading": None, "other_stage": None, "next_bracket": None}  # strict templates
+    if data.first_stage is not None:
+        first = data.first_stage
+        return {**none, "stage_heading": page.t("tournament.stage.second", format=fmt),
+                "other_stage": {"id": first.id, "name": tournament_name(page, first.title, first.id),
+                                "heading": page.t("tournament.stage.first",
+                                                  format=page.t(f"tournament.format.{first.format}"))}}
+    if not tour.settings.get("stage2"):
+        return none
+    out: dict[str, Any] = {**none, "stage_heading": page.t("tournament.stage.first", format=fmt)}
+    heading = page.t("tournament.stage.second", format=page.t(f"tournament.format.{tour.settings['stage2']}"))
+    second = data.next_stage
+    if second is not None:
+        out["other_stage"] = {"id": second.row.id, "name": tournament_name(page, second.row.title, second.row.id),
+                              "heading": heading}
+        out["next_bracket"] = _bracket(page, second) if second.games else None
+    else:
+        out["other_stage"] = {"id": None, "name": None, "heading": heading}
+    return out
 
 
 def _column(page: Page, key: str) -> str:

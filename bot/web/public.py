@@ -11,6 +11,8 @@ page until its token changes (the ETag is the page's digest).
 """
 from __future__ import annotations
 
+import json
+
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
@@ -197,6 +199,16 @@ class PublicTournament:
     standings: list[Any] = field(default_factory=list)   # bot.tournament.standings.Standing, best first
     labels: dict[tuple[int, frozenset], str] = field(default_factory=dict)   # double elimination: W, L, F
     matches: list[GameRow] = field(default_factory=list)   # the games as the crosstable counts them (T-20)
+    groups: list[list[Any]] = field(default_factory=list)  # round-robin groups: each one's standings (T-24)
+    first_stage: TournamentRow | None = None               # a second stage's first stage (T-24)
+    next_stage: "PublicTournament | None" = None           # a first stage's second stage, for its bracket
+
+
+async def _next_stage_id(store: Store, tournament_id: int) -> int | None:
+    """The second stage a first stage went on into (its log's ``next_stage``), if any (T-24)."""
+    row = await store._one("SELECT data FROM tournament_log WHERE tournament_id = ? AND action = 'next_stage'"
+                           " ORDER BY id DESC LIMIT 1", (tournament_id,))
+    return None if row is None else json.loads(row["data"])["tournament"]
 
 
 async def tournament_token(store: Store, tournament_id: int) -> tuple[Any, ...] | None:
@@ -212,7 +224,11 @@ async def tournament_token(store: Store, tournament_id: int) -> tuple[Any, ...] 
         " (SELECT coalesce(sum(x.version), 0) || ':' || coalesce(group_concat(x.status, ''), '') FROM tables x"
         "   WHERE x.id IN (SELECT table_id FROM tournament_games g WHERE g.tournament_id = t.id))"
         " FROM tournaments t WHERE t.id = ?", (tournament_id,))
-    return None if row is None else ("tournament", tournament_id, *tuple(row))
+    if row is None:
+        return None
+    token = ("tournament", tournament_id, *tuple(row))
+    child = await _next_stage_id(store, tournament_id)  # the first stage's page shows the second's bracket too
+    return token if child is None else (*token, await tournament_token(store, child))
 
 
 async def load_tournament(store: Store, tournament_id: int) -> PublicTournament | None:
@@ -234,8 +250,17 @@ async def load_tournament(store: Store, tournament_id: int) -> PublicTournament 
         for r in await store._all(f"SELECT id, status FROM tables WHERE id IN ({marks})", ids):
             tables[r["id"]] = r["status"]
     ranked = await director.standings(tournament_id) if row.status != "registration" else []
-    return PublicTournament(row, entries, await record.rounds(tournament_id), games, tables, list(ranked),
-                            director.bracket_labels(row, games), director.as_matches(row, games))
+    data = PublicTournament(row, entries, await record.rounds(tournament_id), games, tables, list(ranked),
+                            director.bracket_labels(row, games),
+                            director.counted(row, entries, director.as_matches(row, games)))  # T-4a
+    if row.status != "registration":
+        data.groups = await director.group_standings(tournament_id)
+    if row.settings.get("first_stage"):
+        data.first_stage = await record.get(row.settings["first_stage"])
+    child = await _next_stage_id(store, tournament_id)
+    if child is not None and not row.settings.get("first_stage"):  # one level: a second stage has no third
+        data.next_stage = await load_tournament(store, child)
+    return data
 
 
 # ---------------------------------------------------------------------------------------------- index, players

@@ -88,8 +88,13 @@ async def test_an_organiser_runs_an_event_to_the_end_from_discord(harness):
 
     exported = await (await fake.slash(h.alice, "organise export")).answer()
     names = sorted(a["filename"] for a in exported.attachments)
-    assert names == [f"tournament{tid}.csv", f"tournament{tid}.json"]
-    files = {a["filename"].rsplit(".", 1)[1]: a["data"].decode() for a in exported.attachments}
+    assert names == [f"tournament{tid}-public.csv", f"tournament{tid}-public.json", f"tournament{tid}.csv",
+                     f"tournament{tid}.json", f"tournament{tid}.trf"]
+    files = {a["filename"].replace(f"tournament{tid}", "").lstrip(".").replace(".", "_"): a["data"].decode()
+             for a in exported.attachments}
+    public = json.loads(files["-public_json"])  # the auditor's: no Discord id anywhere in it
+    assert not any(str(m.id) in files["-public_json"] + files["-public_csv"] + files["trf"]
+                   for m in members.values()) and len(public["players"]) == 4
     data = json.loads(files["json"])
     points = {}
     for g in data["games"]:

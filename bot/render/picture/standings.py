@@ -21,8 +21,8 @@ _MEDALS = {1: GOLD, 2: (192, 197, 206), 3: (205, 127, 50)}
 
 def standings_png(rows: Sequence[Mapping[str, Any]], fmt: str, locale: str, title: str) -> bytes:
     """The PNG of ``rows`` (``Standing.as_dict`` with ``rank``), cached by their content."""
-    keep = [{k: r[k] for k in ("rank", "name", "status", "points", "wins", "draws", "losses", *COLUMNS[fmt])}
-            for r in rows]
+    keep = [{**{k: r[k] for k in ("rank", "name", "status", "points", "wins", "draws", "losses", *COLUMNS[fmt])},
+             "place": r.get("place") or str(r["rank"])} for r in rows]
     return _drawn(json.dumps(keep, ensure_ascii=False, sort_keys=True), fmt, locale, title)
 
 
@@ -53,10 +53,12 @@ def standings_canvas(rows: Sequence[Mapping[str, Any]], fmt: str, locale: str, t
     y += 22
     for n, r in enumerate(rows[:MOST_ROWS]):
         canvas.box(4, y - 3, WIDTH - 4, y + ROW - 5, fill=PANEL if n % 2 else PANEL_LIGHT, radius=4)
-        medal = _MEDALS.get(r["rank"])
+        place = r.get("place") or str(r["rank"])   # shared in a bracket: "3–4" both take bronze
+        medal = _MEDALS.get(int(place.split("–")[0]))
         if medal:
             canvas.circle(18, y + 9, 10, fill=medal)
-        canvas.text(18, y + 9, str(r["rank"]), size=13, bold=True, colour=PANEL if medal else INK, anchor="mm")
+        canvas.text(18, y + 9, place, size=13 if len(place) < 4 else 9, bold=True, colour=PANEL if medal else INK,
+                    anchor="mm")
         active = r["status"] == "active"
         canvas.text(x_name, y, r["name"] + ("" if active else " ✗"), size=15, colour=INK if active else FAINT,
                     width=x_points - x_name - 6)
