@@ -21,7 +21,7 @@ from pathlib import Path
 
 from bot.referee.record import RecordError, verify_table
 from bot.referee.upgrade import upgrade_tables
-from bot.storage.backup import BackupInfo, describe, open_read_only
+from bot.storage.backup import BackupInfo, describe, open_read_only, sync_folder
 from bot.storage.db import migration_files
 from bot.storage.store import Store
 
@@ -157,20 +157,7 @@ def restore(backup: str | Path, database: str | Path) -> Path | None:
                 if Path(f"{database}{suffix}").exists():
                     os.rename(f"{database}{suffix}", f"{replaced}{suffix}")
         os.rename(incoming, database)
-        _sync_folder(database.parent)
+        sync_folder(database.parent)
         return replaced
     finally:
         os.close(lock)
-
-
-def _sync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

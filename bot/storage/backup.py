@@ -179,7 +179,7 @@ def _write_proven(database: Path, folder: Path, name: str, expect_version: int |
                     break
             if partial.exists():
                 os.unlink(partial)
-            _sync_folder(folder)
+            sync_folder(folder)
         except sqlite3.Error as exc:
             raise BackupFailed(database, target, _sqlite_reason(exc), detail=_sqlite_detail(exc)) from None
         except OSError as exc:
@@ -295,7 +295,7 @@ def _remove(partial: Path) -> None:
             pass
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """The rename survives a power loss once the folder's entry is on disk."""
     try:
         fd = os.open(folder, os.O_RDONLY)
