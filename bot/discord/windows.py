@@ -96,7 +96,8 @@ def about_line(game: Any, table_id: int, what: str, until: float, locale: str) -
     notification shows it: a Discord timestamp is not drawn there)."""
     params = {"table": table_id, "game": game_title(game, locale), "until": when(until, "terminal")}
     if what:
-        return t("windows.ping.about", locale, what=shorten(what, 200), **params)
+        # without the event line's own full stop, which would stand before the dash
+        return t("windows.ping.about", locale, what=shorten(what, 200).rstrip(" ."), **params)
     return t("windows.ping.about_bare", locale, **params)
 
 

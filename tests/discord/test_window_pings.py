@@ -54,7 +54,7 @@ async def test_the_owner_of_an_attacked_property_is_pinged_once_per_window_and_t
     assert len(fresh) == 1, [m.content for m in fresh]
     first = fresh[0].content.splitlines()[0]
     assert first.startswith(f"⚡ Стол №{table.id}, Рейдеры: ") and "Alice" in first and " UTC." in first, first
-    assert "это касается вас" in first
+    assert "это касается вас" in first and ". —" not in first
     assert fresh[0].find(prefix="j:") is not None, "his choices come with it"
     assert {m.id for m in fake.dm_history(h.carol)} == before["Carol"], "Carol gets no new DM"
     live = h.turn_message(table)
