@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterator, Mapping, Sequence
 
+from bot.discord.recap import SCREEN_ROWS, rows
 from bot.engine.board_text import shorten
 from bot.i18n import t
 from bot.render.deadlines import deadline
@@ -102,11 +103,14 @@ def about_line(game: Any, table_id: int, what: str, until: float, locale: str) -
 
 
 def with_headline(headline: str, content: str) -> str:
-    """``content`` under ``headline``, within one message: the recap's oldest lines give way first."""
+    """``content`` under ``headline``, within one message and one phone screen (``SCREEN_ROWS``, as the turn's
+    own ping): the recap's oldest lines give way first."""
     lines = content.split("\n")
-    while len(headline) + 1 + len("\n".join(lines)) > DISCORD_LIMIT:
+    while len(headline) + 1 + len("\n".join(lines)) > DISCORD_LIMIT \
+            or rows(headline + "\n" + "\n".join(lines)) > SCREEN_ROWS:
         recap = next((i for i, line in enumerate(lines) if line.startswith("▸ ")), None)
-        if recap is None:
+        if recap is None:  # no recap left: private news is never dropped, the headline is cut to fit instead
+            content = "\n".join(lines)
             return shorten(headline, max(0, DISCORD_LIMIT - len(content) - 1)) + "\n" + content \
                 if len(content) < DISCORD_LIMIT - 40 else content
         del lines[recap]

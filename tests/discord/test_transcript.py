@@ -43,8 +43,11 @@ async def test_a_toy_game_is_recorded_in_order_with_pings_answers_and_clicks(har
         lambda e: e.kind == "post" and e.where == "thread")
     assert entries[0].kind == "slash" and entries[0].detail.startswith("/game new")
     assert entries[1].kind == "response" and entries[1].user_id == alice.id and entries[1].ephemeral
-    # the first to act is pinged, unless they just clicked Start themselves
-    assert live.pings == ([] if first is alice else [first.id]) and live.rate_limited and "[Мой ход]" not in live.text
+    # the first to act is pinged, unless they just clicked Start themselves: by their control message in their DMs,
+    # as at every later turn (issue 35); the live message mentions nobody whose DMs are open
+    assert live.pings == [] and live.rate_limited and "[Мой ход]" not in live.text
+    dm_pings = [e for e in entries[entries.index(live):] if e.kind == "post" and e.where.startswith("DM ") and e.pings]
+    assert [e.pings for e in dm_pings] == ([] if first is alice else [[first.id]])
     assert {e.where for e in entries[live.n:] if e.kind == "post" and e.where.startswith("DM ")} == \
         {"DM Alice", "DM Bob"}, "each player's control message is a new DM"
     assert any(e.kind == "dm_open" for e in entries[start_click.n:])
