@@ -30,14 +30,22 @@ async def cancel_reason(store, table_id):
     return row and row["reason"]
 
 
-async def test_an_elimination_correction_during_the_next_round_undoes_only_that_path(env):
-    store, referee, clock = env
-    director, tid = await new_event(referee, 8, fmt="elimination")
+async def round_one_played(referee, players, rounds=1, **event):
+    """An event started and its first ``rounds`` played: the director, the tournament, round 1's first table,
+    its winner and its loser."""
+    director, tid = await new_event(referee, players, **event)
     await director.start(tid, by="u:org")
-    await finish_round(director, tid, 1)
+    for number in range(1, rounds + 1):
+        await finish_round(director, tid, number)
     first = next(g for g in await director.record.games(tid, 1) if g.kind == "table")
     w = winner(first)
     (lost,) = set(first.players) - {w}
+    return director, tid, first, w, lost
+
+
+async def test_an_elimination_correction_during_the_next_round_undoes_only_that_path(env):
+    store, referee, clock = env
+    director, tid, first, w, lost = await round_one_played(referee, 8, fmt="elimination")
     later = await director.record.games(tid, 2)
     path = next(g for g in later if w in g.players)
     (opponent,) = set(path.players) - {w}
@@ -71,13 +79,7 @@ async def test_an_elimination_correction_during_the_next_round_undoes_only_that_
 
 async def test_an_elimination_correction_two_rounds_on_takes_the_later_round_back(env):
     store, referee, clock = env
-    director, tid = await new_event(referee, 8, fmt="elimination")
-    await director.start(tid, by="u:org")
-    await finish_round(director, tid, 1)
-    await finish_round(director, tid, 2)
-    first = next(g for g in await director.record.games(tid, 1) if g.kind == "table")
-    w = winner(first)
-    (lost,) = set(first.players) - {w}
+    director, tid, first, w, lost = await round_one_played(referee, 8, rounds=2, fmt="elimination")
     semi = next(g for g in await director.record.games(tid, 2) if w in g.players)
     final = (await director.record.games(tid, 3))[0]
 
@@ -100,12 +102,7 @@ async def test_an_elimination_correction_two_rounds_on_takes_the_later_round_bac
 
 async def test_a_double_elimination_correction_swaps_brackets(env):
     store, referee, clock = env
-    director, tid = await new_event(referee, 4, fmt="double_elimination")
-    await director.start(tid, by="u:org")
-    await finish_round(director, tid, 1)
-    first = (await director.record.games(tid, 1))[0]
-    w = winner(first)
-    (lost,) = set(first.players) - {w}
+    director, tid, first, w, lost = await round_one_played(referee, 4, fmt="double_elimination")
     tour = await director.record.get(tid)
 
     def bracket_of(labels, player):
@@ -125,12 +122,7 @@ async def test_a_double_elimination_correction_swaps_brackets(env):
 
 async def test_a_correction_that_changes_no_later_game_is_made_at_once(env):
     store, referee, clock = env
-    director, tid = await new_event(referee, 8, fmt="elimination")
-    await director.start(tid, by="u:org")
-    await finish_round(director, tid, 1)
-    first = next(g for g in await director.record.games(tid, 1) if g.kind == "table")
-    w = winner(first)
-    (lost,) = set(first.players) - {w}
+    director, tid, first, w, lost = await round_one_played(referee, 8, fmt="elimination")
     kept = await director.adjust(tid, 1, first.board, {w: 1, lost: 0.5}, by="u:org", reason="a half point owed")
     assert isinstance(kept, Progress)  # the same winner: nothing later is wrong
     assert set(await statuses(store, await director.record.games(tid, 2))) == {"active"}
@@ -138,13 +130,8 @@ async def test_a_correction_that_changes_no_later_game_is_made_at_once(env):
 
 async def test_a_swiss_correction_after_the_next_pairing_keeps_the_pairings_and_says_so(env):
     store, referee, clock = env
-    director, tid = await new_event(referee, 8, settings={"rounds": 3})
-    await director.start(tid, by="u:org")
-    await finish_round(director, tid, 1)
+    director, tid, first, w, lost = await round_one_played(referee, 8, settings={"rounds": 3})
     paired = await director.record.games(tid, 2)
-    first = (await director.record.games(tid, 1))[0]
-    w = winner(first)
-    (lost,) = set(first.players) - {w}
     result = await director.adjust(tid, 1, first.board, {lost: 1, w: 0}, by="u:org", reason="scored the wrong way")
     assert isinstance(result, Progress) and result.kept_pairings == [2]
     assert await director.record.games(tid, 2) == paired

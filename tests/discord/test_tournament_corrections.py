@@ -5,19 +5,26 @@ from bot.discord.render import user_key
 from tests.discord.test_tournament import enter
 
 
-async def test_a_bracket_correction_is_shown_then_confirmed_by_its_button(harness):
-    h, fake = harness, harness.fake
-    dave, eve = fake.add_user("Dave"), fake.add_user("Eve")
-    await (await fake.slash(h.alice, "tournament new", game="toy", format="elimination")).answer()
+async def event_after_round_one(h, **event):
+    """A toy tournament of five opened on Discord, started, and its round 1 settled by the organiser: the
+    director and the tournament's number."""
+    dave, eve = h.fake.add_user("Dave"), h.fake.add_user("Eve")
+    await (await h.fake.slash(h.alice, "tournament new", game="toy", **event)).answer()
     tid = (await h.bot.tournaments.director.record.find())[0].id
     await enter(h, tid, h.bob, h.carol, dave, eve)
-    await (await fake.slash(h.alice, "tournament start", number=tid)).answer()
+    await (await h.fake.slash(h.alice, "tournament start", number=tid)).answer()
     await h.settled()
     director = h.bot.tournaments.director
     for g in await director.record.games(tid, 1):
-        await (await fake.slash(h.alice, "organise adjust", round=1, board=g.board, points="1 0",
-                                reason="сыграно")).answer()
+        await (await h.fake.slash(h.alice, "organise adjust", round=1, board=g.board, points="1 0",
+                                  reason="сыграно")).answer()
     await h.settled()
+    return director, tid
+
+
+async def test_a_bracket_correction_is_shown_then_confirmed_by_its_button(harness):
+    h, fake = harness, harness.fake
+    director, tid = await event_after_round_one(h, format="elimination")
     assert (await director.record.get(tid)).round == 2
     first = (await director.record.games(tid, 1))[0]
     w, lost = first.players
@@ -46,17 +53,7 @@ async def test_a_bracket_correction_is_shown_then_confirmed_by_its_button(harnes
 
 async def test_a_swiss_correction_says_the_later_pairings_stand(harness):
     h, fake = harness, harness.fake
-    dave, eve = fake.add_user("Dave"), fake.add_user("Eve")
-    await (await fake.slash(h.alice, "tournament new", game="toy", format="swiss", rounds=3)).answer()
-    tid = (await h.bot.tournaments.director.record.find())[0].id
-    await enter(h, tid, h.bob, h.carol, dave, eve)
-    await (await fake.slash(h.alice, "tournament start", number=tid)).answer()
-    await h.settled()
-    director = h.bot.tournaments.director
-    for g in await director.record.games(tid, 1):
-        await (await fake.slash(h.alice, "organise adjust", round=1, board=g.board, points="1 0",
-                                reason="сыграно")).answer()
-    await h.settled()
+    director, tid = await event_after_round_one(h, format="swiss", rounds=3)
     paired = await director.record.games(tid, 2)
     answer = await (await fake.slash(h.alice, "organise adjust", round=1, board=1, points="0 1",
                                      reason="перепутали счёт")).text()
