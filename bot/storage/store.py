@@ -13,7 +13,6 @@ A server database could replace this class behind the same methods.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import sqlite3
 import threading
 import zlib
@@ -27,7 +26,7 @@ import zstandard
 
 from bot.engine.canonical import dumps, dumps_bytes, loads
 from bot.engine.free_text import stored_name, stored_text, stored_title
-from bot.storage.outbox import FROM_RECORD, filled
+from bot.storage.outbox import FROM_RECORD
 
 from .checkpoint import BACKSTOP_PAGES, Checkpointer
 from .db import Busy, backup_before_migrating, begin_immediate, is_locked, open_db, open_reader
@@ -214,6 +213,17 @@ class OutboxRow:
     status: str
     attempts: int
     external_id: str | None
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A pending outbox row as stored and the record it is filled from when delivered: the snapshot (None: none,
+    or not a lean message) and every event of its version, each with its addressees (``to``)."""
+
+    message: OutboxRow
+    game: str
+    state: dict[str, Any] | None
+    events: list[dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -854,13 +864,15 @@ class Store:
                 for r in await self._all(sql + " ORDER BY id", params)]
 
     # ------------------------------------------------------------------ outbox
-    async def pending_messages(self, *, limit: int = 50, max_attempts: int = 5,
-                               origins: Sequence[str] | None = None,
-                               tables: Sequence[int] | None = None) -> list[OutboxRow]:
-        """Pending messages in order, as delivered: a game message stored lean is filled in from the snapshot
-        and the events of its version (bot/storage/outbox.py).  ``origins`` keeps to tables of those front ends (a
-        terminal and the Discord bot may share one database, and each must leave the other's messages alone);
-        ``tables`` to those tables (a terminal command prints only the notices of the table it concerns)."""
+    async def pending_records(self, *, limit: int = 50, max_attempts: int = 5,
+                              origins: Sequence[str] | None = None,
+                              tables: Sequence[int] | None = None) -> list[Pending]:
+        """Pending messages in order, as stored, each with what its delivery is filled from: a lean game message
+        (bot/storage/outbox.py) with the snapshot and the events of its version.  Who may see which of them is
+        the referee's to decide (bot/referee/visibility.py), not storage's.  ``origins`` keeps to tables of those
+        front ends (a terminal and the Discord bot may share one database, and each must leave the other's
+        messages alone); ``tables`` to those tables (a terminal command prints only the notices of the table it
+        concerns)."""
         where, params = _origins(origins)
         status = "outbox.status"
         if tables is not None:
@@ -868,7 +880,7 @@ class Store:
             params += [int(table_id) for table_id in tables]
             status = "+outbox.status"  # by the table's index: other tables' pending messages may be many
 
-        def read(c: sqlite3.Connection) -> tuple[list[tuple[str, OutboxRow]], dict[tuple[int, int], Any]]:
+        def read(c: sqlite3.Connection) -> list[Pending]:
             rows = [(r["game"], _outbox_row(r)) for r in c.execute(
                 f"SELECT outbox.*, tables.game FROM outbox JOIN tables ON tables.id = outbox.table_id"
                 f" WHERE {status} = 'pending' AND outbox.attempts < ?{where} ORDER BY outbox.id LIMIT ?",
@@ -883,12 +895,9 @@ class Store:
                         [_event_row(r).as_event() for r in c.execute(
                             "SELECT * FROM events WHERE table_id = ? AND version = ? ORDER BY idx",
                             (m.table_id, m.version))])
-            return rows, record
+            return [Pending(m, game, *record.get((m.table_id, m.version), (None, []))) for game, m in rows]
 
-        rows, record = await self._read_in_thread(read)
-        return [dataclasses.replace(m, payload=filled(game, m.target, m.seat, m.payload,
-                                                      *record.get((m.table_id, m.version), (None, []))))
-                if m.payload.get(FROM_RECORD) else m for game, m in rows]
+        return await self._read_in_thread(read)
 
     async def pending_ids(self, *, max_attempts: int = 5, origins: Sequence[str] | None = None) -> set[int]:
         """The ids of the pending messages (a deliverer noting what a previous run left), nothing rendered."""
