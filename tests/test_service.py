@@ -12,7 +12,7 @@ from bot.engine.rng import commitment
 from bot.referee.delivery import DeliveryError, Skip, drain
 from bot.referee.record import RecordError, export_table, verify_export, verify_table
 from bot.referee.service import Accepted, Referee
-from bot.storage import store as store_module
+from bot.storage import steprows as steprows_module
 from bot.storage.store import Store
 from bot.referee.visibility import pending_messages
 from tests.support.tables import new_toy, play_one
@@ -131,7 +131,7 @@ async def test_crash_inside_the_transaction_stores_nothing(env, monkeypatch):
     def boom(*args, **kwargs):  # the outbox rows fail after the action's other rows were written
         raise OSError("disk full")
 
-    monkeypatch.setattr(store_module, "_message_rows", boom)
+    monkeypatch.setattr(steprows_module, "_message_rows", boom)
     with pytest.raises(OSError):
         await play_one(referee, store, tid)
     monkeypatch.undo()

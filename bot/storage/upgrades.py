@@ -6,7 +6,8 @@ from typing import Any, Mapping
 
 from bot.engine.canonical import dumps
 from bot.storage.ratings import Connection
-from bot.storage.store import Message, Step, Store, TableRow, _message_rows, _StepRows
+from bot.storage.steprows import _message_rows, _StepRows
+from bot.storage.store import Message, Step, Store, TableRow
 
 _OPEN = "status IN ('lobby', 'active')"
 
