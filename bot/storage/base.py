@@ -10,13 +10,11 @@ from typing import Any, AsyncIterator, Callable, Self, Sequence, TypeVar
 
 import aiosqlite
 
-
 from bot.storage.checkpoint import BACKSTOP_PAGES, Checkpointer
 from bot.storage.db import Busy, backup_before_migrating, begin_immediate, is_locked, open_db, open_reader
 from bot.storage.group_commit import GroupCommit, committed
 from bot.storage.rows import Message, Step, VersionConflict
-from bot.storage.steprows import _INSERT_MESSAGES, _StepRows, _message_rows
-
+from bot.storage.steprows import _INSERT_MESSAGES, _message_rows, _StepRows
 
 T = TypeVar("T")
 

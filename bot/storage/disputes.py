@@ -5,10 +5,8 @@ from __future__ import annotations
 import sqlite3
 from typing import Any, Callable, Sequence
 
-
 from bot.engine.canonical import dumps
 from bot.engine.free_text import stored_name, stored_text
-
 from bot.storage.base import StoreBase
 from bot.storage.rows import DisputeClosed, DisputeRefused, DisputeRow, Message, ServerRuling, Step
 from bot.storage.steprows import _INSERT_MESSAGES, _message_rows

@@ -13,13 +13,9 @@ from __future__ import annotations
 import sqlite3
 from typing import Any, Sequence
 
-
-
 from bot.storage.base import StoreBase
 from bot.storage.packing import load_packed
-from bot.storage.rows import OutboxRow, Panel, Pending
-from bot.storage.rows import _event_row, _outbox_row
-
+from bot.storage.rows import OutboxRow, Panel, Pending, _event_row, _outbox_row
 
 FROM_RECORD = "from_record"   # the payload's mark: events and view are to be read from the record
 

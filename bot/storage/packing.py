@@ -10,7 +10,6 @@ import zstandard
 
 from bot.engine.canonical import dumps_bytes, loads
 
-
 #: Below this many bytes a payload is stored as its text: a zstd frame adds about 13 bytes of header, so
 #: under ~100 bytes it is as long as the text or longer, and up to here it saves a few bytes at best, for
 #: a compression on writing and a decompression on reading.  The lean outbox payloads (~60 bytes) are so.

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
-
 from bot.storage.base import StoreBase
 
 

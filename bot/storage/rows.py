@@ -9,7 +9,6 @@ import aiosqlite
 
 from bot.engine.canonical import loads
 from bot.engine.free_text import stored_text, stored_title
-
 from bot.storage.packing import load_packed
 
 

@@ -6,13 +6,10 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-
 from bot.engine.canonical import dumps
-
 from bot.storage.group_commit import Inserts
 from bot.storage.packing import pack_state
 from bot.storage.rows import Message, Step, VersionConflict
-
 
 _INSERT_ACTION = "INSERT INTO actions (table_id, version, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)"
 _INSERT_SNAPSHOT = "INSERT INTO snapshots (table_id, version, state) VALUES (?, ?, ?)"

@@ -9,12 +9,11 @@ import aiosqlite
 
 from bot.engine.canonical import dumps, loads
 from bot.engine.free_text import stored_name
-
 from bot.storage.base import StoreBase
 from bot.storage.packing import load_packed, pack_state, unpack_state
-from bot.storage.rows import ActionRow, Dealt, EventRow, LobbyRefused, Message, SeatRow, Step, TableRow
-from bot.storage.rows import _event_row, _trigger_refusal
-from bot.storage.steprows import _INSERT_EVENTS, _StepRows, _event_rows
+from bot.storage.rows import (ActionRow, Dealt, EventRow, LobbyRefused, Message, SeatRow, Step, TableRow, _event_row,
+                              _trigger_refusal)
+from bot.storage.steprows import _INSERT_EVENTS, _event_rows, _StepRows
 
 
 class TableQueries(StoreBase):
