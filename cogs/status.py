@@ -16,7 +16,8 @@ from bot.discord.locale import L
 from bot.i18n import normalise_locale, t
 from bot.process.config import release
 from bot.process.metrics import METRICS
-from bot.storage.operations import figures
+from bot.storage.operations import failed_tables, figures
+from bot.storage.upgrades import frozen_tables
 
 STATES = ("lobby", "active", "paused", "frozen")
 
@@ -76,12 +77,8 @@ class Status(commands.Cog):
                      else t("ops.status.outbox_empty", locale))
         lines.append(t("ops.status.backup", locale, age=span(found.last_backup_age, locale))
                      if found.last_backup_age is not None else t("ops.status.no_backup", locale))
-        frozen = [r[0] for r in await store._all(
-            "SELECT id FROM tables WHERE guild_id = ? AND frozen IS NOT NULL AND status IN ('lobby', 'active')"
-            " ORDER BY id", (guild,))]
-        failed = [r[0] for r in await store._all(
-            "SELECT DISTINCT table_id FROM outbox WHERE status = 'failed' AND table_id IN"
-            " (SELECT id FROM tables WHERE guild_id = ?) ORDER BY table_id", (guild,))]
+        frozen = [table.id for table in await frozen_tables(store, guild)]
+        failed = await failed_tables(store, guild)
         if frozen:
             lines.append(t("ops.status.frozen", locale, tables=numbers(frozen)))
         if failed:

@@ -17,6 +17,7 @@ from bot.referee.timecontrol import DEFAULT_CLOCK, DEFAULT_EXPIRY, defaulted, du
 from bot.storage.clocks import Clocks
 from bot.storage.tournaments import Tournaments
 from bot.tournament.director import Director
+from bot.referee.visibility import pending_messages
 
 HOUR = 3600
 GAMES = ("claygod", "bridges", "bloodwood", "gwent", "raiders")
@@ -165,10 +166,10 @@ async def test_the_default_clock_reminds_then_a_bot_takes_the_seat(env):
     assert len(owing) == 1                              # one seat on move: the other stays a player
     clock.t += 23 * HOUR
     await referee.tick()
-    assert [m for m in await store.pending_messages(limit=1000) if m.kind == "reminder"] == []
+    assert [m for m in await pending_messages(store, limit=1000) if m.kind == "reminder"] == []
     clock.t += 2 * HOUR                                 # 24 h before the deadline: the first reminder
     await referee.tick()
-    reminders = [m for m in await store.pending_messages(limit=1000) if m.kind == "reminder"]
+    reminders = [m for m in await pending_messages(store, limit=1000) if m.kind == "reminder"]
     assert sorted(m.seat for m in reminders) == sorted(owing) and {m.payload["left"] for m in reminders} == {86400}
     clock.t += 24 * HOUR                                # past the deadline: a bot plays the seat, the game goes on
     await referee.tick()
@@ -176,4 +177,4 @@ async def test_the_default_clock_reminds_then_a_bot_takes_the_seat(env):
     seats = await store.seats(table.id)
     assert table.status == "active" and all(seats[s].is_bot for s in owing)
     assert any(m.kind == "clock" and m.payload["what"] == "zombie"
-               for m in await store.pending_messages(limit=1000))
+               for m in await pending_messages(store, limit=1000))

@@ -9,6 +9,7 @@ from bot.referee.service import Accepted
 from bot.render.disputes import evidence_texts, queue_lines
 from bot.render.text import render_message
 from bot.storage.store import Store
+from bot.referee.visibility import pending_messages
 from tests.support.tables import new_toy, play_one
 
 
@@ -34,7 +35,7 @@ async def test_raise_tells_the_table_and_joins_the_server_queue(env):
     raiser = await mover_of(store, tid)  # the player who did not make move 1 and has not moved since
     d = await disputes.raise_dispute(referee, tid, raiser, move=1, text="  that card was not in the hand  ")
     assert d.status == "open" and d.move == 1 and d.version == 1 and d.text == "that card was not in the hand"
-    notice = [m for m in await store.pending_messages(limit=500) if m.kind == "dispute"]
+    notice = [m for m in await pending_messages(store, limit=500) if m.kind == "dispute"]
     assert notice[-1].payload["dispute"] == {"id": d.id, "event": "raised", "move": 1, "by": raiser,
                                              "text": "that card was not in the hand"}
     assert [x.id for x in await store.disputes(guild_id="", status="open")] == [d.id]
@@ -49,7 +50,7 @@ async def test_a_private_dispute_keeps_its_text_from_the_table(env):
     await played(referee, store, tid, 1)
     raiser = await mover_of(store, tid)
     d = await disputes.raise_dispute(referee, tid, raiser, move=1, text="secret: I hold the 12", private=True)
-    said = [m for m in await store.pending_messages(limit=500) if m.kind == "dispute"][-1]
+    said = [m for m in await pending_messages(store, limit=500) if m.kind == "dispute"][-1]
     assert "12" not in str(said.payload)
     from bot.engine import get_game
     text = render_message(get_game("toy"), "dispute", said.payload, names=["a", "b"], locale="en", table_id=tid)
@@ -114,7 +115,7 @@ async def test_reject_changes_nothing_but_is_recorded_and_announced(env):
     assert (await store.get_table(tid)).version == version
     twice = await disputes.decide(referee, d.id, moderator="mod:m", kind="uphold", reason="no")
     assert twice.key == "disputes.reject.decided"
-    said = [m for m in await store.pending_messages(limit=500) if m.kind == "dispute"][-1].payload["dispute"]
+    said = [m for m in await pending_messages(store, limit=500) if m.kind == "dispute"][-1].payload["dispute"]
     assert said["kind"] == "reject" and said["by"] == "mod:m" and said["reason"] == "the card was there"
 
 

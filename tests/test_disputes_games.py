@@ -7,6 +7,7 @@ from bot.referee import disputes
 from bot.referee.moves import Moves
 from bot.referee.record import verify_table
 from bot.referee.service import Accepted
+from bot.referee.visibility import pending_messages
 from tests.games.raiders.test_disputes import judged_deck  # noqa: F401  (a fixture)
 
 GAMES = [name for name in all_games() if name != "toy"]
@@ -57,10 +58,10 @@ async def test_every_game_settles_a_dispute_and_still_verifies(env, name, kind):
     report = await verify_table(store, tid, moderator=True)
     assert report.ok, report.problems
     # what the table heard: the notices name the move, the moderator and the reason, nothing of the game's state
-    notices = [m.payload["dispute"] for m in await store.pending_messages(limit=10_000) if m.kind == "dispute"]
+    notices = [m.payload["dispute"] for m in await pending_messages(store, limit=10_000) if m.kind == "dispute"]
     assert [n["event"] for n in notices] == ["raised", "decided"]
     assert set(notices[1]) == {"id", "event", "kind", "mode", "move", "by", "reason", "note"}
-    for message in await store.pending_messages(limit=10_000):
+    for message in await pending_messages(store, limit=10_000):
         if message.target == "table":
             assert all(e["to"] is None for e in message.payload.get("events") or [])
 

@@ -346,7 +346,7 @@ def test_a_full_disk_is_one_line_and_the_record_stays_whole(tmp_path, capsys, pl
     """SQLite says "database or disk is full" mid-command (here: a page limit on the connection, which SQLite
     reports exactly like a full disk): one line, exit 1, and the transaction that failed left nothing half
     written."""
-    from bot.storage import store as store_module
+    from bot.storage import base as store_module  # where the store opens its connection
 
     opened = store_module.open_db
 

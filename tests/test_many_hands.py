@@ -17,6 +17,7 @@ from bot.referee.moves import Moves
 from bot.referee.service import AUTO, Accepted, Referee
 from bot.storage.clocks import Clocks
 from bot.storage.store import Store
+from bot.referee.visibility import pending_messages
 from tests.support.tables import new_toy, play_one
 
 HOUR, DAY = 3600, 86400
@@ -99,9 +100,9 @@ async def test_no_reminder_for_a_deadline_already_past(env):
     await new_toy(referee, options={"clock": "4h", "clock_remind": "30m", "clock_expiry": "moderator"})
     clock.t += 7 * HOUR                       # an outage: the deadline passed three hours ago
     await referee.tick()
-    reminders = [m for m in await store.pending_messages(limit=100) if m.kind == "reminder"]
+    reminders = [m for m in await pending_messages(store, limit=100) if m.kind == "reminder"]
     assert reminders == []
-    assert [m.payload["what"] for m in await store.pending_messages(limit=100) if m.kind == "clock"] == ["expired"]
+    assert [m.payload["what"] for m in await pending_messages(store, limit=100) if m.kind == "clock"] == ["expired"]
 
 
 # ---------------------------------------------------------------------------------------------- 3. busy file
@@ -133,7 +134,7 @@ async def test_a_busy_file_waits_instead_of_refusing_and_reads_never_break_a_wri
             for tid in tables:
                 await store.get_table(tid)
                 await store.seats(tid)
-            await store.pending_messages(limit=20)
+            await pending_messages(store, limit=20)
 
     async def player(tid: int) -> None:
         for _ in range(6):
@@ -159,7 +160,7 @@ async def test_a_busy_file_waits_instead_of_refusing_and_reads_never_break_a_wri
 async def test_a_transaction_is_invisible_until_committed_and_a_failed_commit_delivers_nothing(env):
     store, referee, _ = env
     tid = await new_toy(referee)
-    before = {m.id for m in await store.pending_messages(limit=1000)}
+    before = {m.id for m in await pending_messages(store, limit=1000)}
     inside, seen = asyncio.Event(), asyncio.Event()
 
     async def writer() -> None:
@@ -173,10 +174,10 @@ async def test_a_transaction_is_invisible_until_committed_and_a_failed_commit_de
 
     task = asyncio.create_task(writer())
     await inside.wait()
-    during = [m for m in await store.pending_messages(limit=1000) if m.id not in before]
+    during = [m for m in await pending_messages(store, limit=1000) if m.id not in before]
     seen.set()
     await task
-    after = [m for m in await store.pending_messages(limit=1000) if m.id not in before]
+    after = [m for m in await pending_messages(store, limit=1000) if m.id not in before]
     assert during == [] and after == []
 
 

@@ -3,6 +3,7 @@ from bot.engine import Code, Rejection
 from bot.referee import moderation
 from bot.referee.record import verify_table
 from bot.referee.service import Accepted
+from bot.referee.visibility import pending_messages
 from tests.support.tables import new_toy, play_one
 
 
@@ -56,5 +57,5 @@ async def test_ruling_is_recorded_and_announced(env):
     store, referee, _ = env
     tid = await new_toy(referee)
     assert await moderation.ruling(referee, tid, moderator="mod:m", text="Card 3 stands.") is True
-    rulings = [m for m in await store.pending_messages(limit=500) if m.kind == "ruling"]
+    rulings = [m for m in await pending_messages(store, limit=500) if m.kind == "ruling"]
     assert rulings and rulings[0].payload["text"] == "Card 3 stands."

@@ -13,6 +13,7 @@ from bot.engine.playout import play
 from bot.referee.record import export_table, verify_export
 from bot.referee.service import Accepted
 from bot.terminal import cli
+from bot.referee.visibility import pending_messages
 
 
 async def _gwent_table(referee, options=None, stack=None, moderator=False):
@@ -106,7 +107,7 @@ async def _mulligan_table(referee, store, exchanges: int):
         take = referee_game(state).legal_actions(state, 0)[0]
         assert isinstance(await referee.act(tid, "u:ann", take), Accepted)
     assert isinstance(await referee.act(tid, "u:ann", {"type": "mulligan_done"}), Accepted)
-    return _public_record([m for m in await store.pending_messages(limit=1000) if m.table_id == tid])
+    return _public_record([m for m in await pending_messages(store, limit=1000) if m.table_id == tid])
 
 
 def referee_game(state):

@@ -8,6 +8,7 @@ from bot.engine.board_text import PHONE_WIDTH, display_width, wrap, wrap_items
 from bot.engine.playout import play
 from bot.i18n import t
 from bot.render.text import outcome_line, render_message, turn_line
+from bot.referee.visibility import pending_messages
 
 
 @pytest.mark.parametrize("game_name, bots", [("claygod", 2), ("gwent", 2), ("bloodwood", 5)])
@@ -22,7 +23,7 @@ async def test_the_finish_message_names_the_winner_once(env, game_name, bots):
     assert row.status == "finished"
     game = get_game(game_name)
     names = [s.name for s in await store.seats(table.id)]
-    finish = [m for m in await store.pending_messages(limit=100_000) if m.kind == "finish"]
+    finish = [m for m in await pending_messages(store, limit=100_000) if m.kind == "finish"]
     assert len(finish) == 1
     text = render_message(game, "finish", finish[0].payload, names=names, locale="ru", table_id=table.id)
     line = outcome_line(game, row.outcome, "ru", names)

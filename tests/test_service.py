@@ -12,8 +12,9 @@ from bot.engine.rng import commitment
 from bot.referee.delivery import DeliveryError, Skip, drain
 from bot.referee.record import RecordError, export_table, verify_export, verify_table
 from bot.referee.service import Accepted, Referee
-from bot.storage import store as store_module
+from bot.storage import steprows as steprows_module
 from bot.storage.store import Store
+from bot.referee.visibility import pending_messages
 from tests.support.tables import new_toy, play_one
 
 
@@ -48,7 +49,7 @@ async def test_game_is_recorded_and_verifies(env):
     assert len(await store.snapshot_texts(tid)) == 7
     report = await verify_table(store, tid)
     assert report.ok and report.snapshots_checked == 7
-    finish = [m for m in await store.pending_messages(limit=500) if m.kind == "finish"]
+    finish = [m for m in await pending_messages(store, limit=500) if m.kind == "finish"]
     assert finish and finish[0].payload["seed"] == "seed-1"   # the seed is revealed at the end
 
 
@@ -125,18 +126,18 @@ async def test_version_conflict_between_two_referees(env, tmp_path):
 async def test_crash_inside_the_transaction_stores_nothing(env, monkeypatch):
     store, referee, _ = env
     tid = await new_toy(referee)
-    before = await store.snapshot_texts(tid), await store.pending_messages(limit=500)
+    before = await store.snapshot_texts(tid), await pending_messages(store, limit=500)
 
     def boom(*args, **kwargs):  # the outbox rows fail after the action's other rows were written
         raise OSError("disk full")
 
-    monkeypatch.setattr(store_module, "_message_rows", boom)
+    monkeypatch.setattr(steprows_module, "_message_rows", boom)
     with pytest.raises(OSError):
         await play_one(referee, store, tid)
     monkeypatch.undo()
     assert (await store.get_table(tid)).version == 0
     assert await store.actions(tid) == []
-    assert (await store.snapshot_texts(tid), await store.pending_messages(limit=500)) == before
+    assert (await store.snapshot_texts(tid), await pending_messages(store, limit=500)) == before
     assert isinstance(await play_one(referee, store, tid), Accepted)  # and the table goes on
 
 
@@ -160,7 +161,7 @@ async def test_reopen_database_mid_game_and_continue(tmp_path):
 async def test_hidden_cards_only_in_private_messages(env):
     store, referee, _ = env
     tid = await new_toy(referee)
-    messages = await store.pending_messages(limit=500)
+    messages = await pending_messages(store, limit=500)
     hands = (await store.state(tid, 0))["hands"]
     table_msgs = [m for m in messages if m.target == "table"]
     assert table_msgs and all(m.kind == "start" for m in table_msgs)
@@ -199,7 +200,7 @@ async def test_outbox_is_delivered_once_in_order_with_retries(env):
     sent = await drain(store, flaky)
     assert sent == len(flaky.sent) and flaky.sent == sorted(flaky.sent)
     assert await drain(store, flaky) == 0          # nothing is sent twice
-    assert await store.pending_messages() == []
+    assert await pending_messages(store) == []
 
 
 async def test_each_front_end_drains_only_its_own_tables(env):
@@ -212,12 +213,12 @@ async def test_each_front_end_drains_only_its_own_tables(env):
     terminal = FakeDeliverer()
     terminal.origins = ("terminal", "demo")
     await drain(store, terminal)
-    delivered = {m.table_id for m in await store.pending_messages(limit=1000)}
+    delivered = {m.table_id for m in await pending_messages(store, limit=1000)}
     assert delivered == {discord_table.id}       # the Discord table's messages are still waiting, untouched
     discord = FakeDeliverer()
     discord.origins = ("discord",)
     assert await drain(store, discord) > 0
-    assert await store.pending_messages() == [] and terminal_table != discord_table.id
+    assert await pending_messages(store) == [] and terminal_table != discord_table.id
 
 
 async def test_permanent_failure_is_recorded_for_moderators(env):
@@ -227,7 +228,7 @@ async def test_permanent_failure_is_recorded_for_moderators(env):
     await drain(store, broken)
     failed = await store.failed_messages()
     assert failed and all(f[1] == tid for f in failed)
-    assert await store.pending_messages() == []
+    assert await pending_messages(store) == []
 
 
 async def test_deadline_timeout_is_applied_by_the_clock(env):
@@ -281,7 +282,7 @@ async def test_stacking_is_moderator_only_and_marked(env):
     assert isinstance(await referee.start(table.id, "u:a", stack={"deck": deck}, moderator=True), Accepted)
     state = await store.state(table.id)
     assert state["hands"] == [[10, 11, 12], [7, 8, 9]]
-    start = [m for m in await store.pending_messages() if m.kind == "start"][0]
+    start = [m for m in await pending_messages(store) if m.kind == "start"][0]
     assert start.payload["stacked"] is True
     assert (await store.get_table(table.id)).stack == {"deck": deck}
 

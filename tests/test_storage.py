@@ -10,6 +10,7 @@ from bot.engine.canonical import dumps
 from bot.referee.record import verify_table
 from bot.storage.db import MIGRATIONS, migration_files
 from bot.storage.store import SMALL_PAYLOAD, Message, Store, pack_state, unpack_state
+from bot.referee.visibility import pending_messages
 from tests.support.tables import new_toy, play_one
 
 ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
@@ -53,7 +54,7 @@ async def test_outbox_payloads_are_stored_compressed_and_older_text_and_zlib_row
     assert stored[1] == '{"text":"x"}'               # a small payload is kept as its text: smaller than a frame
     store = await Store.open(path)
     try:
-        rows = await store.pending_messages()
+        rows = await pending_messages(store)
     finally:
         await store.close()
     assert [r.payload for r in rows] == [big, {"text": "x"}, {"text": "старый"}, {"text": "zlib " * 40}]

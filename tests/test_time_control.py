@@ -12,6 +12,7 @@ from bot.referee.timecontrol import duration, parse
 from bot.storage.clocks import Clocks
 from bot.storage.store import Store
 from bot.tournament.director import Director
+from bot.referee.visibility import pending_messages
 from tests.support.tables import new_toy, play_one
 
 HOUR = 3600
@@ -31,7 +32,7 @@ def test_settings_are_parsed_and_bad_ones_refused():
 
 
 async def _messages(store, kind):
-    return [m for m in await store.pending_messages(limit=1000) if m.kind == kind]
+    return [m for m in await pending_messages(store, limit=1000) if m.kind == kind]
 
 
 async def test_reminders_are_enqueued_once_each_and_the_deadline_forfeits(env):

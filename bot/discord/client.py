@@ -21,7 +21,6 @@ import asyncio
 import logging
 import os
 import signal
-import sqlite3
 import sys
 from typing import Any, Iterable, Mapping
 
@@ -47,7 +46,7 @@ from bot.referee.delivery import DeliveryWorker
 from bot.referee.service import Referee
 from bot.referee.steps import SYSTEM
 from bot.storage.backup import BackupSchedule
-from bot.storage.db import Busy, explain, set_busy_timeout
+from bot.storage.db import Busy, DatabaseError, explain, set_busy_timeout
 from bot.web.monitor import Monitor, serve as serve_monitor
 from bot.storage.store import Store, TableRow
 
@@ -257,7 +256,7 @@ class JudgeBot(commands.Bot):
             # another process held the file past the busy timeout: the write recorded nothing, said in one line
             log.warning("a command waited for the database past the busy timeout: %s", error.original)
             text = error.original.message(await self.locale_for(interaction))
-        elif isinstance(getattr(error, "original", None), sqlite3.Error):
+        elif isinstance(getattr(error, "original", None), DatabaseError):
             # the machine, not the bot: a full disk, a file another process holds too long; the failed
             # transaction wrote nothing, so the player can simply try again
             log.error("the database refused a command: %s", error.original)

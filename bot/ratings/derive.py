@@ -7,39 +7,23 @@ reopening it, a dispute settling it again, a corrected tournament result, a tour
 each player's last cached figure before it.  ``replay`` is one pure function used by both ``sync`` and
 ``rebuild``, so the two cannot differ but by their starting point.
 
-Everything here runs on a plain sqlite3 connection (the store's database thread, or a script's own).
+Everything here runs on a connection to the record (the store's database thread, or a script's own), through
+storage's query functions (bot/storage/ratings.py): the rows are storage's, the arithmetic is rating's.
 """
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator
 
-import orjson
-
 from bot.ratings.model import FINGERPRINT, Skill, rate_ratings, rating, shown
 from bot.ratings.outcomes import Standing, Unrated, places, standing
+from bot.storage import ratings as record
+from bot.storage.ratings import Connection, Finish, Key
 
-Key = tuple[str, str, str]   # (scope, game, user_id)
+__all__ = ["BEGINNING", "CLEAN", "Finish", "Key", "Result", "compare", "dirty_from", "finishes", "judge",
+           "rebuild", "recompute", "replay", "stored", "sync"]
 BEGINNING = -1e300
 CLEAN = 1e300
-
-
-@dataclass(frozen=True)
-class Finish:
-    """What the record says of one finished table, as rating needs it."""
-
-    table_id: int
-    game: str
-    scope: str
-    finished_at: float
-    options: dict
-    outcome: dict
-    users: list[str]          # by seat
-    rated: bool               # the table's setting
-    moved: bool               # a player made at least one move
-    tournament_rated: bool    # False when its tournament's organiser switched rating off
-    adjusted: dict | None     # an organiser's corrected points {user_id: points}, when there are
 
 
 @dataclass(frozen=True)
@@ -108,46 +92,15 @@ def replay(finishes: Iterable[Finish], before: Callable[[Key], tuple[Skill, int]
     return out, {key: (Skill(r.mu, r.sigma), games) for key, (r, games) in now.items()}
 
 
-_FINISHES = """
-SELECT t.id, t.game, coalesce(t.guild_id, ''), t.finished_at, t.options, t.outcome, t.rated,
-       EXISTS (SELECT 1 FROM actions a WHERE a.table_id = t.id AND a.seat >= 0
-               AND a.user_id NOT IN ('system', 'auto')) AS moved,
-       g.result, g.points, tr.settings
-FROM tables t
-LEFT JOIN tournament_games g ON g.table_id = t.id
-LEFT JOIN tournaments tr ON tr.id = g.tournament_id
-WHERE t.status = 'finished' AND t.finished_at >= ?
-ORDER BY t.finished_at, t.id
-"""
-_SEATS = """
-SELECT s.table_id, s.seat, s.user_id FROM seats s JOIN tables t ON t.id = s.table_id
-WHERE t.status = 'finished' AND t.finished_at >= ? ORDER BY s.table_id, s.seat
-"""
-
-
-def finishes(c: sqlite3.Connection, since: float = BEGINNING) -> Iterator[Finish]:
+def finishes(c: Connection, since: float = BEGINNING) -> Iterator[Finish]:
     """The finished tables from ``since`` on, in finish order (ties by table number)."""
-    users: dict[int, list[str]] = {}
-    for table_id, _seat, user_id in c.execute(_SEATS, (since,)):
-        users.setdefault(table_id, []).append(user_id)
-    seen: set[int] = set()
-    for (table_id, game, scope, finished_at, options, outcome, rated, moved, result, points,
-         settings) in c.execute(_FINISHES, (since,)):
-        if table_id in seen:  # a table in two tournament games (never, but the join must not rate it twice)
-            continue
-        seen.add(table_id)
-        tournament = orjson.loads(settings) if settings else {}
-        yield Finish(table_id, game, scope, finished_at, orjson.loads(options) if options else {},
-                     orjson.loads(outcome) if outcome else {}, users.get(table_id, []), bool(rated), bool(moved),
-                     tournament.get("rated", True) is not False,
-                     orjson.loads(points) if result == "adjusted" and points else None)
+    return record.finishes(c, since)
 
 
-def _stored_before(c: sqlite3.Connection) -> Callable[[Key], tuple[Skill, int]]:
+def _stored_before(c: Connection) -> Callable[[Key], tuple[Skill, int]]:
     def before(key: Key) -> tuple[Skill, int]:
-        row = c.execute("SELECT mu, sigma, games FROM rating_results WHERE scope = ? AND game = ? AND user_id = ?"
-                        " ORDER BY finished_at DESC, table_id DESC LIMIT 1", key).fetchone()
-        return (Skill(row[0], row[1]), row[2]) if row else (Skill(), 0)
+        found = record.last_figures(c, key)
+        return (Skill(found[0], found[1]), found[2]) if found else (Skill(), 0)
     return before
 
 
@@ -155,61 +108,49 @@ def _fresh(_key: Key) -> tuple[Skill, int]:
     return Skill(), 0
 
 
-_INSERT = ("INSERT INTO rating_results (table_id, user_id, scope, game, finished_at, seat, place, mu_before,"
-           " sigma_before, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-_UPSERT = ("INSERT INTO ratings (scope, game, user_id, mu, sigma, shown, games) VALUES (?, ?, ?, ?, ?, ?, ?)"
-           " ON CONFLICT (scope, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
-           " shown = excluded.shown, games = excluded.games")
-
-
-def dirty_from(c: sqlite3.Connection) -> float | None:
-    dirty, model = c.execute("SELECT dirty_from, model FROM rating_sync WHERE id = 1").fetchone()
+def dirty_from(c: Connection) -> float | None:
+    dirty, model = record.sync_mark(c)
     if model != FINGERPRINT:
         return BEGINNING
     return None if dirty is None or dirty >= CLEAN else dirty
 
 
-def sync(c: sqlite3.Connection) -> int:
+def sync(c: Connection) -> int:
     """Bring the cache up to the record (inside the caller's write transaction); returns how many finished
     tables were replayed (rated or not)."""
     since = dirty_from(c)
     if since is None:
-        c.execute("UPDATE rating_sync SET dirty_from = NULL WHERE id = 1")
+        record.mark_clean(c)
         return 0
     if since <= BEGINNING:
         affected: set[Key] = set()
-        c.execute("DELETE FROM rating_results")
-        c.execute("DELETE FROM ratings")
+        record.clear_cache(c)
         before = _fresh
     else:
-        affected = {tuple(r) for r in c.execute(
-            "SELECT DISTINCT scope, game, user_id FROM rating_results WHERE finished_at >= ?", (since,))}
-        c.execute("DELETE FROM rating_results WHERE finished_at >= ?", (since,))
+        affected = record.keys_since(c, since)
+        record.delete_results_since(c, since)
         before = _stored_before(c)
     replayed = list(finishes(c, since))
     results, now = replay(replayed, before)
-    c.executemany(_INSERT, [r.row() for r in results])
-    c.executemany(_UPSERT, [(*key, s.mu, s.sigma, shown(s.mu, s.sigma), games) for key, (s, games) in now.items()])
+    record.insert_results(c, (r.row() for r in results))
+    record.put_ratings(c, ((*key, s.mu, s.sigma, shown(s.mu, s.sigma), games) for key, (s, games) in now.items()))
     for key in affected - set(now):  # players whose only later games went: their figure before them, or none
-        row = c.execute("SELECT mu, sigma, games FROM rating_results WHERE scope = ? AND game = ? AND user_id = ?"
-                        " ORDER BY finished_at DESC, table_id DESC LIMIT 1", key).fetchone()
-        if row is None:
-            c.execute("DELETE FROM ratings WHERE scope = ? AND game = ? AND user_id = ?", key)
+        found = record.last_figures(c, key)
+        if found is None:
+            record.delete_rating(c, key)
         else:
-            c.execute(_UPSERT, (*key, row[0], row[1], shown(row[0], row[1]), row[2]))
-    c.execute("UPDATE rating_sync SET dirty_from = NULL, model = ? WHERE id = 1", (FINGERPRINT,))
+            record.put_ratings(c, [(*key, found[0], found[1], shown(found[0], found[1]), found[2])])
+    record.mark_clean(c, FINGERPRINT)
     return len(replayed)
 
 
-def recompute(c: sqlite3.Connection) -> list[Result]:
+def recompute(c: Connection) -> list[Result]:
     """Every rated table's figures computed from the record alone, from nothing (what ``rebuild`` compares)."""
     return replay(list(finishes(c)), _fresh)[0]
 
 
-def stored(c: sqlite3.Connection) -> list[tuple]:
-    return [tuple(r) for r in c.execute(
-        "SELECT table_id, user_id, scope, game, finished_at, seat, place, mu_before, sigma_before, mu, sigma, games"
-        " FROM rating_results ORDER BY finished_at, table_id, seat")]
+def stored(c: Connection) -> list[tuple]:
+    return record.stored_results(c)
 
 
 def compare(fresh: list[Result], cached: list[tuple]) -> tuple[int, float]:
@@ -226,7 +167,7 @@ def compare(fresh: list[Result], cached: list[tuple]) -> tuple[int, float]:
     return differ, most
 
 
-def rebuild(c: sqlite3.Connection) -> tuple[int, int, float]:
+def rebuild(c: Connection) -> tuple[int, int, float]:
     """Sync, recompute everything from nothing and compare with the cache; where they differ (they should not),
     the recomputation is stored.  Inside the caller's write transaction.  Returns (rated rows, rows that
     differed, the largest difference of a figure)."""
@@ -234,6 +175,6 @@ def rebuild(c: sqlite3.Connection) -> tuple[int, int, float]:
     fresh = recompute(c)
     differ, most = compare(fresh, stored(c))
     if differ:
-        c.execute("UPDATE rating_sync SET dirty_from = ?, model = ? WHERE id = 1", (BEGINNING, FINGERPRINT))
+        record.mark_dirty(c, BEGINNING, FINGERPRINT)
         sync(c)
     return len(fresh), differ, most

@@ -26,6 +26,7 @@ from typing import Callable, Protocol, Sequence
 
 from bot.process.metrics import METRICS
 from bot.storage.db import Busy
+from bot.referee.visibility import pending_messages
 from bot.storage.store import OutboxRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("judge.delivery")
@@ -61,8 +62,8 @@ async def drain(store: Store, deliverer: Deliverer, *, limit: int = 100, only: S
     sent = 0
     blocked: set[int] = set()
     tables: dict[int, tuple[TableRow, list[SeatRow]]] = {}
-    for message in await store.pending_messages(limit=limit, max_attempts=MAX_ATTEMPTS, origins=deliverer.origins,
-                                                tables=only):
+    for message in await pending_messages(store, limit=limit, max_attempts=MAX_ATTEMPTS,
+                                          origins=deliverer.origins, tables=only):
         if halt is not None and halt():
             break
         if message.table_id in blocked:

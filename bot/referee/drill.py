@@ -12,17 +12,16 @@ from __future__ import annotations
 import fcntl
 import os
 import random
-import sqlite3
 import tempfile
 import time
-from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.referee.record import RecordError, verify_table
 from bot.referee.upgrade import upgrade_tables
-from bot.storage.backup import BackupInfo, describe, open_read_only, sync_folder
-from bot.storage.db import migration_files
+from bot.storage.backup import BackupInfo, copy_read_only, describe, integrity_and_schema, sync_folder
+from bot.storage.db import DatabaseError, migration_files
+from bot.storage.operations import pending_count, started_tables, table_statuses
 from bot.storage.store import Store
 
 _SIDECARS = ("", "-wal", "-shm", "-journal")
@@ -53,11 +52,9 @@ def _read_only_checks(path: Path, report: DrillReport) -> bool:
     """integrity_check and the schema version, on a connection that cannot write; False when the file is not
     a database at all (said in ``problems``)."""
     try:
-        with closing(open_read_only(path)) as conn:
-            verdict = [r[0] for r in conn.execute("PRAGMA integrity_check")]
-            report.integrity = "ok" if verdict == ["ok"] else "; ".join(verdict)[:300]
-            report.schema = conn.execute("PRAGMA user_version").fetchone()[0]
-    except sqlite3.Error as exc:
+        verdict, report.schema = integrity_and_schema(path)
+        report.integrity = "ok" if verdict == ["ok"] else "; ".join(verdict)[:300]
+    except DatabaseError as exc:
         report.problems.append(f"not a readable database: {exc}")
         return False
     if report.integrity != "ok":
@@ -82,17 +79,13 @@ async def check_backup(path: str | Path, *, sample: int | None = None, rng: rand
     report.info = describe(path)
     with tempfile.TemporaryDirectory(prefix="judge-drill-") as folder:
         copy = Path(folder) / "restored.db"
-        with closing(open_read_only(path)) as src, closing(sqlite3.connect(str(copy))) as dst:
-            src.backup(dst)
+        copy_read_only(path, copy)
         store = await Store.open(copy, backup=False)
         try:
             await upgrade_tables(store, backup=False)  # as the restored file's first start would
-            rows = await store._all("SELECT status, COUNT(*) FROM tables GROUP BY status")
-            report.statuses = {r[0]: r[1] for r in rows}
-            report.pending = (await store._one("SELECT COUNT(*) FROM outbox WHERE status = 'pending'"))[0]
-            started = [r[0] for r in await store._all(
-                "SELECT id FROM tables WHERE status IN ('active', 'finished') OR (status = 'cancelled' AND"
-                " seed_hash IS NOT NULL) ORDER BY id")]
+            report.statuses = await table_statuses(store)
+            report.pending = await pending_count(store)
+            started = await started_tables(store)
             report.of = len(started)
             chosen = sorted((rng or random.SystemRandom()).sample(started, sample)) \
                 if sample is not None and sample < len(started) else started
@@ -145,9 +138,7 @@ def restore(backup: str | Path, database: str | Path) -> Path | None:
         incoming = database.with_name(f"{database.name}.restoring-{stamp}")
         for suffix in _SIDECARS:
             Path(f"{incoming}{suffix}").unlink(missing_ok=True)
-        with closing(open_read_only(backup)) as src, closing(sqlite3.connect(str(incoming))) as dst:
-            src.backup(dst)
-            dst.execute("PRAGMA journal_mode = DELETE")  # one file, nothing beside it; the bot turns WAL on again
+        copy_read_only(backup, incoming, one_file=True)  # one file, nothing beside it
         with open(incoming, "rb+") as fh:
             os.fsync(fh.fileno())
         replaced = None

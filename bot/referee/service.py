@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import sqlite3
 import time
 import traceback
 from collections import OrderedDict
@@ -32,7 +31,7 @@ from bot.referee.steps import SYSTEM, messages_for, next_deadline
 from bot.referee.timecontrol import defaulted as clock_by_default, parse as parse_time_control, table_clock
 from bot.referee.timekeeper import Timekeeper
 from bot.render.notices import frozen_reason, person
-from bot.storage.db import busy_seconds, describe
+from bot.storage.db import DatabaseError, busy_seconds, describe
 from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, TableRow, VersionConflict
 
 log = logging.getLogger("judge.referee")
@@ -419,7 +418,7 @@ class Referee:
         clocks (``Clocks.due``), and the next step or a restart takes the forced moves."""
         try:
             await self._follow_up(table_id)
-        except sqlite3.Error:
+        except DatabaseError:
             self._live.pop(table_id, None)
             log.warning("table %s: the follow-up of a stored step failed; the clock retries", table_id,
                         exc_info=True)
@@ -548,7 +547,7 @@ class Referee:
         except VersionConflict:
             self._live.pop(table.id, None)
             return _reject(Code.STALE, "core.reject.stale")
-        except sqlite3.Error as exc:  # busy past the timeout, a disk: whether it committed is read, not guessed
+        except DatabaseError as exc:  # busy past the timeout, a disk: whether it committed is read, not guessed
             self._live.pop(table.id, None)
             stored = await self._stored(table.id, new["version"], seat, user_id, action, now, exc)
             if stored is None:
@@ -608,12 +607,12 @@ class Referee:
         return parsed
 
     async def _stored(self, table_id: int, version: int, seat: int, user_id: str, action: Any, at: float,
-                      error: sqlite3.Error) -> bool | None:
+                      error: DatabaseError) -> bool | None:
         """After a write failed: whether its step is in the record all the same (an error after COMMIT), so that
         the caller is told "applied" exactly when it was stored; None when the record cannot be read either."""
         try:
             found = await self.store.action_at(table_id, version)
-        except sqlite3.Error:
+        except DatabaseError:
             log.error("table %s: a write failed (%s) and the record cannot be read", table_id, error)
             return None
         stored = found is not None and (found.seat, found.user_id, found.at) == (seat, user_id, at) \

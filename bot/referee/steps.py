@@ -46,8 +46,8 @@ def messages_for(game: Game, state: dict[str, Any], events: list[dict[str, Any]]
     one private message per seat that got private events (that seat's events and view), and at the end one
     ``END`` message per seat.
 
-    The messages are stored lean and filled in from the record when delivered (bot/storage/outbox.py), which filters
-    the events by their ``to``: delivery never sees what a recipient may not.  An update with no public event
+    The messages are stored lean and filled in from the record when delivered (bot/storage/outbox.py), and
+    bot/referee/visibility.py filters the events by their ``to``: delivery never sees what a recipient may not.  An update with no public event
     that leaves the public view as it was (``before``, the previous state) is a private step (a card
     exchanged in a mulligan, one of the cards to keep): the table hears nothing, since a message per such
     step would let it count them."""

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import sqlite3
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -39,8 +38,10 @@ from bot.engine.canonical import dumps
 from bot.engine.versions import CannotMigrate, check_playable, migrate_options, rules_of, upgraded_state
 from bot.storage.outbox import lean
 from bot.referee.steps import SYSTEM, messages_for, moderators_notice, next_deadline
-from bot.storage.backup import copy_database, take_backup
-from bot.storage.store import Message, Step, Store, TableRow, VersionConflict, _StepRows, pack_state
+from bot.storage.backup import copy_database, source_version, take_backup
+from bot.storage.store import Message, Step, Store, TableRow, VersionConflict
+from bot.storage.upgrades import freeze, record_upgrade, set_lobby_options, set_rules_version, tables_to_upgrade
+from bot.storage.upgrades import frozen_tables as stored_frozen_tables
 from bot.referee.timecontrol import table_clock
 
 log = logging.getLogger("judge.upgrade")
@@ -106,12 +107,7 @@ def _game_rules() -> dict[str, int]:
 
 async def _candidates(store: Store) -> list[TableRow]:
     """Open tables behind their game's rules version, or frozen (a release may now be able to migrate them)."""
-    rules = _game_rules()
-    case = " ".join(f"WHEN '{name}' THEN {version}" for name, version in rules.items())
-    rows = await store._all(
-        "SELECT * FROM tables WHERE status IN ('lobby', 'active') AND (frozen IS NOT NULL OR"
-        f" rules_version != CASE game {case} ELSE rules_version END) ORDER BY id")
-    return [TableRow.from_row(r) for r in rows]
+    return await tables_to_upgrade(store, _game_rules())
 
 
 def upgrade_step(game: Game, table: TableRow, before: dict[str, Any], *, chain: str, at: float,
@@ -167,7 +163,7 @@ async def upgrade_table(store: Store, table_id: int, *, now: float | None = None
     result = TableUpgrade(table.id, table.game, table.status, found, game.rules_version, ok=True)
     if failure is None and found == game.rules_version:  # already today's (a row behind, or frozen before)
         if not dry_run:
-            await _set_current(store, table.id, game.rules_version)
+            await set_rules_version(store, table.id, game.rules_version)
         return result
     step = None
     if failure is None:
@@ -214,29 +210,13 @@ async def _upgrade_lobby(store: Store, game: Game, table: TableRow, *, dry_run: 
                       release=current_release(), now=time.time())
         return result
 
-    def write(c: Any) -> None:
-        c.execute("UPDATE tables SET options = ?, rules_version = ?, frozen = NULL WHERE id = ? AND status = 'lobby'",
-                  (dumps(options), game.rules_version, table.id))
-
-    await store._write_in_thread(write)
+    await set_lobby_options(store, table.id, options, game.rules_version)
     return result
-
-
-async def _set_current(store: Store, table_id: int, rules_version: int) -> None:
-    await store._write_in_thread(lambda c: c.execute(
-        "UPDATE tables SET rules_version = ?, frozen = NULL WHERE id = ?", (rules_version, table_id)))
 
 
 async def _record_upgrade(store: Store, table: TableRow, step: Step) -> None:
     """The upgrade step, the row's new rules version and options, in one transaction."""
-    rows = _StepRows.of(table.id, table.version, step)
-
-    def write(c: Any) -> None:
-        rows.write(c)
-        c.execute("UPDATE tables SET rules_version = ?, options = ?, frozen = NULL WHERE id = ?",
-                  (step.action["to"], dumps(step.state["options"]), table.id))
-
-    await store._write_in_thread(write)
+    await record_upgrade(store, table, step, step.action["to"])
 
 
 async def _freeze(store: Store, table: TableRow, game: Game, found: int | None, why: CannotMigrate, *,
@@ -249,23 +229,12 @@ async def _freeze(store: Store, table: TableRow, game: Game, found: int | None, 
         return
     notice = Message("table", UPGRADE, {"what": "frozen", **frozen})
 
-    def write(c: Any) -> None:
-        c.execute("UPDATE tables SET frozen = ? WHERE id = ?", (dumps(frozen), table.id))
-        # the game messages still waiting show states this release cannot read: the notice replaces them
-        c.execute("UPDATE outbox SET status = 'skipped', last_error = 'the table is frozen (bot/referee/upgrade.py)'"
-                  " WHERE table_id = ? AND status = 'pending' AND kind IN ('start', 'update', 'private', 'finish')",
-                  (table.id,))
-        c.execute("INSERT INTO moderation (table_id, moderator, action, reason, data, at) VALUES (?, ?, ?, ?, ?, ?)",
-                  (table.id, SYSTEM, "frozen", why.key, dumps(frozen), now))
-        told = [notice] if table.status == "active" else []
-        if table.guild_id is not None:  # frozen until a moderator decides: the server's moderators are told
-            told.append(moderators_notice("frozen", **frozen))
-        for message in told:
-            c.execute("INSERT INTO outbox (table_id, version, target, seat, kind, payload, created_at)"
-                      " VALUES (?, ?, 'table', NULL, ?, ?, ?)",
-                      (table.id, table.version, message.kind, pack_state(message.payload), now))
-
-    await store._write_in_thread(write)
+    told = [notice] if table.status == "active" else []
+    if table.guild_id is not None:  # frozen until a moderator decides: the server's moderators are told
+        told.append(moderators_notice("frozen", **frozen))
+    # the game messages still waiting show states this release cannot read: the notice replaces them
+    await freeze(store, table, frozen, moderator=SYSTEM, reason=why.key, notices=told, now=now,
+                 skipped="the table is frozen (bot/referee/upgrade.py)")
     log.warning("table %s (%s) cannot be migrated and is frozen: %s %s", table.id, table.game, why.key, why.params)
 
 
@@ -323,11 +292,7 @@ async def check(path: str | Path) -> tuple[UpgradeReport, int, int]:
 
     with tempfile.TemporaryDirectory(prefix="judge-upgrade-check-") as folder:
         copy = copy_database(path, Path(folder) / "copy.db")
-        conn = sqlite3.connect(str(copy))
-        try:
-            (schema,) = conn.execute("PRAGMA user_version").fetchone()
-        finally:
-            conn.close()
+        schema = source_version(copy)
         store = await Store.open(copy, backup=False)
         try:
             report = await upgrade_tables(store, backup=False)
@@ -339,6 +304,4 @@ async def check(path: str | Path) -> tuple[UpgradeReport, int, int]:
 
 async def frozen_tables(store: Store) -> list[TableRow]:
     """The open tables this release cannot play (for the moderators' ``mod failures``)."""
-    rows = await store._all("SELECT * FROM tables WHERE frozen IS NOT NULL AND status IN ('lobby', 'active')"
-                            " ORDER BY id")
-    return [TableRow.from_row(r) for r in rows]
+    return await stored_frozen_tables(store)

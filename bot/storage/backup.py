@@ -418,6 +418,23 @@ def open_read_only(path: str | Path) -> sqlite3.Connection:
     return sqlite3.connect(f"file:{pathname2url(str(Path(path).resolve()))}?mode=ro&immutable=1", uri=True)
 
 
+def integrity_and_schema(path: str | Path) -> tuple[list[str], int]:
+    """SQLite's ``integrity_check`` verdict (["ok"] when whole) and the schema version, read without writing.
+    Raises sqlite3.Error (``DatabaseError``) when the file is not a database."""
+    with closing(open_read_only(path)) as conn:
+        verdict = [r[0] for r in conn.execute("PRAGMA integrity_check")]
+        return verdict, conn.execute("PRAGMA user_version").fetchone()[0]
+
+
+def copy_read_only(source: str | Path, target: str | Path, *, one_file: bool = False) -> None:
+    """``source`` copied to ``target`` with the backup API, the source opened read-only; ``one_file``: the copy
+    in rollback-journal mode, nothing beside it (the bot turns WAL on again when it opens it)."""
+    with closing(open_read_only(source)) as src, closing(sqlite3.connect(str(target))) as dst:
+        src.backup(dst)
+        if one_file:
+            dst.execute("PRAGMA journal_mode = DELETE")
+
+
 def take_season_backup(database: str | Path, folder: str | Path | None = None, *, kind: str = MANUAL) -> BackupInfo:
     """A proven online backup of ``database`` (the bot may be running: the backup API copies one consistent
     snapshot) into ``folder`` (default: its backup folder; created, parents too), named

@@ -12,7 +12,8 @@ from typing import Any, Mapping, Sequence
 
 from bot.engine.canonical import dumps
 
-from .store import Message, Store, _INSERT_MESSAGES, _message_rows
+from .steprows import _INSERT_MESSAGES, _message_rows
+from .store import Message, Store
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,10 @@ def busy_seconds() -> float:
     return BUSY_TIMEOUT_MS / 1000
 
 
+#: SQLite's own error, for the layers above that catch it (they import no database driver)
+DatabaseError = sqlite3.Error
+
+
 class Busy(sqlite3.OperationalError):
     """Another process held the database's write lock past the busy timeout, so this write transaction never
     began (or was rolled back): nothing of it was recorded, and trying again is safe.  A subclass of SQLite's

@@ -53,3 +53,28 @@ async def figures(store: Store, *, now: float | None = None, backup_folder: str 
             except OSError:  # rotated away between the look and the stat
                 pass
     return found
+
+
+async def failed_tables(store: Store, guild_id: str) -> list[int]:
+    """The server's tables with a message the outbox gave up on, by number."""
+    return [r[0] for r in await store._all(
+        "SELECT DISTINCT table_id FROM outbox WHERE status = 'failed' AND table_id IN"
+        " (SELECT id FROM tables WHERE guild_id = ?) ORDER BY table_id", (guild_id,))]
+
+
+async def table_statuses(store: Store) -> dict[str, int]:
+    """How many tables there are in each status."""
+    return {r[0]: r[1] for r in await store._all("SELECT status, COUNT(*) FROM tables GROUP BY status")}
+
+
+async def pending_count(store: Store) -> int:
+    """How many messages wait in the outbox."""
+    row = await store._one("SELECT COUNT(*) FROM outbox WHERE status = 'pending'")
+    return row[0] if row is not None else 0
+
+
+async def started_tables(store: Store) -> list[int]:
+    """Every table whose seed was committed (what a record's verification can check), by number."""
+    return [r[0] for r in await store._all(
+        "SELECT id FROM tables WHERE status IN ('active', 'finished') OR (status = 'cancelled' AND"
+        " seed_hash IS NOT NULL) ORDER BY id")]

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import sqlite3
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -32,7 +31,7 @@ from typing import Sequence
 from bot.i18n import DEFAULT_LOCALE, LOCALES, t
 from bot.process.config import BUSY_TIMEOUT_MAX, ConfigError, Settings, busy_timeout_of, load_settings
 from bot.storage.backup import BackupFailed, decline as decline_backups
-from bot.storage.db import Busy, DatabaseUnavailable, explain, set_busy_timeout
+from bot.storage.db import Busy, DatabaseError, DatabaseUnavailable, explain, set_busy_timeout
 from bot.terminal.common import (EXIT_FAILED, EXIT_USAGE, ID_MAX, OPTION_TEXT_MAX, TYPED_MAX, UsageError, _number,
                                  _short_text)
 from bot.terminal.backup import add_parser as add_backup
@@ -293,7 +292,7 @@ def _run(args: argparse.Namespace, settings: Settings, locale: str) -> int:
     except (BackupFailed, Busy) as exc:
         sys.stderr.write(f"✗ {exc.message(locale)}\n")
         return EXIT_FAILED
-    except sqlite3.Error as exc:  # after a good start: the disk filled, another process held the file...
+    except DatabaseError as exc:  # after a good start: the disk filled, another process held the file...
         sys.stderr.write("✗ " + t("core.cli.database_error", locale, db=str(settings.database),
                                   reason=explain(exc, locale)) + "\n")
         return EXIT_FAILED

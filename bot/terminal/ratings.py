@@ -50,8 +50,7 @@ async def cmd_ratings(args: argparse.Namespace, settings: Any) -> int:
             began = time.perf_counter()
             rows, differ, most = await ratings.rebuild()
             took = time.perf_counter() - began
-            (tables,) = await store._in_thread(
-                lambda c: c.execute("SELECT count(*) FROM tables WHERE status = 'finished'").fetchone())
+            tables = await ratings.finished_tables()
             _say(t("ratings.rebuilt", locale, tables=tables, rows=rows,
                    same=t("ratings.yes" if differ == 0 else "ratings.no", locale))
                  + f" ({took:.2f} s)")

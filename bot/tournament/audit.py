@@ -18,7 +18,6 @@ import hashlib
 import hmac
 import io
 import json
-import sqlite3
 from typing import Any
 
 from bot.ratings import derive
@@ -27,6 +26,8 @@ from bot.ratings.outcomes import FORFEIT, Unrated
 from bot.ratings.ratings import Ratings
 from bot.referee.service import AUTO
 from bot.referee.steps import SYSTEM
+from bot.storage.audit import export_key, table_facts
+from bot.storage.ratings import Connection, RatingRecord
 from bot.storage.store import Store
 
 FORMAT = "judge.tournament.audit/1"
@@ -34,11 +35,6 @@ FORMAT = "judge.tournament.audit/1"
 ENDED = ("finished", "cancelled")
 #: the moderation log's entry for a seat a bot took when its time ran out (bot/referee/timekeeper.py)
 ZOMBIE = "clock_zombie"
-
-
-async def export_key(store: Store) -> bytes:
-    row = await store._one("SELECT key FROM export_key WHERE id = 1")
-    return bytes(row["key"])
 
 
 def pseudonym(key: bytes, user_id: str) -> str:
@@ -72,29 +68,14 @@ def who_moved(seats: list[tuple[int, str, bool]], actions: list[tuple[int, str, 
     return [counts[seat] for seat, _, _ in seats]
 
 
-def _table_facts(c: sqlite3.Connection, table_ids: list[int]) -> dict[int, dict[str, Any]]:
-    facts: dict[int, dict[str, Any]] = {}
-    for table_id in table_ids:
-        row = c.execute("SELECT status, started_at, finished_at, rated, outcome FROM tables WHERE id = ?",
-                        (table_id,)).fetchone()
-        if row is None:
-            continue
-        seats = [(s, u, bool(b)) for s, u, b in c.execute(
-            "SELECT seat, user_id, is_bot FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
-        actions = list(c.execute("SELECT seat, user_id, version FROM actions WHERE table_id = ? AND seat >= 0",
-                                 (table_id,)))
-        zombies = [json.loads(d) for (d,) in c.execute(
-            "SELECT data FROM moderation WHERE table_id = ? AND action = ?", (table_id, ZOMBIE)) if d]
-        results = {u: (seat, place, mb, sb, mu, sigma, games) for u, seat, place, mb, sb, mu, sigma, games in c.execute(
-            "SELECT user_id, seat, place, mu_before, sigma_before, mu, sigma, games FROM rating_results"
-            " WHERE table_id = ?", (table_id,))}
-        facts[table_id] = {"status": row[0], "started_at": row[1], "finished_at": row[2], "rated": bool(row[3]),
-                           "outcome": json.loads(row[4]) if row[4] else None, "seats": seats,
-                           "moves": who_moved(seats, actions, zombies), "results": results}
-    return facts
+def _table_facts(c: Connection, table_ids: list[int]) -> dict[int, dict[str, Any]]:
+    return {table_id: {"status": f.status, "started_at": f.started_at, "finished_at": f.finished_at,
+                       "rated": f.rated, "outcome": f.outcome, "seats": f.seats,
+                       "moves": who_moved(f.seats, f.actions, f.logged), "results": f.results}
+            for table_id, f in table_facts(c, table_ids, ZOMBIE).items()}
 
 
-def _why_unrated(c: sqlite3.Connection, table_id: int, finished_at: float | None) -> str | None:
+def _why_unrated(c: Connection, table_id: int, finished_at: float | None) -> str | None:
     """The rule that kept a finished table out of the ratings (docs/ratings.md R-0), as the derivation judged it."""
     if finished_at is None:
         return None
@@ -110,7 +91,7 @@ def _why_unrated(c: sqlite3.Connection, table_id: int, finished_at: float | None
     return None
 
 
-def _teams(c: sqlite3.Connection, table_id: int, finished_at: float) -> tuple[list[list[int]], list[int]] | None:
+def _teams(c: Connection, table_id: int, finished_at: float) -> tuple[list[list[int]], list[int]] | None:
     """The openskill teams (by seat) and ranks the table was rated with."""
     for f in derive.finishes(c, finished_at):
         if f.table_id == table_id:
@@ -156,7 +137,7 @@ async def audit_export(director: Any, tournament_id: int) -> dict[str, Any] | An
 
     table_ids = [g["table"] for g in data["games"] if g["table"]]
 
-    def read(c: sqlite3.Connection) -> tuple[dict, dict, dict]:
+    def read(c: Connection) -> tuple[dict, dict, dict]:
         facts = _table_facts(c, table_ids)
         why, teams = {}, {}
         for tid, f in facts.items():
@@ -168,7 +149,7 @@ async def audit_export(director: Any, tournament_id: int) -> dict[str, Any] | An
                 why[tid] = _why_unrated(c, tid, f["finished_at"])
         return facts, why, teams
 
-    facts, why, teams = await store._in_thread(read)
+    facts, why, teams = await RatingRecord(store).read(read)
     games, rated_games = [], []
     for g in data["games"]:
         f = facts.get(g["table"]) if g["table"] else None

@@ -17,6 +17,7 @@ from bot.process.config import Settings
 from bot.referee.service import Referee
 from bot.storage.store import Store, TableRow
 from bot.referee.upgrade import open_store
+from bot.referee.visibility import pending_messages
 from tests.discord.fake_discord import FakeDiscord, FakeMessage, FakeUser, Interaction
 from tests.support.tables import Clock
 
@@ -110,7 +111,7 @@ class Harness:
         not a wait: a whole game's outbox (its pictures drawn at a phone's scale) on a loaded worker overran 5 s."""
         async def quiet() -> bool:
             await self.bot.wait_for_bots()
-            return not await self.store.pending_messages(limit=1)
+            return not await pending_messages(self.store, limit=1)
         await eventually(quiet, timeout, "the outbox to drain")
 
     async def table(self, table_id: int) -> TableRow:
