@@ -168,9 +168,9 @@ def test_the_replay_steps_with_the_keyboard(server, browser, shots, form):
                                    == str(expected))
 
     step_after(Keys.ARROW_RIGHT, 1)
-    assert d.find_element(By.ID, "step-title").text.startswith("Move 1")
+    assert d.find_element(By.ID, "step-title").text.startswith("Action 1")
     step_after(Keys.ARROW_RIGHT, 2)
-    assert d.find_element(By.ID, "step-title").text.startswith("Move 2")
+    assert d.find_element(By.ID, "step-title").text.startswith("Action 2")
     image = d.find_element(By.ID, "picture")
     assert image.get_attribute("src").endswith(f"/table/{tid}/replay/2.png")
     assert d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) == 600
