@@ -1,5 +1,5 @@
 """A small database for the tests of the pages' links, previews and words (tests/web/): one table of each game
-played to the end by bot players, a Gwent table just dealt (no public step yet) whose players' ids hold the
+played to the end by bot players and one left in play, a Gwent table just dealt (no public step yet) whose players' ids hold the
 characters an address must encode, all built once per test module."""
 from __future__ import annotations
 
@@ -18,10 +18,11 @@ NAMES = ["Аня", "Борис", "Віра", "Glen", "Дана"]
 async def build(path: Path, games: tuple[str, ...] = tuple(SEATS)) -> dict[str, object]:
     store = await Store.open(path)
     referee = Referee(store)
-    world: dict[str, object] = {"finished": {}}
+    world: dict[str, object] = {"finished": {}, "active": {}}
     try:
         for game in games:
             world["finished"][game] = await _table(referee, game, NAMES, finish=True, guild_id=None)
+            world["active"][game] = await _table(referee, game, NAMES, finish=False, guild_id=None)
         table = await referee.create_table("gwent", creator=HOSTILE_IDS[0], creator_name="Curly", origin="demo")
         await referee.join(table.id, HOSTILE_IDS[1], "Percent")
         await referee.start(table.id, HOSTILE_IDS[0])
