@@ -298,8 +298,14 @@ class Site:
         return await self._page(request, ("log", tid), token, build)
 
     async def replay_start(self, request: web.Request) -> web.StreamResponse:
-        raise web.HTTPFound(f"/table/{self._id(request)}/replay/0" + (f"?lang={request.query['lang']}"
-                                                                      if request.query.get("lang") in LOCALES else ""))
+        """``/table/N/replay``: its first step; the table itself while it has no public step (a deal the public
+        does not see), rather than a step that would answer 404."""
+        tid = self._id(request)
+        lang = f"?lang={request.query['lang']}" if request.query.get("lang") in LOCALES else ""
+        data = await public.load_table(self.store, tid)
+        if data is None:
+            return self._not_found(request)
+        raise web.HTTPFound(f"/table/{tid}/replay/0{lang}" if data.steps else f"/table/{tid}{lang}")
 
     async def replay(self, request: web.Request) -> web.StreamResponse:
         tid, index = self._id(request), int(request.match_info["step"])

@@ -27,10 +27,16 @@ async def test_a_table_without_a_public_step_links_no_replay(world):
         for href in set(re.findall(r'href="(/[^"]*)"', page)):
             if "/player/" not in href:
                 assert (await c.get(unescape(href))).status == 200, href
+        # its replay's own address leads to the table rather than to a step that is not there
+        answer = await c.get(f"/table/{ids['fresh']}/replay?lang=uk", allow_redirects=False)
+        assert answer.status == 302 and answer.headers["Location"] == f"/table/{ids['fresh']}?lang=uk"
         # a table with steps still offers it, and it answers
         played = await (await c.get(f"/table/{ids['finished']['gwent']}")).text()
         replay = re.search(r'href="(/table/\d+/replay/0)"', played)
         assert replay and (await c.get(replay.group(1))).status == 200
+        answer = await c.get(f"/table/{ids['finished']['gwent']}/replay", allow_redirects=False)
+        assert answer.headers["Location"] == f"/table/{ids['finished']['gwent']}/replay/0"
+        assert (await c.get("/table/999999/replay")).status == 404
 
 
 async def test_player_links_work_for_ids_any_character(world):
