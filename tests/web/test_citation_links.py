@@ -41,7 +41,7 @@ async def test_every_citation_on_the_pages_links_an_anchor_of_the_rules_page(wor
             for lang in ("ru", "uk", "en"):
                 urls = [f"/table/{tid}/log?lang={lang}", f"/table/{tid}?lang={lang}"]
                 log = await (await c.get(urls[0])).text()
-                steps = sorted(set(int(n) for n in re.findall(rf"/table/{tid}/replay/(\d+)\?", log)))
+                steps = sorted({int(n) for n in re.findall(rf"/table/{tid}/replay/(\d+)\?", log)})
                 urls += [f"/table/{tid}/replay/{n}?lang={lang}" for n in steps[:: max(1, len(steps) // 8)]]
                 for url in urls:
                     page = await (await c.get(url)).text()

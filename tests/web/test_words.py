@@ -8,16 +8,16 @@ from html import unescape
 
 import pytest
 
+from bot.games.raiders.render import BOOK_SECTIONS, cite_text
 from bot.i18n import LOCALES, t
 from bot.rules import catalogue
-from bot.games.raiders.render import BOOK_SECTIONS, cite_text
 from tests.web import pages_world
 from tests.web.pages_world import Client
 
 CYRILLIC = re.compile(r"[А-Яа-яЁёІіЇїЄєҐґ]+")
 #: a quoted title, quotes inside it too («вы уже сказали «пас» в этом окне»), or one a ruling's title cuts short
 #: at the end of its line (RD-14's «Нельзя применять шняги ...)
-QUOTED = re.compile(r"«[^«»]*(?:«[^«»]*»[^«»]*)*»|«[^«»\n]*$", re.M)
+QUOTED = re.compile(r"«[^«»]*(?:«[^«»]*»[^«»]*)*»|«[^«»\n]*$", re.MULTILINE)
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +28,7 @@ def world(tmp_path_factory):
 
 def _russian_words(html: str) -> list[str]:
     """The Cyrillic words a reader sees on a page: its text without markup, names and quoted titles."""
-    text = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)))
+    text = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.DOTALL)))
     for name in pages_world.NAMES:
         text = text.replace(name, " ")
     return CYRILLIC.findall(QUOTED.sub(" ", text))
