@@ -71,6 +71,7 @@ def test_each_citation_of_a_bracket_is_its_own_span():
     glossed = "⚔ A captures B (see «Захват»: Capture)"
     (start, end, entry), = cite_spans("raiders", glossed)
     assert glossed[start:end] == "«Захват»" and entry.cite == "Захват"
+    assert [e.cite for e in find_cites("raiders", glossed)] == ["Захват"]  # the Why? button still offers it
     assert cite_spans("claygod", "(см. CG-14; CG-3)")[1][2].cite == "CG-3"
     assert cite_spans("gwent", "no brackets at all §3") == []
     for game in GAMES:  # every entry, cited in each language, is found where it stands
