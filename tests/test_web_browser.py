@@ -168,9 +168,9 @@ def test_the_replay_steps_with_the_keyboard(server, browser, shots, form):
                                    == str(expected))
 
     step_after(Keys.ARROW_RIGHT, 1)
-    assert d.find_element(By.ID, "step-title").text.startswith("Move 1")
+    assert d.find_element(By.ID, "step-title").text.startswith("Action 1")
     step_after(Keys.ARROW_RIGHT, 2)
-    assert d.find_element(By.ID, "step-title").text.startswith("Move 2")
+    assert d.find_element(By.ID, "step-title").text.startswith("Action 2")
     image = d.find_element(By.ID, "picture")
     assert image.get_attribute("src").endswith(f"/table/{tid}/replay/2.png")
     assert d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) == 600
@@ -182,3 +182,35 @@ def test_the_replay_steps_with_the_keyboard(server, browser, shots, form):
     step_after(Keys.HOME, 0)
     d.find_element(By.ID, "next").click()  # the buttons are links: the same steps without the keyboard
     WebDriverWait(d, 10).until(lambda drv: drv.current_url.endswith("/replay/1"))
+
+
+def test_a_phone_follows_a_citation_to_its_rule_and_the_page_has_its_icon_and_preview(server, browser, shots):
+    """At 390 px: the table page (sent gzipped, as Chromium asks) has its preview tags and its icon; a citation in
+    its log opens the rules page at that paragraph or ruling, which is the page's target and in view."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    base, world = server
+    width = WIDTHS["phone"]
+    d = _open(browser, base + f"/table/{world['finished']['claygod']}/log", width)
+    meta = {name: d.execute_script(f"return document.querySelector('meta[property=\"{name}\"]').content")
+            for name in ("og:title", "og:description", "og:site_name", "og:locale")}
+    assert meta["og:site_name"] == "Judge" and meta["og:locale"] == "en_US"
+    assert meta["og:title"].startswith("Table #") and meta["og:description"].startswith("Clay God")
+    icon = d.execute_async_script(
+        "const done = arguments[arguments.length - 1], image = new Image();"
+        "image.onload = () => done(image.naturalWidth); image.onerror = () => done(0);"
+        "image.src = document.querySelector('link[rel=icon]').href;")
+    assert icon >= 16
+    cites = d.find_elements(By.CSS_SELECTOR, "a.cite")
+    assert cites, "no citation linked in a played Clay God log"
+    cited = cites[0].text
+    d.execute_script("arguments[0].scrollIntoView()", cites[0])
+    cites[0].click()
+    WebDriverWait(d, 10).until(lambda drv: "/rules/claygod#" in drv.current_url)
+    target = d.find_element(By.CSS_SELECTOR, ":target")
+    assert cited in target.text
+    top = d.execute_script("return arguments[0].getBoundingClientRect().top", target)
+    assert -2 <= top < 900  # scrolled to it (a fraction of a pixel either way)
+    _fits(d, width)
+    _shoot(d, shots, "rules-anchor", width)

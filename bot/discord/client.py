@@ -465,7 +465,8 @@ async def _run_with_lock(settings: Settings, bot_options: dict[str, Any], redact
         if settings.web.enabled:  # the public pages beside the bot, on the same loop and database (docs/web.md)
             from bot.web.app import start as serve_pages
             where = (settings.web.host, settings.web.port)
-            pages = await serve_pages(store, *where, locale=locale, monitor=monitor if shared else None)
+            pages = await serve_pages(store, *where, locale=locale, monitor=monitor if shared else None,
+                                    base_url=settings.web.base_url)
         if monitor is not None and not shared:
             where = (settings.monitoring.host, settings.monitoring.port)
             watch = await serve_monitor(monitor, *where)

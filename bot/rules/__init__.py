@@ -10,6 +10,6 @@ A layer of its own just above the games: it may import the games (their table op
 the engine (catalogue loading and validation) and i18n; the terminal, the public web pages and the Discord layer
 import it.
 """
-from bot.rules.catalogue import GAMES, Catalogue, Entry, Lookup, catalogue, find_cites, lookup, normalise
+from bot.rules.catalogue import GAMES, Catalogue, Entry, Lookup, catalogue, cite_spans, find_cites, lookup, normalise
 
-__all__ = ["GAMES", "Catalogue", "Entry", "Lookup", "catalogue", "find_cites", "lookup", "normalise"]
+__all__ = ["GAMES", "Catalogue", "Entry", "Lookup", "catalogue", "cite_spans", "find_cites", "lookup", "normalise"]

@@ -353,13 +353,42 @@ def find_cites(game: str, text: str) -> list[Entry]:
     """The entries a message's citations name — ``(см. §6)``, ``(see CG-14)``, ``(див. «Захват»)`` in any of
     the three languages; several in one bracket (``§1.3, BR-5``) each count — in the order they appear."""
     out: list[Entry] = []
+    for _, _, entry in cite_spans(game, text):
+        if entry not in out:
+            out.append(entry)
+    return out
+
+
+_SEPARATORS = re.compile(r"[,;/]| and | и | і ")
+_QUOTED = re.compile(r"«([^»]{1,60})»")
+
+
+def cite_spans(game: str, text: str) -> list[tuple[int, int, Entry]]:
+    """Where ``text`` names entries of the game: (start, end, entry) of each citation inside its bracket (``§1.3``
+    and ``BR-5`` of ``(see §1.3, BR-5)`` apart; a part naming no entry but quoting one — ``«Захват»: Capture`` —
+    by its quoted title), in order, none overlapping: what a page turns into links to the rules page."""
     cat = catalogue(game)
+    found: list[tuple[int, int, Entry]] = []
     for pattern in _cite_patterns():
         for match in pattern.finditer(text):
-            for part in re.split(r"[,;/]| and | и | і ", match.group(1)):
-                entry = cat.find(part)
-                if entry is not None and entry not in out:
-                    out.append(entry)
+            inner, base, at = match.group(1), match.start(1), 0
+            for sep in [*_SEPARATORS.finditer(inner), None]:
+                end = sep.start() if sep is not None else len(inner)
+                part = inner[at:end]
+                entry, start, stop = cat.find(part), at, end
+                if entry is None and (quoted := _QUOTED.search(part)):
+                    entry, start, stop = cat.find(quoted.group(1)), at + quoted.start(), at + quoted.end()
+                if entry is not None:
+                    piece = inner[start:stop]
+                    start += len(piece) - len(piece.lstrip())
+                    stop -= len(piece) - len(piece.rstrip())
+                    found.append((base + start, base + stop, entry))
+                at = sep.end() if sep is not None else end
+    found.sort(key=lambda f: f[0])
+    out: list[tuple[int, int, Entry]] = []
+    for span in found:
+        if not out or span[0] >= out[-1][1]:
+            out.append(span)
     return out
 
 

@@ -18,10 +18,16 @@ Routes (docs/web.md):
     /table/{id}/record.json         an ended table's record (what ``python -m bot verify --file`` checks)
     /player/{user}                  a player's tables and tournaments
     /static/...                     the style sheet and the replay's keyboard script
+    /favicon.ico                    the site's icon
+
+Text answers (HTML, JSON, CSS, JS) go gzipped to a client that accepts it: each body is compressed once and kept
+beside the plain one, under an ETag of its own (a strong ETag names one representation), and every answer says
+``Vary: Accept-Encoding``.  Pictures go as they are: PNG is compressed already.
 """
 from __future__ import annotations
 
 import asyncio
+import gzip
 import hashlib
 import json
 import logging
@@ -54,6 +60,13 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "same-origin",
 }
 MAX_USER_KEY = 200
+STATIC_TYPES = {"css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "ico": "image/x-icon",
+                "png": "image/png"}
+FAVICON = "favicon.ico"
+#: the content types sent gzipped to a client that accepts it; a body shorter than GZIP_MIN goes as it is (the
+#: gzip header would eat the gain)
+COMPRESSIBLE = ("text/", "application/json")
+GZIP_MIN = 512
 
 
 def negotiate(request: web.Request, default: str) -> tuple[str, bool]:
@@ -92,7 +105,10 @@ class Cache:
         return found
 
     def put(self, key: Any, body: bytes) -> tuple[bytes, str]:
-        kept = (body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"')
+        return self.keep(key, (body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'))
+
+    def keep(self, key: Any, kept: tuple[bytes, str]) -> tuple[bytes, str]:
+        """``kept`` (a body and its ETag) under ``key``."""
         self._kept[key] = kept
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
@@ -121,8 +137,10 @@ class Site:
     """The pages of one database.  ``profiles``: ratings and hidden profiles (profiles.py)."""
 
     def __init__(self, store: Store, *, locale: str = "ru", profiles: Profiles | None = None,
-                 cache_size: int = 512):
+                 cache_size: int = 512, base_url: str | None = None):
         self.store = store
+        #: ``web.base_url``: the absolute address link previews need (Open Graph); None leaves them relative-free
+        self.base_url = base_url.rstrip("/") if base_url else None
         self.locale = locale if locale in LOCALES else LOCALES[0]
         self.profiles = profiles or Profiles(store)
         self.cache = Cache(cache_size)
@@ -144,10 +162,12 @@ class Site:
         r.add_get("/table/{id:\\d{1,18}}/replay/{step:\\d{1,9}}", self.replay)
         r.add_get("/table/{id:\\d{1,18}}/replay/{step:\\d{1,9}}.png", self.replay_picture)
         r.add_get("/table/{id:\\d{1,18}}/record.json", self.record)
-        r.add_get("/player/{user}", self.player)
+        # a user key may hold any character ("/" too): the route takes the rest of the path, decoded once
+        r.add_get("/player/{user:.+}", self.player)
         r.add_get("/rules", self.rules_index)
         r.add_get("/rules/{game}", self.rules)
         r.add_get("/static/{name}", self.static_file)
+        r.add_get("/favicon.ico", self.favicon)
         return app
 
     @web.middleware
@@ -175,7 +195,7 @@ class Site:
         cache_key = (key, token, lang, explicit)
         kept = self.cache.get(cache_key)
         if kept is None:
-            html = await build(Page(lang, explicit))
+            html = await build(Page(lang, explicit, self.base_url))
             if html is None:
                 return self._not_found(request)
             kept = self.cache.put(cache_key, html.encode("utf-8"))
@@ -186,11 +206,25 @@ class Site:
         body, etag = kept
         headers = {"ETag": etag, "Cache-Control": f"public, max-age={max_age}, must-revalidate" if max_age
                    else "no-cache"}
-        if vary:
-            headers["Vary"] = "Accept-Language"
+        zipped = content_type.startswith(COMPRESSIBLE)
+        varies = ["Accept-Language"] * vary + ["Accept-Encoding"] * zipped
+        if varies:
+            headers["Vary"] = ", ".join(varies)
+        if zipped and len(body) >= GZIP_MIN and _accepts_gzip(request):
+            body, etag = self._gzipped(kept)
+            headers.update({"ETag": etag, "Content-Encoding": "gzip"})
         if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
             return web.Response(status=304, headers=headers)
         return web.Response(body=body, headers={**headers, "Content-Type": content_type})
+
+    def _gzipped(self, kept: tuple[bytes, str]) -> tuple[bytes, str]:
+        """The gzipped twin of a kept body, compressed once (keyed by the plain body's ETag, a digest of it)."""
+        body, etag = kept
+        key = ("gzip", etag)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache.keep(key, (gzip.compress(body, compresslevel=6, mtime=0), etag[:-1] + '-gz"'))
+        return found
 
     def _not_found(self, request: web.Request) -> web.Response:
         lang, explicit = negotiate(request, self.locale)
@@ -264,8 +298,14 @@ class Site:
         return await self._page(request, ("log", tid), token, build)
 
     async def replay_start(self, request: web.Request) -> web.StreamResponse:
-        raise web.HTTPFound(f"/table/{self._id(request)}/replay/0" + (f"?lang={request.query['lang']}"
-                                                                      if request.query.get("lang") in LOCALES else ""))
+        """``/table/N/replay``: its first step; the table itself while it has no public step (a deal the public
+        does not see), rather than a step that would answer 404."""
+        tid = self._id(request)
+        lang = f"?lang={request.query['lang']}" if request.query.get("lang") in LOCALES else ""
+        data = await public.load_table(self.store, tid)
+        if data is None:
+            return self._not_found(request)
+        raise web.HTTPFound(f"/table/{tid}/replay/0{lang}" if data.steps else f"/table/{tid}{lang}")
 
     async def replay(self, request: web.Request) -> web.StreamResponse:
         tid, index = self._id(request), int(request.match_info["step"])
@@ -347,20 +387,33 @@ class Site:
         body = self.static.get(name)
         if body is None:
             return self._not_found(request)
-        kind = {"css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8"}.get(
-            name.rsplit(".", 1)[-1], "application/octet-stream")
+        kind = STATIC_TYPES.get(name.rsplit(".", 1)[-1], "application/octet-stream")
         kept = self.cache.get(("static", name)) or self.cache.put(("static", name), body)
         return self._send(request, kept, kind, max_age=3600)
+
+    async def favicon(self, request: web.Request) -> web.StreamResponse:
+        """``/favicon.ico``, where browsers and link previews look for it without asking the page."""
+        kept = self.cache.get(("static", FAVICON)) or self.cache.put(("static", FAVICON), self.static[FAVICON])
+        return self._send(request, kept, STATIC_TYPES["ico"], max_age=86400)
+
+
+def _accepts_gzip(request: web.Request) -> bool:
+    """Whether the client takes gzip: named in Accept-Encoding (or ``*``) without ``q=0``."""
+    for part in request.headers.get("Accept-Encoding", "").split(",")[:20]:
+        bits = [b.strip() for b in part.split(";")]
+        if bits[0].lower() in ("gzip", "*"):
+            return not any(b.replace(" ", "") in ("q=0", "q=0.0", "q=0.00", "q=0.000") for b in bits[1:])
+    return False
 
 
 # ---------------------------------------------------------------------------------------------- serving
 async def start(store: Store, host: str, port: int, *, locale: str = "ru",
-                profiles: Profiles | None = None, monitor: Any = None) -> web.AppRunner:
+                profiles: Profiles | None = None, monitor: Any = None, base_url: str | None = None) -> web.AppRunner:
     """Serve the pages on ``host:port`` in the running loop (beside the Discord bot, or alone), player pages
     with the ratings (``Profiles``) unless ``profiles`` says otherwise; the caller calls
-    ``runner.cleanup()`` to stop.  ``monitor`` (bot/web/monitor.py): ``/healthz`` and ``/metrics`` on the same
+    ``runner.cleanup()`` to stop.  ``base_url``: the settings' ``web.base_url`` (link previews).  ``monitor`` (bot/web/monitor.py): ``/healthz`` and ``/metrics`` on the same
     listener, when the settings put them there."""
-    app = Site(store, locale=locale, profiles=profiles).app()
+    app = Site(store, locale=locale, profiles=profiles, base_url=base_url).app()
     if monitor is not None:
         monitor.add_to(app)
     runner = web.AppRunner(app, access_log=None)

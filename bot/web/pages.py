@@ -25,7 +25,9 @@ from bot.engine import get_game
 from bot.engine.board_text import isolate
 from bot.i18n import LOCALES, t
 from bot.ratings.model import PROVISIONAL_GAMES
+from bot.render.picture import supported
 from bot.render.text import outcome_line, render_event
+from bot.rules import GAMES, cite_spans
 
 from .public import LOCAL, PublicPlayer, PublicTable, PublicTournament, ServerIndex, Step
 
@@ -104,13 +106,18 @@ def environment() -> jinja2.Environment:
     return env
 
 
+#: og:locale of each language (Open Graph wants language_TERRITORY)
+OG_LOCALES = {"ru": "ru_RU", "uk": "uk_UA", "en": "en_US"}
+
+
 class Page:
     """What every page shares: its language, whether the language was asked for in the address (then every
-    link keeps it), and the localised text."""
+    link keeps it), the localised text, and the site's public address (``web.base_url``, for link previews)."""
 
-    def __init__(self, lang: str, explicit: bool = False):
+    def __init__(self, lang: str, explicit: bool = False, base_url: str | None = None):
         self.lang = lang if lang in LOCALES else LOCALES[0]
         self.explicit = explicit
+        self.base_url = base_url.rstrip("/") if base_url else None
 
     def t(self, key: str, /, **params: Any) -> str:
         return t(key, self.lang, **params)
@@ -118,7 +125,19 @@ class Page:
     def url(self, path: str) -> str:
         return f"{path}?lang={self.lang}" if self.explicit else path
 
+    def absolute(self, path: str | None) -> str | None:
+        """``path`` (this page's language kept) as an absolute address; None without a base address (a link
+        preview takes absolute addresses only)."""
+        return f"{self.base_url}{self.url(path)}" if self.base_url and path else None
+
+    def preview(self, path: str, description: str | None, image: str | None = None) -> dict[str, Any]:
+        """A page's link preview (Open Graph, base.html): its address, a line of public facts, its picture."""
+        return {"url": self.absolute(path), "description": description, "image": self.absolute(image),
+                "locale": OG_LOCALES.get(self.lang, "en_US"),
+                "alternates": [OG_LOCALES[code] for code in LOCALES if code != self.lang and code in OG_LOCALES]}
+
     def render(self, template: str, **context: Any) -> str:
+        context.setdefault("og", self.preview("/", None))
         return clean_page(environment().get_template(template).render(
             lang=self.lang, langs=LOCALES, t=self.t, url=self.url, **context))
 
@@ -146,6 +165,28 @@ def step_lines(lang: str, table: PublicTable, step: Step) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=65_536)
+def _cites_in(game: str, line: str) -> tuple[tuple[int, int, str], ...]:
+    if game not in GAMES:
+        return ()
+    return tuple((start, end, entry.anchor) for start, end, entry in cite_spans(game, line))
+
+
+def linked(page: Page, game: str, line: str) -> list[dict[str, str | None]]:
+    """A log line as pieces of text, each citation in it (``(see §6)``, ``CG-14``) a link to its paragraph or
+    ruling on the game's rules page (bot/web/rules.py, the anchors the Discord "Why?" answer links too)."""
+    pieces: list[dict[str, str | None]] = []
+    at = 0
+    for start, end, anchor in _cites_in(game, line):
+        if start > at:
+            pieces.append({"text": line[at:start], "href": None})
+        pieces.append({"text": line[start:end], "href": page.url(f"/rules/{game}") + "#" + quote(anchor)})
+        at = end
+    if at < len(line) or not pieces:
+        pieces.append({"text": line[at:], "href": None})
+    return pieces
+
+
 #: (lang, table, step) -> the step's lines; the application passes a kept version of ``step_lines``
 Lines = Callable[[str, PublicTable, Step], list[str]]
 
@@ -159,7 +200,7 @@ def _step(page: Page, table: PublicTable, step: Step, lines: Lines = step_lines)
     anchor = f"m{step.number}" if step.kind == "move" and not step.undone else f"s{step.index}"
     return {"index": step.index, "label": step_label(page, step), "who": who, "undone": step.undone,
             "utc": utc(step.at) if step.at else None, "iso": iso(step.at) if step.at else None,
-            "lines": lines(page.lang, table, step), "anchor": anchor,
+            "lines": [linked(page, table.game, line) for line in lines(page.lang, table, step)], "anchor": anchor,
             "href": page.url(f"/table/{table.id}/replay/{step.index}")}
 
 
@@ -191,21 +232,34 @@ def table_page(page: Page, table: PublicTable, lines: Lines = step_lines) -> str
         tournament = {"id": tid, "text": page.t("web.table.in_tournament",
                                                 tournament=named(title) if title else f"#{tid}",
                                                 round=rnd, board=board)}
+    status = page.t(f"web.table.status.{table.status}")
+    outcome_text = outcome_line(game, outcome, page.lang, _names(table.names)) if outcome else None
+    picture = f"/table/{table.id}/picture.png" if table.view is not None else None
     return page.render(
         "table.html", title=page.t("web.table.title", table=table.id), table=table,
-        game_title=page.t(f"{game.name}.title"), status=page.t(f"web.table.status.{table.status}"),
+        og=page.preview(f"/table/{table.id}", _table_summary(page, table, status, outcome_text),
+                        picture if supported(table.game) else None),
+        game_title=page.t(f"{game.name}.title"), status=status,
         tournament=tournament, seats=seats,
-        outcome=outcome_line(game, outcome, page.lang, _names(table.names)) if outcome else None,
+        outcome=outcome_text,
         pending=_pending(page, table.view, table.names) if table.status == "active" else [],
-        picture=f"/table/{table.id}/picture.png" if table.view is not None else None,
+        picture=picture,
         board=_board(table, table.view, page.lang),
         steps=[_step(page, table, s, lines) for s in table.steps[-LOG_SHOWN:]],
         earlier=max(0, len(table.steps) - LOG_SHOWN))
 
 
+def _table_summary(page: Page, table: PublicTable, status: str, outcome: str | None) -> str:
+    """A table's link preview line: the game, who plays, its status or result (the public's facts only)."""
+    return " · ".join([page.t(f"{table.game}.title"), ", ".join(named(n) for n in table.names),
+                       outcome or status])
+
+
 def log_page(page: Page, table: PublicTable, lines: Lines = step_lines) -> str:
     """The whole log of a table, every step with its link into the replay."""
+    status = page.t(f"web.table.status.{table.status}")
     return page.render("full_log.html", title=page.t("web.table.title", table=table.id), table=table,
+                       og=page.preview(f"/table/{table.id}/log", _table_summary(page, table, status, None)),
                        game_title=page.t(f"{table.game}.title"), steps=[_step(page, table, s, lines) for s in table.steps])
 
 
@@ -214,11 +268,16 @@ def replay_page(page: Page, table: PublicTable, index: int, view: Mapping[str, A
     """Step ``index`` of the table's public history, with ``view``: the public's view right after it."""
     game = get_game(table.game)
     step = table.steps[index]
+    shown = _step(page, table, step, lines)
+    picture = f"/table/{table.id}/replay/{index}.png" if view else None
     return page.render(
         "replay.html", title=page.t("web.replay.title", table=table.id), table=table,
-        game_title=page.t(f"{game.name}.title"), step=_step(page, table, step, lines), last=len(table.steps) - 1,
+        og=page.preview(f"/table/{table.id}/replay/{index}",
+                        " · ".join([page.t(f"{game.name}.title"), ", ".join(named(n) for n in table.names),
+                                    shown["label"]]), picture if supported(table.game) else None),
+        game_title=page.t(f"{game.name}.title"), step=shown, last=len(table.steps) - 1,
         steps=_around(page, table, index),
-        base=f"/table/{table.id}/replay/", picture=f"/table/{table.id}/replay/{index}.png" if view else None,
+        base=f"/table/{table.id}/replay/", picture=picture,
         board=_board(table, view, page.lang))
 
 
@@ -288,8 +347,14 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
         rounds.append({"number": r.number, "deadline": r.deadline if r.status == "playing" else None,
                        "status": page.t("web.tournament.round_done" if r.status == "finished"
                                         else "web.tournament.round_playing"), "games": games})
+    summary = [page.t(f"{game.name}.title"), page.t(f"tournament.format.{tour.format}"),
+               page.t(f"tournament.status.{tour.status}"),
+               page.t("web.og.entries", n=len(data.entries))]
+    if data.standings and tour.status == "finished":
+        summary.append(page.t("web.og.leader", name=named(data.standings[0].name)))
     return page.render(
         "tournament.html", title=named(tournament_name(page, tour.title, tour.id)), tour=tour,
+        og=page.preview(f"/tournament/{tour.id}", " · ".join(summary)),
         name=tournament_name(page, tour.title, tour.id), game_title=page.t(f"{game.name}.title"),
         format=page.t(f"tournament.format.{tour.format}"), status=page.t(f"tournament.status.{tour.status}"),
         round_text=page.t("web.tournament.round_of", round=tour.round, rounds=rounds_planned)
@@ -416,7 +481,7 @@ def server_label(page: Page, guild: str) -> str:
 
 
 def servers_page(page: Page, servers: Sequence[tuple[str, int, int]]) -> str:
-    return page.render("servers.html", title=page.t("web.index.title"),
+    return page.render("servers.html", title=page.t("web.index.title"), og=page.preview("/", page.t("web.og.site")),
                        servers=[(k, server_label(page, k), n, m) for k, n, m in servers])
 
 
@@ -437,7 +502,9 @@ def index_page(page: Page, index: ServerIndex, many: bool) -> str:
         groups = [(page.t(f"web.index.{g}"), games[name][g]) for g in ("open", "finished", "cancelled")
                   if g in games[name]]
         listed.append({"title": page.t(f"{name}.title"), "groups": groups})
+    path = f"/server/{index.guild}" if many else "/"
     return page.render("index.html", title=server_label(page, index.guild), many=many, tournaments=tours,
+                       og=page.preview(path, page.t("web.og.site")),
                        games=listed)
 
 
@@ -445,7 +512,7 @@ def player_page(page: Page, player: PublicPlayer | None, hidden: bool, ratings: 
                 name: str | None = None) -> str:
     """A player's tables and tournaments (and ratings, given by ``Profiles``); only a line when hidden."""
     shown = player.name if player is not None else name or "?"
-    if hidden or player is None:
+    if hidden or player is None:  # a hidden profile's preview says no more than its page
         return page.render("player.html", title=page.t("web.player.title", name=named(shown)), hidden=True)
     tables = []
     for row, seats in player.tables:
@@ -467,6 +534,8 @@ def player_page(page: Page, player: PublicPlayer | None, hidden: bool, ratings: 
     legend = (page.t("ratings.provisional_note", n=PROVISIONAL_GAMES)
               if any(str(r["rating"]).endswith("?") for r in ratings) else None)
     return page.render("player.html", title=page.t("web.player.title", name=named(shown)), hidden=False, ratings=lines,
+                       og=page.preview(f"/player/{quote(player.user_id, safe='')}",
+                                       page.t("web.index.counts", tables=len(tables), tournaments=len(tours))),
                        legend=legend, tables=tables, tournaments=tours)
 
 

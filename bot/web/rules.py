@@ -28,14 +28,22 @@ def _ruling(page: Page, entry: Entry) -> dict:
             "options": options, "english": page.t("rules.entry.english") if entry.in_english(page.lang) else ""}
 
 
+def _book_cite(entry: Entry, lang: str) -> str:
+    """A paragraph's citation as the page heads it: a book heading in another language than the reader's
+    (Raiders' «Захват» on the English page) is quoted, a title, its gloss beside it."""
+    cite = entry.cite
+    return cite if cite.startswith("§") or entry.title_in(lang) == cite else f"«{cite}»"
+
+
 def rules_page(page: Page, game: str) -> str | None:
     """The page, or None for a game that has no rules here."""
     if game not in GAMES:
         return None
     cat = catalogue(game)
-    book = [{"cite": e.cite, "anchor": e.anchor, "title": e.title_in(page.lang), "text": e.text[page.lang]}
-            for e in cat.book]
+    book = [{"cite": _book_cite(e, page.lang), "anchor": e.anchor, "title": e.title_in(page.lang),
+             "text": e.text[page.lang]} for e in cat.book]
     title = page.t(f"{game}.title")
     return page.render("rules.html", title=page.t("rules.web.title", game=title), game=game, about=cat.about[page.lang],
+                       og=page.preview(f"/rules/{game}", cat.about[page.lang]),
                        games=[{"name": g, "title": page.t(f"{g}.title")} for g in GAMES], book=book,
                        rulings=[_ruling(page, e) for e in cat.rulings])

@@ -230,8 +230,24 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
     line = t(key, locale, **params)
     cite = d.get("rule") or d.get("ruling")
     if cite:
-        line += " " + t("core.cite", locale, rule=cite)
+        line += " " + t("core.cite", locale, rule=cite_text(cite, locale))
     return line
+
+
+#: the book's sections the referee cites by their Russian headings, and the key of each heading's translation
+BOOK_SECTIONS = {"Козыри": "trumps", "Ход": "turn", "Захват": "capture", "Шняга": "shnyaga",
+                 "Собственность": "property", "Конец колоды": "deck_end", "Разрешение споров": "disputes",
+                 "Варианты игры": "variants"}
+
+
+def cite_text(cite: str, locale: str) -> str:
+    """A citation as a line shows it: a book heading stays the book's own (the rules page's anchor and the Why?
+    button find it), quoted and glossed where the reader's language names it otherwise (``«Захват»: Capture``)."""
+    key = BOOK_SECTIONS.get(cite)
+    if key is None:
+        return cite
+    title = t(f"raiders.section.{key}", locale)
+    return cite if title == cite else t("raiders.cite.book", locale, cite=cite, title=title)
 
 
 _SILENT = ("shuffled", "turn_ended", "window_closed")
