@@ -50,8 +50,8 @@ import orjson
 
 from .rng import Rng, StackError, rng_state
 
-State = dict
-Action = dict
+State = dict[str, Any]
+Action = dict[str, Any]
 
 #: ``visible_to`` value for an event every seat and every spectator may see.
 PUBLIC = None

@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
+from bot.engine.contract import Action
+
 from .cards import catalogue, kind
 from .rules import target_condition
 
 View = Mapping[str, Any]
-Action = dict
 
 #: how much a card is worth holding, before the situation is considered
 _HOLD = {"mirror": 6, "amulet": 6, "bite": 5, "curse_mark": 5, "vaccine": 4, "candle": 3, "blood_test": 4,

@@ -230,14 +230,14 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
 
 
 def _simple(key: str):
-    def render(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
+    def render(data: dict[str, Any], params: dict[str, Any], locale: str, names: Sequence[str]) -> str:
         return t(f"bloodwood.ev.{key}", locale, **{**data, **params})
     return render
 
 
 def _by(field: str, key: str):
     """The string chosen by one field's value, e.g. ``discarded.leshy``."""
-    def render(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
+    def render(data: dict[str, Any], params: dict[str, Any], locale: str, names: Sequence[str]) -> str:
         return t(f"bloodwood.ev.{key}.{data[field]}", locale, **{**data, **params})
     return render
 
@@ -250,14 +250,14 @@ def _roles(roles: Sequence[str], names: Sequence[str]) -> str:
     return ", ".join(f"{names[s]} — {role_text(r)}" for s, r in enumerate(roles))
 
 
-def _play(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
+def _play(data: dict[str, Any], params: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     if data["target"] is None:
         return t("bloodwood.ev.play", locale, **params)
     key = "play_self" if data["target"] == data["seat"] else "play_on"
     return t(f"bloodwood.ev.{key}", locale, **params)
 
 
-def _judged(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
+def _judged(data: dict[str, Any], params: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     return t(f"bloodwood.ev.declaration_judged.{'right' if data['right'] else 'wrong'}", locale, **params,
              named=_seats(data["named"], locale, names), enemies=_seats(data["enemies"], locale, names),
              pure=_seats(data["pure"], locale, names))

@@ -24,10 +24,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Ctx
+from bot.engine.contract import State as State  # noqa: PLC0414 -- an explicit re-export
 
 from .cards import catalogue, rule
-
-State = dict
 
 
 def back(cid: str) -> str:

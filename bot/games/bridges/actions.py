@@ -8,15 +8,30 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from bot.engine import Code, Ctx, Reject
+from bot.engine.contract import Action
 
-from .combat import (attack_modes, check_over, hurt_boss, player_attack, provoked_counter, sources)
+from .combat import attack_modes, check_over, hurt_boss, player_attack, provoked_counter, sources
 from .data import CLASSES, catalogue, item
 from .flow import after_action
 from .setup import choose_class, open_classes
-from .state import (State, bank_add, bank_count, bank_take, boss_alive, char, clamp_hp, cls_rule, equipped,
-                    give_fresh, hands_used, heal, max_hp, may_relocate, move_cost, note_recent)
-
-Action = dict
+from .state import (
+    State,
+    bank_add,
+    bank_count,
+    bank_take,
+    boss_alive,
+    char,
+    clamp_hp,
+    cls_rule,
+    equipped,
+    give_fresh,
+    hands_used,
+    heal,
+    max_hp,
+    may_relocate,
+    move_cost,
+    note_recent,
+)
 
 
 # ------------------------------------------------------------------------------------------ fields

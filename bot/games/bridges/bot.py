@@ -20,14 +20,13 @@ from functools import lru_cache
 from typing import Any
 
 from bot.engine import Applied, clone
+from bot.engine.contract import Action
 
 from .actions import AP_ACTIONS, equip_options, legal_actions, price, problem
 from .combat import attack_modes, sources
 from .data import CLASSES, catalogue, item
-from .state import (State, bank_count, boss_alive, char, cls_rule, equipped, max_hp, peaceful, strength,
-                    team_owns)
+from .state import State, bank_count, boss_alive, char, cls_rule, equipped, max_hp, peaceful, strength, team_owns
 
-Action = dict
 CLASS_PREFERENCE = ("burilla", "master", "mage", "scout")
 TARGET_ORDER = ("karate", "krabulon")
 #: what an item in the bank is worth to the team (coins are 10 each)

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .data import catalogue, item
+from bot.engine.contract import State as State  # noqa: PLC0414 -- an explicit re-export
 
-State = dict
+from .data import catalogue, item
 
 
 # ------------------------------------------------------------------------------------------ characters

@@ -20,7 +20,7 @@ def maximised(p: dict[str, Any]) -> set[str]:
     return {e["colour"] for e in p["effects"] if e["kind"] == "maximise"}
 
 
-def roll(state: dict, seat: int, ctx: Ctx) -> list[str]:
+def roll(state: dict[str, Any], seat: int, ctx: Ctx) -> list[str]:
     """Throw the seat's dice; returns the colours that were held by a freeze (ruling CG-11/CG-12)."""
     p = player(state, seat)
     top = maximised(p)

@@ -29,13 +29,14 @@ NUMBERS = ("health", "sphere", "max_health", "max_sphere")
 class Moment:
     """The numbers as they stood when a play began, and the spells the play has added since."""
 
-    def __init__(self, state: dict):
+    def __init__(self, state: dict[str, Any]):
         self.numbers = [{k: p[k] for k in NUMBERS} for p in state["players"]]
         self.new_effects: list[dict[str, Any]] = []
 
 
 class Resolution:
-    def __init__(self, state: dict, caster: int, ctx: Ctx, cause: Mapping[str, Any], moment: Moment | None = None):
+    def __init__(self, state: dict[str, Any], caster: int, ctx: Ctx, cause: Mapping[str, Any],
+                 moment: Moment | None = None):
         self.state, self.caster, self.ctx, self.cause = state, caster, ctx, dict(cause)
         self.moment = moment or Moment(state)
         self.changes: list[dict[str, Any]] = []
@@ -215,7 +216,7 @@ class Resolution:
         self.state["turn"]["steps"].append({"kind": "swap"})
 
 
-def resolve(state: dict, caster: int, effects, ctx: Ctx, cause: Mapping[str, Any],
+def resolve(state: dict[str, Any], caster: int, effects, ctx: Ctx, cause: Mapping[str, Any],
             moment: Moment | None = None) -> None:
     res = Resolution(state, caster, ctx, cause, moment)
     res.run(effects)

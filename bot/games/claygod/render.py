@@ -49,12 +49,12 @@ def dice_text(dice: Mapping[str, Mapping[str, Any]], locale: str) -> str:
 
 
 # ================================================================================== action labels
-def describe_action(state: dict, seat: int, action: dict, locale: str) -> str:
+def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any], locale: str) -> str:
     text = _describe(state, seat, action, locale)
     return text if len(text) <= LABEL else text[:LABEL - 1] + "…"
 
 
-def _describe(state: dict, seat: int, action: dict, locale: str) -> str:
+def _describe(state: dict[str, Any], seat: int, action: dict[str, Any], locale: str) -> str:
     kind = action["type"]
     if kind in ("play", "discard", "flush_discard", "swap_give", "give"):
         card = action["card"]

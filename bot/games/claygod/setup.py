@@ -77,7 +77,7 @@ def _deck_size(rest: list[str], used: list[str], stack: Mapping[str, Any]) -> tu
     return rest[:size], [*used, *rest[size:]]
 
 
-def deal(state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+def deal(state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
     every = card_ids()
     hand_size = rules()["hand_size"]
     if "deck" in stack:
@@ -130,7 +130,7 @@ def _stats(stack: Mapping[str, Any]) -> list[dict[str, Any]]:
     return stats
 
 
-def setup(state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+def setup(state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
     stats = _stats(stack)
     state["players"] = [new_player(s) for s in stats]
     if state["options"]["maximum"] == "win_line":  # ruling CG-4

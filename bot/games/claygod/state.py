@@ -53,7 +53,7 @@ def opponent(seat: int) -> int:
     return 1 - seat
 
 
-def player(state: dict, seat: int) -> dict[str, Any]:
+def player(state: dict[str, Any], seat: int) -> dict[str, Any]:
     return state["players"][seat]
 
 
@@ -70,7 +70,7 @@ def lasting_freeze(die: dict[str, Any]) -> bool:
     return die["frozen"] and die["frozen_turns"] is None and die.get("frozen_rolls") is None
 
 
-def timed_spells_active(state: dict) -> bool:
+def timed_spells_active(state: dict[str, Any]) -> bool:
     """Rule 8's "timed spells": anything with a term still running (ruling CG-26)."""
     for p in state["players"]:
         if p["skip_turns"] or any(e["kind"] == "clock" or e.get("turns_left") is not None for e in p["effects"]):
@@ -80,7 +80,7 @@ def timed_spells_active(state: dict) -> bool:
     return False
 
 
-def awaited_seat(state: dict) -> int:
+def awaited_seat(state: dict[str, Any]) -> int:
     """Who owes the decision the current stage waits for."""
     turn = state["turn"]
     return turn["give"]["from"] if turn["stage"] == "give" else turn["seat"]

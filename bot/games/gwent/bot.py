@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from bot.engine import Ctx, Reject, clone
 from bot.engine.rng import rng_state
@@ -62,7 +63,7 @@ def _held(card_id: str) -> float:
     return max(reserve(card_id), DRAW_VALUE) if catalogue().card(card_id).has("spy") else reserve(card_id)
 
 
-def default_action(state: dict, seat: int) -> dict:
+def default_action(state: dict[str, Any], seat: int) -> dict[str, Any]:
     """What happens when a seat's time runs out: pass a turn, skip optional choices, keep the dealt hand,
     take the preset deck (ruling GW-19)."""
     legal = legal_actions(state, seat)
@@ -76,7 +77,7 @@ def default_action(state: dict, seat: int) -> dict:
     return legal[0]
 
 
-def choose(state: dict, seat: int, rng: random.Random) -> dict:
+def choose(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
     """The bot's action for ``seat``.  Reads only what that seat may see (hands and decks of the other
     seat, the order of its own deck and the table's RNG never influence it); ``rng`` breaks set-up ties."""
     legal = legal_actions(state, seat)
@@ -95,7 +96,7 @@ def choose(state: dict, seat: int, rng: random.Random) -> dict:
 
 
 # ------------------------------------------------------------------------------------------ before the first turn
-def _setup(state: dict, seat: int, legal: list[dict], rng: random.Random) -> dict:
+def _setup(state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     step = state["setup"][seat]["step"]
     if step == "deck":  # built one card at a time towards a fixed list, then finished
         st = state["setup"][seat]
@@ -116,7 +117,7 @@ def _setup(state: dict, seat: int, legal: list[dict], rng: random.Random) -> dic
 DECK_SPECIALS = (("faction_card", 1), ("scorch", 2), ("horn", 2), ("decoy", 2), ("clear", 1))
 
 
-def dream_deck(faction: str, options: dict) -> dict[str, int]:
+def dream_deck(faction: str, options: dict[str, Any]) -> dict[str, int]:
     """A strong legal deck: the fewest units the rules allow, strongest first (heroes, spies and medics
     included by their worth), and the special cards that pay in any hand; no weather that hurts both."""
     cat = catalogue()
@@ -148,7 +149,7 @@ def _leader_rank(lid: str) -> int:
     return 2 if ability == "weather" and rule.get("kind") == "choice" else rank
 
 
-def _hand_worth(state: dict, uids: list[str]) -> dict[str, float]:
+def _hand_worth(state: dict[str, Any], uids: list[str]) -> dict[str, float]:
     """What each hand card is worth at the exchange: a second card of one muster group in the hand is only
     its strength (the group comes from the deck, the hand stays: forum rule), a second weather card of a
     kind or a second Clear Weather is nearly dead."""
@@ -165,7 +166,7 @@ def _hand_worth(state: dict, uids: list[str]) -> dict[str, float]:
     return out
 
 
-def _mulligan(state: dict, seat: int, legal: list[dict]) -> dict:
+def _mulligan(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     hand = state["hand"][seat]
     takes = [a for a in legal if a["type"] == "mulligan_take"]
     if takes:
@@ -190,7 +191,7 @@ def _mulligan(state: dict, seat: int, legal: list[dict]) -> dict:
 # ------------------------------------------------------------------------------------------ trying a move
 @dataclass
 class Tried:
-    action: dict
+    action: dict[str, Any]
     swing: int       # my score minus the opponent's, change in tenths
     gain: float      # points of the cards it brings to the hand (a spy's draw, a decoyed unit)
     kept: float      # the part of ``gain`` that is known cards taken back (worth their reserve, later)
@@ -198,21 +199,21 @@ class Tried:
     draws: int       # cards it brings to the hand
 
 
-def _cid(state: dict, uid: str) -> str:
+def _cid(state: dict[str, Any], uid: str) -> str:
     return state["cards"][uid]["id"]
 
 
-def _strength(state: dict, uid: str) -> int:
+def _strength(state: dict[str, Any], uid: str) -> int:
     return catalogue().card(_cid(state, uid)).strength
 
 
-def _sim_ctx(copy: dict) -> Ctx:
+def _sim_ctx(copy: dict[str, Any]) -> Ctx:
     # The copy gets a fixed random source: the table's RNG is hidden and must not steer the bot.
     copy["rng"] = rng_state("gwent-bot")
     return Ctx(copy, 0.0)
 
 
-def _resolve(copy: dict, seat: int, ctx: Ctx) -> None:
+def _resolve(copy: dict[str, Any], seat: int, ctx: Ctx) -> None:
     """Answer the copy's own sub-decisions (a medic's revival, a summon) the cheap way."""
     for _ in range(8):
         settle(copy)
@@ -222,7 +223,7 @@ def _resolve(copy: dict, seat: int, ctx: Ctx) -> None:
         apply_choice(copy, seat, max(options, key=lambda a: _static(copy, seat, a)), ctx)
 
 
-def _static(state: dict, seat: int, action: dict) -> float:
+def _static(state: dict[str, Any], seat: int, action: dict[str, Any]) -> float:
     """A quick rating of a sub-decision without trying it: a spy sent over, a medic, then strength."""
     if action["type"] == "skip":
         return -50
@@ -239,7 +240,7 @@ def _static(state: dict, seat: int, action: dict) -> float:
     return value
 
 
-def _try(state: dict, seat: int, action: dict, before: list[int] | None = None) -> Tried | None:
+def _try(state: dict[str, Any], seat: int, action: dict[str, Any], before: list[int] | None = None) -> Tried | None:
     before = before or scores(state)
     copy = clone(state)
     ctx = _sim_ctx(copy)
@@ -273,7 +274,7 @@ def _try(state: dict, seat: int, action: dict, before: list[int] | None = None) 
     return Tried(action, swing, gain, gain - DRAW_VALUE * draws, spend, len(new) + draws)
 
 
-def _choice(state: dict, seat: int, legal: list[dict]) -> dict:
+def _choice(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     """A sub-decision of the bot's own move: try each answer and keep the one worth most."""
     kind = state["stack"][-1]["kind"]
     if kind in ("reveal", "discard"):  # show the Emperor, or throw away, what matters least
@@ -314,7 +315,7 @@ class Plan:
         return -self.lead + (0 if self.tie_wins else 1)
 
 
-def _plan(state: dict, seat: int) -> Plan:
+def _plan(state: dict[str, Any], seat: int) -> Plan:
     me, them = state["players"][seat], state["players"][opp(seat)]
     score = scores(state)
     must_win, wins_game = me["gems"] == 1, them["gems"] == 1
@@ -331,7 +332,7 @@ def _rate(plan: Plan, t: Tried) -> float:
     return t.swing / 10 + t.gain - (1 - plan.thrift) * t.kept - plan.thrift * t.spend
 
 
-def _turn(state: dict, seat: int, legal: list[dict]) -> dict:
+def _turn(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     plan = _plan(state, seat)
     moves = [t for t in (_try(state, seat, a) for a in legal if a["type"] == "move") if t]
     good_moves = [t for t in moves if t.swing > 0]
@@ -380,7 +381,7 @@ def _turn(state: dict, seat: int, legal: list[dict]) -> dict:
     return _best(plan, tried, wait_ok=False)
 
 
-def _options(state: dict, seat: int, legal: list[dict], cards_only: bool = False) -> list[Tried]:
+def _options(state: dict[str, Any], seat: int, legal: list[dict[str, Any]], cards_only: bool = False) -> list[Tried]:
     """Every move tried once (a Decoy once per kind of unit it may take back); ``cards_only``: only the
     moves that may bring cards to the hand (spies, medics, decoys, leaders that draw or take)."""
     out, seen, before = [], set(), scores(state)
@@ -403,7 +404,7 @@ def _options(state: dict, seat: int, legal: list[dict], cards_only: bool = False
 CARD_LEADERS = ("draw", "take_from_discard", "revive", "exchange_for_deck_card")
 
 
-def _may_bring_cards(state: dict, action: dict) -> bool:
+def _may_bring_cards(state: dict[str, Any], action: dict[str, Any]) -> bool:
     if action["type"] == "leader":
         rule = catalogue().leaders[action["leader"]].rule(state["variant"]) or {}
         return rule.get("ability") in CARD_LEADERS
@@ -411,7 +412,7 @@ def _may_bring_cards(state: dict, action: dict) -> bool:
     return c.has("spy") or c.has("medic") or c.effect in ("decoy", "faction_card")
 
 
-def _best(plan: Plan, tried: list[Tried], wait_ok: bool) -> dict:
+def _best(plan: Plan, tried: list[Tried], wait_ok: bool) -> dict[str, Any]:
     """The move rated best among those that gain points or cards.  When none pays (``wait_ok``: I lead, so
     nothing must be forced) or none gains at all, a move that changes nothing (weather already in force,
     an idle Decoy) keeps the round open while the opponent still plays: better than a pass that leaves him
@@ -429,7 +430,7 @@ def _best(plan: Plan, tried: list[Tried], wait_ok: bool) -> dict:
     return {"type": "pass"}
 
 
-def _cards_needed(state: dict, seat: int, plan: Plan, tried: list[Tried]) -> tuple[int, bool]:
+def _cards_needed(state: dict[str, Any], seat: int, plan: Plan, tried: list[Tried]) -> tuple[int, bool]:
     """How many hand cards (best swings first, one per copy held) would make the round mine."""
     best_by_card: dict[str, int] = {}
     for t in tried:
@@ -452,12 +453,12 @@ def _cards_needed(state: dict, seat: int, plan: Plan, tried: list[Tried]) -> tup
     return len(swings), False
 
 
-def _give_up(plan: Plan, tried: list[Tried]) -> dict:
+def _give_up(plan: Plan, tried: list[Tried]) -> dict[str, Any]:
     """Leave a round: first take any free cards a spy still gives, then pass."""
     return _freebie(plan, tried) or {"type": "pass"}
 
 
-def _freebie(plan: Plan, tried: list[Tried]) -> dict | None:
+def _freebie(plan: Plan, tried: list[Tried]) -> dict[str, Any] | None:
     """A spy (or a medic bringing one back) when the round's result no longer matters or stays the same."""
     free = [t for t in tried if t.draws > 0 and t.gain - t.spend > 0
             and (not plan.winning or plan.lead + t.swing > 0 or (plan.tie_wins and plan.lead + t.swing == 0))]
@@ -466,7 +467,7 @@ def _freebie(plan: Plan, tried: list[Tried]) -> dict | None:
     return None
 
 
-def _after_their_pass(state: dict, seat: int, legal: list[dict], plan: Plan) -> dict:
+def _after_their_pass(state: dict[str, Any], seat: int, legal: list[dict[str, Any]], plan: Plan) -> dict[str, Any]:
     if plan.winning:
         if not (plan.must_win and plan.wins_game):
             free = _freebie(plan, _options(state, seat, legal, cards_only=True))

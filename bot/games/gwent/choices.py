@@ -3,13 +3,15 @@ revives, what the faction card summons, what a leader takes from a discard pile,
 his secret pick from the deck, and the cards the opponent shows to the Emperor of Nilfgaard."""
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine import Code, Ctx, Reject
 
 from .leaders import reveal
 from .rules import card_specs, check_spec, distinct, place_unit, play_card, revive_candidates, summon_candidates
 from .state import card, locate, move, opp, resume_cause
 
-def candidates(state: dict, entry: dict) -> list[str]:
+def candidates(state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
     seat, kind = entry["seat"], entry["kind"]
     if kind == "revive":
         return revive_candidates(state, seat, entry["piles"], entry["heroes"])
@@ -26,7 +28,7 @@ def candidates(state: dict, entry: dict) -> list[str]:
     raise AssertionError(kind)
 
 
-def choice_actions(state: dict, entry: dict) -> list[dict]:
+def choice_actions(state: dict[str, Any], entry: dict[str, Any]) -> list[dict[str, Any]]:
     kind, seat = entry["kind"], entry["seat"]
     actions = []
     for uid in distinct(state, candidates(state, entry)):
@@ -41,13 +43,13 @@ def choice_actions(state: dict, entry: dict) -> list[dict]:
     return actions
 
 
-def settle(state: dict) -> None:
+def settle(state: dict[str, Any]) -> None:
     """Drop sub-decisions that have nothing left to choose from."""
     while state["stack"] and not candidates(state, state["stack"][-1]):
         state["stack"].pop()
 
 
-def apply_choice(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def apply_choice(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     entry = state["stack"][-1]
     kind = entry["kind"]
     expected = {"take_deck": "take"}.get(kind, kind)

@@ -55,11 +55,11 @@ def _names(ids: Sequence[str], locale: str) -> str:
 
 
 # ------------------------------------------------------------------------------------------ actions
-def describe_action(state: dict, seat: int, action: dict, locale: str) -> str:
+def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any], locale: str) -> str:
     return _describe(state, seat, action, locale)[:80]
 
 
-def _describe(state: dict, seat: int, action: dict, locale: str) -> str:
+def _describe(state: dict[str, Any], seat: int, action: dict[str, Any], locale: str) -> str:
     kind = action["type"]
     uid = action.get("card")
     cid = state["cards"][uid]["id"] if isinstance(uid, str) and uid in state["cards"] else uid
@@ -98,7 +98,7 @@ def _describe(state: dict, seat: int, action: dict, locale: str) -> str:
     return t(f"gwent.act.{kind}", locale, card=cname(cid, locale) if cid in catalogue().cards else str(cid))
 
 
-def _card_with_spec(state: dict, action: dict, cid: str, locale: str) -> str:
+def _card_with_spec(state: dict[str, Any], action: dict[str, Any], cid: str, locale: str) -> str:
     c = catalogue().card(cid)
     text = cname(cid, locale) + (f" ({c.strength})" if c.is_unit else "")
     if action.get("target"):

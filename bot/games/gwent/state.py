@@ -20,11 +20,11 @@ from .cards import ROWS, Card, catalogue
 LIST_ZONES = ("deck", "aside", "cand", "hand", "discard")
 
 
-def card(state: dict, uid: str) -> Card:
+def card(state: dict[str, Any], uid: str) -> Card:
     return catalogue().card(state["cards"][uid]["id"])
 
 
-def owner(state: dict, uid: str) -> int:
+def owner(state: dict[str, Any], uid: str) -> int:
     return state["cards"][uid]["owner"]
 
 
@@ -32,7 +32,7 @@ def opp(seat: int) -> int:
     return 1 - seat
 
 
-def zone_list(state: dict, zone: list) -> list:
+def zone_list(state: dict[str, Any], zone: list) -> list:
     kind = zone[0]
     if kind in LIST_ZONES:
         return state[kind][zone[1]]
@@ -43,7 +43,7 @@ def zone_list(state: dict, zone: list) -> list:
     raise ValueError(zone)
 
 
-def locate(state: dict, uid: str) -> list | None:
+def locate(state: dict[str, Any], uid: str) -> list | None:
     """The zone holding ``uid`` (None for a token that has left the board)."""
     for kind in LIST_ZONES:
         for s in (0, 1):
@@ -62,7 +62,7 @@ def locate(state: dict, uid: str) -> list | None:
     return None
 
 
-def _take(state: dict, uid: str, zone: list) -> int:
+def _take(state: dict[str, Any], uid: str, zone: list) -> int:
     kind = zone[0]
     if kind in ("horn", "mardroeme"):
         state["slots"][zone[1]][zone[2]][kind] = None
@@ -78,7 +78,7 @@ def _take(state: dict, uid: str, zone: list) -> int:
     return i
 
 
-def _put(state: dict, uid: str, zone: list, index: int | None, weather: str | None = None) -> None:
+def _put(state: dict[str, Any], uid: str, zone: list, index: int | None, weather: str | None = None) -> None:
     kind = zone[0]
     if kind in ("horn", "mardroeme"):
         state["slots"][zone[1]][zone[2]][kind] = uid
@@ -91,7 +91,7 @@ def _put(state: dict, uid: str, zone: list, index: int | None, weather: str | No
     items.insert(len(items) if index is None else min(index, len(items)), uid)
 
 
-def move(state: dict, uid: str, dest: list, index: int | None = None, weather: str | None = None) -> None:
+def move(state: dict[str, Any], uid: str, dest: list, index: int | None = None, weather: str | None = None) -> None:
     """Move a card to ``dest`` (appended unless ``index``); journaled for White Flame."""
     src = locate(state, uid)
     entry = None
@@ -111,7 +111,7 @@ def is_token(uid: str) -> bool:
     return uid.startswith("t")
 
 
-def new_token(state: dict, card_id: str, side: int, row: str) -> str:
+def new_token(state: dict[str, Any], card_id: str, side: int, row: str) -> str:
     """Hemdall and the Bovine Defense Force exist only on the battlefield (ruling GW-9)."""
     uid = f"t{state['next_token']}"
     state["next_token"] += 1
@@ -121,14 +121,14 @@ def new_token(state: dict, card_id: str, side: int, row: str) -> str:
     return uid
 
 
-def remove_token(state: dict, uid: str) -> None:
+def remove_token(state: dict[str, Any], uid: str) -> None:
     zone = locate(state, uid)
     index = _take(state, uid, zone)
     info = state["cards"].pop(uid)
     log(state, ["token_remove", uid, info, zone, index])
 
 
-def set_flag(state: dict, path: list, value: Any) -> None:
+def set_flag(state: dict[str, Any], path: list, value: Any) -> None:
     """Set a nested state value (a leader horn, a round effect), journaled for White Flame."""
     target = state
     for key in path[:-1]:
@@ -138,26 +138,26 @@ def set_flag(state: dict, path: list, value: Any) -> None:
     log(state, ["flag", path, old, value])
 
 
-def add_weather(state: dict, kind: str, seat: int) -> None:
+def add_weather(state: dict[str, Any], kind: str, seat: int) -> None:
     """Weather created by a leader, without a card."""
     entry = {"kind": kind, "uid": None, "seat": seat}
     state["weather"].append(entry)
     log(state, ["weather_add", entry])
 
 
-def drop_weather_entry(state: dict, index: int) -> None:
+def drop_weather_entry(state: dict[str, Any], index: int) -> None:
     entry = state["weather"].pop(index)
     log(state, ["weather_drop", entry, index])
 
 
 # --------------------------------------------------------------------------------------------- the journal
-def log(state: dict, op: list) -> None:
+def log(state: dict[str, Any], op: list) -> None:
     journal = state.get("journal")
     if journal and journal["at"] is not None:
         journal["cur"][journal["at"]]["ops"].append(op)
 
 
-def open_cause(state: dict, kind: str, **info: Any) -> int | None:
+def open_cause(state: dict[str, Any], kind: str, **info: Any) -> int | None:
     """Start journaling the effects of one card or leader; returns its index (None outside HardGwent)."""
     journal = state.get("journal")
     if not journal:
@@ -167,23 +167,23 @@ def open_cause(state: dict, kind: str, **info: Any) -> int | None:
     return journal["at"]
 
 
-def resume_cause(state: dict, index: int | None) -> None:
+def resume_cause(state: dict[str, Any], index: int | None) -> None:
     if state.get("journal"):
         state["journal"]["at"] = index
 
 
-def rotate_journal(state: dict, seat: int) -> None:
+def rotate_journal(state: dict[str, Any], seat: int) -> None:
     """The turn of ``seat`` is over: it becomes the previous turn that White Flame may answer."""
     journal = state.get("journal")
     if journal:
         state["journal"] = {"cur": [], "at": None, "last": {"seat": seat, "causes": journal["cur"]}}
 
 
-def undo_ops(state: dict, ops: list) -> list[dict]:
+def undo_ops(state: dict[str, Any], ops: list) -> list[dict[str, Any]]:
     """Reverse journaled operations that are still in place, newest first.  Returns what changed, for the
     referee to announce: ``{"uid", "card", "left", "to"}`` for a card moved back (zone kinds it left and
     went to), ``{"token", "gone": bool}`` for a token taken off or put back, ``{"weather", "gone": bool}``."""
-    changes: list[dict] = []
+    changes: list[dict[str, Any]] = []
     for op in reversed(ops):
         kind = op[0]
         if kind == "move":
@@ -220,22 +220,22 @@ def undo_ops(state: dict, ops: list) -> list[dict]:
 
 
 # --------------------------------------------------------------------------------------------- shapes
-def empty_slots() -> dict:
+def empty_slots() -> dict[str, Any]:
     return {row: {"horn": None, "horn_crach": False, "leader_horn": False, "mardroeme": None} for row in ROWS}
 
 
-def empty_rows() -> dict:
+def empty_rows() -> dict[str, Any]:
     return {row: [] for row in ROWS}
 
 
-def board_units(state: dict, side: int):
+def board_units(state: dict[str, Any], side: int):
     """(uid, row) for every unit on one side, in board order."""
     for row in ROWS:
         for uid in state["rows"][side][row]:
             yield uid, row
 
 
-def relocate(state: dict, uid: str, dest: list) -> None:
+def relocate(state: dict[str, Any], uid: str, dest: list) -> None:
     """Move a card without journaling (used while undoing)."""
     _take(state, uid, locate(state, uid))
     _put(state, uid, dest, None)

@@ -275,7 +275,7 @@ def _check_set(raw: Any, p: _Problems) -> None:
     ids = [c.get("id") for key in ("fighters", "properties") for c in raw.get(key) or [] if isinstance(c, dict)]
     for dup in sorted({i for i in ids if isinstance(i, str) and ids.count(i) > 1}):
         p.add(f"id {dup!r}", "used by more than one card")
-    kinds: dict[str, list[tuple[int, dict]]] = {}
+    kinds: dict[str, list[tuple[int, dict[str, Any]]]] = {}
     for i, card in enumerate(raw.get("properties") or []):
         if isinstance(card, dict) and isinstance(card.get("kind"), str) and isinstance(card.get("bonuses", {}), dict):
             kinds.setdefault(card["kind"], []).append((i, card))

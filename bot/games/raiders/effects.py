@@ -29,7 +29,7 @@ def changed(effect: dict[str, Any], value: int) -> int:
     return effect["to"] if "to" in effect else value + effect["by"]
 
 
-def timing_allows(state: dict, seat: int, timing: str) -> bool:
+def timing_allows(state: dict[str, Any], seat: int, timing: str) -> bool:
     """«только в ваш ход», «только во время захвата», or any time a window or the player's turn is open."""
     w = state["window"]
     if timing == "own_turn":
@@ -39,7 +39,7 @@ def timing_allows(state: dict, seat: int, timing: str) -> bool:
     return True
 
 
-def targets(state: dict, seat: int, card: str, effect: dict[str, Any], any_suit: bool = False) -> list[str]:
+def targets(state: dict[str, Any], seat: int, card: str, effect: dict[str, Any], any_suit: bool = False) -> list[str]:
     """The fighters on the board this effect of ``card`` may point at, in board order.  A trump's шняга works
     on any suit («Шняги козырных карт действуют на карты любой масти»); ``any_suit``: as if every card were a
     trump (to tell a wrong suit from a wrong kind of fighter in a refusal)."""
@@ -64,7 +64,7 @@ def targets(state: dict, seat: int, card: str, effect: dict[str, Any], any_suit:
     return found
 
 
-def playable(state: dict, seat: int, card: str) -> list[str | None] | None:
+def playable(state: dict[str, Any], seat: int, card: str) -> list[str | None] | None:
     """How ``card`` may be applied by ``seat`` now: the list of targets (``[None]`` for a шняга that points at
     nobody), or None when it may not be applied (no шняга, wrong time, its cost unpaid, nothing to point at:
     «Нельзя применять шняги ... исключительно для сброса карт»)."""
@@ -80,7 +80,7 @@ def playable(state: dict, seat: int, card: str) -> list[str | None] | None:
     return list(found) or None
 
 
-def manual_outcomes(state: dict, seat: int) -> list[dict[str, Any]]:
+def manual_outcomes(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """What a judge-assisted step may state, built from the primitives: a change of крутизна or a value it
     becomes, a kill, a recall of one's own fighter, taking a guard, drawing, or nothing at all."""
     found: list[dict[str, Any]] = []
@@ -96,7 +96,7 @@ def manual_outcomes(state: dict, seat: int) -> list[dict[str, Any]]:
 
 
 # ------------------------------------------------------------------------------------------ resolution
-def _leave_board(state: dict, card: str) -> None:
+def _leave_board(state: dict[str, Any], card: str) -> None:
     """Take a fighter off the board: a property left without a guard goes back to the centre unguarded."""
     w = state["window"]
     state["mods"].pop(card, None)
@@ -108,13 +108,13 @@ def _leave_board(state: dict, card: str) -> None:
             p["guard"], p["owner"] = None, None
 
 
-def kill(state: dict, card: str, ctx: Ctx, **why: Any) -> None:
+def kill(state: dict[str, Any], card: str, ctx: Ctx, **why: Any) -> None:
     _leave_board(state, card)
     state["discard"].append(card)
     ctx.emit("died", card=card, **why)
 
 
-def resolve_effect(state: dict, entry: dict[str, Any], effect: dict[str, Any], ctx: Ctx) -> None:
+def resolve_effect(state: dict[str, Any], entry: dict[str, Any], effect: dict[str, Any], ctx: Ctx) -> None:
     """One effect of an applied шняга; a target that has left the board (or changed hands) makes it fizzle."""
     seat, do = entry["seat"], effect["do"]
     target = entry["target"] if do in TARGETED else None
@@ -148,7 +148,7 @@ def resolve_effect(state: dict, entry: dict[str, Any], effect: dict[str, Any], c
         ctx.emit("no_effect", seat=seat, card=entry["card"])
 
 
-def resolve_queue(state: dict, ctx: Ctx) -> None:
+def resolve_queue(state: dict[str, Any], ctx: Ctx) -> None:
     queue = state["window"]["queue"]
     recalls = [(e, f) for e in queue for f in e["effects"] if f["do"] == "recall"]
     rest = [(e, f) for e in queue for f in e["effects"] if f["do"] != "recall"]
@@ -158,7 +158,7 @@ def resolve_queue(state: dict, ctx: Ctx) -> None:
         resolve_effect(state, entry, effect, ctx)
 
 
-def resolve_capture(state: dict, ctx: Ctx) -> None:
+def resolve_capture(state: dict[str, Any], ctx: Ctx) -> None:
     """«Захват»: fighter against guard first (higher kills, equal both die, lower dies), then against the
     property (at least its крутизна, or the fighter dies).  The winner stays on it as its guard."""
     cap = state["window"]["capture"]

@@ -54,7 +54,8 @@ def _seat(names: Sequence[str], seat: int | None) -> str:
 
 
 # ------------------------------------------------------------------------------------------ actions
-def describe_action(state: dict, seat: int, action: dict, locale: str, names: Sequence[str] = ()) -> str:
+def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any], locale: str,
+                    names: Sequence[str] = ()) -> str:
     cards = cards_of(state)
     kind = action["type"]
     props = state["props"]
