@@ -5,7 +5,7 @@ Actions cost AP only where the book says so (§1.4): Move, Attack, Build, the Sc
 Catapult, laying a Bomb; everything else is free while the seat's action phase lasts (BR-28)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from bot.engine import Code, Ctx, Reject
 from bot.engine.contract import Action
@@ -122,7 +122,7 @@ def _need_ap(state: State, seat: int, need: int, rule: str = "§1.4") -> Reject 
     return None
 
 
-def _here(state: State, seat: int) -> str:
+def _here(state: Mapping[str, Any], seat: int) -> str:
     return char(state, seat)["at"]
 
 
@@ -273,7 +273,7 @@ def _p_guard(state: State, seat: int, a: Action) -> Reject | None:
     return None
 
 
-def building_cost(state: State, seat: int, kind: str) -> tuple[int, dict[str, int]]:
+def building_cost(state: Mapping[str, Any], seat: int, kind: str) -> tuple[int, dict[str, int]]:
     """Coins and items a building costs this seat: the Master builds for no coins (§1.3), but the Catapult's
     Spring is still needed (BR-27)."""
     spec = catalogue().chars["buildings"][kind]
@@ -386,7 +386,7 @@ def _p_use(state: State, seat: int, a: Action) -> Reject | None:
     return _heal_problem(state, seat) if iid == "potion" else _shield_problem(state, seat)
 
 
-def price(state: State, seat: int, iid: str) -> tuple[int, str] | Reject:
+def price(state: Mapping[str, Any], seat: int, iid: str) -> tuple[int, str] | Reject:
     """What ``iid`` costs where ``seat`` stands, and the rule that sells it, or why it is not for sale."""
     cat = catalogue()
     here = _here(state, seat)
@@ -434,7 +434,7 @@ def _p_blueprints(state: State, seat: int, a: Action) -> Reject | None:
     return _coins(state, catalogue().craftsman["blueprints"], "§5.1")
 
 
-def camp_cost(state: State, seat: int) -> int:
+def camp_cost(state: Mapping[str, Any], seat: int) -> int:
     if state["options"]["master_camp"] == "free" and cls_rule(state, seat, "free_buildings", False):
         return 0
     return catalogue().craftsman["camp"]

@@ -7,7 +7,7 @@ is checked after each whole blow: a character at 0 health ends the game at once 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Mapping
 
 from bot.engine import Ctx
 
@@ -48,7 +48,7 @@ def _end(state: State, ctx: Ctx, winners: list[int], reason: str, rule: str, sea
 
 
 # ------------------------------------------------------------------------------------------ players' damage
-def attack_modes(state: State, seat: int, bid: str) -> list[str]:
+def attack_modes(state: Mapping[str, Any], seat: int, bid: str) -> list[str]:
     """How ``seat`` can attack ``bid`` from where it stands (§1.5): "body" (its own damage with the +bonus
     weapons, on the same island) and "weapons" (its weapons with their own damage that reach the boss)."""
     here = char(state, seat)["at"]
@@ -61,7 +61,7 @@ def attack_modes(state: State, seat: int, bid: str) -> list[str]:
     return modes
 
 
-def weapon_sources(state: State, seat: int, bid: str) -> list[str]:
+def weapon_sources(state: Mapping[str, Any], seat: int, bid: str) -> list[str]:
     """The held weapons with their own damage that reach the boss: all of them on its island, those that
     «Может атаковать по соединенным островам» on a neighbouring one (BR-6)."""
     here = char(state, seat)["at"]
@@ -71,13 +71,13 @@ def weapon_sources(state: State, seat: int, bid: str) -> list[str]:
             if "damage" in item(i) and (here == there or (adjacent and item(i)["reach"] == "connected"))]
 
 
-def sources(state: State, seat: int, bid: str, mode: str) -> list[int]:
+def sources(state: Mapping[str, Any], seat: int, bid: str, mode: str) -> list[int]:
     if mode == "body":
         return [strength(state, seat) + sum(item(i).get("bonus", 0) for i in char(state, seat)["hands"])]
     return [item(i)["damage"] for i in weapon_sources(state, seat, bid)]
 
 
-def provoked_counter(state: State, seat: int, bid: str, mode: str) -> str:
+def provoked_counter(state: Mapping[str, Any], seat: int, bid: str, mode: str) -> str:
     """The counter-attack an attack provokes (§4.1-§4.3, BR-6): a bare or +bonus blow is melee unless every
     +bonus weapon held «Не вызывает контратаку»; with own-damage weapons, ranged if any used weapon is ranged."""
     hands = char(state, seat)["hands"]

@@ -26,7 +26,7 @@ The game's own keys (besides the framework's; everything is public: the game is 
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from bot.engine.contract import State as State  # noqa: PLC0414 -- an explicit re-export
 
@@ -34,11 +34,11 @@ from .data import catalogue, item
 
 
 # ------------------------------------------------------------------------------------------ characters
-def char(state: State, seat: int) -> dict[str, Any]:
+def char(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
     return state["chars"][seat]
 
 
-def cls_rule(state: State, seat: int, key: str, default: Any = None) -> Any:
+def cls_rule(state: Mapping[str, Any], seat: int, key: str, default: Any = None) -> Any:
     cls = state["chars"][seat]["cls"]
     return catalogue().chars["classes"].get(cls, {}).get(key, default) if cls else default
 
@@ -57,7 +57,7 @@ def max_hp(state: State, seat: int) -> int:
     return base + sum(item(i).get("mhp", 0) for i in equipped(state, seat))
 
 
-def strength(state: State, seat: int) -> int:
+def strength(state: Mapping[str, Any], seat: int) -> int:
     """The character's own damage stat (УРН): the base plus the class change."""
     return catalogue().chars["base_stats"]["damage"] + cls_rule(state, seat, "damage", 0)
 
@@ -74,7 +74,7 @@ def is_ranged(state: State, seat: int) -> bool:
     return any(item(i).get("provokes") == "ranged" for i in state["chars"][seat]["hands"])
 
 
-def move_cost(state: State, seat: int) -> int:
+def move_cost(state: Mapping[str, Any], seat: int) -> int:
     armour = state["chars"][seat]["armour"]
     return item(armour).get("move_cost", 1) if armour else 1
 

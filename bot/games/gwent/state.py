@@ -13,11 +13,14 @@ moves and flag changes are written to a journal of the current and the previous 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from .cards import ROWS, Card, catalogue
 
 LIST_ZONES = ("deck", "aside", "cand", "hand", "discard")
+#: a zone as the state's JSON writes it: its kind, then the seat and the row where it has them
+#: (["hand", 0], ["row", 1, "siege"], ["horn", 0, "melee"], ["weather"])
+Zone = list[Any]
 
 
 def card(state: dict[str, Any], uid: str) -> Card:
@@ -32,7 +35,7 @@ def opp(seat: int) -> int:
     return 1 - seat
 
 
-def zone_list(state: dict[str, Any], zone: list) -> list:
+def zone_list(state: dict[str, Any], zone: Zone) -> list[Any]:
     kind = zone[0]
     if kind in LIST_ZONES:
         return state[kind][zone[1]]
@@ -43,7 +46,7 @@ def zone_list(state: dict[str, Any], zone: list) -> list:
     raise ValueError(zone)
 
 
-def locate(state: dict[str, Any], uid: str) -> list | None:
+def locate(state: dict[str, Any], uid: str) -> Zone | None:
     """The zone holding ``uid`` (None for a token that has left the board)."""
     for kind in LIST_ZONES:
         for s in (0, 1):
@@ -62,7 +65,7 @@ def locate(state: dict[str, Any], uid: str) -> list | None:
     return None
 
 
-def _take(state: dict[str, Any], uid: str, zone: list) -> int:
+def _take(state: dict[str, Any], uid: str, zone: Zone) -> int:
     kind = zone[0]
     if kind in ("horn", "mardroeme"):
         state["slots"][zone[1]][zone[2]][kind] = None
@@ -78,7 +81,7 @@ def _take(state: dict[str, Any], uid: str, zone: list) -> int:
     return i
 
 
-def _put(state: dict[str, Any], uid: str, zone: list, index: int | None, weather: str | None = None) -> None:
+def _put(state: dict[str, Any], uid: str, zone: Zone, index: int | None, weather: str | None = None) -> None:
     kind = zone[0]
     if kind in ("horn", "mardroeme"):
         state["slots"][zone[1]][zone[2]][kind] = uid
@@ -91,7 +94,7 @@ def _put(state: dict[str, Any], uid: str, zone: list, index: int | None, weather
     items.insert(len(items) if index is None else min(index, len(items)), uid)
 
 
-def move(state: dict[str, Any], uid: str, dest: list, index: int | None = None, weather: str | None = None) -> None:
+def move(state: dict[str, Any], uid: str, dest: Zone, index: int | None = None, weather: str | None = None) -> None:
     """Move a card to ``dest`` (appended unless ``index``); journaled for White Flame."""
     src = locate(state, uid)
     entry = None
@@ -122,13 +125,13 @@ def new_token(state: dict[str, Any], card_id: str, side: int, row: str) -> str:
 
 
 def remove_token(state: dict[str, Any], uid: str) -> None:
-    zone = locate(state, uid)
+    zone = _on_board(state, uid)
     index = _take(state, uid, zone)
     info = state["cards"].pop(uid)
     log(state, ["token_remove", uid, info, zone, index])
 
 
-def set_flag(state: dict[str, Any], path: list, value: Any) -> None:
+def set_flag(state: dict[str, Any], path: list[str | int], value: Any) -> None:
     """Set a nested state value (a leader horn, a round effect), journaled for White Flame."""
     target = state
     for key in path[:-1]:
@@ -151,7 +154,7 @@ def drop_weather_entry(state: dict[str, Any], index: int) -> None:
 
 
 # --------------------------------------------------------------------------------------------- the journal
-def log(state: dict[str, Any], op: list) -> None:
+def log(state: dict[str, Any], op: list[Any]) -> None:
     journal = state.get("journal")
     if journal and journal["at"] is not None:
         journal["cur"][journal["at"]]["ops"].append(op)
@@ -179,7 +182,7 @@ def rotate_journal(state: dict[str, Any], seat: int) -> None:
         state["journal"] = {"cur": [], "at": None, "last": {"seat": seat, "causes": journal["cur"]}}
 
 
-def undo_ops(state: dict[str, Any], ops: list) -> list[dict[str, Any]]:
+def undo_ops(state: dict[str, Any], ops: list[list[Any]]) -> list[dict[str, Any]]:
     """Reverse journaled operations that are still in place, newest first.  Returns what changed, for the
     referee to announce: ``{"uid", "card", "left", "to"}`` for a card moved back (zone kinds it left and
     went to), ``{"token", "gone": bool}`` for a token taken off or put back, ``{"weather", "gone": bool}``."""
@@ -228,14 +231,22 @@ def empty_rows() -> dict[str, Any]:
     return {row: [] for row in ROWS}
 
 
-def board_units(state: dict[str, Any], side: int):
+def board_units(state: dict[str, Any], side: int) -> Iterator[tuple[str, str]]:
     """(uid, row) for every unit on one side, in board order."""
     for row in ROWS:
         for uid in state["rows"][side][row]:
             yield uid, row
 
 
-def relocate(state: dict[str, Any], uid: str, dest: list) -> None:
+def relocate(state: dict[str, Any], uid: str, dest: Zone) -> None:
     """Move a card without journaling (used while undoing)."""
-    _take(state, uid, locate(state, uid))
+    _take(state, uid, _on_board(state, uid))
     _put(state, uid, dest, None)
+
+
+def _on_board(state: dict[str, Any], uid: str) -> Zone:
+    """The zone of a card the caller knows is in play (a token, a card being relocated)."""
+    zone = locate(state, uid)
+    if zone is None:
+        raise ValueError(f"{uid} is in no zone")
+    return zone

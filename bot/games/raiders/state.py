@@ -14,7 +14,7 @@ property each player holds and what it brings (bonuses per kind), the win.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from .cards import fighter, prop
 
@@ -26,7 +26,7 @@ def guard_of(state: dict[str, Any], prop_card: str) -> dict[str, Any]:
     return next(p for p in state["props"] if p["card"] == prop_card)
 
 
-def board_fighters(state: dict[str, Any]) -> Iterator[tuple[str, int, str | None]]:
+def board_fighters(state: Mapping[str, Any]) -> Iterator[tuple[str, int, str | None]]:
     """Every fighter on the board: (card, owner, the property it guards or None for the attacker)."""
     for p in state["props"]:
         if p["guard"] is not None:
@@ -36,7 +36,7 @@ def board_fighters(state: dict[str, Any]) -> Iterator[tuple[str, int, str | None
         yield w["capture"]["fighter"], w["capture"]["seat"], None
 
 
-def on_board(state: dict[str, Any], card: str) -> tuple[int, str | None] | None:
+def on_board(state: Mapping[str, Any], card: str) -> tuple[int, str | None] | None:
     """(owner, guarded property) of a fighter on the board, or None."""
     return next(((o, p) for c, o, p in board_fighters(state) if c == card), None)
 
