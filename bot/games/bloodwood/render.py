@@ -3,7 +3,7 @@ or an event, which already hold only what their reader may see."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from bot.engine.board_text import clip_items, fit, pending_lines, wrap_items
 from bot.i18n import t
@@ -109,7 +109,7 @@ def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str], *, f
     return text if full or len(text) <= LIMIT else text[:LIMIT - 1] + "…"
 
 
-def card_items(cards) -> list[str]:
+def card_items(cards: Iterable[str]) -> list[str]:
     """"Bite ×2", "Mirror": one item per card name, copies counted, in the order first seen."""
     counts = Counter(name(c) for c in cards)
     return [f"{n} ×{k}" if k > 1 else n for n, k in counts.items()]
@@ -117,7 +117,7 @@ def card_items(cards) -> list[str]:
 
 def _pile_items(pile: Sequence[str]) -> list[str]:
     """The discard pile from its top down, neighbouring copies counted ("Bite ×2")."""
-    items: list[list] = []
+    items: list[list[Any]] = []  # [card id, copies], JSON-like pairs counted in place
     for cid in reversed(pile):
         if items and items[-1][0] == cid:
             items[-1][1] += 1
@@ -229,13 +229,17 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
     return line
 
 
-def _simple(key: str):
+#: one event's line from its data, the localised names, the locale and the seats' names
+EventText = Callable[[dict[str, Any], dict[str, Any], str, Sequence[str]], str]
+
+
+def _simple(key: str) -> EventText:
     def render(data: dict[str, Any], params: dict[str, Any], locale: str, names: Sequence[str]) -> str:
         return t(f"bloodwood.ev.{key}", locale, **{**data, **params})
     return render
 
 
-def _by(field: str, key: str):
+def _by(field: str, key: str) -> EventText:
     """The string chosen by one field's value, e.g. ``discarded.leshy``."""
     def render(data: dict[str, Any], params: dict[str, Any], locale: str, names: Sequence[str]) -> str:
         return t(f"bloodwood.ev.{key}.{data[field]}", locale, **{**data, **params})

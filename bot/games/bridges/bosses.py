@@ -2,7 +2,7 @@
 for each, the line it used and why."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from bot.engine import Ctx
 
@@ -87,7 +87,7 @@ def neutral_phase(state: State, ctx: Ctx) -> None:
                 return
 
 
-def blow_bombs(state: State, ctx: Ctx, due) -> None:
+def blow_bombs(state: State, ctx: Ctx, due: Callable[[dict[str, Any]], bool]) -> None:
     ready = [b for b in state["bombs"] if due(b)]
     state["bombs"] = [b for b in state["bombs"] if not due(b)]
     for bomb in ready:

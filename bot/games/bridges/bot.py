@@ -19,7 +19,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from bot.engine import Applied, clone
+from bot.engine import Applied, Ctx, Game, clone
 from bot.engine.contract import Action
 
 from .actions import AP_ACTIONS, equip_options, legal_actions, price, problem
@@ -45,7 +45,7 @@ CHARGE_ROUND = 45
 END = {"type": "end"}
 
 
-def choose(game, state: State, seat: int, rng: random.Random) -> Action:
+def choose(game: Game, state: State, seat: int, rng: random.Random) -> Action:
     """The bot's action for ``seat``; ``game`` (the engine, bot/games/bridges/game.py, which calls this) plays
     out the plans it weighs."""
     legal = legal_actions(state, seat)
@@ -234,12 +234,12 @@ def _ends_at_zero(state: State) -> bool:
     return state["options"]["zero_ap"] == "end" or state["options"]["phase_end"] == "auto"
 
 
-def _step(game, state: State, seat: int, action: Action) -> State | None:
+def _step(game: Game, state: State, seat: int, action: Action) -> State | None:
     result = game.apply(state, seat, action)
     return result.state if isinstance(result, Applied) else None
 
 
-def _finish_round(game, state: State, seat: int) -> State:
+def _finish_round(game: Game, state: State, seat: int) -> State:
     """Everyone ends the phase where they stand and the neutral phase is played (by the real boss rules, on a
     copy with the bot's own dice), up to the start of the next round."""
     from bot.engine import Ctx
@@ -262,7 +262,7 @@ def _finish_round(game, state: State, seat: int) -> State:
     return sim
 
 
-def _allies_strike(sim: State, ctx, seat: int) -> None:
+def _allies_strike(sim: State, ctx: Ctx, seat: int) -> None:
     """What the bot expects of the team-mates still in the phase: each hits the team's target with what it
     has left, if the target is within its reach (so that a seat sees the whole team's blow coming)."""
     from bot.engine import Reject
@@ -298,7 +298,7 @@ def _allies_strike(sim: State, ctx, seat: int) -> None:
                 break
 
 
-def _plan(game, state: State, seat: int, legal: list[Action]) -> Action:
+def _plan(game: Game, state: State, seat: int, legal: list[Action]) -> Action:
     sim = _sim_copy(state, seat)
     c = char(state, seat)
     target = team_target(state)
@@ -343,7 +343,7 @@ def _plan(game, state: State, seat: int, legal: list[Action]) -> Action:
     return best_first
 
 
-def _charge(game, state: State, seat: int, legal: list[Action], target: str) -> Action:
+def _charge(game: Game, state: State, seat: int, legal: list[Action], target: str) -> Action:
     """Past CHARGE_ROUND a team that still has not found its way stops weighing risks: it walks straight at its
     target and hits it, so that every game ends."""
     attacks = [a for a in legal if a["type"] == "attack" and a["boss"] == target]
@@ -361,7 +361,7 @@ def _risky_off(a: Action) -> Action:
     return {**a, "risky": False} if a["type"] == "attack" else a
 
 
-def _before_end(game, state: State, seat: int, legal: list[Action]) -> Action:
+def _before_end(game: Game, state: State, seat: int, legal: list[Action]) -> Action:
     shield = {"type": "use", "item": "shield_ball"}
     if shield in legal:
         after = _finish_round(game, _sim_copy(state, seat), seat)
@@ -370,7 +370,7 @@ def _before_end(game, state: State, seat: int, legal: list[Action]) -> Action:
     return END
 
 
-def _spend_somehow(game, state: State, seat: int, legal: list[Action]) -> Action:
+def _spend_somehow(game: Game, state: State, seat: int, legal: list[Action]) -> Action:
     """The book lets the phase end only once every AP is spent (§1.2.1): the AP action whose round ends best."""
     target = team_target(state)
     spend = [a for a in legal if a["type"] in AP_ACTIONS and not a.get("risky")]
@@ -545,7 +545,7 @@ def _distances(source: str) -> dict[str, int]:
     return dist
 
 
-def _value(game, state: State, seat: int, target: str, plan: list[Action]) -> float:
+def _value(game: Game, state: State, seat: int, target: str, plan: list[Action]) -> float:
     after = _finish_round(game, state, seat)
     value = score(after, target) - 0.5 * len(plan)
     if after["outcome"] is None and _calm(after) > 0:

@@ -8,7 +8,7 @@ within its term; while the bot's own Clock runs it races: only the enemy's fall 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from .actions import legal_actions
 from .cards import catalogue, rules
@@ -47,7 +47,8 @@ def _worth(h: int, s: int, both: bool = False) -> float:
 
 
 def _standing(numbers: list[list[int]], seat: int, racing: bool = False, both: bool = False) -> float:
-    mine, theirs = _worth(*numbers[seat], both=both), _worth(*numbers[opponent(seat)], both=both)
+    (h, s), (their_h, their_s) = numbers[seat], numbers[opponent(seat)]
+    mine, theirs = _worth(h, s, both=both), _worth(their_h, their_s, both=both)
     if racing and max(abs(mine), abs(theirs)) < WIN:  # under a Clock only the enemy's fall counts
         health, sphere = numbers[opponent(seat)]
         return -(health * RACE_DAMAGE + sphere * SPHERE)
@@ -70,7 +71,7 @@ def clock_value(state: dict[str, Any], caster: int) -> float:
     return -CLOCK_LOSS
 
 
-def _locking_value(state: dict[str, Any], seat: int, colours) -> float:
+def _locking_value(state: dict[str, Any], seat: int, colours: Iterable[str]) -> float:
     """Own dice frozen in a way that counts for rule 6 (the Pyramid's for good): a seventh loses at once, a
     sixth leaves the opponent one freeze from winning (ruling CG-13); otherwise two energies held at 6 are a
     gain."""
@@ -91,7 +92,7 @@ def blind_value(state: dict[str, Any], seat: int, cards: list[str]) -> float:
     return sum(card_value(state, seat, c) for c in cards) / len(cards) if cards else 0.0
 
 
-def preview(state: dict[str, Any], caster: int, effects) -> float:
+def preview(state: dict[str, Any], caster: int, effects: Iterable[Mapping[str, Any]]) -> float:
     """How much better the caster stands after ``effects`` (immediate numbers plus rough bonuses)."""
     before = [[p["health"], p["sphere"]] for p in state["players"]]
     after = [list(n) for n in before]

@@ -272,7 +272,7 @@ def _rolled(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
     return t("claygod.ev.rolled", locale, name=_n(names, d["seat"]), dice=dice, sum=d["sum"])
 
 
-def _simple(key: str, **fields: str):
+def _simple(key: str, **fields: str) -> Callable[[Mapping[str, Any], str, Sequence[str]], str]:
     """A renderer for events whose fields map straight onto a string's placeholders."""
     def render(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
         params = {}

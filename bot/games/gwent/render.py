@@ -168,7 +168,7 @@ def _setup_lines(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> 
     return lines
 
 
-def _side_lines(view, side: int, order, locale: str, names: Sequence[str], full: bool) -> list[str]:
+def _side_lines(view: Mapping[str, Any], side: int, order: Sequence[str], locale: str, names: Sequence[str], full: bool) -> list[str]:
     p = view["players"][side]
     faction = t(f"gwent.faction.{p['faction']}", locale) if p["faction"] else "?"
     status = " · " + t("gwent.view.passed", locale) if p["passed"] else ""
@@ -197,7 +197,7 @@ def _side_lines(view, side: int, order, locale: str, names: Sequence[str], full:
 
 def _row_groups(cards: Sequence[Mapping[str, Any]], locale: str) -> list[tuple[str, int]]:
     """(text, copies) for the cards of a row, neighbours with the same card and strength counted once."""
-    groups: list[list] = []
+    groups: list[list[Any]] = []  # [card, strength, copies], counted in place
     for c in cards:
         if groups and groups[-1][0] == c["card"] and groups[-1][1] == c["strength"]:
             groups[-1][2] += 1

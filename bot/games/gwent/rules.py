@@ -13,7 +13,8 @@ from bot.engine import Code, Ctx, Reject
 from .cards import ROWS, catalogue
 from .scoring import row_totals, strengths
 from .state import (
-    add_weather, board_units, card, drop_weather_entry, is_token, locate, move, new_token, opp, owner, remove_token,
+    Zone, add_weather, board_units, card, drop_weather_entry, is_token, locate, move, new_token, opp, owner,
+    remove_token, zone_of,
 )
 
 
@@ -181,9 +182,9 @@ def transform_berserkers(state: dict[str, Any], ctx: Ctx) -> None:
                     ctx.emit("transformed", side=side, card=c.id, into=c.transforms_to)
 
 
-def leave_board(state: dict[str, Any], uid: str, dest: list, ctx: Ctx) -> None:
+def leave_board(state: dict[str, Any], uid: str, dest: Zone, ctx: Ctx) -> None:
     """A unit leaves the field (killed, decoyed); an avenger calls its replacement at once."""
-    side, row = locate(state, uid)[1:]
+    side, row = zone_of(state, uid)[1:]
     c = card(state, uid)
     if is_token(uid):
         remove_token(state, uid)

@@ -125,7 +125,7 @@ def new_token(state: dict[str, Any], card_id: str, side: int, row: str) -> str:
 
 
 def remove_token(state: dict[str, Any], uid: str) -> None:
-    zone = _on_board(state, uid)
+    zone = zone_of(state, uid)
     index = _take(state, uid, zone)
     info = state["cards"].pop(uid)
     log(state, ["token_remove", uid, info, zone, index])
@@ -240,11 +240,11 @@ def board_units(state: dict[str, Any], side: int) -> Iterator[tuple[str, str]]:
 
 def relocate(state: dict[str, Any], uid: str, dest: Zone) -> None:
     """Move a card without journaling (used while undoing)."""
-    _take(state, uid, _on_board(state, uid))
+    _take(state, uid, zone_of(state, uid))
     _put(state, uid, dest, None)
 
 
-def _on_board(state: dict[str, Any], uid: str) -> Zone:
+def zone_of(state: dict[str, Any], uid: str) -> Zone:
     """The zone of a card the caller knows is in play (a token, a card being relocated)."""
     zone = locate(state, uid)
     if zone is None:

@@ -118,7 +118,7 @@ def _refuse_unless_offered(state: dict[str, Any], seat: int, action: dict[str, A
         raise Reject(key, rule=rule, **(params[0] if params else {}))
 
 
-def _why_not(state: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple:
+def _why_not(state: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[Any, ...]:
     """The refusal's message key, the rule it rests on, and the message's parameters if it has any."""
     kind = action.get("type")
     hand = state["players"][seat]["hand"]

@@ -7,14 +7,14 @@ from typing import Any, Mapping, Sequence
 from bot.engine.board_text import fit, pending_lines, wrap_items
 from bot.i18n import t
 
-from .cards import RANKS, SUIT_MARK, Fighter, cards_of, lookup, lookup_prop, table_cards
+from .cards import RANKS, SUIT_MARK, Cards, Fighter, cards_of, lookup, lookup_prop, table_cards
 from .state import on_board
 
 LIMIT = 1800
 
 
 # ------------------------------------------------------------------------------------------ names
-def _cards(view: Mapping[str, Any]):
+def _cards(view: Mapping[str, Any]) -> Cards:
     return table_cards(view["deck_set"], view["copies"])
 
 
@@ -23,7 +23,7 @@ def fighter_mark(f: Fighter, locale: str) -> str:
     return f"{SUIT_MARK[f.suit]}{rank}"
 
 
-def fighter_name(cards, card: str, locale: str, kr: int | None = None) -> str:
+def fighter_name(cards: Cards, card: str, locale: str, kr: int | None = None) -> str:
     f = cards.fighters[card]
     return f"{fighter_mark(f, locale)}·{_kr(f) if kr is None else kr}"
 
@@ -33,7 +33,7 @@ def _kr(f: Fighter) -> str:
     return "—" if f.krutizna is None else str(f.krutizna)
 
 
-def hand_card(cards, card: str, locale: str, text: bool = False) -> str:
+def hand_card(cards: Cards, card: str, locale: str, text: bool = False) -> str:
     f = cards.fighters[card]
     line = fighter_name(cards, card, locale)
     if f.shnyaga:
@@ -43,7 +43,7 @@ def hand_card(cards, card: str, locale: str, text: bool = False) -> str:
     return line
 
 
-def prop_name(cards, props: Sequence[Mapping[str, Any]], card: str, locale: str) -> str:
+def prop_name(cards: Cards, props: Sequence[Mapping[str, Any]], card: str, locale: str) -> str:
     """«#3 Банк»: the number of its place on the board tells apart two cards of one kind."""
     number = next((i + 1 for i, p in enumerate(props) if p["card"] == card), 0)
     return f"#{number} {cards.properties[card].name(locale)}"
@@ -162,7 +162,7 @@ def _players(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> list
     return lines
 
 
-def _window(view: Mapping[str, Any], cards, locale: str, names: Sequence[str], full: bool) -> list[str]:
+def _window(view: Mapping[str, Any], cards: Cards, locale: str, names: Sequence[str], full: bool) -> list[str]:
     w = view["window"]
     if not w:
         return []
