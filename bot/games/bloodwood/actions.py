@@ -3,7 +3,7 @@
 Every action is a small JSON dict; the fields of each type are listed in docs/games/bloodwood.md."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from bot.engine import Code, Ctx, Reject, Rejection
 
@@ -174,7 +174,7 @@ def _deck_field(action: dict[str, Any]) -> str:
     deck = action.get("deck")
     if deck not in ("day", "night"):
         raise Reject("bloodwood.reject.bad_deck", code=Code.MALFORMED)
-    return deck
+    return cast("str", deck)
 
 
 def _not_now() -> Reject:

@@ -7,7 +7,7 @@ team and every one of them is mutated (late in a long game it also risks a well-
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from bot.engine.contract import Action
 
@@ -60,7 +60,7 @@ class Knowledge:
         return None
 
     def dna(self, seat: int) -> str:
-        return self.view["players"][seat]["dna"]
+        return cast("str", self.view["players"][seat]["dna"])
 
 
 def choose(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -144,7 +144,7 @@ def _target_score(view: View, know: Knowledge, what: str, seat: int) -> float:
     if what in ("chains", "tranquilizer"):
         return 3 * (enemy - friend)
     if what == "voodoo":
-        return (2 * (enemy - friend) + sum(p["hand"].values())) / 2
+        return cast("float", (2 * (enemy - friend) + sum(p["hand"].values())) / 2)
     if what == "vaccine":
         return 9 * (friend - enemy) if p["dna"] == "mutated" else -1.0
     if what == "candle":

@@ -3,7 +3,7 @@ or an event, which already hold only what their reader may see."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 from bot.engine.board_text import clip_items, fit, pending_lines, wrap_items
 from bot.i18n import t
@@ -54,7 +54,7 @@ def _describe(view: Mapping[str, Any], action: Mapping[str, Any], locale: str, n
         return t("bloodwood.act.play_on", locale, card=params["card"], seat=target)
     if kind == "target":
         if not step.get("card"):
-            return params["seat"]
+            return cast("str", params["seat"])
         if action["seat"] == view["seat"]:
             return t("bloodwood.act.target_self", locale, card=name(step["card"]))
         return t("bloodwood.act.target", locale, card=name(step["card"]), seat=params["seat"])

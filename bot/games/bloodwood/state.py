@@ -21,7 +21,7 @@ The game's own keys (besides the framework's):
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from bot.engine import Ctx
 from bot.engine.contract import State as State  # noqa: PLC0414 -- an explicit re-export
@@ -129,7 +129,7 @@ def known_roles(state: State, viewer: int | None) -> set[int]:
 
 
 def is_pure(state: State, seat: int) -> bool:
-    return state["dna"][seat] == "pure"
+    return bool(state["dna"][seat] == "pure")
 
 
 def others(state: State, seat: int) -> list[int]:
@@ -137,7 +137,7 @@ def others(state: State, seat: int) -> list[int]:
 
 
 def next_seat(state: State, seat: int) -> int:
-    return (seat + state["direction"]) % state["seats"]
+    return cast("int", (seat + state["direction"]) % state["seats"])
 
 
 def fresh_curse(state: State) -> dict[str, int]:

@@ -5,7 +5,7 @@ Actions cost AP only where the book says so (§1.4): Move, Attack, Build, the Sc
 Catapult, laying a Bomb; everything else is free while the seat's action phase lasts (BR-28)."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, cast
 
 from bot.engine import Code, Ctx, Reject
 from bot.engine.contract import Action
@@ -123,7 +123,7 @@ def _need_ap(state: State, seat: int, need: int, rule: str = "§1.4") -> Reject 
 
 
 def _here(state: Mapping[str, Any], seat: int) -> str:
-    return char(state, seat)["at"]
+    return cast("str", char(state, seat)["at"])
 
 
 def _coins(state: State, need: int, rule: str) -> Reject | None:
@@ -437,7 +437,7 @@ def _p_blueprints(state: State, seat: int, a: Action) -> Reject | None:
 def camp_cost(state: Mapping[str, Any], seat: int) -> int:
     if state["options"]["master_camp"] == "free" and cls_rule(state, seat, "free_buildings", False):
         return 0
-    return catalogue().craftsman["camp"]
+    return cast("int", catalogue().craftsman["camp"])
 
 
 def _p_camp(state: State, seat: int, a: Action) -> Reject | None:

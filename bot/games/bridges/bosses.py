@@ -45,7 +45,7 @@ def hunting(state: State, bid: str) -> bool:
     prey = boss_data(bid).get("hunts_when_dead")
     if prey and not boss_alive(state, prey):
         return True
-    return state["options"]["casserole"] == "retaliates" and state["bosses"][bid]["attacked"]
+    return bool(state["options"]["casserole"] == "retaliates" and state["bosses"][bid]["attacked"])
 
 
 def _targets(state: State, bid: str, line: dict[str, Any]) -> list[int] | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from bot.engine import Applied, Ctx, Game, clone
 from bot.engine.contract import Action
@@ -69,7 +69,7 @@ def _power(state: State, seat: int, hands: list[str]) -> int:
     reach = any(item(i).get("reach") == "connected" for i in hands)
     bonus = [i for i in hands if "bonus" in item(i)]
     quiet = bool(bonus) and all(item(i)["provokes"] == "none" for i in bonus)  # no counter-attack: worth 2
-    return max(body + (2 if quiet else 0), own + (1 if reach else 0))
+    return cast("int", max(body + (2 if quiet else 0), own + (1 if reach else 0)))
 
 
 def _gear_score(state: State, seat: int, hands: list[str], armour: str | None) -> float:
@@ -80,7 +80,7 @@ def _gear_score(state: State, seat: int, hands: list[str], armour: str | None) -
         score -= 2  # slow
     if any(item(i).get("no_counter") for i in hands) and not cls_rule(state, seat, "no_counter", False):
         score -= 3
-    return score
+    return cast("float", score)
 
 
 def _equip(state: State, seat: int, legal: list[Action]) -> Action | None:
@@ -172,7 +172,7 @@ def _arms_wanted(state: State) -> int:
         return 0
     held = sum(c["hands"].count(arm) for c in state["chars"]) + bank_count(state, arm)
     fighters = sum(1 for c in state["chars"] if c["cls"] != "mage")
-    return max(0, 2 * fighters - held)
+    return cast("int", max(0, 2 * fighters - held))
 
 
 def _tank(state: State) -> int:
@@ -231,7 +231,7 @@ def _sim_copy(state: State, seat: int) -> State:
 
 def _ends_at_zero(state: State) -> bool:
     """Whether the table ends a seat's phase in the action that spends its last AP (BR-1)."""
-    return state["options"]["zero_ap"] == "end" or state["options"]["phase_end"] == "auto"
+    return bool(state["options"]["zero_ap"] == "end" or state["options"]["phase_end"] == "auto")
 
 
 def _step(game: Game, state: State, seat: int, action: Action) -> State | None:
@@ -340,7 +340,7 @@ def _plan(game: Game, state: State, seat: int, legal: list[Action]) -> Action:
         risky = {**best_first, "risky": True}
         if risky in legal:
             return risky
-    return best_first
+    return cast("dict[str, Any]", best_first)
 
 
 def _charge(game: Game, state: State, seat: int, legal: list[Action], target: str) -> Action:
@@ -399,7 +399,7 @@ def _worth_trying(state: State, seat: int, a: Action, target: str) -> bool:
     if kind in ("move", "spring", "launch") and not _together(state, seat, a["to"]):
         return False
     if kind == "push":
-        return a["seat"] != seat and a["to"] == catalogue().base and char(state, a["seat"])["hp"] <= 1
+        return bool(a["seat"] != seat and a["to"] == catalogue().base and char(state, a["seat"])["hp"] <= 1)
     if kind == "build":
         return a["building"] == "fort" and bool(_bosses_near(state, char(state, seat)["at"]))
     if kind == "bomb":
@@ -451,7 +451,7 @@ def _spring_goals(state: State, seat: int, target: str) -> set[str]:
 def _calm(state: State) -> float:
     """1 until CALM_ROUNDS, then falling to 0 over 15 rounds: a team that has found nothing better for that long
     grows bolder, so that every game ends."""
-    return 1 - min(1.0, max(0.0, (state["round"] - CALM_ROUNDS) / 15))
+    return cast("float", 1 - min(1.0, max(0.0, (state["round"] - CALM_ROUNDS) / 15)))
 
 
 def goal_island(state: State, seat: int, target: str) -> str:
@@ -460,7 +460,7 @@ def goal_island(state: State, seat: int, target: str) -> str:
     cat = catalogue()
     c = char(state, seat)
     if _calm(state) < 1:
-        return state["bosses"][target]["at"]
+        return cast("str", state["bosses"][target]["at"])
     healing = state["camp"] or state["bank"]["coins"] >= cat.craftsman["camp"]
     final = target == cat.final_boss
     engaged = state["provoked"]  # once Krabulon shoots the Base there is no time left to heal: fight
@@ -471,7 +471,7 @@ def goal_island(state: State, seat: int, target: str) -> str:
         return cat.base if healing or upgrade_waiting(state, seat) else _staging(state)
     if upgrade_waiting(state, seat):
         return cat.base
-    return state["bosses"][target]["at"]
+    return cast("str", state["bosses"][target]["at"])
 
 
 def team_ready(state: State) -> bool:
@@ -603,7 +603,7 @@ def score(state: State, target: str) -> float:
         if reach and dist >= 1 and goal != cat.base:
             dist -= 1
         value -= (pull + 200 * (1 - calm)) * dist
-    return value
+    return cast("float", value)
 
 
 def _attack_value(state: State, seat: int, bid: str) -> int:

@@ -7,7 +7,7 @@ is checked after each whole blow: a character at 0 health ends the game at once 
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from bot.engine import Ctx
 
@@ -99,7 +99,7 @@ def best_counter_damage(state: State, seat: int, bid: str) -> tuple[str, int] | 
 
 
 def risky_modifier(roll: int) -> int:
-    return catalogue().chars["risky"][roll]
+    return cast("int", catalogue().chars["risky"][roll])
 
 
 def apply_risky(values: list[int], roll: int) -> list[int]:
@@ -227,7 +227,7 @@ def hurt_characters(state: State, ctx: Ctx, meant: dict[int, int], *, attack: bo
 
 # ------------------------------------------------------------------------------------------ a boss strikes
 def ability(bid: str, aid: str) -> dict[str, Any]:
-    return boss_data(bid)["abilities"][aid]
+    return cast("dict[str, Any]", boss_data(bid)["abilities"][aid])
 
 
 def boss_strike(state: State, ctx: Ctx, bid: str, aid: str, targets: list[int], *, counter: bool) -> None:
@@ -273,7 +273,7 @@ def counter_ability(state: State, bid: str, kind: str) -> str | None:
     for line in boss_data(bid)["counter"][kind]:
         if line["if"] == "always" or (line["if"] == "here_2plus" and len(here) >= 2) or \
                 (line["if"] == "here_1" and len(here) == 1):
-            return line["use"]
+            return cast("str | None", line["use"])
     return None
 
 

@@ -6,7 +6,7 @@ with a specific, localised reason that names the rule or ruling it rests on.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from bot.engine import Code, Ctx, Reject
 
@@ -107,7 +107,7 @@ def _field(action: dict[str, Any], name: str, allowed: tuple[str, ...]) -> str:
     value = action.get(name)
     if value not in allowed:
         raise Reject("claygod.reject.bad_field", code=Code.MALFORMED, field=name, allowed=", ".join(allowed))
-    return value
+    return cast("str", value)
 
 
 def _known_card(value: Any) -> str:
@@ -222,8 +222,8 @@ def flush_target(state: dict[str, Any], seat: int) -> int:
     """How many cards the falling flush draws up to: «добрать из колоды до 5» (option ``flush_draw:
     hand_size``: the player's hand size, ruling CG-15)."""
     if state["options"]["flush_draw"] == "hand_size":
-        return player(state, seat)["hand_size"]
-    return state["turn"]["steps"][0]["up_to"]
+        return cast("int", player(state, seat)["hand_size"])
+    return cast("int", state["turn"]["steps"][0]["up_to"])
 
 
 def _flush_done(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:

@@ -5,7 +5,7 @@ Hidden information: a drawn card's id goes only to the drawer ("drew"); everyone
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from bot.engine import RECORD, Ctx
 from bot.engine.hands import draw_into
@@ -26,7 +26,7 @@ def draw_one(state: dict[str, Any], ctx: Ctx) -> str | None:
     card = state["deck"].pop(0)
     if not state["deck"]:
         _rebuild(state, ctx)
-    return card
+    return cast("str | None", card)
 
 
 def _rebuild(state: dict[str, Any], ctx: Ctx) -> None:

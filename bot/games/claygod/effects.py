@@ -11,7 +11,7 @@ played at once (§4) thus both read the same numbers and their changes add up (r
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, cast
 
 from bot.engine import Ctx
 
@@ -68,7 +68,7 @@ class Resolution:
         self.set_stat(seat, stat, player(self.state, seat)[stat] + by, why)
 
     def before(self, seat: int, stat: str) -> int:
-        return self.moment.numbers[seat][stat]
+        return cast("int", self.moment.numbers[seat][stat])
 
     def become(self, seat: int, stat: str, value: int) -> None:
         """What the effect makes of the number it read at the Moment, applied as a change."""

@@ -1,7 +1,7 @@
 """Clay God: Cards as the referee core sees it: options (house rules), set-up, who acts, actions, views."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from bot.engine import Ctx, Game, Option, Pending
 from bot.engine.pace import PACE, choice, refuse
@@ -58,7 +58,7 @@ class ClayGod(Game):
               "give": "give", "swap_give": "give", "flush_discard": "flush", "flush_done": "flush"}
 
     def choice_group(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
-        return self.GROUPS.get(action["type"], action["type"])
+        return cast("str", self.GROUPS.get(action["type"], action["type"]))
 
     def setup(self, state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()

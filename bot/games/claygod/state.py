@@ -20,7 +20,7 @@ bearer's full turns it acts in (rule 7, ruling CG-6).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .cards import COLOURS, rules
 
@@ -54,7 +54,7 @@ def opponent(seat: int) -> int:
 
 
 def player(state: dict[str, Any], seat: int) -> dict[str, Any]:
-    return state["players"][seat]
+    return cast("dict[str, Any]", state["players"][seat])
 
 
 def dice_sum(p: dict[str, Any]) -> int:
@@ -83,4 +83,4 @@ def timed_spells_active(state: dict[str, Any]) -> bool:
 def awaited_seat(state: dict[str, Any]) -> int:
     """Who owes the decision the current stage waits for."""
     turn = state["turn"]
-    return turn["give"]["from"] if turn["stage"] == "give" else turn["seat"]
+    return cast("int", turn["give"]["from"] if turn["stage"] == "give" else turn["seat"])

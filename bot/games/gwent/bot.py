@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from bot.engine import Ctx, Reject, clone
 from bot.engine.rng import rng_state
@@ -200,7 +200,7 @@ class Tried:
 
 
 def _cid(state: dict[str, Any], uid: str) -> str:
-    return state["cards"][uid]["id"]
+    return cast("str", state["cards"][uid]["id"])
 
 
 def _strength(state: dict[str, Any], uid: str) -> int:

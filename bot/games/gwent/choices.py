@@ -3,7 +3,7 @@ revives, what the faction card summons, what a leader takes from a discard pile,
 his secret pick from the deck, and the cards the opponent shows to the Emperor of Nilfgaard."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from bot.engine import Code, Ctx, Reject
 
@@ -22,7 +22,7 @@ def candidates(state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
     if kind == "discard":
         return list(state["hand"][seat])
     if kind == "take_deck":
-        return state["deck"][seat] + state["aside"][seat]
+        return cast("list[str]", state["deck"][seat] + state["aside"][seat])
     if kind == "reveal":
         return [u for u in state["hand"][seat] if u not in state["revealed"][entry["viewer"]]]
     raise AssertionError(kind)

@@ -2,7 +2,7 @@
 including the HardGwent White Flame that undoes the opponent's leader of the previous turn."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from bot.engine import Ctx
 
@@ -135,7 +135,7 @@ def empty_hand_take(state: dict[str, Any], seat: int) -> str | None:
     turn = state["turn"]
     if state["hand"][seat] or turn is None or turn["need"] != 2 or turn["played"] != 0:
         return None
-    return state["options"]["empty_hand_take"]
+    return cast("str | None", state["options"]["empty_hand_take"])
 
 
 def reveal_hand(state: dict[str, Any], seat: int, count: int, ctx: Ctx) -> None:

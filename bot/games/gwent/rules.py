@@ -25,7 +25,7 @@ def rules(state: dict[str, Any]) -> dict[str, Any]:
 def perk(state: dict[str, Any], seat: int, faction: str) -> bool:
     """A faction bonus works only when the two players play different factions (rule book, faction bonuses)."""
     mine, theirs = (state["players"][s]["faction"] for s in (seat, opp(seat)))
-    return mine == faction and theirs != faction
+    return bool(mine == faction and theirs != faction)
 
 
 # ------------------------------------------------------------------------------------------ what may be played

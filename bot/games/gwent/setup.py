@@ -8,7 +8,7 @@ deck (the judge's pre-drawn random sample), and the mulligan in its two forms:
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from bot.engine import Code, Ctx, Reject
 
@@ -20,7 +20,7 @@ from .state import move
 
 
 def faction_option(state: dict[str, Any], seat: int) -> str:
-    return state["options"]["faction_a" if seat == 0 else "faction_b"]
+    return cast("str", state["options"]["faction_a" if seat == 0 else "faction_b"])
 
 
 def begin(state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
@@ -83,7 +83,7 @@ def deck_list(state: dict[str, Any], seat: int) -> dict[str, int]:
     st = state["setup"][seat]
     if state["variant"] == "hardgwent":
         return catalogue().deck_pool(st["faction"], state["options"])
-    return st["deck"]
+    return cast("dict[str, int]", st["deck"])
 
 
 # ------------------------------------------------------------------------------------------ set-up actions

@@ -13,7 +13,7 @@ moves and flag changes are written to a journal of the current and the previous 
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterator, cast
 
 from .cards import ROWS, Card, catalogue
 
@@ -28,7 +28,7 @@ def card(state: dict[str, Any], uid: str) -> Card:
 
 
 def owner(state: dict[str, Any], uid: str) -> int:
-    return state["cards"][uid]["owner"]
+    return cast("int", state["cards"][uid]["owner"])
 
 
 def opp(seat: int) -> int:
@@ -38,11 +38,11 @@ def opp(seat: int) -> int:
 def zone_list(state: dict[str, Any], zone: Zone) -> list[Any]:
     kind = zone[0]
     if kind in LIST_ZONES:
-        return state[kind][zone[1]]
+        return cast("list[Any]", state[kind][zone[1]])
     if kind == "row":
-        return state["rows"][zone[1]][zone[2]]
+        return cast("list[Any]", state["rows"][zone[1]][zone[2]])
     if kind == "weather":
-        return state["weather"]
+        return cast("list[Any]", state["weather"])
     raise ValueError(zone)
 
 
@@ -167,7 +167,7 @@ def open_cause(state: dict[str, Any], kind: str, **info: Any) -> int | None:
         return None
     journal["cur"].append({"kind": kind, "ops": [], **info})
     journal["at"] = len(journal["cur"]) - 1
-    return journal["at"]
+    return cast("int | None", journal["at"])
 
 
 def resume_cause(state: dict[str, Any], index: int | None) -> None:

@@ -7,7 +7,7 @@ it closes the recalls resolve first (RD-7), then the rest in the order applied, 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from bot.engine import Ctx
 
@@ -26,14 +26,14 @@ MANUAL_TO = tuple(range(0, 11))
 
 def changed(effect: dict[str, Any], value: int) -> int:
     """A fighter's крутизна after a ``krutizna`` effect: changed ``by`` a number, or set ``to`` one."""
-    return effect["to"] if "to" in effect else value + effect["by"]
+    return cast("int", effect["to"] if "to" in effect else value + effect["by"])
 
 
 def timing_allows(state: dict[str, Any], seat: int, timing: str) -> bool:
     """«только в ваш ход», «только во время захвата», or any time a window or the player's turn is open."""
     w = state["window"]
     if timing == "own_turn":
-        return seat == state["turn"]["seat"]
+        return bool(seat == state["turn"]["seat"])
     if timing == "capture":
         return bool(w and w["capture"])
     return True

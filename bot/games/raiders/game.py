@@ -3,7 +3,7 @@ tables differ), set-up, who acts, actions, views."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from bot.engine import Ctx, Game, Option, Pending, Rejection
 from bot.engine.pace import PACE, window
@@ -131,7 +131,7 @@ class Raiders(Game):
         """One menu per kind of decision; the pass is always a button of its own (one click)."""
         if action["type"] == "state":
             return "state_" + ("krutizna" if action["effect"]["do"] == "krutizna" else "other")
-        return action["type"]
+        return cast("str", action["type"])
 
     def confirm(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
         """Ending the turn with the capture attempt unused gives it up."""

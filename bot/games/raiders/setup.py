@@ -5,7 +5,7 @@ Hidden information: a drawn card goes only to the drawer ("drew"); the others le
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from bot.engine import RECORD, Code, Ctx, Reject
 from bot.engine.hands import draw_into
@@ -103,7 +103,7 @@ def draw_one(state: dict[str, Any], ctx: Ctx) -> str | None:
         ctx.emit("reshuffled", count=len(pile), rule="Конец колоды")
     if len(state["deck"]) == 1:
         state["trump_shown"] = False  # the card everyone saw at the bottom leaves the deck
-    return state["deck"].pop(0)
+    return cast("str | None", state["deck"].pop(0))
 
 
 def draw(state: dict[str, Any], seat: int, n: int, ctx: Ctx) -> list[str]:

@@ -14,7 +14,7 @@ property each player holds and what it brings (bonuses per kind), the win.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterator, Mapping, cast
 
 from .cards import fighter, prop
 
@@ -44,7 +44,7 @@ def on_board(state: Mapping[str, Any], card: str) -> tuple[int, str | None] | No
 def krutizna(state: dict[str, Any], card: str) -> int:
     """A fighter's крутизна now (its changes of this capture or turn included).  A шняга-only card has none and
     never reaches the board; counted as 0 where a bot weighs the cards in a hand."""
-    return (fighter(state, card).krutizna or 0) + state["mods"].get(card, 0)
+    return cast("int", (fighter(state, card).krutizna or 0) + state["mods"].get(card, 0))
 
 
 def unguarded(state: dict[str, Any]) -> list[str]:
@@ -88,7 +88,7 @@ def side_total(state: dict[str, Any], side: list[int]) -> int:
 
 
 def active(state: dict[str, Any]) -> int:
-    return state["turn"]["seat"]
+    return cast("int", state["turn"]["seat"])
 
 
 def turn_order_from(state: dict[str, Any], seat: int) -> list[int]:
