@@ -7,8 +7,7 @@ from typing import Any
 
 from bot.engine.position import flag, integer, listing, mapping, one_of, seat, want
 
-from .data import catalogue, item
-from .setup import CLASSES
+from .data import CLASSES, Catalogue, catalogue, item
 from .state import hands_used, max_hp
 
 CHAR_KEYS = ("cls", "at", "hp", "ap", "hands", "armour", "done", "risky", "moves", "shield", "guard")
@@ -79,7 +78,7 @@ def check(state: dict[str, Any], template: dict[str, Any]) -> None:
              "the final boss is dead while the game runs (set 'outcome' too)")
 
 
-def _char(state: dict[str, Any], s: int, c: object, phase: str, cat: object) -> None:
+def _char(state: dict[str, Any], s: int, c: Any, phase: str, cat: Catalogue) -> None:
     key = f"chars.{s}"
     mapping(c, key, CHAR_KEYS)
     if phase == "choose":
@@ -106,7 +105,7 @@ def _char(state: dict[str, Any], s: int, c: object, phase: str, cat: object) -> 
     want(not c["guard"] or c["cls"] == "burilla", f"{key}.guard", "only Burilla guards")
 
 
-def _bosses(state: dict[str, Any], phase: str, cat: object) -> None:
+def _bosses(state: dict[str, Any], phase: str, cat: Catalogue) -> None:
     bosses = mapping(state["bosses"], "bosses", cat.bosses)
     for bid, b in bosses.items():
         key = f"bosses.{bid}"

@@ -60,7 +60,7 @@ def check(state: dict[str, Any], template: dict[str, Any]) -> None:
                                               "set 'outcome' too, or change the numbers")
 
 
-def _dice(dice: object, key: str) -> None:
+def _dice(dice: Any, key: str) -> None:
     mapping(dice, key, COLOURS)
     for colour in COLOURS:
         die = mapping(dice[colour], f"{key}.{colour}", DIE_KEYS)

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.engine.position import PositionError, flag, integer, listing, mapping, one_of, seat, want
 
-from .cards import ROWS, catalogue
+from .cards import ROWS, Catalogue, catalogue
 from .state import LIST_ZONES, is_token
 
 PHASES = ("setup", "mulligan", "first", "keep", "play", "revive3", "over")
@@ -60,7 +60,7 @@ def check(state: dict[str, Any], template: dict[str, Any]) -> None:
         want(isinstance(entry.get("kind"), str), f"stack.{j}.kind", "a pending choice names its kind")
 
 
-def _bookkeeping(state: dict[str, Any], cat: object) -> None:
+def _bookkeeping(state: dict[str, Any], cat: Catalogue) -> None:
     """The set-up entries, the round's effects and the counters: values the engine reads without asking."""
     for s, st in enumerate(listing(state["setup"], "setup", 2)):
         key = f"setup.{s}"
@@ -102,7 +102,7 @@ def _bookkeeping(state: dict[str, Any], cat: object) -> None:
             mapping(journal["last"], "journal.last")
 
 
-def _cards(state: dict[str, Any], cat: object) -> dict[str, Any]:
+def _cards(state: dict[str, Any], cat: Catalogue) -> dict[str, Any]:
     cards = mapping(state["cards"], "cards")
     for uid, inst in cards.items():
         key = f"cards.{uid}"
@@ -117,7 +117,7 @@ def _zones(state: dict[str, Any], cards: dict[str, Any]) -> None:
     weather), and nothing in a zone that is not an instance; tokens only on the field."""
     seen: dict[str, str] = {}
 
-    def put(uid: object, key: str) -> None:
+    def put(uid: Any, key: str) -> None:
         want(isinstance(uid, str) and uid in cards, key, f"{uid!r} is no card of 'cards'")
         if uid in seen:
             raise PositionError(key, f"card {uid!r} is also in {seen[uid]} (every card exactly once)")

@@ -2,13 +2,13 @@
 each refused with the key at fault (bot/engine/position.py).  Pure: no Discord, no storage."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from bot.engine.position import (
     PositionError, conserved, flag, integer, listing, mapping, one_of, seat, want,
 )
 
-from .cards import SUITS, cards_of
+from .cards import SUITS, Fighter, cards_of
 from .state import board_fighters
 
 PROP_KEYS = ("card", "guard", "owner")
@@ -66,7 +66,7 @@ def check(state: dict[str, Any], template: dict[str, Any]) -> None:
     flag(turn["captured"], "turn.captured")
 
 
-def _window(state: dict[str, Any], n: int, fighters: dict[str, Any]) -> None:
+def _window(state: dict[str, Any], n: int, fighters: Mapping[str, Fighter]) -> None:
     w = state["window"]
     if w is None:
         return
