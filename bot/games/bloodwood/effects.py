@@ -229,7 +229,7 @@ def finish_keep(state: State, ctx: Ctx) -> None:
     if step["source"] == "voodoo":
         for cid in rest:
             give(state, step["target"], cid)
-        backs = {d: sum(back(c) == d for c in rest) for d in ("day", "night")}
+        backs: dict[str, Any] = {d: sum(back(c) == d for c in rest) for d in ("day", "night")}
         ctx.emit("voodoo_returned", seat=seat, target=step["target"], count=len(rest), **backs)
         ctx.emit("cards_returned", to=[seat, step["target"]], seat=seat, target=step["target"], cards=rest)
     else:

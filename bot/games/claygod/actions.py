@@ -136,8 +136,9 @@ def _roll(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) ->
     held = roll(state, seat, ctx)
     p = player(state, seat)
     full_throw = not held or state["options"]["frozen_combos"]  # ruling CG-14
+    ruling: dict[str, Any] = {} if full_throw else {"ruling": "CG-14"}
     ctx.emit("rolled", seat=seat, dice={c: p["dice"][c]["value"] for c in COLOURS}, held=held,
-             sum=p["last_roll_sum"], **({} if full_throw else {"ruling": "CG-14"}))
+             sum=p["last_roll_sum"], **ruling)
     if full_throw:
         combos = matching_combos(values(p), state["options"]["flush_order"])
     elif state["options"]["thrown_combos"]:  # CG-14's option: the dice that were thrown form combinations

@@ -139,7 +139,8 @@ class Resolution:
         self.ctx.emit("extra_turns", seat=self.caster, n=e["n"], total=p["extra_turns"])
 
     def _skip_turns(self, e: Mapping[str, Any]) -> None:
-        who, ruling = e["who"], {}
+        who = e["who"]
+        ruling: dict[str, Any] = {}
         if e.get("house_rule"):  # a table option may name the other player (ruling CG-22)
             who = "enemy" if self.state["options"][e["house_rule"]] == "enemy" else "self"
             ruling = {"ruling": "CG-22"}

@@ -68,7 +68,7 @@ def check(state: dict[str, Any], ctx: Ctx) -> bool:
 
 
 def finish(state: dict[str, Any], ctx: Ctx, *, winners: list[int], reason: str, loser: int | None = None) -> None:
-    params = {"loser": loser} if loser is not None else {}
+    params: dict[str, Any] = {"loser": loser} if loser is not None else {}
     state["outcome"] = {
         "winners": winners, "reason": f"claygod.outcome.{reason}", "params": params,
         "scores": {"health": [p["health"] for p in state["players"]],

@@ -57,7 +57,8 @@ def card_done(state: dict[str, Any], ctx: Ctx) -> None:
 
 def do_pass(state: dict[str, Any], seat: int, ctx: Ctx, auto: str | None = None, rule: str | None = None) -> None:
     state["players"][seat]["passed"] = True
-    ctx.emit("passed", seat=seat, auto=auto, **({"rule": rule} if rule else {}))
+    cite: dict[str, Any] = {"rule": rule} if rule else {}
+    ctx.emit("passed", seat=seat, auto=auto, **cite)
     end_turn(state, ctx)
 
 
@@ -123,7 +124,7 @@ def end_round(state: dict[str, Any], ctx: Ctx) -> None:
     state["results"].append(result)
     state["turn"] = None
     # a level round goes to Nilfgaard (§6); without it, the book is silent (GW-7)
-    cite = {"rule": "§6" if result["by_nilfgaard"] else "GW-7"} if totals[0] == totals[1] else {}
+    cite: dict[str, Any] = {"rule": "§6" if result["by_nilfgaard"] else "GW-7"} if totals[0] == totals[1] else {}
     ctx.emit("round_end", **result, gems=[p["gems"] for p in state["players"]], board=board_copy(state),
              weather=[w["kind"] for w in state["weather"]], **cite)
     if any(p["gems"] == 0 for p in state["players"]):

@@ -74,7 +74,8 @@ def activate(state: dict[str, Any], seat: int, lid: str, spec: dict[str, Any], c
     rule = leader_rule(state, lid)
     ability, enemy = rule["ability"], opp(seat)
     on_enemy_row = ability == "weaken_horn" and not spec.get("idle")  # the Treacherous lies on his row
-    ctx.emit("leader", seat=seat, leader=lid, **spec, **({"side": enemy} if on_enemy_row else {}))
+    side: dict[str, Any] = {"side": enemy} if on_enemy_row else {}
+    ctx.emit("leader", seat=seat, leader=lid, **spec, **side)
     if spec.get("idle"):
         return
     if ability == "weather":
