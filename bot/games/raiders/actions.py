@@ -15,7 +15,7 @@ dispute {entry} · vote {uphold}.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 
 from bot.engine import Code, Ctx, Reject, Rejection
@@ -137,7 +137,7 @@ def _why_not(state: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[
         return "raiders.reject.no_such_property", R_CAPTURE
     if kind == "shnyaga":
         card = action.get("card")
-        if card not in hand:
+        if not isinstance(card, str) or card not in hand:
             return "raiders.reject.not_in_hand", R_SHNYAGA
         sh = fighter(state, card).shnyaga
         if sh is None:
@@ -190,7 +190,7 @@ def _window(state: dict[str, Any], capture: dict[str, Any] | None, ctx: Ctx) -> 
 def _shnyaga(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     _refuse_unless_offered(state, seat, action)
     card, target = action["card"], action["target"]
-    sh = fighter(state, card).shnyaga
+    sh = fighter(state, card).played_shnyaga
     state["players"][seat]["hand"].remove(card)
     state["discard"].append(card)
     if state["window"] is None:
@@ -320,7 +320,7 @@ def _settle(state: dict[str, Any], index: int, upheld: bool, ctx: Ctx) -> None:
 
 
 # ------------------------------------------------------------------------------------------ a moderator
-def upholding(state: dict[str, Any], disputed: list[dict[str, Any]]) -> dict[str, Any] | None:
+def upholding(state: dict[str, Any], disputed: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
     """A moderator upholds a dispute about a judge-assisted step still waiting in the window (RD-16, issue 13):
     the step is settled in the table's dispute mode, as an upheld vote would settle it.  ``disputed``: the public
     events of the disputed move (the card's play or its stated outcome)."""
@@ -347,7 +347,8 @@ def moderate(state: dict[str, Any], action: dict[str, Any], ctx: Ctx) -> None:
     """Apply what ``upholding`` offered, checked again (a record read from a file may hold anything)."""
     w = state["window"]
     index = action.get("entry")
-    if action != {"type": "uphold", "entry": index} or w is None or w["owe"] \
+    # an entry upholding_entry offers is a whole number, which lets the type checker see it
+    if not isinstance(index, int) or action != {"type": "uphold", "entry": index} or w is None or w["owe"] \
             or {"type": "uphold", "entry": index} != upholding_entry(w, index):
         raise Reject("raiders.reject.no_dispute", rule="RD-16")
     entry = w["queue"][index]

@@ -47,7 +47,7 @@ def _boosts(state: dict[str, Any], seat: int, attacker: str) -> int:
     for card in hand:
         sh = fighter(state, card).shnyaga
         effect = sh.targeted if sh else None
-        if effect and effect["do"] == "krutizna" and effect.get("by", 0) > 0 and sh.timing in ("capture", "any"):
+        if sh and effect and effect["do"] == "krutizna" and effect.get("by", 0) > 0 and sh.timing in ("capture", "any"):
             if effect.get("same_suit") and fighter(state, card).suit not in (fighter(state, attacker).suit,
                                                                               state["trump"]):
                 continue
@@ -76,10 +76,11 @@ def _main(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict
             if score > best_score:
                 best, best_score = action, score
         elif action["type"] == "shnyaga":
-            sh = fighter(state, action["card"]).shnyaga
+            sh = fighter(state, action["card"]).played_shnyaga
             effect = sh.targeted
             if effect and effect["do"] == "take":
-                gain = _gain(state, seat, on_board(state, action["target"])[1])
+                where = on_board(state, action["target"])  # a take's target guards a property (legal_actions)
+                gain = _gain(state, seat, where[1]) if where and where[1] else 0
                 score = GAIN * gain if gain >= TAKE_AT_LEAST else 0
             elif not effect and any(e["do"] == "draw" for e in sh.effects) and len(state["players"][seat]["hand"]) <= 4:
                 score = 5
@@ -93,7 +94,7 @@ def _main(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict
 def _without(state: dict[str, Any], seat: int, target: str) -> int:
     """The owner's бабки if ``target`` were lost."""
     kinds: dict[str, list[int]] = {}
-    bonus: dict[str, dict[str, Any]] = {}
+    bonus: dict[str, dict[int, int]] = {}
     for p in state["props"]:
         if p["owner"] == seat and p["card"] != target:
             c = prop(state, p["card"])
@@ -148,7 +149,7 @@ def _react(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dic
     for action in legal:
         if action["type"] != "shnyaga":
             continue
-        sh = fighter(state, action["card"]).shnyaga
+        sh = fighter(state, action["card"]).played_shnyaga
         effect = sh.targeted
         if effect is None:
             continue

@@ -86,6 +86,13 @@ class Fighter:
     def is_fighter(self) -> bool:
         return self.krutizna is not None
 
+    @property
+    def played_shnyaga(self) -> Shnyaga:
+        """The шняга of a card played, disputed or weighed as one (only cards with a шняга are offered so)."""
+        if self.shnyaga is None:
+            raise ValueError(f"{self.id} has no шняга")
+        return self.shnyaga
+
 
 @dataclass(frozen=True)
 class Property:
@@ -250,8 +257,8 @@ def _check_property(raw: Any, i: int, p: _Problems) -> None:
     for count, value in bonuses.items():
         if _int(count, 2, 20):
             p.add(f"{place}.bonuses", f"count {count!r} must be a whole number 2..20")
-        elif _int(value, 0, 500):
-            p.add(f"{place}.bonuses.{count}", _int(value, 0, 500))
+        elif problem := _int(value, 0, 500):
+            p.add(f"{place}.bonuses.{count}", problem)
 
 
 def _check_set(raw: Any, p: _Problems) -> None:

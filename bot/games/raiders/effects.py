@@ -7,7 +7,7 @@ it closes the recalls resolve first (RD-7), then the rest in the order applied, 
 """
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Mapping, cast
 
 from bot.engine import Ctx
 
@@ -24,7 +24,7 @@ MANUAL_BY = tuple(by for by in range(-10, 11) if by)
 MANUAL_TO = tuple(range(0, 11))
 
 
-def changed(effect: dict[str, Any], value: int) -> int:
+def changed(effect: Mapping[str, Any], value: int) -> int:
     """A fighter's крутизна after a ``krutizna`` effect: changed ``by`` a number, or set ``to`` one."""
     return cast("int", effect["to"] if "to" in effect else value + effect["by"])
 
@@ -39,7 +39,7 @@ def timing_allows(state: dict[str, Any], seat: int, timing: str) -> bool:
     return True
 
 
-def targets(state: dict[str, Any], seat: int, card: str, effect: dict[str, Any], any_suit: bool = False) -> list[str]:
+def targets(state: dict[str, Any], seat: int, card: str, effect: Mapping[str, Any], any_suit: bool = False) -> list[str]:
     """The fighters on the board this effect of ``card`` may point at, in board order.  A trump's шняга works
     on any suit («Шняги козырных карт действуют на карты любой масти»); ``any_suit``: as if every card were a
     trump (to tell a wrong suit from a wrong kind of fighter in a refusal)."""
@@ -117,13 +117,24 @@ def kill(state: dict[str, Any], card: str, ctx: Ctx, **why: Any) -> None:
 def resolve_effect(state: dict[str, Any], entry: dict[str, Any], effect: dict[str, Any], ctx: Ctx) -> None:
     """One effect of an applied шняга; a target that has left the board (or changed hands) makes it fizzle."""
     seat, do = entry["seat"], effect["do"]
-    target = entry["target"] if do in TARGETED else None
-    where = on_board(state, target) if target else None
-    if do in TARGETED and (
-            where is None or (do == "recall" and where[0] != seat) or (do == "take" and (where[1] is None
-                                                                                        or where[0] == seat))):
-        ctx.emit("fizzled", seat=seat, card=entry["card"], target=target, ruling="RD-8")
-        return
+    if do in TARGETED:
+        target: str = entry["target"]
+        where = on_board(state, target) if target else None
+        if where is None or (do == "recall" and where[0] != seat) or (do == "take" and (where[1] is None
+                                                                                          or where[0] == seat)):
+            ctx.emit("fizzled", seat=seat, card=entry["card"], target=target, ruling="RD-8")
+            return
+        _on_target(state, seat, entry, effect, target, where, ctx)
+    elif do == "draw":
+        draw(state, seat, effect["count"], ctx)
+    else:  # "nothing": a judge-assisted step that stated no effect
+        ctx.emit("no_effect", seat=seat, card=entry["card"])
+
+
+def _on_target(state: dict[str, Any], seat: int, entry: dict[str, Any], effect: dict[str, Any], target: str,
+               where: tuple[int, str | None], ctx: Ctx) -> None:
+    """A targeted effect whose target is still where the шняга found it."""
+    do = effect["do"]
     if do == "krutizna":
         before = krutizna(state, target)
         # «становится 1» sets the value for the rest of the capture; later changes count from it (RD-6)
@@ -136,16 +147,13 @@ def resolve_effect(state: dict[str, Any], entry: dict[str, Any], effect: dict[st
         ctx.emit("recalled", seat=seat, card=entry["card"], target=target, rule="Шняга")
     elif do == "take":
         guard_prop = where[1]
+        assert guard_prop is not None  # a take on an unguarding fighter fizzled
         p = guard_of(state, guard_prop)
         ctx.emit("taken", seat=seat, card=entry["card"], target=target, prop=guard_prop, before=p["owner"],
                  ruling="RD-9")
         p["owner"] = seat
-    elif do == "kill":
+    else:  # kill
         kill(state, target, ctx, seat=seat, by_card=entry["card"])
-    elif do == "draw":
-        draw(state, seat, effect["count"], ctx)
-    else:  # "nothing": a judge-assisted step that stated no effect
-        ctx.emit("no_effect", seat=seat, card=entry["card"])
 
 
 def resolve_queue(state: dict[str, Any], ctx: Ctx) -> None:

@@ -50,8 +50,8 @@ class Raiders(Game):
         """A capture that succeeded: the property changes hands."""
         return "after" if event["kind"] == "captured" else None
 
-    @property  # type: ignore[override]
-    def options(self) -> tuple[Option, ...]:
+    @property
+    def options(self) -> tuple[Option, ...]:  # type: ignore[override]  # a class attribute elsewhere; here the deck files known at run time
         """The deck's choices are the shipped sets, and any deck file a scenario of this process brought."""
         return (Option("deck", "choice", "house", choices=set_names()), *self._rest)
 
@@ -82,7 +82,7 @@ class Raiders(Game):
         return state["turn"]["number"]
 
     def to_act(self, state: dict[str, Any]) -> list[Pending]:
-        w = state.get("window")
+        w = state["window"]
         seconds = state["options"]["window_seconds"]
         deadline = w["since"] + seconds if seconds and w and not w["owe"] else None
         found = []

@@ -64,7 +64,7 @@ def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any], lo
         return t("raiders.act.capture", locale, card=fighter_name(cards, action["card"], locale),
                  prop=prop_name(cards, props, action["prop"], locale), kr=p.krutizna)
     if kind == "shnyaga":
-        sh = cards.fighters[action["card"]].shnyaga
+        sh = cards.fighters[action["card"]].played_shnyaga
         label = f"{sh.name(locale)} ({fighter_mark(cards.fighters[action['card']], locale)})"
         if action["target"] is None:
             return t("raiders.act.shnyaga", locale, name=label)
@@ -75,7 +75,7 @@ def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any], lo
         return t("raiders.act.state", locale, effect=effect_text(state, action["effect"], locale, names))
     if kind == "dispute":
         entry = state["window"]["queue"][action["entry"]]
-        return t("raiders.act.dispute", locale, card=cards.fighters[entry["card"]].shnyaga.name(locale),
+        return t("raiders.act.dispute", locale, card=cards.fighters[entry["card"]].played_shnyaga.name(locale),
                  player=_seat(names, entry["seat"]))
     if kind == "vote":
         return t("raiders.act.uphold" if action["uphold"] else "raiders.act.reject", locale)
@@ -175,7 +175,7 @@ def _window(view: Mapping[str, Any], cards: Cards, locale: str, names: Sequence[
         lines.append(t("raiders.view.capture", locale, name=_seat(names, cap["seat"]), card=attacker,
                        prop=prop_name(cards, view["props"], cap["prop"], locale)))
     for i, entry in enumerate(w["queue"]):
-        sh = cards.fighters[entry["card"]].shnyaga
+        sh = cards.fighters[entry["card"]].played_shnyaga
         what = ", ".join(effect_text(view, e, locale, names, entry["target"]) for e in entry["effects"]) \
             or t("raiders.view.unstated", locale)
         mark = "✋" if entry["manual"] else ""
@@ -204,7 +204,7 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
         if isinstance(d.get(key), str) and ":" in d[key]:
             params[key] = fighter_mark(lookup(d[key]), locale) if kind != "revealed" else None
     if kind == "shnyaga" or kind in ("disputed", "dispute_settled", "moderator_upheld", "stated", "fizzled"):
-        params["name"] = lookup(d["card"]).shnyaga.name(locale)
+        params["name"] = lookup(d["card"]).played_shnyaga.name(locale)
     if isinstance(d.get("prop"), str):
         params["prop"] = lookup_prop(d["prop"]).name(locale)
     if kind == "revealed":
