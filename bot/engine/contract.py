@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, Sequence, cast
+from typing import Any, ClassVar, Iterable, Mapping, Sequence, TypeVar, cast
 
 import orjson
 
@@ -223,7 +223,11 @@ def _not_json(obj: Any) -> Any:
     raise TypeError(f"{type(obj).__name__} is copied by pickle")
 
 
-def clone(state: State) -> State:
+#: what ``clone`` copies: a state, or any JSON container inside one (a view's list, a player's entry)
+_Json = TypeVar("_Json", bound=dict[str, Any] | list[Any])
+
+
+def clone(state: _Json) -> _Json:
     """A deep copy of a JSON-shaped state: an orjson round trip, about twice as fast as pickle (which is
     several times faster than copy.deepcopy), keys in the same order.  The copy is what storing and reloading
     the state gives (a tuple comes back a list, two references to one list come back two lists, NaN comes
@@ -231,9 +235,9 @@ def clone(state: State) -> State:
     refuses (int keys, ints beyond 64 bits, subclasses of the builtin types, dataclasses, datetimes, lone
     surrogates) is copied by pickle, as before, types and all."""
     try:
-        return cast("dict[str, Any]", orjson.loads(orjson.dumps(state, default=_not_json, option=_CLONE_OPTIONS)))
+        return cast(_Json, orjson.loads(orjson.dumps(state, default=_not_json, option=_CLONE_OPTIONS)))
     except TypeError:
-        return cast("dict[str, Any]", pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)))
+        return cast(_Json, pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)))
 
 
 def visible_to(event: Mapping[str, Any], seat: int | None) -> bool:

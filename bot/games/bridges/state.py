@@ -132,7 +132,7 @@ def bosses_on(state: State, island: str) -> list[str]:
 def peaceful(state: State, bid: str) -> bool:
     """Golemko is at peace while Karate-bum is dead, until he is attacked (§3.2, BR-10)."""
     other = catalogue().bosses[bid].get("peaceful_while_dead")
-    return bool(other) and not boss_alive(state, other) and not state["bosses"][bid]["angry"]
+    return bool(other and not boss_alive(state, other) and not state["bosses"][bid]["angry"])
 
 
 def n_players(state: State) -> int:

@@ -167,7 +167,7 @@ def apply_turn(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ct
         open_cause(state, "card", card=uid)
         play_card(state, seat, uid, spec, ctx, source="hand")
     else:
-        lid = action.get("leader")
+        lid: Any = action.get("leader")  # one of the seat's leaders, checked next
         if lid not in state["players"][seat]["leaders"]:
             raise Reject("gwent.reject.not_your_leader", code=Code.MALFORMED)
         if lid not in usable_leaders(state, seat):

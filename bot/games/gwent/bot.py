@@ -34,7 +34,8 @@ from .scoring import scores
 from .state import opp
 
 #: what a card is worth kept in the hand for a later round, in points, by special effect or added by ability
-EFFECT_RESERVE = {"scorch": 7, "horn": 7, "decoy": 5, "faction_card": 9, "clear": 3, "mardroeme": 3,
+#: keyed by a card's effect (None for a plain unit, which is valued by its strength instead)
+EFFECT_RESERVE: dict[str | None, int] = {"scorch": 7, "horn": 7, "decoy": 5, "faction_card": 9, "clear": 3, "mardroeme": 3,
                   "frost": 3, "fog": 3, "rain": 3, "storm": 4}
 ABILITY_RESERVE = {"spy": -3, "medic": 3, "horn": 3, "scorch_row": 2, "scorch": 2, "avenger": 3, "mardroeme": 2,
                    "morale_boost": 1, "tight_bond": 1}
@@ -47,7 +48,7 @@ ENEMY_CARD = 7
 #: the one-use leader of the standard game is kept unless it pays at least this much (HardGwent: 3 a game)
 LEADER_RESERVE = {"standard": 5, "hardgwent": 2}
 #: leaders whose effect the swing does not show
-LEADER_BONUS = {"reveal_hand": 1, "white_flame": 0, "discards_to_decks": -2}
+LEADER_BONUS: dict[str | None, int] = {"reveal_hand": 1, "white_flame": 0, "discards_to_decks": -2}
 
 
 def reserve(card_id: str) -> float:
@@ -153,7 +154,7 @@ def _hand_worth(state: dict[str, Any], uids: list[str]) -> dict[str, float]:
     """What each hand card is worth at the exchange: a second card of one muster group in the hand is only
     its strength (the group comes from the deck, the hand stays: forum rule), a second weather card of a
     kind or a second Clear Weather is nearly dead."""
-    seen: set[str] = set()
+    seen: set[str | None] = set()
     out = {}
     for uid in sorted(uids, key=lambda u: -reserve(_cid(state, u))):
         c = catalogue().card(_cid(state, uid))

@@ -9,7 +9,7 @@ from bot.engine import Code, Ctx, Reject
 
 from .leaders import reveal
 from .rules import card_specs, check_spec, distinct, place_unit, play_card, revive_candidates, summon_candidates
-from .state import card, locate, move, opp, resume_cause
+from .state import card, move, opp, resume_cause, zone_of
 
 def candidates(state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
     seat, kind = entry["seat"], entry["kind"]
@@ -76,7 +76,7 @@ def apply_choice(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: 
         if entry.get("left", 1) > 1:
             # Skellige's second revival waits under anything the first one triggers (a medic's revival).
             state["stack"].append(dict(entry, left=entry["left"] - 1))
-        side_from = locate(state, uid)[1]
+        side_from = zone_of(state, uid)[1]
         ctx.emit("revived", seat=seat, card=card(state, uid).id, pile="own" if side_from == seat else "enemy",
                  source=entry.get("source", "medic"))
         place_unit(state, seat, uid, opp(seat) if spec.get("side") == "enemy" else seat,

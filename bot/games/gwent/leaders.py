@@ -11,7 +11,7 @@ from .leaders_passive import blocked_by_white_flame, leader_rule
 from .rules import (
     horn_free, leader_weather, push, revive_candidates, row_scorch, rules, scorch,
 )
-from .state import card, locate, move, open_cause, opp, owner, relocate, set_flag, undo_ops
+from .state import card, move, open_cause, opp, owner, relocate, set_flag, undo_ops, zone_of
 
 LEADER_WEATHER = ("rain", "fog", "frost", "clear")
 
@@ -204,7 +204,7 @@ def white_flame(state: dict[str, Any], seat: int, ctx: Ctx) -> None:
         for other in causes:
             if other["kind"] == "card" and other.get("card") == chosen:
                 changes += undo_ops(state, other["ops"])
-        zone = locate(state, chosen)
+        zone = zone_of(state, chosen)
         if zone != ["deck", enemy]:
             relocate(state, chosen, ["deck", enemy])
             changes.append({"uid": chosen, "card": state["cards"][chosen]["id"], "left": zone[0], "to": "deck"})

@@ -1,12 +1,12 @@
 """Which leader effects are in force: shared by scoring and the rules (kept apart to avoid an import cycle)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from .cards import catalogue
 
 
-def leader_rule(state: dict[str, Any], leader_id: str) -> dict[str, Any]:
+def leader_rule(state: dict[str, Any], leader_id: str) -> Mapping[str, Any]:
     return catalogue().leaders[leader_id].rule(state["variant"]) or {}
 
 

@@ -9,7 +9,7 @@ from bot.i18n import t
 
 from .cards import catalogue
 from .scoring import points
-from .state import locate
+from .state import locate, zone_of
 
 LIMIT = 1800
 ROW_LINES = 3    # lines a row of the field takes on the compact board; the cards beyond are counted
@@ -61,7 +61,7 @@ def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any], lo
 
 def _describe(state: dict[str, Any], seat: int, action: dict[str, Any], locale: str) -> str:
     kind = action["type"]
-    uid = action.get("card")
+    uid: Any = action.get("card")  # a card's uid in the actions that name one (those read it below)
     cid = state["cards"][uid]["id"] if isinstance(uid, str) and uid in state["cards"] else uid
     if kind == "faction":
         return t("gwent.act.faction", locale, faction=t(f"gwent.faction.{action['faction']}", locale))
@@ -90,11 +90,11 @@ def _describe(state: dict[str, Any], seat: int, action: dict[str, Any], locale: 
             return text + " — " + t(f"gwent.pile.{extra}", locale)
         return text
     if kind == "move":
-        row = locate(state, uid)[2]
+        row = zone_of(state, uid)[2]
         return t("gwent.act.move", locale, card=cname(cid, locale),
                  row=_row("ranged" if row == "melee" else "melee", locale))
     if kind == "keep":
-        return t("gwent.act.keep", locale, card=cname(cid, locale), row=_row(locate(state, uid)[2], locale))
+        return t("gwent.act.keep", locale, card=cname(cid, locale), row=_row(zone_of(state, uid)[2], locale))
     return t(f"gwent.act.{kind}", locale, card=cname(cid, locale) if cid in catalogue().cards else str(cid))
 
 

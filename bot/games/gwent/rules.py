@@ -6,19 +6,19 @@ onto ``state["stack"]`` as sub-decisions; flow.py resumes the turn once the stac
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from bot.engine import Code, Ctx, Reject
 
 from .cards import ROWS, catalogue
 from .scoring import row_totals, strengths
 from .state import (
-    Zone, add_weather, board_units, card, drop_weather_entry, is_token, locate, move, new_token, opp, owner,
+    Zone, add_weather, board_units, card, drop_weather_entry, is_token, move, new_token, opp, owner,
     remove_token, zone_of,
 )
 
 
-def rules(state: dict[str, Any]) -> dict[str, Any]:
+def rules(state: dict[str, Any]) -> Mapping[str, Any]:
     return catalogue().variants[state["variant"]]
 
 
@@ -227,10 +227,11 @@ def _limit(state: dict[str, Any], victims: list[str], cap: int | None) -> list[s
     """HardGwent: a tight-bond group loses at most half of its cards to one scorch, and row scorches kill at
     most 3 (unit) or 6 (leader) cards.  Which of the tied cards die: board order (ruling GW-11)."""
     if rules(state).get("bond_scorch_half"):
-        kept, lost = [], {}
+        kept: list[str] = []
+        lost: dict[tuple[int, str, str], int] = {}  # (side, row, card id) -> tight-bond copies lost
         for uid in victims:
             c = card(state, uid)
-            side, row = locate(state, uid)[1:]
+            side, row = zone_of(state, uid)[1:]
             if c.has("tight_bond"):
                 size = sum(1 for u in state["rows"][side][row] if state["cards"][u]["id"] == c.id)
                 key = (side, row, c.id)
@@ -245,7 +246,7 @@ def _limit(state: dict[str, Any], victims: list[str], cap: int | None) -> list[s
 def kill(state: dict[str, Any], victims: list[str], ctx: Ctx) -> None:
     """The victims go to the discard pile of their side; the line comes before what their leaving calls
     (Kambi's Hemdall)."""
-    sides = [locate(state, uid)[1] for uid in victims]
+    sides = [zone_of(state, uid)[1] for uid in victims]
     ctx.emit("scorched", killed=[{"card": card(state, u).id, "side": s} for u, s in zip(victims, sides)], rule="§2")
     for uid, side in zip(victims, sides):
         leave_board(state, uid, ["discard", side], ctx)

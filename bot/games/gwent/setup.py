@@ -225,7 +225,7 @@ def apply_mulligan(state: dict[str, Any], seat: int, action: dict[str, Any], ctx
     m = state["mull"][seat]
     kind = action["type"]
     exchange = state["options"]["mulligan"] == "exchange"
-    uid = action.get("card")
+    uid: Any = action.get("card")  # checked against the hand or the candidates before it is moved
     if m["done"]:
         raise Reject("gwent.reject.mulligan_over", rule="§9")
     if kind == "mulligan_done":

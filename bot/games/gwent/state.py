@@ -133,7 +133,7 @@ def remove_token(state: dict[str, Any], uid: str) -> None:
 
 def set_flag(state: dict[str, Any], path: list[str | int], value: Any) -> None:
     """Set a nested state value (a leader horn, a round effect), journaled for White Flame."""
-    target = state
+    target: Any = state  # a dict or, past a seat's index, a list
     for key in path[:-1]:
         target = target[key]
     old = target[path[-1]]
@@ -196,8 +196,8 @@ def undo_ops(state: dict[str, Any], ops: list[list[Any]]) -> list[dict[str, Any]
                 _put(state, uid, src, at, weather)
                 changes.append({"uid": uid, "card": state["cards"][uid]["id"], "left": dest[0], "to": src[0]})
         elif kind == "token_add":
-            if op[1] in state["cards"] and locate(state, op[1]):
-                zone = locate(state, op[1])
+            zone = locate(state, op[1]) if op[1] in state["cards"] else None
+            if zone:
                 _take(state, op[1], zone)
                 changes.append({"token": state["cards"].pop(op[1])["id"], "gone": True})
         elif kind == "token_remove":
@@ -207,7 +207,7 @@ def undo_ops(state: dict[str, Any], ops: list[list[Any]]) -> list[dict[str, Any]
             changes.append({"token": info["id"], "gone": False})
         elif kind == "flag":
             _, path, old, new = op
-            target = state
+            target: Any = state
             for key in path[:-1]:
                 target = target[key]
             if target[path[-1]] == new:
