@@ -298,6 +298,22 @@ def _catapult(state: State, seat: int) -> dict[str, Any] | None:
     return b if b and b["kind"] == "catapult" else None
 
 
+def _catapult_here(state: State, seat: int) -> dict[str, Any]:
+    """The catapult an action's check found where ``seat`` stands."""
+    cat_ = _catapult(state, seat)
+    if cat_ is None:
+        raise ValueError(f"no catapult where seat {seat} stands")
+    return cat_
+
+
+def quote(state: Mapping[str, Any], seat: int, iid: str) -> tuple[int, str]:
+    """The price and rule of an item the checks found for sale where ``seat`` stands."""
+    found = price(state, seat, iid)
+    if isinstance(found, Reject):
+        raise found
+    return found
+
+
 def _p_charge(state: State, seat: int, a: Action) -> Reject | None:
     cat_ = _catapult(state, seat)
     if cat_ is None:
@@ -527,7 +543,7 @@ def candidates(state: State, seat: int) -> list[Action]:
     out.append({"type": "charge"})
     out += [{"type": "spring", "to": i} for i in cat.islands]
     out += [{"type": "launch", "to": i} for i in cat.islands]
-    if _catapult(state, seat) and _catapult(state, seat)["charged"]:
+    if (cat_ := _catapult(state, seat)) and cat_["charged"]:
         for iid in sorted(state["bank"]["items"]):
             use = item(iid).get("use")
             if use == "bomb":
@@ -666,17 +682,17 @@ def _d_build(state: State, seat: int, a: Action, ctx: Ctx) -> None:
 
 def _d_charge(state: State, seat: int, a: Action, ctx: Ctx) -> None:
     _spend(state, seat, 1)
-    _catapult(state, seat)["charged"] = True
+    _catapult_here(state, seat)["charged"] = True
     ctx.emit("charged", seat=seat, island=_here(state, seat), rule="§1.8")
 
 
 def _d_launch(state: State, seat: int, a: Action, ctx: Ctx) -> None:
-    _catapult(state, seat)["charged"] = False
+    _catapult_here(state, seat)["charged"] = False
     arrive(state, ctx, seat, a["to"], "catapult")
 
 
 def _d_launch_item(state: State, seat: int, a: Action, ctx: Ctx) -> None:
-    _catapult(state, seat)["charged"] = False
+    _catapult_here(state, seat)["charged"] = False
     iid = a["item"]
     bank_take(state, iid)
     ctx.emit("launched", seat=seat, item=iid, island=a.get("island"), target=a.get("seat"), dest=a.get("to"),
@@ -727,7 +743,7 @@ def _d_use(state: State, seat: int, a: Action, ctx: Ctx) -> None:
 
 
 def _d_buy(state: State, seat: int, a: Action, ctx: Ctx) -> None:
-    cost, rule = price(state, seat, a["item"])
+    cost, rule = quote(state, seat, a["item"])
     state["bank"]["coins"] -= cost
     if a["item"] in catalogue().craftsman["tier2"]:
         state["tier2_sold"].append(a["item"])

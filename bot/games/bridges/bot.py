@@ -22,7 +22,7 @@ from typing import Any, cast
 from bot.engine import Applied, Ctx, Game, clone
 from bot.engine.contract import Action
 
-from .actions import AP_ACTIONS, equip_options, legal_actions, price, problem
+from .actions import AP_ACTIONS, equip_options, legal_actions, problem, quote
 from .combat import attack_modes, sources
 from .data import CLASSES, catalogue, item
 from .state import State, bank_count, boss_alive, char, cls_rule, equipped, max_hp, peaceful, strength, team_owns
@@ -160,7 +160,7 @@ def _shop(state: State, seat: int, legal: list[Action]) -> Action | None:
         return {"type": "camp"}
     spare = coins - 2 * _arms_wanted(state)
     for want, keep in (("shield_ball", state["seats"]), ("potion", 2), ("spring", 1), ("bomb", 2)):
-        if want in buys and bank_count(state, want) < keep and spare >= price(state, seat, want)[0] + 1:
+        if want in buys and bank_count(state, want) < keep and spare >= quote(state, seat, want)[0] + 1:
             return buys[want]
     return None
 

@@ -144,11 +144,14 @@ class Bridges(Game):
 
 END = {"type": "end"}
 
-_GROUPS = {"choose": "choose", "end": "end", "attack": "fight", "mark": "fight", "trap": "fight",
-           "move": "move", "spring": "move", "launch": "move", "push": "move",
-           "buy": "shop", "blueprints": "shop", "camp": "shop", "dismantle": "shop",
-           "equip": "gear", "unequip": "gear", "guard": "gear",
-           "use": "items", "bomb": "items", "launch_item": "items", "charge": "items", "build": "items"}
+#: the menu of each action type (an action may lack one: a malformed action falls in "other")
+_GROUPS: dict[str | None, str] = {
+    "choose": "choose", "end": "end", "attack": "fight", "mark": "fight", "trap": "fight",
+    "move": "move", "spring": "move", "launch": "move", "push": "move",
+    "buy": "shop", "blueprints": "shop", "camp": "shop", "dismantle": "shop",
+    "equip": "gear", "unequip": "gear", "guard": "gear",
+    "use": "items", "bomb": "items", "launch_item": "items", "charge": "items", "build": "items"
+}
 
 
 GAME = Bridges()

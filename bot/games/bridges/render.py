@@ -125,8 +125,8 @@ def _describe(state: Mapping[str, Any], seat: int, a: Mapping[str, Any], locale:
     if kind == "buy":
         from .actions import price
         quote = price(state, seat, a["item"])
-        coins = quote[0] if isinstance(quote, tuple) else "?"
-        return t("bridges.act.buy", locale, item=item_name(a["item"], locale), coins=coins)
+        cost = quote[0] if isinstance(quote, tuple) else "?"
+        return t("bridges.act.buy", locale, item=item_name(a["item"], locale), coins=cost)
     if kind == "blueprints":
         return t("bridges.act.blueprints", locale, coins=catalogue().craftsman["blueprints"])
     if kind == "camp":
@@ -486,7 +486,7 @@ def _base_lasers_short(d: Mapping[str, Any], p: dict[str, Any], locale: str, nam
     return t("bridges.short.base_lasers", locale, boss=p["boss"], amount=d["amount"], hp=d["hp"])
 
 
-def _phase_ended_short(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
+def _phase_ended_short(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str | None:
     """At the table a phase ended with every AP spent is no news (the board marks the seat done, and at 0 AP
     the referee ends it by itself, BR-1): only a phase ended with AP given up is told; the log tells both."""
     if d["ap"] == 0:
