@@ -351,9 +351,10 @@ def _apply_draw(state: State, seat: int, action: dict[str, Any], ctx: Ctx, step:
         _declare(state, seat, ctx)
         return
     if action["type"] == "draw_all":
-        counts = [action.get("day"), action.get("night")]
-        if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in counts):
+        given = [action.get("day"), action.get("night")]
+        if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in given):
             raise Reject("bloodwood.reject.bad_split", code=Code.MALFORMED)
+        counts = [n for n in given if isinstance(n, int)]  # both of them, now known whole numbers
         if sum(counts) != step["left"]:
             raise Reject("bloodwood.reject.split_total", left=step["left"])
         if counts[0] > available(state, "day") or counts[1] > available(state, "night"):

@@ -275,7 +275,7 @@ _SIMPLE = ("cards_dealt", "dealt", "role", "host_assigns", "slept", "counter_win
            "reshuffled", "curse_countdown", "mutated_forever", "declared", "timed_out", "turn_skipped",
            "leshy_discards", "hunter_gives")
 
-_EVENTS = {
+_EVENTS: dict[str, EventText] = {
     **{kind: _simple(kind) for kind in _SIMPLE},
     "composition": lambda d, p, loc, n: t("bloodwood.ev.composition", loc, roles=_composition(d["counts"])),
     "roles_dealt": _by("how", "roles_dealt"),

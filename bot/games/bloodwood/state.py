@@ -171,6 +171,14 @@ def turn_seat(state: State) -> int | None:
     return state["turn"]["seat"] if state["turn"] else None
 
 
+def running_turn_seat(state: State) -> int:
+    """The seat whose turn it is, where a turn is known to be running (its play, draws, trim and end)."""
+    seat = turn_seat(state)
+    if seat is None:
+        raise ValueError("no turn is running")
+    return seat
+
+
 def new_state_keys(seats: int, decks: dict[str, list[str]]) -> dict[str, Any]:
     return {
         "roles": None, "composition": {}, "assigner": None,

@@ -2,7 +2,8 @@
 for each, the line it used and why."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from bot.engine import Ctx
 

@@ -7,14 +7,27 @@ is checked after each whole blow: a character at 0 health ends the game at once 
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping, cast
+from collections.abc import Mapping
+from typing import Any, cast
 
 from bot.engine import Ctx
 
 from .data import boss as boss_data
 from .data import catalogue, item
-from .state import (State, bank_add, boss_alive, can_counter, char, chars_on, cls_rule, give_fresh, max_hp,
-                    note_recent, scaled, strength)
+from .state import (
+    State,
+    bank_add,
+    boss_alive,
+    can_counter,
+    char,
+    chars_on,
+    cls_rule,
+    give_fresh,
+    max_hp,
+    note_recent,
+    scaled,
+    strength,
+)
 
 RISKY_TAG = "bridges.risky"
 DROP_TAG = "bridges.drop"

@@ -157,7 +157,7 @@ def _roll(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) ->
 
 def _choose_combo(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     combo = action.get("combo")
-    if combo not in state["turn"]["combos"]:
+    if not isinstance(combo, str) or combo not in state["turn"]["combos"]:
         raise Reject("claygod.reject.no_such_combo", rule="§2", code=Code.ILLEGAL)
     state["turn"]["combos"] = []
     _run_combo(state, seat, combo, ctx)

@@ -50,7 +50,7 @@ def check(state: dict[str, Any], ctx: Ctx) -> bool:
         return True
     fell = {seat: _fall(state, seat) for seat in (0, 1)}
     won = {seat: _win(state, seat) for seat in (0, 1)}
-    beaten = {seat: fell[seat] or won[opponent(seat)] for seat in (0, 1) if fell[seat] or won[opponent(seat)]}
+    beaten = {seat: why for seat in (0, 1) if (why := fell[seat] or won[opponent(seat)])}
     if not beaten:
         return False
     if len(beaten) == 2:  # a draw (ruling CG-9)

@@ -275,10 +275,10 @@ def _rolled(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
 def _simple(key: str, **fields: str) -> Callable[[Mapping[str, Any], str, Sequence[str]], str]:
     """A renderer for events whose fields map straight onto a string's placeholders."""
     def render(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
-        params = {}
+        params: dict[str, Any] = {}
         for placeholder, source in fields.items():
             how, _, field = source.partition(":")
-            value = d.get(field)
+            value: Any = d.get(field)  # of the kind ``how`` names: a seat, a card id, a list of colours...
             if how == "seat":
                 params[placeholder] = _n(names, value)
             elif how == "card":

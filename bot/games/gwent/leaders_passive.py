@@ -1,7 +1,8 @@
 """Which leader effects are in force: shared by scoring and the rules (kept apart to avoid an import cycle)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .cards import catalogue
 

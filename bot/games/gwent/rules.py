@@ -6,7 +6,8 @@ onto ``state["stack"]`` as sub-decisions; flow.py resumes the turn once the stac
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from bot.engine import Code, Ctx, Reject
 

@@ -13,7 +13,8 @@ moves and flag changes are written to a journal of the current and the previous 
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, cast
+from collections.abc import Iterator
+from typing import Any, cast
 
 from .cards import ROWS, Card, catalogue
 

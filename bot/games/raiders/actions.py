@@ -15,15 +15,15 @@ dispute {entry} · vote {uphold}.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
-
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.engine import Code, Ctx, Reject, Rejection
 
 from .cards import SUIT_MARK, fighter
 from .effects import manual_outcomes, playable, resolve_capture, resolve_queue, targets
 from .setup import start_turn
-from .state import active, babki, guard_of, on_board, sides, side_total, turn_order_from
+from .state import active, babki, guard_of, on_board, side_total, sides, turn_order_from
 
 # the rule-book paragraphs a refusal cites
 R_CAPTURE, R_SHNYAGA, R_DISPUTE, R_TRUMPS = "Захват", "Шняга", "Разрешение споров", "Козыри"

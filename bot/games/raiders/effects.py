@@ -7,7 +7,8 @@ it closes the recalls resolve first (RD-7), then the rest in the order applied, 
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, cast
+from collections.abc import Mapping
+from typing import Any, cast
 
 from bot.engine import Ctx
 

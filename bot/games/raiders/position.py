@@ -2,10 +2,19 @@
 each refused with the key at fault (bot/engine/position.py).  Pure: no Discord, no storage."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.engine.position import (
-    PositionError, conserved, flag, integer, listing, mapping, one_of, seat, want,
+    PositionError,
+    conserved,
+    flag,
+    integer,
+    listing,
+    mapping,
+    one_of,
+    seat,
+    want,
 )
 
 from .cards import SUITS, Fighter, cards_of
