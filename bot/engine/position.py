@@ -8,7 +8,7 @@ legal values, a consistent turn) are in ``bot/games/<game>/position.py``, next t
 ``PositionError`` naming the key and the invariant, never an assertion or a crash."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, cast
 
 from .contract import Game, State, clone
 from .rng import Rng
@@ -74,12 +74,12 @@ def integer(value: Any, key: str, lo: int | None = None, hi: int | None = None) 
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         span = f"{lo if lo is not None else '…'}..{hi if hi is not None else '…'}"
         raise PositionError(key, f"{value} is outside {span}")
-    return value
+    return cast("int", value)
 
 
 def flag(value: Any, key: str) -> bool:
     want(isinstance(value, bool), key, f"must be true or false, not {_kind(value)}")
-    return value
+    return bool(value)
 
 
 def one_of(value: Any, key: str, choices: Iterable[Any], what: str = "value") -> Any:
@@ -94,7 +94,7 @@ def listing(value: Any, key: str, length: int | None = None) -> list[Any]:
     want(isinstance(value, list), key, f"must be a list, not {_kind(value)}")
     if length is not None:
         want(len(value) == length, key, f"must have {length} entries (one per seat), not {len(value)}")
-    return value
+    return cast("list[Any]", value)
 
 
 def mapping(value: Any, key: str, keys: Iterable[str] | None = None) -> dict[str, Any]:
@@ -105,7 +105,7 @@ def mapping(value: Any, key: str, keys: Iterable[str] | None = None) -> dict[str
         missing, extra = sorted(keys - set(value)), sorted(set(value) - keys)
         want(not missing, key, f"lacks {', '.join(missing[:4])}")
         want(not extra, key, f"has keys the engine does not keep: {', '.join(map(str, extra[:4]))}")
-    return value
+    return cast("dict[str, Any]", value)
 
 
 def seat(value: Any, key: str, seats: int, *, optional: bool = False) -> int | None:
@@ -129,6 +129,9 @@ def conserved(key: str, found: Iterable[Any], wanted: Iterable[Any], what: str =
                                      "deck, hands, board and discard)")
 
 
+_JSON_KINDS: dict[type, str] = {str: "a string", list: "a list", dict: "a mapping"}
+
+
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
@@ -136,7 +139,7 @@ def _kind(value: Any) -> str:
         return "true/false"
     if isinstance(value, (int, float)):
         return f"the number {value}"
-    return {str: "a string", list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)
+    return _JSON_KINDS.get(type(value), type(value).__name__)
 
 
 def _short(value: Any) -> str:
@@ -154,7 +157,7 @@ def _sort(value: Any) -> str:
         return "true/false"
     if isinstance(value, (int, float)):
         return "a number"
-    return {str: "a string", list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)
+    return _JSON_KINDS.get(type(value), type(value).__name__)
 
 
 def same_shape(value: Any, template: Any, key: str) -> None:

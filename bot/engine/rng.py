@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Any, MutableMapping, MutableSequence, Sequence, TypeVar
+from typing import Any, MutableMapping, MutableSequence, Sequence, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -50,7 +50,7 @@ class Rng:
 
     @property
     def draws(self) -> int:
-        return self._d["n"]
+        return cast("int", self._d["n"])
 
     def _word(self) -> int:
         n = self._d["n"]
@@ -100,7 +100,7 @@ class Rng:
         if forced is not None:
             if forced not in seq:
                 raise StackError(f"stacked choice {forced!r} for {tag!r} is not among the options")
-            return forced
+            return cast(T, forced)  # the stacked JSON value, just found equal to one of ``seq``
         return seq[self._below(len(seq))]
 
     def shuffle(self, items: MutableSequence[T], tag: str) -> None:

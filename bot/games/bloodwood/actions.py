@@ -3,7 +3,7 @@
 Every action is a small JSON dict; the fields of each type are listed in docs/games/bloodwood.md."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from bot.engine import Code, Ctx, Reject, Rejection
 
@@ -41,7 +41,7 @@ def _distinct(cards: list[str]) -> list[str]:
     return list(dict.fromkeys(cards))
 
 
-def _legal_turn(state: State, seat: int, step: dict) -> list[dict[str, Any]]:
+def _legal_turn(state: State, seat: int, step: dict[str, Any]) -> list[dict[str, Any]]:
     if step["card"]:
         targets = [{"type": "target", "seat": t} for t in legal_targets(state, seat, step["card"])]
         return [*targets, {"type": "cancel"}]
@@ -55,7 +55,7 @@ def _legal_turn(state: State, seat: int, step: dict) -> list[dict[str, Any]]:
     return actions
 
 
-def _legal_keep(state: State, seat: int, step: dict) -> list[dict[str, Any]]:
+def _legal_keep(state: State, seat: int, step: dict[str, Any]) -> list[dict[str, Any]]:
     kept = step["kept"]
     actions = []
     if len(kept) < rule("keep_limit"):
@@ -65,7 +65,7 @@ def _legal_keep(state: State, seat: int, step: dict) -> list[dict[str, Any]]:
     return [*actions, {"type": "done"}]
 
 
-def _legal_declare(state: State, seat: int, step: dict) -> list[dict[str, Any]]:
+def _legal_declare(state: State, seat: int, step: dict[str, Any]) -> list[dict[str, Any]]:
     named = step["named"]
     actions = [{"type": "unname" if s in named else "name", "seat": s} for s in others(state, seat)]
     return [*actions, {"type": "confirm"}] if named else actions
@@ -104,7 +104,7 @@ def out_of_turn(state: State, seat: int, action: Any) -> Rejection:
     return Rejection(Code.NOT_YOUR_TURN, "core.reject.not_your_turn")
 
 
-def _misplaced_counter(state: State, seat: int, action: dict) -> Reject | None:
+def _misplaced_counter(state: State, seat: int, action: dict[str, Any]) -> Reject | None:
     """Mirror / Amulet offered when no counter window is this seat's: refused with the book's reason."""
     if action.get("type") != "counter" or action.get("card") not in COUNTERS:
         return None
@@ -128,7 +128,7 @@ def _splits(state: State, left: int) -> list[dict[str, Any]]:
             if k <= day and left - k <= night]
 
 
-_LEGAL: dict[str, Callable[[State, int, dict], list[dict[str, Any]]]] = {
+_LEGAL: dict[str, Callable[[State, int, dict[str, Any]], list[dict[str, Any]]]] = {
     "assign": lambda state, seat, step: [{"type": "assign", "role": r} for r in _distinct(unassigned(state))],
     "first": lambda state, seat, step: [{"type": "first", "seat": s} for s in range(state["seats"])],
     "turn": _legal_turn,
@@ -149,32 +149,32 @@ _LEGAL: dict[str, Callable[[State, int, dict], list[dict[str, Any]]]] = {
 
 
 # ------------------------------------------------------------------------------------------ fields
-def _card_field(action: dict) -> str:
+def _card_field(action: dict[str, Any]) -> str:
     cid = action.get("card")
     if not isinstance(cid, str) or cid not in catalogue().cards:
         raise Reject("bloodwood.reject.bad_card", code=Code.MALFORMED)
     return cid
 
 
-def _held(state: State, seat: int, action: dict) -> str:
+def _held(state: State, seat: int, action: dict[str, Any]) -> str:
     cid = _card_field(action)
     if cid not in state["hands"][seat]:
         raise Reject("bloodwood.reject.not_in_hand", card=name(cid))
     return cid
 
 
-def _seat_field(state: State, action: dict, field: str = "seat") -> int:
+def _seat_field(state: State, action: dict[str, Any], field: str = "seat") -> int:
     value = action.get(field)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < state["seats"]:
         raise Reject("bloodwood.reject.bad_seat", code=Code.MALFORMED)
     return value
 
 
-def _deck_field(action: dict) -> str:
+def _deck_field(action: dict[str, Any]) -> str:
     deck = action.get("deck")
     if deck not in ("day", "night"):
         raise Reject("bloodwood.reject.bad_deck", code=Code.MALFORMED)
-    return deck
+    return cast("str", deck)
 
 
 def _not_now() -> Reject:
@@ -182,7 +182,7 @@ def _not_now() -> Reject:
 
 
 # ------------------------------------------------------------------------------------------ applying
-def apply_action(state: State, seat: int, action: dict, ctx: Ctx) -> None:
+def apply_action(state: State, seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     if action["type"] not in ACTION_TYPES:
         raise Reject("bloodwood.reject.unknown_action", code=Code.MALFORMED)
     misplaced = _misplaced_counter(state, seat, action)
@@ -195,7 +195,7 @@ def apply_action(state: State, seat: int, action: dict, ctx: Ctx) -> None:
     _APPLY[step["kind"]](state, seat, action, ctx, step)
 
 
-def _apply_assign(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> None:
+def _apply_assign(state: State, seat: int, action: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> None:
     if action["type"] != "assign":
         raise _not_now()
     role = action.get("role")
@@ -204,13 +204,13 @@ def _apply_assign(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -
     assign_role(state, ctx, role)
 
 
-def _apply_first(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> None:
+def _apply_first(state: State, seat: int, action: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> None:
     if action["type"] != "first":
         raise _not_now()
     begin(state, ctx, _seat_field(state, action), how="host")
 
 
-def _apply_turn(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> None:
+def _apply_turn(state: State, seat: int, action: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> None:
     kind = action["type"]
     if step["card"]:
         if kind == "cancel":
@@ -263,7 +263,7 @@ def _play_on(state: State, seat: int, cid: str, target: int, ctx: Ctx) -> None:
     effects.play(state, ctx, seat, cid, target)
 
 
-def _apply_thief_back(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> None:
+def _apply_thief_back(state: State, seat: int, action: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> None:
     if action["type"] != "steal":
         raise _not_now()
     deck = _deck_field(action)
@@ -272,7 +272,7 @@ def _apply_thief_back(state: State, seat: int, action: dict, ctx: Ctx, step: dic
     effects.steal(state, ctx, seat, step["target"], deck)
 
 
-def _apply_counter(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> None:
+def _apply_counter(state: State, seat: int, action: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> None:
     if action["type"] == "allow":
         effects.answer_attack(state, ctx, seat, None)
     elif action["type"] == "counter":
@@ -288,7 +288,7 @@ def _apply_counter(state: State, seat: int, action: dict, ctx: Ctx, step: dict) 
         raise _not_now()
 
 
-def _apply_keep(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> None:
+def _apply_keep(state: State, seat: int, action: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> None:
     kind, kept = action["type"], step["kept"]
     if kind == "done":
         effects.finish_keep(state, ctx)
@@ -309,7 +309,7 @@ def _apply_keep(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> 
         kept.remove(cid)
 
 
-def _apply_give(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> None:
+def _apply_give(state: State, seat: int, action: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> None:
     if action["type"] != "give":
         raise _not_now()
     cid = _held(state, seat, action)
@@ -323,7 +323,7 @@ def _apply_give(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> 
         effects.hunter_received(state, ctx)
 
 
-def _apply_leshy(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> None:
+def _apply_leshy(state: State, seat: int, action: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> None:
     if action["type"] != "discard":
         raise _not_now()
     cid = _held(state, seat, action)
@@ -335,7 +335,7 @@ def _apply_leshy(state: State, seat: int, action: dict, ctx: Ctx, step: dict) ->
         proceed(state, ctx, "refill")
 
 
-def _apply_confess(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> None:
+def _apply_confess(state: State, seat: int, action: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> None:
     if action["type"] != "show":
         raise _not_now()
     recipient = _seat_field(state, action)
@@ -344,16 +344,17 @@ def _apply_confess(state: State, seat: int, action: dict, ctx: Ctx, step: dict) 
     effects.confess(state, ctx, seat, recipient)
 
 
-def _apply_draw(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> None:
+def _apply_draw(state: State, seat: int, action: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> None:
     if action["type"] == "declare":
         if seat != turn_seat(state):
             raise Reject("bloodwood.reject.declare_own_turn", rule="BW-25")
         _declare(state, seat, ctx)
         return
     if action["type"] == "draw_all":
-        counts = [action.get("day"), action.get("night")]
-        if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in counts):
+        given = [action.get("day"), action.get("night")]
+        if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in given):
             raise Reject("bloodwood.reject.bad_split", code=Code.MALFORMED)
+        counts = [n for n in given if isinstance(n, int)]  # both of them, now known whole numbers
         if sum(counts) != step["left"]:
             raise Reject("bloodwood.reject.split_total", left=step["left"])
         if counts[0] > available(state, "day") or counts[1] > available(state, "night"):
@@ -374,7 +375,7 @@ def _apply_draw(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> 
         proceed(state, ctx, step["then"])
 
 
-def _apply_trim(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> None:
+def _apply_trim(state: State, seat: int, action: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> None:
     if action["type"] != "discard":
         raise _not_now()
     cid = _held(state, seat, action)
@@ -386,7 +387,7 @@ def _apply_trim(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> 
         end_turn(state, ctx)  # another player may still hold more than 4
 
 
-def _apply_declare(state: State, seat: int, action: dict, ctx: Ctx, step: dict) -> None:
+def _apply_declare(state: State, seat: int, action: dict[str, Any], ctx: Ctx, step: dict[str, Any]) -> None:
     kind, named = action["type"], step["named"]
     if kind == "confirm":
         if not named:
@@ -406,7 +407,7 @@ def _apply_declare(state: State, seat: int, action: dict, ctx: Ctx, step: dict) 
         named.remove(who)
 
 
-_APPLY: dict[str, Callable[[State, int, dict, Ctx, dict], None]] = {
+_APPLY: dict[str, Callable[[State, int, dict[str, Any], Ctx, dict[str, Any]], None]] = {
     "assign": _apply_assign, "first": _apply_first, "turn": _apply_turn, "thief_back": _apply_thief_back,
     "counter": _apply_counter, "keep": _apply_keep, "give": _apply_give, "leshy": _apply_leshy,
     "confess": _apply_confess, "draw": _apply_draw, "trim": _apply_trim, "declare": _apply_declare,

@@ -7,13 +7,14 @@ team and every one of them is mutated (late in a long game it also risks a well-
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, cast
+
+from bot.engine.contract import Action
 
 from .cards import catalogue, kind
 from .rules import target_condition
 
 View = Mapping[str, Any]
-Action = dict
 
 #: how much a card is worth holding, before the situation is considered
 _HOLD = {"mirror": 6, "amulet": 6, "bite": 5, "curse_mark": 5, "vaccine": 4, "candle": 3, "blood_test": 4,
@@ -59,7 +60,7 @@ class Knowledge:
         return None
 
     def dna(self, seat: int) -> str:
-        return self.view["players"][seat]["dna"]
+        return cast("str", self.view["players"][seat]["dna"])
 
 
 def choose(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -70,7 +71,7 @@ def choose(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     if action and action.get("type") == "play" and "target" in action:
         # A targeted card may be played in one action instead of two (card, then target).
         return action if {"type": "play", "card": action["card"]} in legal else rng.choice(list(legal))
-    return action if action in legal else rng.choice(list(legal))
+    return action if action is not None and action in legal else rng.choice(list(legal))
 
 
 # ------------------------------------------------------------------------------------------ own turn
@@ -104,7 +105,7 @@ def _play_choice(view: View, know: Knowledge, cid: str) -> tuple[int | None, flo
     """The best target of a card (None for untargeted cards) and how good playing it is."""
     what = kind(cid)
     if catalogue().cards[cid].target == "none":
-        return None, _UNTARGETED.get(what, lambda v, k: 0.0)(view, know)
+        return None, _UNTARGETED[what](view, know) if what in _UNTARGETED else 0.0
     candidates = [s for s in range(view["seats"]) if _may_target(view, know, cid, s)]
     return _best_target(view, know, cid, candidates)
 
@@ -143,7 +144,7 @@ def _target_score(view: View, know: Knowledge, what: str, seat: int) -> float:
     if what in ("chains", "tranquilizer"):
         return 3 * (enemy - friend)
     if what == "voodoo":
-        return (2 * (enemy - friend) + sum(p["hand"].values())) / 2
+        return cast("float", (2 * (enemy - friend) + sum(p["hand"].values())) / 2)
     if what == "vaccine":
         return 9 * (friend - enemy) if p["dna"] == "mutated" else -1.0
     if what == "candle":
@@ -161,7 +162,7 @@ def _target_score(view: View, know: Knowledge, what: str, seat: int) -> float:
     return 0.0
 
 
-_UNTARGETED = {
+_UNTARGETED: dict[str, Callable[[View, Knowledge], float]] = {
     "eclipse": lambda view, know: 4.0,
     "time_loop": lambda view, know: 4.0,
     "leshy": lambda view, know: sum(sum(p["hand"].values()) for p in view["players"]) / view["seats"] - 1,
@@ -270,7 +271,7 @@ def _draw(view: View, legal: Sequence[Action], know: Knowledge, rng: random.Rand
     return single if single in legal else None
 
 
-_STEPS = {
+_STEPS: dict[str, Callable[[View, Sequence[Action], Knowledge, random.Random], Action | None]] = {
     "turn": _turn, "declare": _declare, "counter": _counter, "keep": _keep, "give": _give,
     "leshy": _least_valued, "trim": _least_valued, "confess": _show, "draw": _draw,
 }

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from bot.engine.catalog import CatalogError, IntRange, MapOf, OneOf, Record, load_data
 
@@ -87,13 +87,13 @@ class Catalogue:
         return [c.id for c in self.cards.values() if c.deck == deck for _ in range(c.copies)]
 
     def role_name(self, role: str) -> str:
-        return self.roles[role]["name"]
+        return cast("str", self.roles[role]["name"])
 
     def team(self, role: str) -> str:
-        return self.roles[role]["team"]
+        return cast("str", self.roles[role]["team"])
 
     def is_leader(self, role: str) -> bool:
-        return self.roles[role]["leader"]
+        return bool(self.roles[role]["leader"])
 
     def role_of(self, team: str, leader: bool) -> str:
         return next(r for r, info in self.roles.items() if info["team"] == team and info["leader"] == leader)

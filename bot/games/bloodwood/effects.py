@@ -1,6 +1,9 @@
 """What every card does once it is played (the checks of rules.py have passed)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from bot.engine import Ctx
 
 from .cards import kind, rule
@@ -13,6 +16,7 @@ def play(state: State, ctx: Ctx, seat: int, cid: str, target: int | None) -> Non
     take(state, seat, cid)
     ctx.emit("play", seat=seat, card=cid, target=target)
     if is_attack(cid):
+        assert target is not None  # every attack names its target (rules.py checked it)
         state["in_flight"] = {"card": cid, "player": seat, "target": target}
         if counter_window_opens(state, target):
             # Always asked, whatever the hand holds, so the window tells nobody anything (BW-17).
@@ -229,7 +233,7 @@ def finish_keep(state: State, ctx: Ctx) -> None:
     if step["source"] == "voodoo":
         for cid in rest:
             give(state, step["target"], cid)
-        backs = {d: sum(back(c) == d for c in rest) for d in ("day", "night")}
+        backs: dict[str, Any] = {d: sum(back(c) == d for c in rest) for d in ("day", "night")}
         ctx.emit("voodoo_returned", seat=seat, target=step["target"], count=len(rest), **backs)
         ctx.emit("cards_returned", to=[seat, step["target"]], seat=seat, target=step["target"], cards=rest)
     else:
@@ -258,7 +262,8 @@ def _extra_turn(state: State, ctx: Ctx, seat: int, special: str) -> None:
     start_draws(state, ctx, seat, rule("special_draws"), then="extra")
 
 
-_PLAY = {
+#: each card's effect; its last argument is the target, a seat for a targeted card and None for the others
+_PLAY: dict[str, Callable[[State, Ctx, int, Any], None]] = {
     "vaccine": _vaccine, "candle": _candle, "keys": _keys, "pandora": _pandora, "thief": _thief,
     "blood_test": _blood_test, "confession": _confession, "leshy": _leshy, "hunter": _hunter,
     "eclipse": _eclipse, "time_loop": _time_loop,

@@ -26,7 +26,7 @@ from typing import Any
 from bot.engine import Ctx
 
 from .cards import rule
-from .state import State, decks_to_draw, next_seat, to_discard, turn_seat
+from .state import State, decks_to_draw, next_seat, running_turn_seat, to_discard, turn_seat
 
 
 # ------------------------------------------------------------------------------------------ decisions
@@ -77,7 +77,7 @@ def start_turn(state: State, ctx: Ctx, seat: int) -> None:
 
 
 def proceed(state: State, ctx: Ctx, then: str) -> None:
-    seat = turn_seat(state)
+    seat = running_turn_seat(state)
     if then == "refill":
         start_draws(state, ctx, seat, rule("hand_size") - len(state["hands"][seat]), then="end")
     elif then == "end":
@@ -109,12 +109,12 @@ def end_turn(state: State, ctx: Ctx) -> None:
 
 
 def _from_turn_seat(state: State) -> list[int]:
-    seat, n = turn_seat(state), state["seats"]
+    seat, n = running_turn_seat(state), state["seats"]
     return [(seat + i) % n for i in range(n)]
 
 
 def finish_turn(state: State, ctx: Ctx) -> None:
-    seat = turn_seat(state)
+    seat = running_turn_seat(state)
     curse = state["curse"][seat]
     if curse and curse["since"] < state["turn"]["no"]:
         # Only the carrier's turns after the one in which the mark arrived count (BW-12).

@@ -46,13 +46,13 @@ class Bloodwood(Game):
         """A day's end: night falls once every player has had a day turn (flow.flip_phase)."""
         return "after" if event["kind"] == "phase" and (event.get("data") or {}).get("phase") == "night" else None
 
-    def forced_action(self, state: dict, seat: int, legal: list[dict]) -> dict | None:
+    def forced_action(self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
         action = super().forced_action(state, seat, legal)
         if action is not None and action["type"] in ("discard", "give") and len(state["hands"][seat]) > 1:
             return None  # several cards all of one kind: taking it at once would tell the table so
         return action
 
-    def confirm(self, state: dict, seat: int, action: dict) -> bool:
+    def confirm(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
         """The declaration of the end cannot be withdrawn (§4, BW-25): asked twice."""
         return action.get("type") == "declare"
     #: a playout is long (hundreds of actions, up to 12 seats): 150 playouts took about 45 s, most of it in the
@@ -60,19 +60,19 @@ class Bloodwood(Game):
     #: (every seat count and option set still played; ``pytest --playouts N`` soaks)
     conformance_playouts = 75
 
-    def correspond(self, options: dict, given: frozenset[str], clock: float | None) -> None:
+    def correspond(self, options: dict[str, Any], given: frozenset[str], clock: float | None) -> None:
         """BW-32: the slowness rule's seconds give way to the table's clock; the two-minute counter window is
         open ``CORRESPONDENCE_COUNTER`` seconds and still closes by itself."""
         timer(self.name, options, given, "turn_seconds", clock)
         window(self.name, options, given, "counter_seconds", self.CORRESPONDENCE_COUNTER)
 
-    def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+    def setup(self, state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
         setup(state, ctx, stack)
 
-    def turn_key(self, state: dict) -> Any:
+    def turn_key(self, state: dict[str, Any]) -> Any:
         return state.get("turn_no")
 
-    def to_act(self, state: dict) -> list[Pending]:
+    def to_act(self, state: dict[str, Any]) -> list[Pending]:
         if state["outcome"] is not None:
             return []
         due = deadline(state)
@@ -81,37 +81,37 @@ class Bloodwood(Game):
                         *(((seat,), state["step"]["opened"]) if kind == "reaction" else ()))
                 for seat, kind, prompt in pending(state)]
 
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         return legal_actions(state, seat)
 
-    def anytime_actions(self, state: dict, seat: int) -> list[dict]:
+    def anytime_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         return anytime_actions(state, seat)
 
-    def out_of_turn(self, state: dict, seat: int, action: Any) -> Rejection:
+    def out_of_turn(self, state: dict[str, Any], seat: int, action: Any) -> Rejection:
         return out_of_turn(state, seat, action)
 
-    def _apply(self, state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    def _apply(self, state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
         apply_action(state, seat, action, ctx)
 
-    def _timeout(self, state: dict, seat: int, ctx: Ctx) -> None:
+    def _timeout(self, state: dict[str, Any], seat: int, ctx: Ctx) -> None:
         timeout(state, seat, ctx)
 
-    def _view(self, state: dict, seat: int | None) -> dict[str, Any]:
+    def _view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return view.build(state, seat)
 
-    def unseen_variant(self, state: dict, seat: int | None, rng: Any) -> dict:
+    def unseen_variant(self, state: dict[str, Any], seat: int | None, rng: Any) -> dict[str, Any]:
         return view.unseen_variant(state, seat, rng)
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: dict[str, Any]) -> None:
         view.check_invariants(state)
 
-    def check_position(self, state: dict, template: dict) -> None:
+    def check_position(self, state: dict[str, Any], template: dict[str, Any]) -> None:
         position.check(state, template)
 
-    def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
+    def bot_action(self, state: dict[str, Any], seat: int, rng: Any) -> dict[str, Any]:
         return bot.choose(self.view(state, seat), self.legal_actions(state, seat), rng)
 
-    def describe_action(self, state: dict, seat: int, action: dict, locale: str,
+    def describe_action(self, state: dict[str, Any], seat: int, action: dict[str, Any], locale: str,
                         names: Sequence[str] = ()) -> str:
         return render.describe_action(self.view(state, seat), action, locale, names)
 

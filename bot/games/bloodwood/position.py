@@ -3,6 +3,7 @@ each refused with the key at fault (bot/engine/position.py).  Pure: no Discord, 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from bot.engine.position import PositionError, conserved, flag, integer, listing, mapping, one_of, seat, want
 
@@ -15,7 +16,7 @@ STEPS = ("turn", "counter", "keep", "thief_back", "confess", "leshy", "give", "d
          "assign", "first")
 
 
-def check(state: dict, template: dict) -> None:
+def check(state: dict[str, Any], template: dict[str, Any]) -> None:
     cat = catalogue()
     n = state["seats"]
     per_seat = {key: listing(state[key], key, n) for key in ("dna", "curse", "chains", "sleep", "hands",
@@ -69,7 +70,7 @@ def check(state: dict, template: dict) -> None:
     _step(state, n)
 
 
-def _step(state: dict, n: int) -> None:
+def _step(state: dict[str, Any], n: int) -> None:
     step = state["step"]
     if state["outcome"] is not None:
         want(step is None, "step", "must be null once there is an outcome")

@@ -3,7 +3,7 @@ or an event, which already hold only what their reader may see."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 from bot.engine.board_text import clip_items, fit, pending_lines, wrap_items
 from bot.i18n import t
@@ -54,7 +54,7 @@ def _describe(view: Mapping[str, Any], action: Mapping[str, Any], locale: str, n
         return t("bloodwood.act.play_on", locale, card=params["card"], seat=target)
     if kind == "target":
         if not step.get("card"):
-            return params["seat"]
+            return cast("str", params["seat"])
         if action["seat"] == view["seat"]:
             return t("bloodwood.act.target_self", locale, card=name(step["card"]))
         return t("bloodwood.act.target", locale, card=name(step["card"]), seat=params["seat"])
@@ -109,7 +109,7 @@ def render_view(view: Mapping[str, Any], locale: str, names: Sequence[str], *, f
     return text if full or len(text) <= LIMIT else text[:LIMIT - 1] + "…"
 
 
-def card_items(cards) -> list[str]:
+def card_items(cards: Iterable[str]) -> list[str]:
     """"Bite ×2", "Mirror": one item per card name, copies counted, in the order first seen."""
     counts = Counter(name(c) for c in cards)
     return [f"{n} ×{k}" if k > 1 else n for n, k in counts.items()]
@@ -117,7 +117,7 @@ def card_items(cards) -> list[str]:
 
 def _pile_items(pile: Sequence[str]) -> list[str]:
     """The discard pile from its top down, neighbouring copies counted ("Bite ×2")."""
-    items: list[list] = []
+    items: list[list[Any]] = []  # [card id, copies], JSON-like pairs counted in place
     for cid in reversed(pile):
         if items and items[-1][0] == cid:
             items[-1][1] += 1
@@ -229,15 +229,19 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
     return line
 
 
-def _simple(key: str):
-    def render(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
+#: one event's line from its data, the localised names, the locale and the seats' names
+EventText = Callable[[dict[str, Any], dict[str, Any], str, Sequence[str]], str]
+
+
+def _simple(key: str) -> EventText:
+    def render(data: dict[str, Any], params: dict[str, Any], locale: str, names: Sequence[str]) -> str:
         return t(f"bloodwood.ev.{key}", locale, **{**data, **params})
     return render
 
 
-def _by(field: str, key: str):
+def _by(field: str, key: str) -> EventText:
     """The string chosen by one field's value, e.g. ``discarded.leshy``."""
-    def render(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
+    def render(data: dict[str, Any], params: dict[str, Any], locale: str, names: Sequence[str]) -> str:
         return t(f"bloodwood.ev.{key}.{data[field]}", locale, **{**data, **params})
     return render
 
@@ -250,14 +254,14 @@ def _roles(roles: Sequence[str], names: Sequence[str]) -> str:
     return ", ".join(f"{names[s]} — {role_text(r)}" for s, r in enumerate(roles))
 
 
-def _play(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
+def _play(data: dict[str, Any], params: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     if data["target"] is None:
         return t("bloodwood.ev.play", locale, **params)
     key = "play_self" if data["target"] == data["seat"] else "play_on"
     return t(f"bloodwood.ev.{key}", locale, **params)
 
 
-def _judged(data: dict, params: dict, locale: str, names: Sequence[str]) -> str:
+def _judged(data: dict[str, Any], params: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     return t(f"bloodwood.ev.declaration_judged.{'right' if data['right'] else 'wrong'}", locale, **params,
              named=_seats(data["named"], locale, names), enemies=_seats(data["enemies"], locale, names),
              pure=_seats(data["pure"], locale, names))
@@ -271,7 +275,7 @@ _SIMPLE = ("cards_dealt", "dealt", "role", "host_assigns", "slept", "counter_win
            "reshuffled", "curse_countdown", "mutated_forever", "declared", "timed_out", "turn_skipped",
            "leshy_discards", "hunter_gives")
 
-_EVENTS = {
+_EVENTS: dict[str, EventText] = {
     **{kind: _simple(kind) for kind in _SIMPLE},
     "composition": lambda d, p, loc, n: t("bloodwood.ev.composition", loc, roles=_composition(d["counts"])),
     "roles_dealt": _by("how", "roles_dealt"),

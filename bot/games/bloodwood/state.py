@@ -21,13 +21,12 @@ The game's own keys (besides the framework's):
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from bot.engine import Ctx
+from bot.engine.contract import State as State  # noqa: PLC0414 -- an explicit re-export
 
 from .cards import catalogue, rule
-
-State = dict
 
 
 def back(cid: str) -> str:
@@ -130,7 +129,7 @@ def known_roles(state: State, viewer: int | None) -> set[int]:
 
 
 def is_pure(state: State, seat: int) -> bool:
-    return state["dna"][seat] == "pure"
+    return bool(state["dna"][seat] == "pure")
 
 
 def others(state: State, seat: int) -> list[int]:
@@ -138,7 +137,7 @@ def others(state: State, seat: int) -> list[int]:
 
 
 def next_seat(state: State, seat: int) -> int:
-    return (seat + state["direction"]) % state["seats"]
+    return cast("int", (seat + state["direction"]) % state["seats"])
 
 
 def fresh_curse(state: State) -> dict[str, int]:
@@ -170,6 +169,14 @@ def all_cards(state: State) -> list[str]:
 
 def turn_seat(state: State) -> int | None:
     return state["turn"]["seat"] if state["turn"] else None
+
+
+def running_turn_seat(state: State) -> int:
+    """The seat whose turn it is, where a turn is known to be running (its play, draws, trim and end)."""
+    seat = turn_seat(state)
+    if seat is None:
+        raise ValueError("no turn is running")
+    return seat
 
 
 def new_state_keys(seats: int, decks: dict[str, list[str]]) -> dict[str, Any]:

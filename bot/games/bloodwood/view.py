@@ -76,7 +76,8 @@ def unseen_variant(state: State, seat: int | None, rng: random.Random) -> State:
             new["roles"][s] = role
     backs = catalogue().backs
     pools = new["decks"]
-    shapes = []  # (seat, cards kept in place, day cards to deal, night cards to deal)
+    # (seat, cards kept in place, day cards to deal, night cards to deal)
+    shapes: list[tuple[int, list[str], int, int]] = []
     reserved = _reserved(new)
     for s, hand in enumerate(new["hands"]):
         if s == seat:
@@ -89,7 +90,7 @@ def unseen_variant(state: State, seat: int | None, rng: random.Random) -> State:
             pools[backs[cid]].append(cid)
         night = sum(backs[c] == "night" for c in rest)
         shapes.append((s, keep, len(rest) - night, night))
-    dealt = {deck: _random_prefix(pools[deck], sum(sh[2 if deck == "day" else 3] for sh in shapes), rng)
+    dealt = {deck: _random_prefix(pools[deck], sum(sh[2] if deck == "day" else sh[3] for sh in shapes), rng)
              for deck in ("day", "night")}
     for s, keep, day, night in shapes:
         new["hands"][s] = sorted(keep + [dealt["day"].pop() for _ in range(day)]

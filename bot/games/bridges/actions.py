@@ -5,18 +5,33 @@ Actions cost AP only where the book says so (§1.4): Move, Attack, Build, the Sc
 Catapult, laying a Bomb; everything else is free while the seat's action phase lasts (BR-28)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, cast
 
 from bot.engine import Code, Ctx, Reject
+from bot.engine.contract import Action
 
-from .combat import (attack_modes, check_over, hurt_boss, player_attack, provoked_counter, sources)
+from .combat import attack_modes, check_over, hurt_boss, player_attack, provoked_counter, sources
 from .data import CLASSES, catalogue, item
 from .flow import after_action
 from .setup import choose_class, open_classes
-from .state import (State, bank_add, bank_count, bank_take, boss_alive, char, clamp_hp, cls_rule, equipped,
-                    give_fresh, hands_used, heal, max_hp, may_relocate, move_cost, note_recent)
-
-Action = dict
+from .state import (
+    State,
+    bank_add,
+    bank_count,
+    bank_take,
+    boss_alive,
+    char,
+    clamp_hp,
+    cls_rule,
+    equipped,
+    give_fresh,
+    hands_used,
+    heal,
+    max_hp,
+    may_relocate,
+    move_cost,
+    note_recent,
+)
 
 
 # ------------------------------------------------------------------------------------------ fields
@@ -107,8 +122,8 @@ def _need_ap(state: State, seat: int, need: int, rule: str = "§1.4") -> Reject 
     return None
 
 
-def _here(state: State, seat: int) -> str:
-    return char(state, seat)["at"]
+def _here(state: Mapping[str, Any], seat: int) -> str:
+    return cast("str", char(state, seat)["at"])
 
 
 def _coins(state: State, need: int, rule: str) -> Reject | None:
@@ -258,7 +273,7 @@ def _p_guard(state: State, seat: int, a: Action) -> Reject | None:
     return None
 
 
-def building_cost(state: State, seat: int, kind: str) -> tuple[int, dict[str, int]]:
+def building_cost(state: Mapping[str, Any], seat: int, kind: str) -> tuple[int, dict[str, int]]:
     """Coins and items a building costs this seat: the Master builds for no coins (§1.3), but the Catapult's
     Spring is still needed (BR-27)."""
     spec = catalogue().chars["buildings"][kind]
@@ -281,6 +296,22 @@ def _p_build(state: State, seat: int, a: Action) -> Reject | None:
 def _catapult(state: State, seat: int) -> dict[str, Any] | None:
     b = state["buildings"].get(_here(state, seat))
     return b if b and b["kind"] == "catapult" else None
+
+
+def _catapult_here(state: State, seat: int) -> dict[str, Any]:
+    """The catapult an action's check found where ``seat`` stands."""
+    cat_ = _catapult(state, seat)
+    if cat_ is None:
+        raise ValueError(f"no catapult where seat {seat} stands")
+    return cat_
+
+
+def quote(state: Mapping[str, Any], seat: int, iid: str) -> tuple[int, str]:
+    """The price and rule of an item the checks found for sale where ``seat`` stands."""
+    found = price(state, seat, iid)
+    if isinstance(found, Reject):
+        raise found
+    return found
 
 
 def _p_charge(state: State, seat: int, a: Action) -> Reject | None:
@@ -371,7 +402,7 @@ def _p_use(state: State, seat: int, a: Action) -> Reject | None:
     return _heal_problem(state, seat) if iid == "potion" else _shield_problem(state, seat)
 
 
-def price(state: State, seat: int, iid: str) -> tuple[int, str] | Reject:
+def price(state: Mapping[str, Any], seat: int, iid: str) -> tuple[int, str] | Reject:
     """What ``iid`` costs where ``seat`` stands, and the rule that sells it, or why it is not for sale."""
     cat = catalogue()
     here = _here(state, seat)
@@ -419,10 +450,10 @@ def _p_blueprints(state: State, seat: int, a: Action) -> Reject | None:
     return _coins(state, catalogue().craftsman["blueprints"], "§5.1")
 
 
-def camp_cost(state: State, seat: int) -> int:
+def camp_cost(state: Mapping[str, Any], seat: int) -> int:
     if state["options"]["master_camp"] == "free" and cls_rule(state, seat, "free_buildings", False):
         return 0
-    return catalogue().craftsman["camp"]
+    return cast("int", catalogue().craftsman["camp"])
 
 
 def _p_camp(state: State, seat: int, a: Action) -> Reject | None:
@@ -512,7 +543,7 @@ def candidates(state: State, seat: int) -> list[Action]:
     out.append({"type": "charge"})
     out += [{"type": "spring", "to": i} for i in cat.islands]
     out += [{"type": "launch", "to": i} for i in cat.islands]
-    if _catapult(state, seat) and _catapult(state, seat)["charged"]:
+    if (cat_ := _catapult(state, seat)) and cat_["charged"]:
         for iid in sorted(state["bank"]["items"]):
             use = item(iid).get("use")
             if use == "bomb":
@@ -651,17 +682,17 @@ def _d_build(state: State, seat: int, a: Action, ctx: Ctx) -> None:
 
 def _d_charge(state: State, seat: int, a: Action, ctx: Ctx) -> None:
     _spend(state, seat, 1)
-    _catapult(state, seat)["charged"] = True
+    _catapult_here(state, seat)["charged"] = True
     ctx.emit("charged", seat=seat, island=_here(state, seat), rule="§1.8")
 
 
 def _d_launch(state: State, seat: int, a: Action, ctx: Ctx) -> None:
-    _catapult(state, seat)["charged"] = False
+    _catapult_here(state, seat)["charged"] = False
     arrive(state, ctx, seat, a["to"], "catapult")
 
 
 def _d_launch_item(state: State, seat: int, a: Action, ctx: Ctx) -> None:
-    _catapult(state, seat)["charged"] = False
+    _catapult_here(state, seat)["charged"] = False
     iid = a["item"]
     bank_take(state, iid)
     ctx.emit("launched", seat=seat, item=iid, island=a.get("island"), target=a.get("seat"), dest=a.get("to"),
@@ -712,7 +743,7 @@ def _d_use(state: State, seat: int, a: Action, ctx: Ctx) -> None:
 
 
 def _d_buy(state: State, seat: int, a: Action, ctx: Ctx) -> None:
-    cost, rule = price(state, seat, a["item"])
+    cost, rule = quote(state, seat, a["item"])
     state["bank"]["coins"] -= cost
     if a["item"] in catalogue().craftsman["tier2"]:
         state["tier2_sold"].append(a["item"])

@@ -2,6 +2,7 @@
 for each, the line it used and why."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.engine import Ctx
@@ -45,7 +46,7 @@ def hunting(state: State, bid: str) -> bool:
     prey = boss_data(bid).get("hunts_when_dead")
     if prey and not boss_alive(state, prey):
         return True
-    return state["options"]["casserole"] == "retaliates" and state["bosses"][bid]["attacked"]
+    return bool(state["options"]["casserole"] == "retaliates" and state["bosses"][bid]["attacked"])
 
 
 def _targets(state: State, bid: str, line: dict[str, Any]) -> list[int] | None:
@@ -87,7 +88,7 @@ def neutral_phase(state: State, ctx: Ctx) -> None:
                 return
 
 
-def blow_bombs(state: State, ctx: Ctx, due) -> None:
+def blow_bombs(state: State, ctx: Ctx, due: Callable[[dict[str, Any]], bool]) -> None:
     ready = [b for b in state["bombs"] if due(b)]
     state["bombs"] = [b for b in state["bombs"] if not due(b)]
     for bomb in ready:

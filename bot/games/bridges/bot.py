@@ -17,17 +17,16 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
-from bot.engine import Applied, clone
+from bot.engine import Applied, Ctx, Game, clone
+from bot.engine.contract import Action
 
-from .actions import AP_ACTIONS, equip_options, legal_actions, price, problem
+from .actions import AP_ACTIONS, equip_options, legal_actions, problem, quote
 from .combat import attack_modes, sources
 from .data import CLASSES, catalogue, item
-from .state import (State, bank_count, boss_alive, char, cls_rule, equipped, max_hp, peaceful, strength,
-                    team_owns)
+from .state import State, bank_count, boss_alive, char, cls_rule, equipped, max_hp, peaceful, strength, team_owns
 
-Action = dict
 CLASS_PREFERENCE = ("burilla", "master", "mage", "scout")
 TARGET_ORDER = ("karate", "krabulon")
 #: what an item in the bank is worth to the team (coins are 10 each)
@@ -46,7 +45,7 @@ CHARGE_ROUND = 45
 END = {"type": "end"}
 
 
-def choose(game, state: State, seat: int, rng: random.Random) -> Action:
+def choose(game: Game, state: State, seat: int, rng: random.Random) -> Action:
     """The bot's action for ``seat``; ``game`` (the engine, bot/games/bridges/game.py, which calls this) plays
     out the plans it weighs."""
     legal = legal_actions(state, seat)
@@ -70,7 +69,7 @@ def _power(state: State, seat: int, hands: list[str]) -> int:
     reach = any(item(i).get("reach") == "connected" for i in hands)
     bonus = [i for i in hands if "bonus" in item(i)]
     quiet = bool(bonus) and all(item(i)["provokes"] == "none" for i in bonus)  # no counter-attack: worth 2
-    return max(body + (2 if quiet else 0), own + (1 if reach else 0))
+    return cast("int", max(body + (2 if quiet else 0), own + (1 if reach else 0)))
 
 
 def _gear_score(state: State, seat: int, hands: list[str], armour: str | None) -> float:
@@ -81,7 +80,7 @@ def _gear_score(state: State, seat: int, hands: list[str], armour: str | None) -
         score -= 2  # slow
     if any(item(i).get("no_counter") for i in hands) and not cls_rule(state, seat, "no_counter", False):
         score -= 3
-    return score
+    return cast("float", score)
 
 
 def _equip(state: State, seat: int, legal: list[Action]) -> Action | None:
@@ -161,7 +160,7 @@ def _shop(state: State, seat: int, legal: list[Action]) -> Action | None:
         return {"type": "camp"}
     spare = coins - 2 * _arms_wanted(state)
     for want, keep in (("shield_ball", state["seats"]), ("potion", 2), ("spring", 1), ("bomb", 2)):
-        if want in buys and bank_count(state, want) < keep and spare >= price(state, seat, want)[0] + 1:
+        if want in buys and bank_count(state, want) < keep and spare >= quote(state, seat, want)[0] + 1:
             return buys[want]
     return None
 
@@ -173,7 +172,7 @@ def _arms_wanted(state: State) -> int:
         return 0
     held = sum(c["hands"].count(arm) for c in state["chars"]) + bank_count(state, arm)
     fighters = sum(1 for c in state["chars"] if c["cls"] != "mage")
-    return max(0, 2 * fighters - held)
+    return cast("int", max(0, 2 * fighters - held))
 
 
 def _tank(state: State) -> int:
@@ -232,15 +231,15 @@ def _sim_copy(state: State, seat: int) -> State:
 
 def _ends_at_zero(state: State) -> bool:
     """Whether the table ends a seat's phase in the action that spends its last AP (BR-1)."""
-    return state["options"]["zero_ap"] == "end" or state["options"]["phase_end"] == "auto"
+    return bool(state["options"]["zero_ap"] == "end" or state["options"]["phase_end"] == "auto")
 
 
-def _step(game, state: State, seat: int, action: Action) -> State | None:
+def _step(game: Game, state: State, seat: int, action: Action) -> State | None:
     result = game.apply(state, seat, action)
     return result.state if isinstance(result, Applied) else None
 
 
-def _finish_round(game, state: State, seat: int) -> State:
+def _finish_round(game: Game, state: State, seat: int) -> State:
     """Everyone ends the phase where they stand and the neutral phase is played (by the real boss rules, on a
     copy with the bot's own dice), up to the start of the next round."""
     from bot.engine import Ctx
@@ -263,7 +262,7 @@ def _finish_round(game, state: State, seat: int) -> State:
     return sim
 
 
-def _allies_strike(sim: State, ctx, seat: int) -> None:
+def _allies_strike(sim: State, ctx: Ctx, seat: int) -> None:
     """What the bot expects of the team-mates still in the phase: each hits the team's target with what it
     has left, if the target is within its reach (so that a seat sees the whole team's blow coming)."""
     from bot.engine import Reject
@@ -299,7 +298,7 @@ def _allies_strike(sim: State, ctx, seat: int) -> None:
                 break
 
 
-def _plan(game, state: State, seat: int, legal: list[Action]) -> Action:
+def _plan(game: Game, state: State, seat: int, legal: list[Action]) -> Action:
     sim = _sim_copy(state, seat)
     c = char(state, seat)
     target = team_target(state)
@@ -341,10 +340,10 @@ def _plan(game, state: State, seat: int, legal: list[Action]) -> Action:
         risky = {**best_first, "risky": True}
         if risky in legal:
             return risky
-    return best_first
+    return cast("dict[str, Any]", best_first)
 
 
-def _charge(game, state: State, seat: int, legal: list[Action], target: str) -> Action:
+def _charge(game: Game, state: State, seat: int, legal: list[Action], target: str) -> Action:
     """Past CHARGE_ROUND a team that still has not found its way stops weighing risks: it walks straight at its
     target and hits it, so that every game ends."""
     attacks = [a for a in legal if a["type"] == "attack" and a["boss"] == target]
@@ -362,7 +361,7 @@ def _risky_off(a: Action) -> Action:
     return {**a, "risky": False} if a["type"] == "attack" else a
 
 
-def _before_end(game, state: State, seat: int, legal: list[Action]) -> Action:
+def _before_end(game: Game, state: State, seat: int, legal: list[Action]) -> Action:
     shield = {"type": "use", "item": "shield_ball"}
     if shield in legal:
         after = _finish_round(game, _sim_copy(state, seat), seat)
@@ -371,7 +370,7 @@ def _before_end(game, state: State, seat: int, legal: list[Action]) -> Action:
     return END
 
 
-def _spend_somehow(game, state: State, seat: int, legal: list[Action]) -> Action:
+def _spend_somehow(game: Game, state: State, seat: int, legal: list[Action]) -> Action:
     """The book lets the phase end only once every AP is spent (§1.2.1): the AP action whose round ends best."""
     target = team_target(state)
     spend = [a for a in legal if a["type"] in AP_ACTIONS and not a.get("risky")]
@@ -400,7 +399,7 @@ def _worth_trying(state: State, seat: int, a: Action, target: str) -> bool:
     if kind in ("move", "spring", "launch") and not _together(state, seat, a["to"]):
         return False
     if kind == "push":
-        return a["seat"] != seat and a["to"] == catalogue().base and char(state, a["seat"])["hp"] <= 1
+        return bool(a["seat"] != seat and a["to"] == catalogue().base and char(state, a["seat"])["hp"] <= 1)
     if kind == "build":
         return a["building"] == "fort" and bool(_bosses_near(state, char(state, seat)["at"]))
     if kind == "bomb":
@@ -452,7 +451,7 @@ def _spring_goals(state: State, seat: int, target: str) -> set[str]:
 def _calm(state: State) -> float:
     """1 until CALM_ROUNDS, then falling to 0 over 15 rounds: a team that has found nothing better for that long
     grows bolder, so that every game ends."""
-    return 1 - min(1.0, max(0.0, (state["round"] - CALM_ROUNDS) / 15))
+    return cast("float", 1 - min(1.0, max(0.0, (state["round"] - CALM_ROUNDS) / 15)))
 
 
 def goal_island(state: State, seat: int, target: str) -> str:
@@ -461,7 +460,7 @@ def goal_island(state: State, seat: int, target: str) -> str:
     cat = catalogue()
     c = char(state, seat)
     if _calm(state) < 1:
-        return state["bosses"][target]["at"]
+        return cast("str", state["bosses"][target]["at"])
     healing = state["camp"] or state["bank"]["coins"] >= cat.craftsman["camp"]
     final = target == cat.final_boss
     engaged = state["provoked"]  # once Krabulon shoots the Base there is no time left to heal: fight
@@ -472,7 +471,7 @@ def goal_island(state: State, seat: int, target: str) -> str:
         return cat.base if healing or upgrade_waiting(state, seat) else _staging(state)
     if upgrade_waiting(state, seat):
         return cat.base
-    return state["bosses"][target]["at"]
+    return cast("str", state["bosses"][target]["at"])
 
 
 def team_ready(state: State) -> bool:
@@ -546,7 +545,7 @@ def _distances(source: str) -> dict[str, int]:
     return dist
 
 
-def _value(game, state: State, seat: int, target: str, plan: list[Action]) -> float:
+def _value(game: Game, state: State, seat: int, target: str, plan: list[Action]) -> float:
     after = _finish_round(game, state, seat)
     value = score(after, target) - 0.5 * len(plan)
     if after["outcome"] is None and _calm(after) > 0:
@@ -604,7 +603,7 @@ def score(state: State, target: str) -> float:
         if reach and dist >= 1 and goal != cat.base:
             dist -= 1
         value -= (pull + 200 * (1 - calm)) * dist
-    return value
+    return cast("float", value)
 
 
 def _attack_value(state: State, seat: int, bid: str) -> int:

@@ -7,14 +7,27 @@ is checked after each whole blow: a character at 0 health ends the game at once 
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from bot.engine import Ctx
 
 from .data import boss as boss_data
 from .data import catalogue, item
-from .state import (State, bank_add, boss_alive, can_counter, char, chars_on, cls_rule, give_fresh, max_hp,
-                    note_recent, scaled, strength)
+from .state import (
+    State,
+    bank_add,
+    boss_alive,
+    can_counter,
+    char,
+    chars_on,
+    cls_rule,
+    give_fresh,
+    max_hp,
+    note_recent,
+    scaled,
+    strength,
+)
 
 RISKY_TAG = "bridges.risky"
 DROP_TAG = "bridges.drop"
@@ -48,7 +61,7 @@ def _end(state: State, ctx: Ctx, winners: list[int], reason: str, rule: str, sea
 
 
 # ------------------------------------------------------------------------------------------ players' damage
-def attack_modes(state: State, seat: int, bid: str) -> list[str]:
+def attack_modes(state: Mapping[str, Any], seat: int, bid: str) -> list[str]:
     """How ``seat`` can attack ``bid`` from where it stands (§1.5): "body" (its own damage with the +bonus
     weapons, on the same island) and "weapons" (its weapons with their own damage that reach the boss)."""
     here = char(state, seat)["at"]
@@ -61,7 +74,7 @@ def attack_modes(state: State, seat: int, bid: str) -> list[str]:
     return modes
 
 
-def weapon_sources(state: State, seat: int, bid: str) -> list[str]:
+def weapon_sources(state: Mapping[str, Any], seat: int, bid: str) -> list[str]:
     """The held weapons with their own damage that reach the boss: all of them on its island, those that
     «Может атаковать по соединенным островам» on a neighbouring one (BR-6)."""
     here = char(state, seat)["at"]
@@ -71,13 +84,13 @@ def weapon_sources(state: State, seat: int, bid: str) -> list[str]:
             if "damage" in item(i) and (here == there or (adjacent and item(i)["reach"] == "connected"))]
 
 
-def sources(state: State, seat: int, bid: str, mode: str) -> list[int]:
+def sources(state: Mapping[str, Any], seat: int, bid: str, mode: str) -> list[int]:
     if mode == "body":
         return [strength(state, seat) + sum(item(i).get("bonus", 0) for i in char(state, seat)["hands"])]
     return [item(i)["damage"] for i in weapon_sources(state, seat, bid)]
 
 
-def provoked_counter(state: State, seat: int, bid: str, mode: str) -> str:
+def provoked_counter(state: Mapping[str, Any], seat: int, bid: str, mode: str) -> str:
     """The counter-attack an attack provokes (§4.1-§4.3, BR-6): a bare or +bonus blow is melee unless every
     +bonus weapon held «Не вызывает контратаку»; with own-damage weapons, ranged if any used weapon is ranged."""
     hands = char(state, seat)["hands"]
@@ -99,7 +112,7 @@ def best_counter_damage(state: State, seat: int, bid: str) -> tuple[str, int] | 
 
 
 def risky_modifier(roll: int) -> int:
-    return catalogue().chars["risky"][roll]
+    return cast("int", catalogue().chars["risky"][roll])
 
 
 def apply_risky(values: list[int], roll: int) -> list[int]:
@@ -227,7 +240,7 @@ def hurt_characters(state: State, ctx: Ctx, meant: dict[int, int], *, attack: bo
 
 # ------------------------------------------------------------------------------------------ a boss strikes
 def ability(bid: str, aid: str) -> dict[str, Any]:
-    return boss_data(bid)["abilities"][aid]
+    return cast("dict[str, Any]", boss_data(bid)["abilities"][aid])
 
 
 def boss_strike(state: State, ctx: Ctx, bid: str, aid: str, targets: list[int], *, counter: bool) -> None:
@@ -273,7 +286,7 @@ def counter_ability(state: State, bid: str, kind: str) -> str | None:
     for line in boss_data(bid)["counter"][kind]:
         if line["if"] == "always" or (line["if"] == "here_2plus" and len(here) >= 2) or \
                 (line["if"] == "here_1" and len(here) == 1):
-            return line["use"]
+            return cast("str | None", line["use"])
     return None
 
 

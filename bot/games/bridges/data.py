@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from bot.engine.catalog import CatalogError, IntRange, ListOf, MapOf, OneOf, Record, load_data
 
@@ -108,9 +108,9 @@ class Catalogue:
         """What the item costs in a shop (its value for the Master's dismantling, §1.3)."""
         for table in (self.craftsman["tier1"], self.craftsman["tier2"], self.troll["stock"]):
             if item in table:
-                return table[item]
+                return cast("int | None", table[item])
         if item == self.craftsman["arm_trade"]["item"]:
-            return self.craftsman["arm_trade"]["price"]
+            return cast("int | None", self.craftsman["arm_trade"]["price"])
         return None
 
 

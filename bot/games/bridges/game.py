@@ -49,7 +49,7 @@ class Bridges(Game):
     #: 0 AP by an upgrade from it), or when End is all
     auto_actions = frozenset({"end"})
 
-    def correspond(self, options: dict, given: frozenset[str], clock: float | None) -> None:
+    def correspond(self, options: dict[str, Any], given: frozenset[str], clock: float | None) -> None:
         """BR-34: a phase's seconds give way to the table's clock."""
         timer(self.name, options, given, "phase_seconds", clock)
 
@@ -59,11 +59,11 @@ class Bridges(Game):
         step, is that board, with the bosses' turn and the new round in its last lines."""
         return None
 
-    def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+    def setup(self, state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()
         setup(state, ctx, stack)
 
-    def to_act(self, state: dict) -> list[Pending]:
+    def to_act(self, state: dict[str, Any]) -> list[Pending]:
         if state["outcome"] is not None:
             return []
         seconds = state["options"]["phase_seconds"]
@@ -75,34 +75,34 @@ class Bridges(Game):
         prompt = "bridges.prompt.actions_auto" if auto else "bridges.prompt.actions"
         return [Pending(s, "turn", deadline, prompt) for s, c in enumerate(state["chars"]) if not c["done"]]
 
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         return legal_actions(state, seat)
 
-    def _apply(self, state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    def _apply(self, state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
         apply_action(state, seat, action, ctx)
 
-    def _timeout(self, state: dict, seat: int, ctx: Ctx) -> None:
+    def _timeout(self, state: dict[str, Any], seat: int, ctx: Ctx) -> None:
         timeout(state, seat, ctx)
 
-    def _view(self, state: dict, seat: int | None) -> dict[str, Any]:
+    def _view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return view.build(state, seat)
 
-    def unseen_variant(self, state: dict, seat: int | None, rng: Any) -> dict:
+    def unseen_variant(self, state: dict[str, Any], seat: int | None, rng: Any) -> dict[str, Any]:
         return view.unseen_variant(state, seat, rng)
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: dict[str, Any]) -> None:
         view.check_invariants(state)
 
-    def check_position(self, state: dict, template: dict) -> None:
+    def check_position(self, state: dict[str, Any], template: dict[str, Any]) -> None:
         position.check(state, template)
 
-    def judge_table(self, state: dict) -> dict[str, Any]:
+    def judge_table(self, state: dict[str, Any]) -> dict[str, Any]:
         return view.judge_table(state)
 
-    def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
+    def bot_action(self, state: dict[str, Any], seat: int, rng: Any) -> dict[str, Any]:
         return bot.choose(self, state, seat, rng)
 
-    def describe_action(self, state: dict, seat: int, action: dict, locale: str,
+    def describe_action(self, state: dict[str, Any], seat: int, action: dict[str, Any], locale: str,
                         names: Sequence[str] = ()) -> str:
         return render.describe_action(state, seat, action, locale, names)
 
@@ -116,11 +116,11 @@ class Bridges(Game):
     def render_event_detail(self, event: Mapping[str, Any], locale: str, names: Sequence[str]) -> str | None:
         return render.render_event(event, locale, names, detail=True)
 
-    def choice_group(self, state: dict, seat: int, action: dict) -> str:
+    def choice_group(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
         """One menu per kind of decision (i18n keys bridges.group.<name>)."""
         return _GROUPS.get(action.get("type"), "other")
 
-    def forced_action(self, state: dict, seat: int, legal: list[dict]) -> dict | None:
+    def forced_action(self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
         """Under ``zero_ap: referee`` (rules version 3's ``end``, BR-1) a seat whose AP are spent has its phase
         ended by the referee at once, as a forced move (recorded under the user ``auto``, when the table's
         ``auto_forced`` setting is on); under ``zero_ap: end`` the engine ends it in the action that spends the
@@ -133,22 +133,25 @@ class Bridges(Game):
             return dict(END)
         return super().forced_action(state, seat, legal)
 
-    def confirm(self, state: dict, seat: int, action: dict) -> bool:
+    def confirm(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
         """Ending one's phase while something could still be done with its AP gives them up for the round
         (BR-1): asked twice.  With nothing left to spend them on, nothing is given up: no question."""
         return action.get("type") == "end" and ap_left_to_spend(state, seat)
 
-    def out_of_turn(self, state: dict, seat: int, action: Any) -> Rejection:
+    def out_of_turn(self, state: dict[str, Any], seat: int, action: Any) -> Rejection:
         return super().out_of_turn(state, seat, action)
 
 
 END = {"type": "end"}
 
-_GROUPS = {"choose": "choose", "end": "end", "attack": "fight", "mark": "fight", "trap": "fight",
-           "move": "move", "spring": "move", "launch": "move", "push": "move",
-           "buy": "shop", "blueprints": "shop", "camp": "shop", "dismantle": "shop",
-           "equip": "gear", "unequip": "gear", "guard": "gear",
-           "use": "items", "bomb": "items", "launch_item": "items", "charge": "items", "build": "items"}
+#: the menu of each action type (an action may lack one: a malformed action falls in "other")
+_GROUPS: dict[str | None, str] = {
+    "choose": "choose", "end": "end", "attack": "fight", "mark": "fight", "trap": "fight",
+    "move": "move", "spring": "move", "launch": "move", "push": "move",
+    "buy": "shop", "blueprints": "shop", "camp": "shop", "dismantle": "shop",
+    "equip": "gear", "unequip": "gear", "guard": "gear",
+    "use": "items", "bomb": "items", "launch_item": "items", "charge": "items", "build": "items"
+}
 
 
 GAME = Bridges()

@@ -3,17 +3,18 @@ boss, building (a fort's wear), provocation, bank and upgrade may be set; the in
 checked, each refused with the key at fault (bot/engine/position.py).  Pure: no Discord, no storage."""
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine.position import flag, integer, listing, mapping, one_of, seat, want
 
-from .data import catalogue, item
-from .setup import CLASSES
+from .data import CLASSES, Catalogue, catalogue, item
 from .state import hands_used, max_hp
 
 CHAR_KEYS = ("cls", "at", "hp", "ap", "hands", "armour", "done", "risky", "moves", "shield", "guard")
 BOSS_KEYS = ("at", "hp", "mhp", "marked", "last_attacker", "attacked", "angry")
 
 
-def check(state: dict, template: dict) -> None:
+def check(state: dict[str, Any], template: dict[str, Any]) -> None:
     cat = catalogue()
     n = state["seats"]
     phase = one_of(state["phase"], "phase", ("choose", "actions"), "phase")
@@ -77,7 +78,7 @@ def check(state: dict, template: dict) -> None:
              "the final boss is dead while the game runs (set 'outcome' too)")
 
 
-def _char(state: dict, s: int, c: object, phase: str, cat: object) -> None:
+def _char(state: dict[str, Any], s: int, c: Any, phase: str, cat: Catalogue) -> None:
     key = f"chars.{s}"
     mapping(c, key, CHAR_KEYS)
     if phase == "choose":
@@ -104,7 +105,7 @@ def _char(state: dict, s: int, c: object, phase: str, cat: object) -> None:
     want(not c["guard"] or c["cls"] == "burilla", f"{key}.guard", "only Burilla guards")
 
 
-def _bosses(state: dict, phase: str, cat: object) -> None:
+def _bosses(state: dict[str, Any], phase: str, cat: Catalogue) -> None:
     bosses = mapping(state["bosses"], "bosses", cat.bosses)
     for bid, b in bosses.items():
         key = f"bosses.{bid}"

@@ -2,7 +2,7 @@
 Everything on the table is public, so labels and boards may name anything they show."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from bot.engine.board_text import cut_to_width, display_width, shorten_name
 from bot.i18n import t
@@ -125,8 +125,8 @@ def _describe(state: Mapping[str, Any], seat: int, a: Mapping[str, Any], locale:
     if kind == "buy":
         from .actions import price
         quote = price(state, seat, a["item"])
-        coins = quote[0] if isinstance(quote, tuple) else "?"
-        return t("bridges.act.buy", locale, item=item_name(a["item"], locale), coins=coins)
+        cost = quote[0] if isinstance(quote, tuple) else "?"
+        return t("bridges.act.buy", locale, item=item_name(a["item"], locale), coins=cost)
     if kind == "blueprints":
         return t("bridges.act.blueprints", locale, coins=catalogue().craftsman["blueprints"])
     if kind == "camp":
@@ -338,55 +338,59 @@ def _params(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> dict[str
     return p
 
 
-def _simple(key: str):
-    def render(d, p, locale, names):
+#: one event's line from its data, the localised names (``_params``), the locale and the seats' names
+EventText = Callable[[Mapping[str, Any], dict[str, Any], str, Sequence[str]], str | None]
+
+
+def _simple(key: str) -> EventText:
+    def render(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
         return t(f"bridges.ev.{key}", locale, **{**d, **p})
     return render
 
 
-def _by(field: str, key: str):
-    def render(d, p, locale, names):
+def _by(field: str, key: str) -> EventText:
+    def render(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
         return t(f"bridges.ev.{key}.{d[field]}", locale, **{**d, **p})
     return render
 
 
-def _kit(d, p, locale, names):
+def _kit(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     text = loot(d["items"], d["coins"], locale)
     if d["how"] == "stacked":
         return t("bridges.ev.kit_stacked", locale, loot=text)
     return t("bridges.ev.kit", locale, roll=d["roll"], loot=text)
 
 
-def _classes(d, p, locale, names):
+def _classes(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     return t("bridges.ev.classes_dealt", locale, classes=", ".join(
         f"{seat_name(s, locale, names)} — {class_name(c, locale)}" for s, c in enumerate(d["classes"])))
 
 
-def _bosses_ready(d, p, locale, names):
+def _bosses_ready(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     return t("bridges.ev.bosses_ready", locale, list=", ".join(
         f"{boss_name(b, locale)} ❤{hp}" for b, hp in d["hp"].items()))
 
 
-def _drop(d, p, locale, names):
+def _drop(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     return t("bridges.ev.drop", locale, boss=p["boss"], roll=d["roll"], loot=loot(d["items"], d["coins"], locale))
 
 
-def _risky(d, p, locale, names):
+def _risky(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     return t("bridges.ev.risky", locale, name=p["name"], roll=d["roll"], mod=f"{d['modifier']:+d}",
              before="+".join(map(str, d["before"])), after="+".join(map(str, d["after"])))
 
 
-def _blow(d, p, locale, names):
+def _blow(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     return t("bridges.ev.blow", locale, sources="+".join(map(str, d["sources"])) or "0",
              marked=" ×2" if d["marked"] else "", amount=d["amount"])
 
 
-def _counter(d, p, locale, names):
+def _counter(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     return t("bridges.ev.counter", locale, name=p["name"], boss=p["boss"], marked=" ×2" if d["marked"] else "",
              amount=d["amount"])
 
 
-def _hurt(d, p, locale, names):
+def _hurt(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     parts = [t("bridges.ev.hurt.meant", locale, n=d["meant"])] if d["meant"] else []
     if d["fort"]:
         parts.append(t("bridges.ev.hurt.fort", locale, n=d["fort"]))
@@ -398,12 +402,12 @@ def _hurt(d, p, locale, names):
     return t("bridges.ev.char_hurt", locale, name=p["name"], detail=", ".join(parts), hp=d["hp"], mhp=d["mhp"])
 
 
-def _built(d, p, locale, names):
+def _built(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     return t("bridges.ev.built", locale, name=p["name"], building=t(f"bridges.building.{d['building']}", locale),
              island=p["island"], cost=loot(d["items"], d["coins"], locale) if d["coins"] or d["items"] else "0💰")
 
 
-def _launched(d, p, locale, names):
+def _launched(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     if d.get("dest"):
         where = f"{seat_name(d['target'], locale, names)} → {island_name(d['dest'], locale)}"
     elif d.get("target") is not None:
@@ -413,17 +417,17 @@ def _launched(d, p, locale, names):
     return t("bridges.ev.launched", locale, name=p["name"], item=p["item"], where=where)
 
 
-def _bomb_laid(d, p, locale, names):
+def _bomb_laid(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     return t("bridges.ev.bomb_laid", locale, name=p["name"], island=p["island"],
              when=t(f"bridges.ev.bomb_when.{d['timing']}", locale))
 
 
-def _guard(d, p, locale, names):
+def _guard(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     return t("bridges.ev.guard", locale, name=p["name"], state=t(f"bridges.ev.guard.{'on' if d['on'] else 'off'}",
                                                                   locale))
 
 
-def _equipped(d, p, locale, names):
+def _equipped(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     removed = t("bridges.ev.removed", locale, items=", ".join(item_name(i, locale) for i in d["removed"])) \
         if d["removed"] else ""
     healed = t("bridges.ev.healed_on_equip", locale, n=d["healed"]) if d["healed"] else ""
@@ -431,12 +435,12 @@ def _equipped(d, p, locale, names):
              hp=d["hp"], mhp=d["mhp"])
 
 
-def _boss_placed(d, p, locale, names):
+def _boss_placed(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     return t(f"bridges.ev.boss_placed.{d['how']}", locale, island=p["island"], boss=p["boss"], die=d["die"],
              roll=d["roll"])
 
 
-def _boss_turn(d, p, locale, names):
+def _boss_turn(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     why = d["why"]
     if why == "idle":
         return t("bridges.ev.turn.idle", locale, boss=p["boss"])
@@ -466,7 +470,7 @@ def _targets(seats: Sequence[int], locale: str, names: Sequence[str], room: int)
     return text
 
 
-def _boss_short(d, p, locale, names):
+def _boss_short(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     """What the boss did, plainly: "Запеканка: Луч пекла → Аня"."""
     why, boss = d["why"], p["boss"]
     if why in ("idle", "visited"):
@@ -478,11 +482,11 @@ def _boss_short(d, p, locale, names):
     return head + _targets(d["targets"], locale, names, BOSS_LINE - display_width(head))
 
 
-def _base_lasers_short(d, p, locale, names):
+def _base_lasers_short(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     return t("bridges.short.base_lasers", locale, boss=p["boss"], amount=d["amount"], hp=d["hp"])
 
 
-def _phase_ended_short(d, p, locale, names):
+def _phase_ended_short(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str | None:
     """At the table a phase ended with every AP spent is no news (the board marks the seat done, and at 0 AP
     the referee ends it by itself, BR-1): only a phase ended with AP given up is told; the log tells both."""
     if d["ap"] == 0:
@@ -490,13 +494,14 @@ def _phase_ended_short(d, p, locale, names):
     return render_event({"kind": "phase_ended", "data": d}, locale, names, detail=True)
 
 
-def _summary_short(d, p, locale, names):
+def _summary_short(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str | None:
     """The line a live table message keeps under the board: only what the bosses did (blows, then heals); who
     waited or could not attack is in each boss's own line."""
     return _summary(d, p, locale, names, quiet=False)
 
 
-def _summary(d, p, locale, names, quiet=True):
+def _summary(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str],
+             quiet: bool = True) -> str | None:
     """The log's account of the bosses' turn: the blows first, then who healed, who could not attack, who
     waited (``quiet``: those last two too)."""
     blows, heals, blocked, idle = [], [], [], []
@@ -526,7 +531,7 @@ def _summary(d, p, locale, names, quiet=True):
     return t("bridges.sum.line", locale, parts="; ".join(parts))
 
 
-def _game_over(d, p, locale, names):
+def _game_over(d: Mapping[str, Any], p: dict[str, Any], locale: str, names: Sequence[str]) -> str:
     if d["won"]:
         return t("bridges.ev.game_over.won", locale)
     if d["reason"] == "bridges.outcome.base":

@@ -26,19 +26,19 @@ The game's own keys (besides the framework's; everything is public: the game is 
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping, cast
+
+from bot.engine.contract import State as State  # noqa: PLC0414 -- an explicit re-export
 
 from .data import catalogue, item
 
-State = dict
-
 
 # ------------------------------------------------------------------------------------------ characters
-def char(state: State, seat: int) -> dict[str, Any]:
-    return state["chars"][seat]
+def char(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    return cast("dict[str, Any]", state["chars"][seat])
 
 
-def cls_rule(state: State, seat: int, key: str, default: Any = None) -> Any:
+def cls_rule(state: Mapping[str, Any], seat: int, key: str, default: Any = None) -> Any:
     cls = state["chars"][seat]["cls"]
     return catalogue().chars["classes"].get(cls, {}).get(key, default) if cls else default
 
@@ -54,12 +54,12 @@ def hands_used(state: State, seat: int) -> int:
 
 def max_hp(state: State, seat: int) -> int:
     base = catalogue().chars["base_stats"]["mhp"] + cls_rule(state, seat, "mhp", 0)
-    return base + sum(item(i).get("mhp", 0) for i in equipped(state, seat))
+    return cast("int", base + sum(item(i).get("mhp", 0) for i in equipped(state, seat)))
 
 
-def strength(state: State, seat: int) -> int:
+def strength(state: Mapping[str, Any], seat: int) -> int:
     """The character's own damage stat (УРН): the base plus the class change."""
-    return catalogue().chars["base_stats"]["damage"] + cls_rule(state, seat, "damage", 0)
+    return cast("int", catalogue().chars["base_stats"]["damage"] + cls_rule(state, seat, "damage", 0))
 
 
 def can_counter(state: State, seat: int) -> bool:
@@ -74,7 +74,7 @@ def is_ranged(state: State, seat: int) -> bool:
     return any(item(i).get("provokes") == "ranged" for i in state["chars"][seat]["hands"])
 
 
-def move_cost(state: State, seat: int) -> int:
+def move_cost(state: Mapping[str, Any], seat: int) -> int:
     armour = state["chars"][seat]["armour"]
     return item(armour).get("move_cost", 1) if armour else 1
 
@@ -95,7 +95,7 @@ def heal(state: State, seat: int, amount: int) -> int:
     c = state["chars"][seat]
     before = c["hp"]
     c["hp"] = min(max_hp(state, seat), c["hp"] + max(0, amount))
-    return c["hp"] - before
+    return cast("int", c["hp"] - before)
 
 
 def clamp_hp(state: State, seat: int) -> None:
@@ -122,7 +122,7 @@ def note_recent(state: State, kind: str, seat: int) -> None:
 
 # ------------------------------------------------------------------------------------------ bosses
 def boss_alive(state: State, bid: str) -> bool:
-    return state["bosses"][bid]["hp"] > 0
+    return bool(state["bosses"][bid]["hp"] > 0)
 
 
 def bosses_on(state: State, island: str) -> list[str]:
@@ -132,16 +132,16 @@ def bosses_on(state: State, island: str) -> list[str]:
 def peaceful(state: State, bid: str) -> bool:
     """Golemko is at peace while Karate-bum is dead, until he is attacked (§3.2, BR-10)."""
     other = catalogue().bosses[bid].get("peaceful_while_dead")
-    return bool(other) and not boss_alive(state, other) and not state["bosses"][bid]["angry"]
+    return bool(other and not boss_alive(state, other) and not state["bosses"][bid]["angry"])
 
 
 def n_players(state: State) -> int:
-    return state["seats"]
+    return cast("int", state["seats"])
 
 
 # ------------------------------------------------------------------------------------------ the bank
 def bank_count(state: State, iid: str) -> int:
-    return state["bank"]["items"].get(iid, 0)
+    return cast("int", state["bank"]["items"].get(iid, 0))
 
 
 def bank_add(state: State, items: dict[str, int]) -> None:

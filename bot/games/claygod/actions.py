@@ -6,7 +6,7 @@ with a specific, localised reason that names the rule or ruling it rests on.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from bot.engine import Code, Ctx, Reject
 
@@ -23,13 +23,13 @@ SIDES = ("own", "enemy")
 
 
 # ================================================================================== legal actions
-def legal_actions(state: dict, seat: int) -> list[dict[str, Any]]:
+def legal_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     if state["outcome"] is not None or seat != awaited_seat(state):
         return []
     return _LEGAL[state["turn"]["stage"]](state, seat)
 
 
-def _legal_main(state: dict, seat: int) -> list[dict[str, Any]]:
+def _legal_main(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     p, o = player(state, seat), player(state, opponent(seat))
     hand = p["hand"]
     acts: list[dict[str, Any]] = [{"type": "play", "card": c} for c in hand if affordable(state, seat, [c])]
@@ -48,11 +48,11 @@ def _legal_main(state: dict, seat: int) -> list[dict[str, Any]]:
     return acts
 
 
-def _legal_freeze_pick(state: dict, seat: int) -> list[dict[str, Any]]:
+def _legal_freeze_pick(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     return [{"type": "combo_freeze", "colour": c} for c in freezable(player(state, _freeze_target(state, seat)))]
 
 
-_LEGAL: dict[str, Callable[[dict, int], list[dict[str, Any]]]] = {
+_LEGAL: dict[str, Callable[[dict[str, Any], int], list[dict[str, Any]]]] = {
     "roll": lambda state, seat: [{"type": "roll"}],
     "choose_combo": lambda state, seat: [{"type": "combo", "combo": c} for c in state["turn"]["combos"]],
     "freeze_own": _legal_freeze_pick,
@@ -65,11 +65,11 @@ _LEGAL: dict[str, Callable[[dict, int], list[dict[str, Any]]]] = {
 }
 
 
-def affordable(state: dict, seat: int, cards: list[str]) -> bool:
+def affordable(state: dict[str, Any], seat: int, cards: list[str]) -> bool:
     return _shortfall(state, seat, cards) is None
 
 
-def _shortfall(state: dict, seat: int, cards: list[str]) -> tuple[str, int, int] | None:
+def _shortfall(state: dict[str, Any], seat: int, cards: list[str]) -> tuple[str, int, int] | None:
     """The first colour the dice do not cover (colour, needed, rolled), or None (rule 3.1, rule 4)."""
     if state["turn"]["free_cast"]:
         return None
@@ -81,17 +81,17 @@ def _shortfall(state: dict, seat: int, cards: list[str]) -> tuple[str, int, int]
     return None
 
 
-def table_card_playable(state: dict, seat: int) -> bool:
+def table_card_playable(state: dict[str, Any], seat: int) -> bool:
     p = player(state, seat)
     return p["table_card"] is not None and (state["turn"]["free_cast"] or _low_energy(p) is None)
 
 
-def _low_energy(p: dict) -> str | None:
+def _low_energy(p: dict[str, Any]) -> str | None:
     return next((c for c in COLOURS if energy(p, c) < rules()["table_card_energy"]), None)
 
 
 # ================================================================================== applying
-def apply_action(state: dict, seat: int, action: dict[str, Any], ctx: Ctx) -> None:
+def apply_action(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     kind = action["type"]
     if kind not in _HANDLERS:
         raise Reject("claygod.reject.unknown_action", code=Code.MALFORMED, type=kind[:40])
@@ -103,11 +103,11 @@ def apply_action(state: dict, seat: int, action: dict[str, Any], ctx: Ctx) -> No
 
 
 # ---------------------------------------------------------------------------------- field checks
-def _field(action: dict, name: str, allowed: tuple[str, ...]) -> str:
+def _field(action: dict[str, Any], name: str, allowed: tuple[str, ...]) -> str:
     value = action.get(name)
     if value not in allowed:
         raise Reject("claygod.reject.bad_field", code=Code.MALFORMED, field=name, allowed=", ".join(allowed))
-    return value
+    return cast("str", value)
 
 
 def _known_card(value: Any) -> str:
@@ -116,14 +116,14 @@ def _known_card(value: Any) -> str:
     return value
 
 
-def _hand_card(state: dict, seat: int, value: Any) -> str:
+def _hand_card(state: dict[str, Any], seat: int, value: Any) -> str:
     card = _known_card(value)
     if card not in player(state, seat)["hand"]:
         raise Reject("claygod.reject.not_in_hand")
     return card
 
 
-def _require_energy(state: dict, seat: int, cards: list[str]) -> None:
+def _require_energy(state: dict[str, Any], seat: int, cards: list[str]) -> None:
     short = _shortfall(state, seat, cards)
     if short:
         colour, need, have = short
@@ -132,12 +132,13 @@ def _require_energy(state: dict, seat: int, cards: list[str]) -> None:
 
 
 # ---------------------------------------------------------------------------------- the roll and combinations
-def _roll(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _roll(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     held = roll(state, seat, ctx)
     p = player(state, seat)
     full_throw = not held or state["options"]["frozen_combos"]  # ruling CG-14
+    ruling: dict[str, Any] = {} if full_throw else {"ruling": "CG-14"}
     ctx.emit("rolled", seat=seat, dice={c: p["dice"][c]["value"] for c in COLOURS}, held=held,
-             sum=p["last_roll_sum"], **({} if full_throw else {"ruling": "CG-14"}))
+             sum=p["last_roll_sum"], **ruling)
     if full_throw:
         combos = matching_combos(values(p), state["options"]["flush_order"])
     elif state["options"]["thrown_combos"]:  # CG-14's option: the dice that were thrown form combinations
@@ -154,22 +155,22 @@ def _roll(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         state["turn"]["stage"] = "action"
 
 
-def _choose_combo(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _choose_combo(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     combo = action.get("combo")
-    if combo not in state["turn"]["combos"]:
+    if not isinstance(combo, str) or combo not in state["turn"]["combos"]:
         raise Reject("claygod.reject.no_such_combo", rule="§2", code=Code.ILLEGAL)
     state["turn"]["combos"] = []
     _run_combo(state, seat, combo, ctx)
 
 
-def _run_combo(state: dict, seat: int, combo_id: str, ctx: Ctx) -> None:
+def _run_combo(state: dict[str, Any], seat: int, combo_id: str, ctx: Ctx) -> None:
     ctx.emit("combo", seat=seat, combo=combo_id)
     resolve(state, seat, catalogue().combo(combo_id).effects, ctx, {"combo": combo_id})
     if not outcome.check(state, ctx):
         _advance(state, ctx)
 
 
-def _advance(state: dict, ctx: Ctx) -> None:
+def _advance(state: dict[str, Any], ctx: Ctx) -> None:
     """Move to the next combination step owed this turn that can be taken, else to the main action."""
     turn = state["turn"]
     while turn["steps"]:
@@ -183,7 +184,7 @@ def _advance(state: dict, ctx: Ctx) -> None:
     turn["stage"] = "action"
 
 
-def _step_possible(state: dict, seat: int, kind: str) -> bool:
+def _step_possible(state: dict[str, Any], seat: int, kind: str) -> bool:
     if kind == "freeze_own":
         return bool(freezable(player(state, seat)))
     if kind == "freeze_enemy":
@@ -193,11 +194,11 @@ def _step_possible(state: dict, seat: int, kind: str) -> bool:
     return True
 
 
-def _freeze_target(state: dict, seat: int) -> int:
+def _freeze_target(state: dict[str, Any], seat: int) -> int:
     return seat if state["turn"]["stage"] == "freeze_own" else opponent(seat)
 
 
-def _combo_freeze(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _combo_freeze(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     """Three sixes: one energy of each player, held through its owner's next roll (ruling CG-18)."""
     target = _freeze_target(state, seat)
     colour = _field(action, "colour", COLOURS)
@@ -211,22 +212,22 @@ def _combo_freeze(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         _advance(state, ctx)
 
 
-def _flush_discard(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _flush_discard(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     card = _hand_card(state, seat, action.get("card"))
     player(state, seat)["hand"].remove(card)
     discard(state, card)
     ctx.emit("discarded", seat=seat, card=card, cause="flush")
 
 
-def flush_target(state: dict, seat: int) -> int:
+def flush_target(state: dict[str, Any], seat: int) -> int:
     """How many cards the falling flush draws up to: «добрать из колоды до 5» (option ``flush_draw:
     hand_size``: the player's hand size, ruling CG-15)."""
     if state["options"]["flush_draw"] == "hand_size":
-        return player(state, seat)["hand_size"]
-    return state["turn"]["steps"][0]["up_to"]
+        return cast("int", player(state, seat)["hand_size"])
+    return cast("int", state["turn"]["steps"][0]["up_to"])
 
 
-def _flush_done(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _flush_done(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     """The falling flush: after the discards, draw up to five, then play (ruling CG-15)."""
     drawn = draw(state, seat, flush_target(state, seat) - len(player(state, seat)["hand"]), ctx)
     ctx.emit("flush_done", seat=seat, count=len(drawn))  # said even when nothing was replaced
@@ -234,7 +235,7 @@ def _flush_done(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     _advance(state, ctx)
 
 
-def _swap_give(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _swap_give(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     """Twenty-one: one own card for a card of the opponent's hand taken blind (ruling CG-16)."""
     card = _hand_card(state, seat, action.get("card"))
     enemy = opponent(seat)
@@ -251,7 +252,7 @@ def _swap_give(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
 
 
 # ---------------------------------------------------------------------------------- the nine actions
-def _cast(state: dict, seat: int, card: str, source: str, ctx: Ctx, moment: Moment | None = None) -> None:
+def _cast(state: dict[str, Any], seat: int, card: str, source: str, ctx: Ctx, moment: Moment | None = None) -> None:
     """Play one card: to the used pile, then its effects (reading the numbers of ``moment``, if given)."""
     p = player(state, seat)
     if source == "hand":
@@ -263,14 +264,14 @@ def _cast(state: dict, seat: int, card: str, source: str, ctx: Ctx, moment: Mome
     resolve(state, seat, catalogue().card(card).effects, ctx, {"card": card, "source": source}, moment)
 
 
-def _play(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _play(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     card = _hand_card(state, seat, action.get("card"))
     _require_energy(state, seat, [card])
     _cast(state, seat, card, "hand", ctx)
     _after_check(state, seat, ctx)
 
 
-def _play_two(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _play_two(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     """Rule 4: two cards «одновременно» when the dice cover both costs: both read the numbers as they were
     before the play and the game is judged once both have acted (option ``two_cards: in_order``: one after
     the other, judged after each); the hand is then refilled by the opponent's choice (ruling CG-28)."""
@@ -289,7 +290,7 @@ def _play_two(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         _start_give(state, seat, ctx)
 
 
-def _play_table(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _play_table(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     """Rule 3.2: the face-down card, when every energy is at least 2, whatever it costs (ruling CG-19)."""
     p = player(state, seat)
     if p["table_card"] is None:
@@ -302,7 +303,7 @@ def _play_table(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     _after_check(state, seat, ctx)
 
 
-def _discard(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _discard(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     """Rule 3.3: «сбросить ненужную карту и взять новую из колоды» — a new card even in a hand above its size
     (option ``discard_draw: to_hand_size``: only up to the hand size, ruling CG-20)."""
     card = _hand_card(state, seat, action.get("card"))
@@ -314,7 +315,7 @@ def _discard(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     _finish_turn(state, seat, ctx)
 
 
-def _restore(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _restore(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     """Rules 3.4 and 3.5: trade sphere for health or health for sphere."""
     res = Resolution(state, seat, ctx, {"action": action["type"]})
     for stat, by in rules()[action["type"]].items():
@@ -323,7 +324,7 @@ def _restore(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     _after_check(state, seat, ctx)
 
 
-def _freeze_all(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _freeze_all(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     """Rules 3.6 and 3.7: every own energy is held through the player's next roll (ruling CG-11)."""
     pay = _field(action, "pay", STATS)
     res = Resolution(state, seat, ctx, {"action": "freeze_all"})
@@ -336,14 +337,14 @@ def _freeze_all(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     _after_check(state, seat, ctx)
 
 
-def _target_die(state: dict, seat: int, action: dict) -> tuple[int, str, dict]:
+def _target_die(state: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[int, str, dict[str, Any]]:
     side = _field(action, "side", SIDES)
     colour = _field(action, "colour", COLOURS)
     owner = seat if side == "own" else opponent(seat)
     return owner, colour, player(state, owner)["dice"][colour]
 
 
-def _freeze_one(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _freeze_one(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     """Rule 3.8: a freeze that lasts until the die is thawed (ruling CG-11), also on a die held for a term."""
     owner, colour, die = _target_die(state, seat, action)
     if die["value"] is None:
@@ -355,7 +356,7 @@ def _freeze_one(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     _after_check(state, seat, ctx)
 
 
-def _thaw_one(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _thaw_one(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     owner, colour, die = _target_die(state, seat, action)
     if not die["frozen"]:
         raise Reject("claygod.reject.not_frozen", rule="§3.8", colour=COLOUR_MARK[colour])
@@ -364,7 +365,7 @@ def _thaw_one(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     _finish_turn(state, seat, ctx)
 
 
-def _attack(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _attack(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     """Rule 3.9: -1 to the opponent's health or sphere when this roll's sum beats theirs (ruling CG-27)."""
     stat = _field(action, "stat", STATS)
     mine, theirs = dice_sum(player(state, seat)), player(state, opponent(seat))["last_roll_sum"]
@@ -376,19 +377,19 @@ def _attack(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     _after_check(state, seat, ctx)
 
 
-def _after_check(state: dict, seat: int, ctx: Ctx) -> None:
+def _after_check(state: dict[str, Any], seat: int, ctx: Ctx) -> None:
     if not outcome.check(state, ctx):
         _finish_turn(state, seat, ctx)
 
 
-def _finish_turn(state: dict, seat: int, ctx: Ctx) -> None:
+def _finish_turn(state: dict[str, Any], seat: int, ctx: Ctx) -> None:
     """Rule 5: refill the hand, then the turn passes."""
     refill(state, seat, ctx)
     end_turn(state, ctx)
 
 
 # ---------------------------------------------------------------------------------- the two-card hand-over
-def _start_give(state: dict, seat: int, ctx: Ctx) -> None:
+def _start_give(state: dict[str, Any], seat: int, ctx: Ctx) -> None:
     giver = opponent(seat)
     need = player(state, seat)["hand_size"] - len(player(state, seat)["hand"])
     count = min(max(need, 0), len(player(state, giver)["hand"]))
@@ -399,7 +400,7 @@ def _start_give(state: dict, seat: int, ctx: Ctx) -> None:
     ctx.emit("give_requested", seat=giver, receiver=seat, count=count)
 
 
-def _give(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _give(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     card = _hand_card(state, seat, action.get("card"))
     give = state["turn"]["give"]
     player(state, seat)["hand"].remove(card)
@@ -411,7 +412,7 @@ def _give(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         _complete_give(state, give["to"], seat, ctx)
 
 
-def _complete_give(state: dict, receiver: int, giver: int, ctx: Ctx) -> None:
+def _complete_give(state: dict[str, Any], receiver: int, giver: int, ctx: Ctx) -> None:
     """A short hand-over is made up from the deck; the giver then refills from the deck (ruling CG-28)."""
     state["turn"]["give"] = None
     refill(state, receiver, ctx)
@@ -420,7 +421,7 @@ def _complete_give(state: dict, receiver: int, giver: int, ctx: Ctx) -> None:
 
 
 # ---------------------------------------------------------------------------------- running out of time
-def forfeit(state: dict, seat: int, ctx: Ctx) -> None:
+def forfeit(state: dict[str, Any], seat: int, ctx: Ctx) -> None:
     """Rule 8: a decision not taken in time.  Owed choices are made by default (the first one listed; the
     flush stops discarding); the turn's action is lost (ruling CG-26)."""
     number = state["turn"]["number"]
@@ -438,7 +439,7 @@ def forfeit(state: dict, seat: int, ctx: Ctx) -> None:
         _finish_turn(state, seat, ctx)
 
 
-_HANDLERS: dict[str, tuple[Callable[[dict, int, dict, Ctx], None], tuple[str, ...]]] = {
+_HANDLERS: dict[str, tuple[Callable[[dict[str, Any], int, dict[str, Any], Ctx], None], tuple[str, ...]]] = {
     "roll": (_roll, ("roll",)),
     "combo": (_choose_combo, ("choose_combo",)),
     "combo_freeze": (_combo_freeze, ("freeze_own", "freeze_enemy")),

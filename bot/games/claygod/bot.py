@@ -8,7 +8,7 @@ within its term; while the bot's own Clock runs it races: only the enemy's fall 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from .actions import legal_actions
 from .cards import catalogue, rules
@@ -47,30 +47,31 @@ def _worth(h: int, s: int, both: bool = False) -> float:
 
 
 def _standing(numbers: list[list[int]], seat: int, racing: bool = False, both: bool = False) -> float:
-    mine, theirs = _worth(*numbers[seat], both=both), _worth(*numbers[opponent(seat)], both=both)
+    (h, s), (their_h, their_s) = numbers[seat], numbers[opponent(seat)]
+    mine, theirs = _worth(h, s, both=both), _worth(their_h, their_s, both=both)
     if racing and max(abs(mine), abs(theirs)) < WIN:  # under a Clock only the enemy's fall counts
         health, sphere = numbers[opponent(seat)]
         return -(health * RACE_DAMAGE + sphere * SPHERE)
     return mine - theirs
 
 
-def racing(state: dict, seat: int) -> bool:
+def racing(state: dict[str, Any], seat: int) -> bool:
     return any(e["kind"] == "clock" for e in player(state, seat)["effects"])
 
 
-def clock_turns(state: dict) -> int:
+def clock_turns(state: dict[str, Any]) -> int:
     options = state["options"]
     return options["clock_turns"] if options["clock_mode"] == "turns" else LIVE_CLOCK_TURNS
 
 
-def clock_value(state: dict, caster: int) -> float:
+def clock_value(state: dict[str, Any], caster: int) -> float:
     """The Clock's deadline: a likely loss unless the enemy's health can be taken within the term."""
     if player(state, opponent(caster))["health"] < CLOCK_REACH * clock_turns(state):
         return -25.0
     return -CLOCK_LOSS
 
 
-def _locking_value(state: dict, seat: int, colours) -> float:
+def _locking_value(state: dict[str, Any], seat: int, colours: Iterable[str]) -> float:
     """Own dice frozen in a way that counts for rule 6 (the Pyramid's for good): a seventh loses at once, a
     sixth leaves the opponent one freeze from winning (ruling CG-13); otherwise two energies held at 6 are a
     gain."""
@@ -79,19 +80,19 @@ def _locking_value(state: dict, seat: int, colours) -> float:
     return {7: -WIN, 6: -WIN / 2}.get(locked, 3.0)
 
 
-def unseen_cards(state: dict, seat: int) -> list[str]:
+def unseen_cards(state: dict[str, Any], seat: int) -> list[str]:
     """The cards the seat cannot place: not in its hand and not in the used pile (the face-down cards, the
     deck and the opponent's hand)."""
     known = set(player(state, seat)["hand"]) | set(state["discard"])
     return [c for c in catalogue().cards if c not in known]
 
 
-def blind_value(state: dict, seat: int, cards: list[str]) -> float:
+def blind_value(state: dict[str, Any], seat: int, cards: list[str]) -> float:
     """What a card drawn blind from ``cards`` is worth to the seat on average."""
     return sum(card_value(state, seat, c) for c in cards) / len(cards) if cards else 0.0
 
 
-def preview(state: dict, caster: int, effects) -> float:
+def preview(state: dict[str, Any], caster: int, effects: Iterable[Mapping[str, Any]]) -> float:
     """How much better the caster stands after ``effects`` (immediate numbers plus rough bonuses)."""
     before = [[p["health"], p["sphere"]] for p in state["players"]]
     after = [list(n) for n in before]
@@ -151,7 +152,7 @@ def preview(state: dict, caster: int, effects) -> float:
     return _standing(after, caster, race, both) - _standing(before, caster, race, both) + bonus
 
 
-def card_value(state: dict, seat: int, card: str) -> float:
+def card_value(state: dict[str, Any], seat: int, card: str) -> float:
     return preview(state, seat, catalogue().card(card).effects)
 
 
@@ -164,17 +165,17 @@ def afford_chance(card: str) -> float:
     return chance
 
 
-def keep_value(state: dict, seat: int, card: str) -> float:
+def keep_value(state: dict[str, Any], seat: int, card: str) -> float:
     """What holding a card is worth: its value, discounted by how rarely the dice pay for it."""
     return card_value(state, seat, card) * afford_chance(card)
 
 
-def _trade_value(state: dict, seat: int, changes: Mapping[str, int]) -> float:
+def _trade_value(state: dict[str, Any], seat: int, changes: Mapping[str, int]) -> float:
     effects = [{"do": "change", "who": "self", "stat": stat, "by": by} for stat, by in changes.items()]
     return preview(state, seat, effects)
 
 
-def _score(state: dict, seat: int, action: dict[str, Any], values: dict[str, float]) -> float:
+def _score(state: dict[str, Any], seat: int, action: dict[str, Any], values: dict[str, float]) -> float:
     kind = action["type"]
     me, them = player(state, seat), player(state, opponent(seat))
     if kind == "play":
@@ -214,7 +215,7 @@ def _score(state: dict, seat: int, action: dict[str, Any], values: dict[str, flo
     return 0.0
 
 
-def choose(state: dict, seat: int, rng: Any) -> dict[str, Any]:
+def choose(state: dict[str, Any], seat: int, rng: Any) -> dict[str, Any]:
     legal = legal_actions(state, seat)
     stage = state["turn"]["stage"]
     if stage == "roll":

@@ -89,7 +89,7 @@ RULES_SCHEMA = Record({
 })
 
 
-def _unique_ids(items: list[dict]) -> str | None:
+def _unique_ids(items: list[dict[str, Any]]) -> str | None:
     ids = [i["id"] for i in items]
     dupes = sorted({i for i in ids if ids.count(i) > 1})
     return f"duplicate ids {dupes}" if dupes else None

@@ -5,6 +5,8 @@ Hidden information: a drawn card's id goes only to the drawer ("drew"); everyone
 """
 from __future__ import annotations
 
+from typing import Any, cast
+
 from bot.engine import RECORD, Ctx
 from bot.engine.hands import draw_into
 
@@ -13,7 +15,7 @@ from .state import player
 RESHUFFLE_TAG = "claygod.reshuffle"
 
 
-def draw_one(state: dict, ctx: Ctx) -> str | None:
+def draw_one(state: dict[str, Any], ctx: Ctx) -> str | None:
     """The top card of the deck, or None when the deck and the used pile are both empty.  Rule 4: «когда
     игральная колода заканчивается, использованные карты перемешиваются» — the used pile becomes the new deck
     as soon as the last card is taken (or at the next draw, if the pile was empty then)."""
@@ -24,10 +26,10 @@ def draw_one(state: dict, ctx: Ctx) -> str | None:
     card = state["deck"].pop(0)
     if not state["deck"]:
         _rebuild(state, ctx)
-    return card
+    return cast("str | None", card)
 
 
-def _rebuild(state: dict, ctx: Ctx) -> None:
+def _rebuild(state: dict[str, Any], ctx: Ctx) -> None:
     if not state["discard"]:
         return
     pile = list(state["discard"])
@@ -37,12 +39,12 @@ def _rebuild(state: dict, ctx: Ctx) -> None:
     ctx.emit("reshuffled", count=len(pile), ruling="§4")
 
 
-def draw(state: dict, seat: int, n: int, ctx: Ctx) -> list[str]:
+def draw(state: dict[str, Any], seat: int, n: int, ctx: Ctx) -> list[str]:
     """Draw up to ``n`` cards into the seat's hand."""
     return draw_into(player(state, seat)["hand"], n, lambda: draw_one(state, ctx), ctx, seat)
 
 
-def refill(state: dict, seat: int, ctx: Ctx) -> None:
+def refill(state: dict[str, Any], seat: int, ctx: Ctx) -> None:
     """Rule 5: after the turn the hand is filled up to the hand size, then an empty table place gets a new
     face-down card (ruling CG-19) — unless a card played from it took the place for good (CG-20)."""
     p = player(state, seat)
@@ -57,5 +59,5 @@ def refill(state: dict, seat: int, ctx: Ctx) -> None:
             ctx.emit("table_card_laid", seat=seat)
 
 
-def discard(state: dict, card: str) -> None:
+def discard(state: dict[str, Any], card: str) -> None:
     state["discard"].append(card)

@@ -6,6 +6,7 @@ so neither consumes a value (documented in docs/games/claygod.md).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.engine import Ctx
@@ -20,7 +21,7 @@ def maximised(p: dict[str, Any]) -> set[str]:
     return {e["colour"] for e in p["effects"] if e["kind"] == "maximise"}
 
 
-def roll(state: dict, seat: int, ctx: Ctx) -> list[str]:
+def roll(state: dict[str, Any], seat: int, ctx: Ctx) -> list[str]:
     """Throw the seat's dice; returns the colours that were held by a freeze (ruling CG-11/CG-12)."""
     p = player(state, seat)
     top = maximised(p)
@@ -50,8 +51,10 @@ def freeze(die: dict[str, Any], cause: str, turns: int | None = None, rolls: int
     if lasting_freeze(die):
         return
     if die["frozen"] and (turns is not None or rolls is not None):
-        old = die["frozen_turns"] if die["frozen_turns"] is not None else die.get("frozen_rolls")
-        if old >= (turns if turns is not None else rolls):
+        # not lasting, so one of the two terms is set (and a die with no frozen_turns has its frozen_rolls)
+        old = die["frozen_turns"] if die["frozen_turns"] is not None else die["frozen_rolls"]
+        term = turns if turns is not None else rolls
+        if term is not None and old >= term:
             return
     die.update(frozen=True, frozen_turns=turns, frozen_rolls=rolls, frozen_by=cause)
 
@@ -75,7 +78,7 @@ def frozen_colours(p: dict[str, Any]) -> list[str]:
     return [c for c in COLOURS if p["dice"][c]["frozen"]]
 
 
-def matching_combos(vals: list[int | None], flush_order: str) -> list[str]:
+def matching_combos(vals: Sequence[int | None], flush_order: str) -> list[str]:
     """Ids of every combination the seven values form, in catalogue order.  A value None is a die that was held,
     not thrown (option ``thrown_combos``, CG-14): the combinations are formed by the thrown dice alone."""
     found = []

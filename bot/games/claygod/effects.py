@@ -11,7 +11,7 @@ played at once (§4) thus both read the same numbers and their changes add up (r
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping, cast
 
 from bot.engine import Ctx
 
@@ -29,19 +29,20 @@ NUMBERS = ("health", "sphere", "max_health", "max_sphere")
 class Moment:
     """The numbers as they stood when a play began, and the spells the play has added since."""
 
-    def __init__(self, state: dict):
+    def __init__(self, state: dict[str, Any]):
         self.numbers = [{k: p[k] for k in NUMBERS} for p in state["players"]]
         self.new_effects: list[dict[str, Any]] = []
 
 
 class Resolution:
-    def __init__(self, state: dict, caster: int, ctx: Ctx, cause: Mapping[str, Any], moment: Moment | None = None):
+    def __init__(self, state: dict[str, Any], caster: int, ctx: Ctx, cause: Mapping[str, Any],
+                 moment: Moment | None = None):
         self.state, self.caster, self.ctx, self.cause = state, caster, ctx, dict(cause)
         self.moment = moment or Moment(state)
         self.changes: list[dict[str, Any]] = []
 
     # ------------------------------------------------------------------ plumbing
-    def run(self, effects) -> None:
+    def run(self, effects: Iterable[Mapping[str, Any]]) -> None:
         for effect in effects:
             getattr(self, "_" + effect["do"])(effect)
 
@@ -67,7 +68,7 @@ class Resolution:
         self.set_stat(seat, stat, player(self.state, seat)[stat] + by, why)
 
     def before(self, seat: int, stat: str) -> int:
-        return self.moment.numbers[seat][stat]
+        return cast("int", self.moment.numbers[seat][stat])
 
     def become(self, seat: int, stat: str, value: int) -> None:
         """What the effect makes of the number it read at the Moment, applied as a change."""
@@ -80,36 +81,36 @@ class Resolution:
         self.ctx.emit("effect_added", seat=seat, effect=entry)
 
     # ------------------------------------------------------------------ health and sphere
-    def _change(self, e):
+    def _change(self, e: Mapping[str, Any]) -> None:
         for seat in self.targets(e["who"]):
             self.add(seat, e["stat"], e["by"])
 
-    def _change_if_below(self, e):
+    def _change_if_below(self, e: Mapping[str, Any]) -> None:
         for seat in self.targets(e["who"]):
             below = self.before(seat, e["stat"]) < e["below"]
             self.add(seat, e["stat"], e["by"] if below else e["else_by"])
 
-    def _set(self, e):
+    def _set(self, e: Mapping[str, Any]) -> None:
         for seat in self.targets(e["who"]):
             self.become(seat, e["stat"], e["to"])
 
-    def _raise_to_max(self, e):
+    def _raise_to_max(self, e: Mapping[str, Any]) -> None:
         """"До максимума": up to the seat's maximum, never down (ruling CG-4)."""
         for seat in self.targets(e["who"]):
             stat = e["stat"]
             self.become(seat, stat, max(self.before(seat, stat), self.before(seat, "max_" + stat)))
 
-    def _raise_max(self, e):
+    def _raise_max(self, e: Mapping[str, Any]) -> None:
         for seat in self.targets(e["who"]):
             self.add(seat, "max_" + e["stat"], e["by"])
 
-    def _swap_spheres(self, e):
+    def _swap_spheres(self, e: Mapping[str, Any]) -> None:
         a, b = self.caster, opponent(self.caster)
         sa, sb = self.before(a, "sphere"), self.before(b, "sphere")
         self.become(a, "sphere", sb)
         self.become(b, "sphere", sa)
 
-    def _solomon(self, e):
+    def _solomon(self, e: Mapping[str, Any]) -> None:
         """Both healths and both spheres are pooled and halved; an odd point goes to the caster (CG-23)."""
         a, b = self.caster, opponent(self.caster)
         for stat in ("health", "sphere"):
@@ -118,11 +119,11 @@ class Resolution:
             self.become(b, stat, total // 2)
 
     # ------------------------------------------------------------------ ongoing spells and turns
-    def _each_turn(self, e):
+    def _each_turn(self, e: Mapping[str, Any]) -> None:
         for seat in self.targets(e["who"]):
             self._effect(seat, "each_turn", stat=e["stat"], by=e["by"], turns_left=None)
 
-    def _lift_curses(self, e):
+    def _lift_curses(self, e: Mapping[str, Any]) -> None:
         """Снятие проклятия: every spell draining the caster's health each turn ends (ruling CG-8); a curse
         cast by the same play (the other of two cards) came after nothing and stays."""
         p = player(self.state, self.caster)
@@ -132,13 +133,14 @@ class Resolution:
         p["effects"] = [x for x in p["effects"] if x not in lifted]
         self.ctx.emit("curses_lifted", seat=self.caster, cards=[x["card"] for x in lifted], ruling="CG-8")
 
-    def _extra_turns(self, e):
+    def _extra_turns(self, e: Mapping[str, Any]) -> None:
         p = player(self.state, self.caster)
         p["extra_turns"] += e["n"]
         self.ctx.emit("extra_turns", seat=self.caster, n=e["n"], total=p["extra_turns"])
 
-    def _skip_turns(self, e):
-        who, ruling = e["who"], {}
+    def _skip_turns(self, e: Mapping[str, Any]) -> None:
+        who = e["who"]
+        ruling: dict[str, Any] = {}
         if e.get("house_rule"):  # a table option may name the other player (ruling CG-22)
             who = "enemy" if self.state["options"][e["house_rule"]] == "enemy" else "self"
             ruling = {"ruling": "CG-22"}
@@ -147,7 +149,7 @@ class Resolution:
             p["skip_turns"] += e["n"]
             self.ctx.emit("skip_turns", seat=seat, n=e["n"], total=p["skip_turns"], **ruling)
 
-    def _lose_place(self, e):
+    def _lose_place(self, e: Mapping[str, Any]) -> None:
         """Жертва «место этой карты теперь всегда будет свободно», Знамя «на место знамени уже не поставишь
         воина»: the place the card was played from stays empty for good — the table place for a card turned up
         from the table (option ``lost_place: hand``: always a hand place), else one place in the hand (CG-20)."""
@@ -160,7 +162,7 @@ class Resolution:
         p["hand_size"] = max(rules()["min_hand_size"], before - 1)
         self.ctx.emit("hand_size", seat=self.caster, before=before, after=p["hand_size"])
 
-    def _clock(self, e):
+    def _clock(self, e: Mapping[str, Any]) -> None:
         """Часы: a term of its own; an earlier Clock still running keeps its own, earlier end (CG-25, CG-33)."""
         options = self.state["options"]
         if options["clock_mode"] == "live":
@@ -169,7 +171,7 @@ class Resolution:
         else:
             self._effect(self.caster, "clock", turns_left=options["clock_turns"])
 
-    def _pandora(self, e):
+    def _pandora(self, e: Mapping[str, Any]) -> None:
         """Ящик Пандоры: the effect of a card drawn at random from the whole catalogue (ruling CG-24)."""
         choices = [c for c in catalogue().cards if c != PANDORA]
         card = self.ctx.rng.choice(choices, PANDORA_TAG)
@@ -178,19 +180,19 @@ class Resolution:
         resolve(self.state, self.caster, catalogue().card(card).effects, self.ctx, cause, self.moment)
 
     # ------------------------------------------------------------------ dice
-    def _maximise(self, e):
+    def _maximise(self, e: Mapping[str, Any]) -> None:
         die = player(self.state, self.caster)["dice"][e["colour"]]
         die["value"] = 6
         self._effect(self.caster, "maximise", colour=e["colour"], turns_left=e["turns"])
 
-    def _max_and_freeze(self, e):
+    def _max_and_freeze(self, e: Mapping[str, Any]) -> None:
         p = player(self.state, self.caster)
         for colour in e["colours"]:
             p["dice"][colour]["value"] = 6
             freeze(p["dice"][colour], "pyramid")
         self.ctx.emit("max_frozen", seat=self.caster, colours=list(e["colours"]))
 
-    def _freeze_all_dice(self, e):
+    def _freeze_all_dice(self, e: Mapping[str, Any]) -> None:
         """Снежинка: every rolled die of both players (ruling CG-30)."""
         for seat in (0, 1):
             for colour in COLOURS:
@@ -200,22 +202,22 @@ class Resolution:
         self.ctx.emit("snow", seat=self.caster, turns=e["turns"], ruling="CG-30")
 
     # ------------------------------------------------------------------ combination steps owed this turn
-    def _freeze_one_each(self, e):
+    def _freeze_one_each(self, e: Mapping[str, Any]) -> None:
         steps = self.state["turn"]["steps"]
         steps += [{"kind": "freeze_own", "rolls": e["rolls"]}, {"kind": "freeze_enemy", "rolls": e["rolls"]}]
 
-    def _free_cast(self, e):
+    def _free_cast(self, e: Mapping[str, Any]) -> None:
         self.state["turn"]["free_cast"] = True
         self.ctx.emit("free_cast", seat=self.caster)
 
-    def _redraw(self, e):
+    def _redraw(self, e: Mapping[str, Any]) -> None:
         self.state["turn"]["steps"].append({"kind": "flush", "up_to": e["up_to"]})
 
-    def _swap_card(self, e):
+    def _swap_card(self, e: Mapping[str, Any]) -> None:
         self.state["turn"]["steps"].append({"kind": "swap"})
 
 
-def resolve(state: dict, caster: int, effects, ctx: Ctx, cause: Mapping[str, Any],
+def resolve(state: dict[str, Any], caster: int, effects: Iterable[Mapping[str, Any]], ctx: Ctx, cause: Mapping[str, Any],
             moment: Moment | None = None) -> None:
     res = Resolution(state, caster, ctx, cause, moment)
     res.run(effects)

@@ -1,7 +1,7 @@
 """Clay God: Cards as the referee core sees it: options (house rules), set-up, who acts, actions, views."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from bot.engine import Ctx, Game, Option, Pending
 from bot.engine.pace import PACE, choice, refuse
@@ -57,14 +57,14 @@ class ClayGod(Game):
               "attack": "attack", "combo": "attack", "restore_health": "restore", "restore_sphere": "restore",
               "give": "give", "swap_give": "give", "flush_discard": "flush", "flush_done": "flush"}
 
-    def choice_group(self, state: dict, seat: int, action: dict) -> str:
-        return self.GROUPS.get(action["type"], action["type"])
+    def choice_group(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
+        return cast("str", self.GROUPS.get(action["type"], action["type"]))
 
-    def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+    def setup(self, state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()
         setup(state, ctx, stack)
 
-    def correspond(self, options: dict, given: frozenset[str], clock: float | None) -> None:
+    def correspond(self, options: dict[str, Any], given: frozenset[str], clock: float | None) -> None:
         """CG-36: rule 8's ten seconds become the table's clock (``off``: the clock already times every decision,
         and a term from the turn's start would cut a later decision below it) or, without a clock,
         ``async_turn_hours``; the Clock's five minutes become ``clock_turns`` of the owner's turns."""
@@ -73,17 +73,17 @@ class ClayGod(Game):
             raise refuse(self.name, "turn_clock", "async", "under_clock", clock=clock)
         choice(self.name, options, given, "clock_mode", "live", "turns")
 
-    def to_act(self, state: dict) -> list[Pending]:
+    def to_act(self, state: dict[str, Any]) -> list[Pending]:
         if state["outcome"] is not None:
             return []
         stage = state["turn"]["stage"]
         return [Pending(awaited_seat(state), _KIND.get(stage, "choice"), deadline(state),
                         f"claygod.prompt.{stage}")]
 
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         return legal_actions(state, seat)
 
-    def _apply(self, state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    def _apply(self, state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
         if self._clock_struck(state, ctx):
             return
         if self._turn_clock_ran_out(state, ctx):
@@ -92,40 +92,40 @@ class ClayGod(Game):
             return
         apply_action(state, seat, action, ctx)
 
-    def _timeout(self, state: dict, seat: int, ctx: Ctx) -> None:
+    def _timeout(self, state: dict[str, Any], seat: int, ctx: Ctx) -> None:
         if not self._clock_struck(state, ctx):
             forfeit(state, seat, ctx)
 
     @staticmethod
-    def _turn_clock_ran_out(state: dict, ctx: Ctx) -> bool:
+    def _turn_clock_ran_out(state: dict[str, Any], ctx: Ctx) -> bool:
         """Rule 8's time is up for the decision awaited now (a live Clock that ran out is struck before)."""
         due = deadline(state)
         return due is not None and ctx.now >= due
 
     @staticmethod
-    def _clock_struck(state: dict, ctx: Ctx) -> bool:
+    def _clock_struck(state: dict[str, Any], ctx: Ctx) -> bool:
         """A live Clock that ran out ends the game before anything else happens (ruling CG-25)."""
         owners = expired_live_clocks(state, ctx.now)
         if owners:
             clock_ran_out(state, owners, ctx)
         return bool(owners)
 
-    def _view(self, state: dict, seat: int | None) -> dict[str, Any]:
+    def _view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return view.build(state, seat)
 
-    def unseen_variant(self, state: dict, seat: int | None, rng: Any) -> dict:
+    def unseen_variant(self, state: dict[str, Any], seat: int | None, rng: Any) -> dict[str, Any]:
         return view.unseen_variant(state, seat, rng)
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: dict[str, Any]) -> None:
         view.check_invariants(state)
 
-    def check_position(self, state: dict, template: dict) -> None:
+    def check_position(self, state: dict[str, Any], template: dict[str, Any]) -> None:
         position.check(state, template)
 
-    def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
+    def bot_action(self, state: dict[str, Any], seat: int, rng: Any) -> dict[str, Any]:
         return bot.choose(state, seat, rng)
 
-    def describe_action(self, state: dict, seat: int, action: dict, locale: str,
+    def describe_action(self, state: dict[str, Any], seat: int, action: dict[str, Any], locale: str,
                         names: Sequence[str] = ()) -> str:
         return render.describe_action(state, seat, action, locale)
 

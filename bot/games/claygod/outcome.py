@@ -2,6 +2,8 @@
 play, a whole combination, the start-of-turn spells), never in the middle of one (ruling CG-9)."""
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine import Ctx
 
 from .cards import rules
@@ -12,14 +14,14 @@ from .state import lasting_freeze, opponent
 SPARED_HOLDS = ("freeze_all", "snowflake")
 
 
-def counts_as_frozen(state: dict, die: dict) -> bool:
+def counts_as_frozen(state: dict[str, Any], die: dict[str, Any]) -> bool:
     """Whether the die counts towards rule 6's «все кубики заморожены» (ruling CG-13, option ``frozen_defeat``)."""
     if state["options"]["frozen_defeat"] == "lasting":
         return lasting_freeze(die)
     return die["frozen"] and die.get("frozen_by") not in SPARED_HOLDS
 
 
-def _fall(state: dict, seat: int) -> str | None:
+def _fall(state: dict[str, Any], seat: int) -> str | None:
     """Why ``seat`` has lost by its own numbers, or None."""
     p, r = state["players"][seat], rules()
     if p["health"] < r["lose_health_below"]:
@@ -31,7 +33,7 @@ def _fall(state: dict, seat: int) -> str | None:
     return None
 
 
-def _win(state: dict, seat: int) -> str | None:
+def _win(state: dict[str, Any], seat: int) -> str | None:
     p, r = state["players"][seat], rules()
     if state["options"]["win_needs"] == "both":  # ruling CG-34
         return "both_high" if p["health"] > r["win_above"] and p["sphere"] > r["win_above"] else None
@@ -42,13 +44,13 @@ def _win(state: dict, seat: int) -> str | None:
     return None
 
 
-def check(state: dict, ctx: Ctx) -> bool:
+def check(state: dict[str, Any], ctx: Ctx) -> bool:
     """End the game if rule 6 says so; True when the game is over."""
     if state["outcome"] is not None:
         return True
     fell = {seat: _fall(state, seat) for seat in (0, 1)}
     won = {seat: _win(state, seat) for seat in (0, 1)}
-    beaten = {seat: fell[seat] or won[opponent(seat)] for seat in (0, 1) if fell[seat] or won[opponent(seat)]}
+    beaten = {seat: why for seat in (0, 1) if (why := fell[seat] or won[opponent(seat)])}
     if not beaten:
         return False
     if len(beaten) == 2:  # a draw (ruling CG-9)
@@ -65,8 +67,8 @@ def check(state: dict, ctx: Ctx) -> bool:
     return True
 
 
-def finish(state: dict, ctx: Ctx, *, winners: list[int], reason: str, loser: int | None = None) -> None:
-    params = {"loser": loser} if loser is not None else {}
+def finish(state: dict[str, Any], ctx: Ctx, *, winners: list[int], reason: str, loser: int | None = None) -> None:
+    params: dict[str, Any] = {"loser": loser} if loser is not None else {}
     state["outcome"] = {
         "winners": winners, "reason": f"claygod.outcome.{reason}", "params": params,
         "scores": {"health": [p["health"] for p in state["players"]],

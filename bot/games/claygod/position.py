@@ -2,6 +2,8 @@
 each refused with the key at fault (bot/engine/position.py).  Pure: no Discord, no storage."""
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine.position import (
     PositionError, conserved, flag, integer, listing, mapping, one_of, seat, want,
 )
@@ -16,7 +18,7 @@ TURN_KEYS = ("seat", "number", "extra", "stage", "since", "free_cast", "combos",
 STAT_LIMIT = 10_000   # far beyond any table (a win is above 200), far below what would overflow a message
 
 
-def check(state: dict, template: dict) -> None:
+def check(state: dict[str, Any], template: dict[str, Any]) -> None:
     known = set(card_ids())
     where: list[tuple[str, str]] = []   # (key, card) for the conservation check, in the engine's zones
     players = listing(state["players"], "players", 2)
@@ -58,7 +60,7 @@ def check(state: dict, template: dict) -> None:
                                               "set 'outcome' too, or change the numbers")
 
 
-def _dice(dice: object, key: str) -> None:
+def _dice(dice: Any, key: str) -> None:
     mapping(dice, key, COLOURS)
     for colour in COLOURS:
         die = mapping(dice[colour], f"{key}.{colour}", DIE_KEYS)
@@ -88,7 +90,7 @@ def _conservation(where: list[tuple[str, str]]) -> None:
     conserved("deck", [card for _, card in where], card_ids())
 
 
-def _turn(state: dict) -> None:
+def _turn(state: dict[str, Any]) -> None:
     turn = mapping(state["turn"], "turn", TURN_KEYS)
     seat(turn["seat"], "turn.seat", 2)
     integer(turn["number"], "turn.number", 1)

@@ -49,12 +49,12 @@ def dice_text(dice: Mapping[str, Mapping[str, Any]], locale: str) -> str:
 
 
 # ================================================================================== action labels
-def describe_action(state: dict, seat: int, action: dict, locale: str) -> str:
+def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any], locale: str) -> str:
     text = _describe(state, seat, action, locale)
     return text if len(text) <= LABEL else text[:LABEL - 1] + "…"
 
 
-def _describe(state: dict, seat: int, action: dict, locale: str) -> str:
+def _describe(state: dict[str, Any], seat: int, action: dict[str, Any], locale: str) -> str:
     kind = action["type"]
     if kind in ("play", "discard", "flush_discard", "swap_give", "give"):
         card = action["card"]
@@ -272,13 +272,13 @@ def _rolled(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
     return t("claygod.ev.rolled", locale, name=_n(names, d["seat"]), dice=dice, sum=d["sum"])
 
 
-def _simple(key: str, **fields: str):
+def _simple(key: str, **fields: str) -> Callable[[Mapping[str, Any], str, Sequence[str]], str]:
     """A renderer for events whose fields map straight onto a string's placeholders."""
     def render(d: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
-        params = {}
+        params: dict[str, Any] = {}
         for placeholder, source in fields.items():
             how, _, field = source.partition(":")
-            value = d.get(field)
+            value: Any = d.get(field)  # of the kind ``how`` names: a seat, a card id, a list of colours...
             if how == "seat":
                 params[placeholder] = _n(names, value)
             elif how == "card":

@@ -12,7 +12,7 @@ first turn.  A moderator or a scenario may fix the deal with the stack keys belo
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from bot.engine import RECORD, Code, Ctx, Reject
 
@@ -29,7 +29,7 @@ def _bad(key: str, detail: str) -> Reject:
     return Reject("claygod.reject.bad_stack", code=Code.BAD_SETUP, key=key, detail=detail)
 
 
-def _ids(value: Any, key: str, size: int | None = None, nulls: bool = False) -> list:
+def _ids(value: Any, key: str, size: int | None = None, nulls: bool = False) -> list[Any]:
     if not isinstance(value, list) or (size is not None and len(value) != size):
         raise _bad(key, f"a list of {size} card ids" if size else "a list of card ids")
     known = set(card_ids())
@@ -54,7 +54,7 @@ def _placed_cards(stack: Mapping[str, Any]) -> tuple[list[list[str]], list[str |
     return hands, tables, top, used
 
 
-def _no_twice(places: dict[str, list]) -> None:
+def _no_twice(places: dict[str, Sequence[str | None]]) -> None:
     """Each card is in one place only; the refusal names the card and where it was asked for."""
     seen: dict[str, str] = {}
     for key, cards in places.items():
@@ -77,7 +77,7 @@ def _deck_size(rest: list[str], used: list[str], stack: Mapping[str, Any]) -> tu
     return rest[:size], [*used, *rest[size:]]
 
 
-def deal(state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+def deal(state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
     every = card_ids()
     hand_size = rules()["hand_size"]
     if "deck" in stack:
@@ -130,7 +130,7 @@ def _stats(stack: Mapping[str, Any]) -> list[dict[str, Any]]:
     return stats
 
 
-def setup(state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+def setup(state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
     stats = _stats(stack)
     state["players"] = [new_player(s) for s in stats]
     if state["options"]["maximum"] == "win_line":  # ruling CG-4

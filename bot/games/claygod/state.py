@@ -20,7 +20,7 @@ bearer's full turns it acts in (rule 7, ruling CG-6).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .cards import COLOURS, rules
 
@@ -53,8 +53,8 @@ def opponent(seat: int) -> int:
     return 1 - seat
 
 
-def player(state: dict, seat: int) -> dict[str, Any]:
-    return state["players"][seat]
+def player(state: dict[str, Any], seat: int) -> dict[str, Any]:
+    return cast("dict[str, Any]", state["players"][seat])
 
 
 def dice_sum(p: dict[str, Any]) -> int:
@@ -70,7 +70,7 @@ def lasting_freeze(die: dict[str, Any]) -> bool:
     return die["frozen"] and die["frozen_turns"] is None and die.get("frozen_rolls") is None
 
 
-def timed_spells_active(state: dict) -> bool:
+def timed_spells_active(state: dict[str, Any]) -> bool:
     """Rule 8's "timed spells": anything with a term still running (ruling CG-26)."""
     for p in state["players"]:
         if p["skip_turns"] or any(e["kind"] == "clock" or e.get("turns_left") is not None for e in p["effects"]):
@@ -80,7 +80,7 @@ def timed_spells_active(state: dict) -> bool:
     return False
 
 
-def awaited_seat(state: dict) -> int:
+def awaited_seat(state: dict[str, Any]) -> int:
     """Who owes the decision the current stage waits for."""
     turn = state["turn"]
-    return turn["give"]["from"] if turn["stage"] == "give" else turn["seat"]
+    return cast("int", turn["give"]["from"] if turn["stage"] == "give" else turn["seat"])

@@ -11,6 +11,8 @@ next roll (three sixes, §3.6/§3.7) is released only by a roll, never by a skip
 """
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine import Ctx
 
 from . import outcome
@@ -20,7 +22,7 @@ from .effects import Resolution
 from .state import opponent, player, timed_spells_active
 
 
-def begin_turn(state: dict, seat: int, ctx: Ctx, extra: bool = False) -> None:
+def begin_turn(state: dict[str, Any], seat: int, ctx: Ctx, extra: bool = False) -> None:
     """Start ``seat``'s turn and every turn after it that is skipped, until someone must decide."""
     while True:
         p = player(state, seat)
@@ -44,7 +46,7 @@ def begin_turn(state: dict, seat: int, ctx: Ctx, extra: bool = False) -> None:
         seat, extra = following
 
 
-def _start_of_turn(state: dict, seat: int, ctx: Ctx) -> None:
+def _start_of_turn(state: dict[str, Any], seat: int, ctx: Ctx) -> None:
     """Rule 2: the spells still running act before the roll; then rule 7's drain (ruling CG-10)."""
     p = player(state, seat)
     res = Resolution(state, seat, ctx, {"kind": "turn_start"})
@@ -62,7 +64,7 @@ def _start_of_turn(state: dict, seat: int, ctx: Ctx) -> None:
     res.finish()
 
 
-def close_turn(state: dict, seat: int, ctx: Ctx) -> tuple[int, bool] | None:
+def close_turn(state: dict[str, Any], seat: int, ctx: Ctx) -> tuple[int, bool] | None:
     """End ``seat``'s turn: release the dice held through this turn's roll and, when the full turn ends,
     expire spells and holds.  Returns who plays next and whether that is an extra turn (None: game over)."""
     p = player(state, seat)
@@ -91,7 +93,7 @@ def close_turn(state: dict, seat: int, ctx: Ctx) -> tuple[int, bool] | None:
     return opponent(seat), False
 
 
-def end_turn(state: dict, ctx: Ctx) -> None:
+def end_turn(state: dict[str, Any], ctx: Ctx) -> None:
     following = close_turn(state, state["turn"]["seat"], ctx)
     if following is not None:
         seat, extra = following
@@ -99,7 +101,7 @@ def end_turn(state: dict, ctx: Ctx) -> None:
 
 
 # ---------------------------------------------------------------------------------------------- clocks
-def clock_ran_out(state: dict, owners: list[int], ctx: Ctx) -> None:
+def clock_ran_out(state: dict[str, Any], owners: list[int], ctx: Ctx) -> None:
     """The Clock's owner did not win in time: "иначе — гибель" (ruling CG-25)."""
     for seat in owners:
         ctx.emit("clock_expired", seat=seat, ruling="CG-25")
@@ -108,13 +110,13 @@ def clock_ran_out(state: dict, owners: list[int], ctx: Ctx) -> None:
                    loser=owners[0] if winners else None)
 
 
-def expired_live_clocks(state: dict, now: float) -> list[int]:
+def expired_live_clocks(state: dict[str, Any], now: float) -> list[int]:
     return [s for s, p in enumerate(state["players"])
             if any(e["kind"] == "clock" and e.get("deadline") is not None and now >= e["deadline"]
                    for e in p["effects"])]
 
 
-def deadline(state: dict) -> float | None:
+def deadline(state: dict[str, Any]) -> float | None:
     """The deadline of the decision awaited now: rule 8's turn clock while timed spells run, and a live
     Clock's five minutes, whichever comes first (ruling CG-25, CG-26)."""
     found = []

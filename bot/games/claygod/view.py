@@ -18,7 +18,7 @@ _PUBLIC_PLAYER_KEYS = ("health", "sphere", "max_health", "max_sphere", "hand_siz
                        "extra_turns", "skip_turns", "last_roll_sum", "turns")
 
 
-def build(state: dict, seat: int | None) -> dict[str, Any]:
+def build(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     players = []
     for s, p in enumerate(state["players"]):
         entry = {k: copy.deepcopy(p[k]) for k in _PUBLIC_PLAYER_KEYS}
@@ -36,7 +36,7 @@ def build(state: dict, seat: int | None) -> dict[str, Any]:
     }
 
 
-def unseen_variant(state: dict, seat: int | None, rng: Any) -> dict:
+def unseen_variant(state: dict[str, Any], seat: int | None, rng: Any) -> dict[str, Any]:
     """Re-deal the deck, both table cards and every hand but the seat's own."""
     new = clone(state)
     others = [s for s in (0, 1) if s != seat]
@@ -49,7 +49,7 @@ def unseen_variant(state: dict, seat: int | None, rng: Any) -> dict:
     return new
 
 
-def check_invariants(state: dict) -> None:
+def check_invariants(state: dict[str, Any]) -> None:
     zones = list(state["deck"]) + list(state["discard"])
     for p in state["players"]:
         zones += p["hand"]

@@ -2,6 +2,8 @@
 Each apply path validates its fields first and rejects with a specific, localised reason."""
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine import Code, Ctx, Reject
 
 from .cards import ROWS
@@ -19,7 +21,7 @@ TURN_TYPES = ("play", "leader", "pass", "move")
 CHOICE_TYPES = ("revive", "summon", "take", "discard", "reveal", "skip")
 
 
-def legal_actions(state: dict, seat: int) -> list[dict]:
+def legal_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     phase = state["phase"]
     if state["outcome"] is not None:
         return []
@@ -48,7 +50,7 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     return actions
 
 
-def movable(state: dict, seat: int) -> list[str]:
+def movable(state: dict[str, Any], seat: int) -> list[str]:
     """Hope of the Aen Seidhe: the owner's non-hero agile units, each at most once a turn."""
     hope = passive(state, seat, "agile_moves") or state["round_fx"]["hope"][seat]
     if not hope:
@@ -57,7 +59,7 @@ def movable(state: dict, seat: int) -> list[str]:
             if card(state, u).agile and not card(state, u).is_hero and u not in state["turn"]["moved"]]
 
 
-def by_name(state: dict, seat: int, action: dict) -> dict:
+def by_name(state: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[str, Any]:
     """A card may be named by its card id (``"catapult"``) instead of an instance id: it stands for the copy
     the legal actions offer (copies are offered once), so scripts and scenarios need not know instance ids.
     Only the acting seat's own legal actions are consulted: nothing hidden is looked up."""
@@ -84,7 +86,7 @@ def by_name(state: dict, seat: int, action: dict) -> dict:
     return action
 
 
-def apply_action(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def apply_action(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     action = by_name(state, seat, action)
     kind = action["type"]
     phase = state["phase"]
@@ -115,7 +117,7 @@ def apply_action(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         apply_turn(state, seat, action, ctx)
 
 
-def _expect(state: dict, kind: str, allowed: tuple[str, ...]) -> None:
+def _expect(state: dict[str, Any], kind: str, allowed: tuple[str, ...]) -> None:
     if kind not in allowed:
         known = SETUP_TYPES + MULLIGAN_TYPES + TURN_TYPES + CHOICE_TYPES + ("first", "keep")
         if kind in known:
@@ -129,7 +131,7 @@ def _expect(state: dict, kind: str, allowed: tuple[str, ...]) -> None:
         raise Reject("gwent.reject.unknown_action", code=Code.MALFORMED, type=kind[:30])
 
 
-def after_choice(state: dict, ctx: Ctx) -> None:
+def after_choice(state: dict[str, Any], ctx: Ctx) -> None:
     """Continue once the sub-decisions are done: the turn goes on, or the third round begins."""
     settle(state)
     if state["stack"]:
@@ -141,7 +143,7 @@ def after_choice(state: dict, ctx: Ctx) -> None:
         card_done(state, ctx)
 
 
-def apply_turn(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def apply_turn(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     kind = action["type"]
     if kind == "pass":
         do_pass(state, seat, ctx)
@@ -165,7 +167,7 @@ def apply_turn(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         open_cause(state, "card", card=uid)
         play_card(state, seat, uid, spec, ctx, source="hand")
     else:
-        lid = action.get("leader")
+        lid: Any = action.get("leader")  # one of the seat's leaders, checked next
         if lid not in state["players"][seat]["leaders"]:
             raise Reject("gwent.reject.not_your_leader", code=Code.MALFORMED)
         if lid not in usable_leaders(state, seat):
@@ -179,5 +181,5 @@ def apply_turn(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     after_choice(state, ctx)
 
 
-def locate_row(state: dict, seat: int, uid: str) -> str:
+def locate_row(state: dict[str, Any], seat: int, uid: str) -> str:
     return next(r for r in ROWS if uid in state["rows"][seat][r])

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any, cast
 
 from bot.engine import Ctx, Reject, clone
 from bot.engine.rng import rng_state
@@ -33,7 +34,8 @@ from .scoring import scores
 from .state import opp
 
 #: what a card is worth kept in the hand for a later round, in points, by special effect or added by ability
-EFFECT_RESERVE = {"scorch": 7, "horn": 7, "decoy": 5, "faction_card": 9, "clear": 3, "mardroeme": 3,
+#: keyed by a card's effect (None for a plain unit, which is valued by its strength instead)
+EFFECT_RESERVE: dict[str | None, int] = {"scorch": 7, "horn": 7, "decoy": 5, "faction_card": 9, "clear": 3, "mardroeme": 3,
                   "frost": 3, "fog": 3, "rain": 3, "storm": 4}
 ABILITY_RESERVE = {"spy": -3, "medic": 3, "horn": 3, "scorch_row": 2, "scorch": 2, "avenger": 3, "mardroeme": 2,
                    "morale_boost": 1, "tight_bond": 1}
@@ -46,7 +48,7 @@ ENEMY_CARD = 7
 #: the one-use leader of the standard game is kept unless it pays at least this much (HardGwent: 3 a game)
 LEADER_RESERVE = {"standard": 5, "hardgwent": 2}
 #: leaders whose effect the swing does not show
-LEADER_BONUS = {"reveal_hand": 1, "white_flame": 0, "discards_to_decks": -2}
+LEADER_BONUS: dict[str | None, int] = {"reveal_hand": 1, "white_flame": 0, "discards_to_decks": -2}
 
 
 def reserve(card_id: str) -> float:
@@ -62,7 +64,7 @@ def _held(card_id: str) -> float:
     return max(reserve(card_id), DRAW_VALUE) if catalogue().card(card_id).has("spy") else reserve(card_id)
 
 
-def default_action(state: dict, seat: int) -> dict:
+def default_action(state: dict[str, Any], seat: int) -> dict[str, Any]:
     """What happens when a seat's time runs out: pass a turn, skip optional choices, keep the dealt hand,
     take the preset deck (ruling GW-19)."""
     legal = legal_actions(state, seat)
@@ -76,7 +78,7 @@ def default_action(state: dict, seat: int) -> dict:
     return legal[0]
 
 
-def choose(state: dict, seat: int, rng: random.Random) -> dict:
+def choose(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
     """The bot's action for ``seat``.  Reads only what that seat may see (hands and decks of the other
     seat, the order of its own deck and the table's RNG never influence it); ``rng`` breaks set-up ties."""
     legal = legal_actions(state, seat)
@@ -95,7 +97,7 @@ def choose(state: dict, seat: int, rng: random.Random) -> dict:
 
 
 # ------------------------------------------------------------------------------------------ before the first turn
-def _setup(state: dict, seat: int, legal: list[dict], rng: random.Random) -> dict:
+def _setup(state: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     step = state["setup"][seat]["step"]
     if step == "deck":  # built one card at a time towards a fixed list, then finished
         st = state["setup"][seat]
@@ -116,7 +118,7 @@ def _setup(state: dict, seat: int, legal: list[dict], rng: random.Random) -> dic
 DECK_SPECIALS = (("faction_card", 1), ("scorch", 2), ("horn", 2), ("decoy", 2), ("clear", 1))
 
 
-def dream_deck(faction: str, options: dict) -> dict[str, int]:
+def dream_deck(faction: str, options: dict[str, Any]) -> dict[str, int]:
     """A strong legal deck: the fewest units the rules allow, strongest first (heroes, spies and medics
     included by their worth), and the special cards that pay in any hand; no weather that hurts both."""
     cat = catalogue()
@@ -148,11 +150,11 @@ def _leader_rank(lid: str) -> int:
     return 2 if ability == "weather" and rule.get("kind") == "choice" else rank
 
 
-def _hand_worth(state: dict, uids: list[str]) -> dict[str, float]:
+def _hand_worth(state: dict[str, Any], uids: list[str]) -> dict[str, float]:
     """What each hand card is worth at the exchange: a second card of one muster group in the hand is only
     its strength (the group comes from the deck, the hand stays: forum rule), a second weather card of a
     kind or a second Clear Weather is nearly dead."""
-    seen: set[str] = set()
+    seen: set[str | None] = set()
     out = {}
     for uid in sorted(uids, key=lambda u: -reserve(_cid(state, u))):
         c = catalogue().card(_cid(state, uid))
@@ -165,7 +167,7 @@ def _hand_worth(state: dict, uids: list[str]) -> dict[str, float]:
     return out
 
 
-def _mulligan(state: dict, seat: int, legal: list[dict]) -> dict:
+def _mulligan(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     hand = state["hand"][seat]
     takes = [a for a in legal if a["type"] == "mulligan_take"]
     if takes:
@@ -190,7 +192,7 @@ def _mulligan(state: dict, seat: int, legal: list[dict]) -> dict:
 # ------------------------------------------------------------------------------------------ trying a move
 @dataclass
 class Tried:
-    action: dict
+    action: dict[str, Any]
     swing: int       # my score minus the opponent's, change in tenths
     gain: float      # points of the cards it brings to the hand (a spy's draw, a decoyed unit)
     kept: float      # the part of ``gain`` that is known cards taken back (worth their reserve, later)
@@ -198,21 +200,21 @@ class Tried:
     draws: int       # cards it brings to the hand
 
 
-def _cid(state: dict, uid: str) -> str:
-    return state["cards"][uid]["id"]
+def _cid(state: dict[str, Any], uid: str) -> str:
+    return cast("str", state["cards"][uid]["id"])
 
 
-def _strength(state: dict, uid: str) -> int:
+def _strength(state: dict[str, Any], uid: str) -> int:
     return catalogue().card(_cid(state, uid)).strength
 
 
-def _sim_ctx(copy: dict) -> Ctx:
+def _sim_ctx(copy: dict[str, Any]) -> Ctx:
     # The copy gets a fixed random source: the table's RNG is hidden and must not steer the bot.
     copy["rng"] = rng_state("gwent-bot")
     return Ctx(copy, 0.0)
 
 
-def _resolve(copy: dict, seat: int, ctx: Ctx) -> None:
+def _resolve(copy: dict[str, Any], seat: int, ctx: Ctx) -> None:
     """Answer the copy's own sub-decisions (a medic's revival, a summon) the cheap way."""
     for _ in range(8):
         settle(copy)
@@ -222,7 +224,7 @@ def _resolve(copy: dict, seat: int, ctx: Ctx) -> None:
         apply_choice(copy, seat, max(options, key=lambda a: _static(copy, seat, a)), ctx)
 
 
-def _static(state: dict, seat: int, action: dict) -> float:
+def _static(state: dict[str, Any], seat: int, action: dict[str, Any]) -> float:
     """A quick rating of a sub-decision without trying it: a spy sent over, a medic, then strength."""
     if action["type"] == "skip":
         return -50
@@ -239,7 +241,7 @@ def _static(state: dict, seat: int, action: dict) -> float:
     return value
 
 
-def _try(state: dict, seat: int, action: dict, before: list[int] | None = None) -> Tried | None:
+def _try(state: dict[str, Any], seat: int, action: dict[str, Any], before: list[int] | None = None) -> Tried | None:
     before = before or scores(state)
     copy = clone(state)
     ctx = _sim_ctx(copy)
@@ -273,7 +275,7 @@ def _try(state: dict, seat: int, action: dict, before: list[int] | None = None) 
     return Tried(action, swing, gain, gain - DRAW_VALUE * draws, spend, len(new) + draws)
 
 
-def _choice(state: dict, seat: int, legal: list[dict]) -> dict:
+def _choice(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     """A sub-decision of the bot's own move: try each answer and keep the one worth most."""
     kind = state["stack"][-1]["kind"]
     if kind in ("reveal", "discard"):  # show the Emperor, or throw away, what matters least
@@ -314,7 +316,7 @@ class Plan:
         return -self.lead + (0 if self.tie_wins else 1)
 
 
-def _plan(state: dict, seat: int) -> Plan:
+def _plan(state: dict[str, Any], seat: int) -> Plan:
     me, them = state["players"][seat], state["players"][opp(seat)]
     score = scores(state)
     must_win, wins_game = me["gems"] == 1, them["gems"] == 1
@@ -331,7 +333,7 @@ def _rate(plan: Plan, t: Tried) -> float:
     return t.swing / 10 + t.gain - (1 - plan.thrift) * t.kept - plan.thrift * t.spend
 
 
-def _turn(state: dict, seat: int, legal: list[dict]) -> dict:
+def _turn(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     plan = _plan(state, seat)
     moves = [t for t in (_try(state, seat, a) for a in legal if a["type"] == "move") if t]
     good_moves = [t for t in moves if t.swing > 0]
@@ -380,7 +382,7 @@ def _turn(state: dict, seat: int, legal: list[dict]) -> dict:
     return _best(plan, tried, wait_ok=False)
 
 
-def _options(state: dict, seat: int, legal: list[dict], cards_only: bool = False) -> list[Tried]:
+def _options(state: dict[str, Any], seat: int, legal: list[dict[str, Any]], cards_only: bool = False) -> list[Tried]:
     """Every move tried once (a Decoy once per kind of unit it may take back); ``cards_only``: only the
     moves that may bring cards to the hand (spies, medics, decoys, leaders that draw or take)."""
     out, seen, before = [], set(), scores(state)
@@ -403,7 +405,7 @@ def _options(state: dict, seat: int, legal: list[dict], cards_only: bool = False
 CARD_LEADERS = ("draw", "take_from_discard", "revive", "exchange_for_deck_card")
 
 
-def _may_bring_cards(state: dict, action: dict) -> bool:
+def _may_bring_cards(state: dict[str, Any], action: dict[str, Any]) -> bool:
     if action["type"] == "leader":
         rule = catalogue().leaders[action["leader"]].rule(state["variant"]) or {}
         return rule.get("ability") in CARD_LEADERS
@@ -411,7 +413,7 @@ def _may_bring_cards(state: dict, action: dict) -> bool:
     return c.has("spy") or c.has("medic") or c.effect in ("decoy", "faction_card")
 
 
-def _best(plan: Plan, tried: list[Tried], wait_ok: bool) -> dict:
+def _best(plan: Plan, tried: list[Tried], wait_ok: bool) -> dict[str, Any]:
     """The move rated best among those that gain points or cards.  When none pays (``wait_ok``: I lead, so
     nothing must be forced) or none gains at all, a move that changes nothing (weather already in force,
     an idle Decoy) keeps the round open while the opponent still plays: better than a pass that leaves him
@@ -429,7 +431,7 @@ def _best(plan: Plan, tried: list[Tried], wait_ok: bool) -> dict:
     return {"type": "pass"}
 
 
-def _cards_needed(state: dict, seat: int, plan: Plan, tried: list[Tried]) -> tuple[int, bool]:
+def _cards_needed(state: dict[str, Any], seat: int, plan: Plan, tried: list[Tried]) -> tuple[int, bool]:
     """How many hand cards (best swings first, one per copy held) would make the round mine."""
     best_by_card: dict[str, int] = {}
     for t in tried:
@@ -452,12 +454,12 @@ def _cards_needed(state: dict, seat: int, plan: Plan, tried: list[Tried]) -> tup
     return len(swings), False
 
 
-def _give_up(plan: Plan, tried: list[Tried]) -> dict:
+def _give_up(plan: Plan, tried: list[Tried]) -> dict[str, Any]:
     """Leave a round: first take any free cards a spy still gives, then pass."""
     return _freebie(plan, tried) or {"type": "pass"}
 
 
-def _freebie(plan: Plan, tried: list[Tried]) -> dict | None:
+def _freebie(plan: Plan, tried: list[Tried]) -> dict[str, Any] | None:
     """A spy (or a medic bringing one back) when the round's result no longer matters or stays the same."""
     free = [t for t in tried if t.draws > 0 and t.gain - t.spend > 0
             and (not plan.winning or plan.lead + t.swing > 0 or (plan.tie_wins and plan.lead + t.swing == 0))]
@@ -466,7 +468,7 @@ def _freebie(plan: Plan, tried: list[Tried]) -> dict | None:
     return None
 
 
-def _after_their_pass(state: dict, seat: int, legal: list[dict], plan: Plan) -> dict:
+def _after_their_pass(state: dict[str, Any], seat: int, legal: list[dict[str, Any]], plan: Plan) -> dict[str, Any]:
     if plan.winning:
         if not (plan.must_win and plan.wins_game):
             free = _freebie(plan, _options(state, seat, legal, cards_only=True))

@@ -3,13 +3,15 @@ revives, what the faction card summons, what a leader takes from a discard pile,
 his secret pick from the deck, and the cards the opponent shows to the Emperor of Nilfgaard."""
 from __future__ import annotations
 
+from typing import Any, cast
+
 from bot.engine import Code, Ctx, Reject
 
 from .leaders import reveal
 from .rules import card_specs, check_spec, distinct, place_unit, play_card, revive_candidates, summon_candidates
-from .state import card, locate, move, opp, resume_cause
+from .state import card, move, opp, resume_cause, zone_of
 
-def candidates(state: dict, entry: dict) -> list[str]:
+def candidates(state: dict[str, Any], entry: dict[str, Any]) -> list[str]:
     seat, kind = entry["seat"], entry["kind"]
     if kind == "revive":
         return revive_candidates(state, seat, entry["piles"], entry["heroes"])
@@ -20,13 +22,13 @@ def candidates(state: dict, entry: dict) -> list[str]:
     if kind == "discard":
         return list(state["hand"][seat])
     if kind == "take_deck":
-        return state["deck"][seat] + state["aside"][seat]
+        return cast("list[str]", state["deck"][seat] + state["aside"][seat])
     if kind == "reveal":
         return [u for u in state["hand"][seat] if u not in state["revealed"][entry["viewer"]]]
     raise AssertionError(kind)
 
 
-def choice_actions(state: dict, entry: dict) -> list[dict]:
+def choice_actions(state: dict[str, Any], entry: dict[str, Any]) -> list[dict[str, Any]]:
     kind, seat = entry["kind"], entry["seat"]
     actions = []
     for uid in distinct(state, candidates(state, entry)):
@@ -41,13 +43,13 @@ def choice_actions(state: dict, entry: dict) -> list[dict]:
     return actions
 
 
-def settle(state: dict) -> None:
+def settle(state: dict[str, Any]) -> None:
     """Drop sub-decisions that have nothing left to choose from."""
     while state["stack"] and not candidates(state, state["stack"][-1]):
         state["stack"].pop()
 
 
-def apply_choice(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def apply_choice(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     entry = state["stack"][-1]
     kind = entry["kind"]
     expected = {"take_deck": "take"}.get(kind, kind)
@@ -74,7 +76,7 @@ def apply_choice(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         if entry.get("left", 1) > 1:
             # Skellige's second revival waits under anything the first one triggers (a medic's revival).
             state["stack"].append(dict(entry, left=entry["left"] - 1))
-        side_from = locate(state, uid)[1]
+        side_from = zone_of(state, uid)[1]
         ctx.emit("revived", seat=seat, card=card(state, uid).id, pile="own" if side_from == seat else "enemy",
                  source=entry.get("source", "medic"))
         place_unit(state, seat, uid, opp(seat) if spec.get("side") == "enemy" else seat,

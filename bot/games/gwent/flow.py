@@ -3,6 +3,8 @@ round (scores, faction bonuses, the Monsters' kept unit, Kambi's Hemdall), the s
 goes first, Skellige's third-round revival) and the end of the game."""
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine import Ctx
 
 from .cards import ROWS, catalogue
@@ -14,12 +16,12 @@ from .state import (
 )
 
 
-def has_move(state: dict, seat: int) -> bool:
+def has_move(state: dict[str, Any], seat: int) -> bool:
     return bool(usable_leaders(state, seat)) or any(card_specs(state, seat, u) for u in state["hand"][seat])
 
 
 # ------------------------------------------------------------------------------------------ turns
-def start_turn(state: dict, seat: int, ctx: Ctx) -> None:
+def start_turn(state: dict[str, Any], seat: int, ctx: Ctx) -> None:
     if not state["hand"][seat] and not usable_leaders(state, seat):
         ctx.emit("passed", seat=seat, auto="empty_hand", rule="§1")  # no cards left -> automatic pass
         state["players"][seat]["passed"] = True
@@ -33,7 +35,7 @@ def start_turn(state: dict, seat: int, ctx: Ctx) -> None:
     ctx.emit("turn", seat=seat, n=state["turn_no"], count=state["turn"]["need"])
 
 
-def card_done(state: dict, ctx: Ctx) -> None:
+def card_done(state: dict[str, Any], ctx: Ctx) -> None:
     """A card or leader of the turn is fully resolved (its sub-decisions included)."""
     resume_cause(state, None)
     turn = state["turn"]
@@ -53,13 +55,14 @@ def card_done(state: dict, ctx: Ctx) -> None:
         do_pass(state, turn["seat"], ctx, auto="no_second_card", rule="§8")
 
 
-def do_pass(state: dict, seat: int, ctx: Ctx, auto: str | None = None, rule: str | None = None) -> None:
+def do_pass(state: dict[str, Any], seat: int, ctx: Ctx, auto: str | None = None, rule: str | None = None) -> None:
     state["players"][seat]["passed"] = True
-    ctx.emit("passed", seat=seat, auto=auto, **({"rule": rule} if rule else {}))
+    cite: dict[str, Any] = {"rule": rule} if rule else {}
+    ctx.emit("passed", seat=seat, auto=auto, **cite)
     end_turn(state, ctx)
 
 
-def end_turn(state: dict, ctx: Ctx) -> None:
+def end_turn(state: dict[str, Any], ctx: Ctx) -> None:
     seat = state["turn"]["seat"]
     deliver_draws(state, ctx)
     rotate_journal(state, seat)
@@ -67,7 +70,7 @@ def end_turn(state: dict, ctx: Ctx) -> None:
     advance(state, seat, ctx)
 
 
-def deliver_draws(state: dict, ctx: Ctx) -> None:
+def deliver_draws(state: dict[str, Any], ctx: Ctx) -> None:
     """Random extra cards arrive when the turn is over (rule book, double-move rule)."""
     for due in state["draws_due"]:
         resume_cause(state, due["cause"])
@@ -76,7 +79,7 @@ def deliver_draws(state: dict, ctx: Ctx) -> None:
     resume_cause(state, None)
 
 
-def advance(state: dict, last: int, ctx: Ctx) -> None:
+def advance(state: dict[str, Any], last: int, ctx: Ctx) -> None:
     players = state["players"]
     if players[0]["passed"] and players[1]["passed"]:
         end_round(state, ctx)
@@ -91,7 +94,7 @@ def advance(state: dict, last: int, ctx: Ctx) -> None:
 
 
 # ------------------------------------------------------------------------------------------ rounds
-def round_winner(state: dict) -> int | None:
+def round_winner(state: dict[str, Any]) -> int | None:
     a, b = scores(state)
     if a != b:
         return 0 if a > b else 1
@@ -101,7 +104,7 @@ def round_winner(state: dict) -> int | None:
     return None
 
 
-def board_copy(state: dict) -> list[dict]:
+def board_copy(state: dict[str, Any]) -> list[dict[str, Any]]:
     """The final table of a round, kept in the record (rule book: the judge copies it into the thread)."""
     values = strengths(state)
     totals = row_totals(state, values)
@@ -110,7 +113,7 @@ def board_copy(state: dict) -> list[dict]:
             for s in (0, 1)]
 
 
-def end_round(state: dict, ctx: Ctx) -> None:
+def end_round(state: dict[str, Any], ctx: Ctx) -> None:
     totals = scores(state)
     winner = round_winner(state)
     for seat in (0, 1):
@@ -121,7 +124,7 @@ def end_round(state: dict, ctx: Ctx) -> None:
     state["results"].append(result)
     state["turn"] = None
     # a level round goes to Nilfgaard (§6); without it, the book is silent (GW-7)
-    cite = {"rule": "§6" if result["by_nilfgaard"] else "GW-7"} if totals[0] == totals[1] else {}
+    cite: dict[str, Any] = {"rule": "§6" if result["by_nilfgaard"] else "GW-7"} if totals[0] == totals[1] else {}
     ctx.emit("round_end", **result, gems=[p["gems"] for p in state["players"]], board=board_copy(state),
              weather=[w["kind"] for w in state["weather"]], **cite)
     if any(p["gems"] == 0 for p in state["players"]):
@@ -134,11 +137,11 @@ def end_round(state: dict, ctx: Ctx) -> None:
     clear_round(state, ctx, kept=None)
 
 
-def keep_candidates(state: dict, seat: int) -> list[str]:
+def keep_candidates(state: dict[str, Any], seat: int) -> list[str]:
     return [u for u, _ in board_units(state, seat) if not card(state, u).is_hero]
 
 
-def clear_round(state: dict, ctx: Ctx, kept: str | None) -> None:
+def clear_round(state: dict[str, Any], ctx: Ctx, kept: str | None) -> None:
     """Everything on the field goes to the discard pile of its side, except the Monsters' kept unit."""
     tokens_next = []
     for side in (0, 1):
@@ -180,7 +183,7 @@ def clear_round(state: dict, ctx: Ctx, kept: str | None) -> None:
     start_round(state, ctx, tokens_next)
 
 
-def start_round(state: dict, ctx: Ctx, tokens: list[dict]) -> None:
+def start_round(state: dict[str, Any], ctx: Ctx, tokens: list[dict[str, Any]]) -> None:
     ctx.emit("round_start", round=state["round"])
     for token in tokens:
         # Kambi left on the field at the end of a round: Hemdall arrives at the start of the next one.
@@ -198,7 +201,7 @@ def start_round(state: dict, ctx: Ctx, tokens: list[dict]) -> None:
     choose_first(state, ctx)
 
 
-def choose_first(state: dict, ctx: Ctx) -> None:
+def choose_first(state: dict[str, Any], ctx: Ctx) -> None:
     """Scoia'tael choose who starts every round (forum change); otherwise a lot in round 1, then the other
     player in round 2 and the round-1 starter again in round 3."""
     for seat in (0, 1):
@@ -214,14 +217,14 @@ def choose_first(state: dict, ctx: Ctx) -> None:
     begin_play(state, starter, how, ctx)
 
 
-def begin_play(state: dict, starter: int, how: str, ctx: Ctx) -> None:
+def begin_play(state: dict[str, Any], starter: int, how: str, ctx: Ctx) -> None:
     state["phase"], state["chooser"] = "play", None
     state["starters"].append(starter)
     ctx.emit("first_player", seat=starter, how=how, round=state["round"])
     start_turn(state, starter, ctx)
 
 
-def finish_game(state: dict, ctx: Ctx) -> None:
+def finish_game(state: dict[str, Any], ctx: Ctx) -> None:
     gems = [p["gems"] for p in state["players"]]
     winners = [s for s in (0, 1) if gems[s] > 0]
     rounds = [r["scores"] for r in state["results"]]

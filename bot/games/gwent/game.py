@@ -46,7 +46,7 @@ class Gwent(Game):
     #: public sees nothing of the mulligan's steps, so taking it at once tells nobody anything
     auto_actions = frozenset({"mulligan_take"})
 
-    def correspond(self, options: dict, given: frozenset[str], clock: float | None) -> None:
+    def correspond(self, options: dict[str, Any], given: frozenset[str], clock: float | None) -> None:
         """GW-35: the decision's seconds give way to the table's clock."""
         timer(self.name, options, given, "turn_seconds", clock)
 
@@ -54,7 +54,7 @@ class Gwent(Game):
         """A round's end: the field as it stood at the end (the same step clears it for the next round)."""
         return "before" if event["kind"] == "round_end" else None
 
-    def confirm(self, state: dict, seat: int, action: dict) -> bool:
+    def confirm(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
         """A pass ends the player's round for good (no card may follow it in that round): asked twice when it
         gives the round up — always in HardGwent, as before; in the standard game when the player holds cards
         and does not lead (a pass while leading is the usual way to keep cards for later, and asking there
@@ -72,7 +72,7 @@ class Gwent(Game):
             # Rule book, HardGwent 2: the player must play the whole deck.
             raise Reject("gwent.reject.hardgwent_no_build", code=Code.BAD_OPTIONS, rule="§8")
 
-    def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+    def setup(self, state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()
         hardgwent = state["options"]["variant"] == "hardgwent"
         state.update({
@@ -91,35 +91,35 @@ class Gwent(Game):
         begin(state, ctx, stack)
 
     # ------------------------------------------------------------------ who acts
-    def to_act(self, state: dict) -> list[Pending]:
+    def to_act(self, state: dict[str, Any]) -> list[Pending]:
         if state["outcome"] is not None:
             return []
         return [Pending(seat, kind, self._deadline(state, seat), f"gwent.prompt.{prompt}")
                 for seat, kind, prompt in _pending(state)]
 
-    def _deadline(self, state: dict, seat: int) -> float | None:
+    def _deadline(self, state: dict[str, Any], seat: int) -> float | None:
         secs = state["options"]["turn_seconds"]
         return state["since"][seat] + secs if secs else None
 
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         return legal_actions(state, seat)
 
-    def _apply(self, state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    def _apply(self, state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
         before = {s: prompt for s, _, prompt in _pending(state)}
         apply_action(state, seat, action, ctx)
         self._restart_clocks(state, before, seat, ctx)
 
-    def _timeout(self, state: dict, seat: int, ctx: Ctx) -> None:
+    def _timeout(self, state: dict[str, Any], seat: int, ctx: Ctx) -> None:
         before = {s: prompt for s, _, prompt in _pending(state)}
         action = bot.default_action(state, seat)
         ctx.emit("timed_out", seat=seat)
         apply_action(state, seat, action, ctx)
         self._restart_clocks(state, before, seat, ctx)
 
-    def judge_table(self, state: dict) -> dict[str, Any]:
+    def judge_table(self, state: dict[str, Any]) -> dict[str, Any]:
         return table.build(state)
 
-    def _restart_clocks(self, state: dict, before: dict[int, str], actor: int, ctx: Ctx) -> None:
+    def _restart_clocks(self, state: dict[str, Any], before: dict[int, str], actor: int, ctx: Ctx) -> None:
         """A seat's clock starts when it is asked something new, or after it acted in public.  After a private
         step (an exchange of a mulligan, a card shown to the Emperor) the actor keeps its clock: the deadline
         is public, and restarting it would tell the table when and how often the seat acted."""
@@ -129,22 +129,22 @@ class Gwent(Game):
                 state["since"][seat] = ctx.now
 
     # ------------------------------------------------------------------ views
-    def _view(self, state: dict, seat: int | None) -> dict[str, Any]:
+    def _view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return view.build(state, seat)
 
-    def unseen_variant(self, state: dict, seat: int | None, rng: Any) -> dict:
+    def unseen_variant(self, state: dict[str, Any], seat: int | None, rng: Any) -> dict[str, Any]:
         return view.unseen_variant(state, seat, rng)
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: dict[str, Any]) -> None:
         view.check_invariants(state)
 
-    def check_position(self, state: dict, template: dict) -> None:
+    def check_position(self, state: dict[str, Any], template: dict[str, Any]) -> None:
         position.check(state, template)
 
-    def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
+    def bot_action(self, state: dict[str, Any], seat: int, rng: Any) -> dict[str, Any]:
         return bot.choose(state, seat, rng)
 
-    def describe_action(self, state: dict, seat: int, action: dict, locale: str,
+    def describe_action(self, state: dict[str, Any], seat: int, action: dict[str, Any], locale: str,
                         names: Sequence[str] = ()) -> str:
         return render.describe_action(state, seat, action, locale)
 
@@ -156,7 +156,7 @@ class Gwent(Game):
         return render.render_event(event, locale, names)
 
 
-def _pending(state: dict) -> list[tuple[int, str, str]]:
+def _pending(state: dict[str, Any]) -> list[tuple[int, str, str]]:
     """(seat, kind, prompt) for every decision owed now."""
     phase = state["phase"]
     if phase == "over":

@@ -2,7 +2,7 @@
 including the HardGwent White Flame that undoes the opponent's leader of the previous turn."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from bot.engine import Ctx
 
@@ -11,12 +11,12 @@ from .leaders_passive import blocked_by_white_flame, leader_rule
 from .rules import (
     horn_free, leader_weather, push, revive_candidates, row_scorch, rules, scorch,
 )
-from .state import card, locate, move, open_cause, opp, owner, relocate, set_flag, undo_ops
+from .state import card, move, open_cause, opp, owner, relocate, set_flag, undo_ops, zone_of
 
 LEADER_WEATHER = ("rain", "fog", "frost", "clear")
 
 
-def usable_leaders(state: dict, seat: int) -> list[str]:
+def usable_leaders(state: dict[str, Any], seat: int) -> list[str]:
     """Standard: the one leader, once a game, unless cancelled by the White Flame (a passive one only idle).
     HardGwent: one per round, three per game, never the same twice, none in a round blocked by the White
     Flame."""
@@ -30,7 +30,7 @@ def usable_leaders(state: dict, seat: int) -> list[str]:
     return [lid for lid in player["leaders"] if lid not in used]
 
 
-def why_unusable(state: dict, seat: int, lid: str) -> tuple[str, str]:
+def why_unusable(state: dict[str, Any], seat: int, lid: str) -> tuple[str, str]:
     """The i18n key and rule of the reason a leader of ``seat`` cannot be activated now."""
     player = state["players"][seat]
     if state["variant"] == "standard":
@@ -46,7 +46,7 @@ def why_unusable(state: dict, seat: int, lid: str) -> tuple[str, str]:
     return "gwent.reject.leader_three", "§8"
 
 
-def leader_specs(state: dict, seat: int, lid: str) -> list[dict[str, Any]]:
+def leader_specs(state: dict[str, Any], seat: int, lid: str) -> list[dict[str, Any]]:
     """The ways to activate a leader; every leader may also be used idle (rule book, leader principle 4), a
     passive one only idle: it works by itself, and its one use is a legal skip of the turn."""
     rule = leader_rule(state, lid)
@@ -66,7 +66,7 @@ def leader_specs(state: dict, seat: int, lid: str) -> list[dict[str, Any]]:
     return specs + [{"idle": True}]
 
 
-def activate(state: dict, seat: int, lid: str, spec: dict[str, Any], ctx: Ctx) -> None:
+def activate(state: dict[str, Any], seat: int, lid: str, spec: dict[str, Any], ctx: Ctx) -> None:
     player = state["players"][seat]
     player["leaders_used"].append(lid)
     player["leader_round"] = True
@@ -74,7 +74,8 @@ def activate(state: dict, seat: int, lid: str, spec: dict[str, Any], ctx: Ctx) -
     rule = leader_rule(state, lid)
     ability, enemy = rule["ability"], opp(seat)
     on_enemy_row = ability == "weaken_horn" and not spec.get("idle")  # the Treacherous lies on his row
-    ctx.emit("leader", seat=seat, leader=lid, **spec, **({"side": enemy} if on_enemy_row else {}))
+    side: dict[str, Any] = {"side": enemy} if on_enemy_row else {}
+    ctx.emit("leader", seat=seat, leader=lid, **spec, **side)
     if spec.get("idle"):
         return
     if ability == "weather":
@@ -127,7 +128,7 @@ def activate(state: dict, seat: int, lid: str, spec: dict[str, Any], ctx: Ctx) -
         set_flag(state, ["round_fx", "bran", seat], True)
 
 
-def empty_hand_take(state: dict, seat: int) -> str | None:
+def empty_hand_take(state: dict[str, Any], seat: int) -> str | None:
     """§8 note 3 a): the Invader of the North opening a double move with an empty hand.  The table's reading
     (option ``empty_hand_take``, GW-27): ``autopass`` — a lone card, the card it takes waits for the next round;
     ``play_pass`` — the card taken is played as the turn's second, then the automatic pass (a spy's cards arrive
@@ -135,10 +136,10 @@ def empty_hand_take(state: dict, seat: int) -> str | None:
     turn = state["turn"]
     if state["hand"][seat] or turn is None or turn["need"] != 2 or turn["played"] != 0:
         return None
-    return state["options"]["empty_hand_take"]
+    return cast("str | None", state["options"]["empty_hand_take"])
 
 
-def reveal_hand(state: dict, seat: int, count: int, ctx: Ctx) -> None:
+def reveal_hand(state: dict[str, Any], seat: int, count: int, ctx: Ctx) -> None:
     """Emperor of Nilfgaard: the opponent shows ``count`` cards of his choice (forum) or at random (option);
     with that many cards or fewer the judge shows them all.  They are named in the game thread (§7), or,
     with the option ``emperor_shown_to: owner``, to the two players only (GW-24)."""
@@ -154,13 +155,13 @@ def reveal_hand(state: dict, seat: int, count: int, ctx: Ctx) -> None:
         push(state, "reveal", enemy, viewer=seat, left=count)
 
 
-def reveal(state: dict, viewer: int, uid: str, ctx: Ctx) -> None:
+def reveal(state: dict[str, Any], viewer: int, uid: str, ctx: Ctx) -> None:
     state["revealed"][viewer].append(uid)
     to = None if state["options"]["emperor_shown_to"] == "thread" else (viewer, opp(viewer))
     ctx.emit("revealed", to=to, seat=opp(viewer), card=state["cards"][uid]["id"], rule="§7")
 
 
-def discards_to_decks(state: dict, sides: list[int], no_summon: bool, ctx: Ctx) -> None:
+def discards_to_decks(state: dict[str, Any], sides: list[int], no_summon: bool, ctx: Ctx) -> None:
     """Crach an Craite / Helheim: discard piles go back into their owners' decks, which are reshuffled.  The
     faction card stays in the discard pile (rule book: it never comes back, ruling GW-15)."""
     touched = set()
@@ -177,14 +178,14 @@ def discards_to_decks(state: dict, sides: list[int], no_summon: bool, ctx: Ctx) 
         reshuffle(state, s, ctx)
 
 
-def reshuffle(state: dict, seat: int, ctx: Ctx) -> None:
+def reshuffle(state: dict[str, Any], seat: int, ctx: Ctx) -> None:
     order = list(state["deck"][seat])
     ctx.rng.shuffle(order, f"gwent.reshuffle.{seat}")
     state["deck"][seat] = order
     ctx.emit("shuffled", to=(), seat=seat, order=[state["cards"][u]["id"] for u in order])
 
 
-def white_flame(state: dict, seat: int, ctx: Ctx) -> None:
+def white_flame(state: dict[str, Any], seat: int, ctx: Ctx) -> None:
     """HardGwent: right after an opponent's turn with a leader, that leader's effect is undone (other cards of
     that turn keep their effects; Eredin's chosen card is taken away with all it did).  Otherwise the opponent
     may use no leader for the rest of the round (§7 White Flame, §8 double-move notes 1-2)."""
@@ -203,7 +204,7 @@ def white_flame(state: dict, seat: int, ctx: Ctx) -> None:
         for other in causes:
             if other["kind"] == "card" and other.get("card") == chosen:
                 changes += undo_ops(state, other["ops"])
-        zone = locate(state, chosen)
+        zone = zone_of(state, chosen)
         if zone != ["deck", enemy]:
             relocate(state, chosen, ["deck", enemy])
             changes.append({"uid": chosen, "card": state["cards"][chosen]["id"], "left": zone[0], "to": "deck"})
@@ -217,11 +218,11 @@ _PLACE = {"row": "field", "horn": "field", "mardroeme": "field", "weather": "fie
           "hand": "hand", "deck": "deck", "aside": "deck", "cand": "deck"}
 
 
-def announce_undone(state: dict, enemy: int, changes: list[dict], ctx: Ctx) -> None:
+def announce_undone(state: dict[str, Any], enemy: int, changes: list[dict[str, Any]], ctx: Ctx) -> None:
     """Name every card the White Flame brought back or took away (§9: the judge notes every change of the
     field before the next turn).  A card going from the hand back to the deck (a draw undone, Eredin's secret
     pick) is named to its owner only; the others were seen where they were."""
-    first: dict[str, dict] = {}
+    first: dict[str, dict[str, Any]] = {}
     for ch in changes:  # a card moved twice (the chosen card played, then taken back) counts once
         if "uid" in ch:
             first.setdefault(ch["uid"], {**ch}).update(to=ch["to"])

@@ -1,14 +1,17 @@
 """Which leader effects are in force: shared by scoring and the rules (kept apart to avoid an import cycle)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from .cards import catalogue
 
 
-def leader_rule(state: dict, leader_id: str) -> dict:
+def leader_rule(state: dict[str, Any], leader_id: str) -> Mapping[str, Any]:
     return catalogue().leaders[leader_id].rule(state["variant"]) or {}
 
 
-def blocked_by_white_flame(state: dict, seat: int) -> bool:
+def blocked_by_white_flame(state: dict[str, Any], seat: int) -> bool:
     """Standard: an opponent holding the White Flame cancels every leader of ``seat`` for the whole game."""
     if state["variant"] != "standard":
         return False
@@ -16,7 +19,7 @@ def blocked_by_white_flame(state: dict, seat: int) -> bool:
     return any(leader_rule(state, lid).get("ability") == "white_flame" for lid in other)
 
 
-def passive(state: dict, seat: int, ability: str) -> bool:
+def passive(state: dict[str, Any], seat: int, ability: str) -> bool:
     """Is a passive (standard) leader ability of ``seat`` in force?"""
     if state["variant"] != "standard" or blocked_by_white_flame(state, seat):
         return False

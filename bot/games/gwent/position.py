@@ -3,9 +3,11 @@ decks are built): the invariants the engine keeps, each refused with the key at 
 Pure: no Discord, no storage."""
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine.position import PositionError, flag, integer, listing, mapping, one_of, seat, want
 
-from .cards import ROWS, catalogue
+from .cards import ROWS, Catalogue, catalogue
 from .state import LIST_ZONES, is_token
 
 PHASES = ("setup", "mulligan", "first", "keep", "play", "revive3", "over")
@@ -14,7 +16,7 @@ SLOT_KEYS = ("horn", "horn_crach", "leader_horn", "mardroeme")
 TURN_KEYS = ("seat", "need", "played", "moved")
 
 
-def check(state: dict, template: dict) -> None:
+def check(state: dict[str, Any], template: dict[str, Any]) -> None:
     cat = catalogue()
     phase = one_of(state["phase"], "phase", PHASES, "phase")
     want(state["variant"] == state["options"]["variant"], "variant", "must be the table's option 'variant'")
@@ -58,7 +60,7 @@ def check(state: dict, template: dict) -> None:
         want(isinstance(entry.get("kind"), str), f"stack.{j}.kind", "a pending choice names its kind")
 
 
-def _bookkeeping(state: dict, cat: object) -> None:
+def _bookkeeping(state: dict[str, Any], cat: Catalogue) -> None:
     """The set-up entries, the round's effects and the counters: values the engine reads without asking."""
     for s, st in enumerate(listing(state["setup"], "setup", 2)):
         key = f"setup.{s}"
@@ -100,7 +102,7 @@ def _bookkeeping(state: dict, cat: object) -> None:
             mapping(journal["last"], "journal.last")
 
 
-def _cards(state: dict, cat: object) -> dict:
+def _cards(state: dict[str, Any], cat: Catalogue) -> dict[str, Any]:
     cards = mapping(state["cards"], "cards")
     for uid, inst in cards.items():
         key = f"cards.{uid}"
@@ -110,12 +112,12 @@ def _cards(state: dict, cat: object) -> dict:
     return cards
 
 
-def _zones(state: dict, cards: dict) -> None:
+def _zones(state: dict[str, Any], cards: dict[str, Any]) -> None:
     """Every card instance in exactly one zone (deck, aside, candidates, hand, discard, a row, a slot, the
     weather), and nothing in a zone that is not an instance; tokens only on the field."""
     seen: dict[str, str] = {}
 
-    def put(uid: object, key: str) -> None:
+    def put(uid: Any, key: str) -> None:
         want(isinstance(uid, str) and uid in cards, key, f"{uid!r} is no card of 'cards'")
         if uid in seen:
             raise PositionError(key, f"card {uid!r} is also in {seen[uid]} (every card exactly once)")
@@ -147,7 +149,7 @@ def _zones(state: dict, cards: dict) -> None:
          "is in no zone (every card exactly once across deck, hand, board and discard)")
 
 
-def _decks(state: dict, cards: dict) -> None:
+def _decks(state: dict[str, Any], cards: dict[str, Any]) -> None:
     """Each seat has as many cards as the deck it built (setup.<seat>.deck), tokens aside: a card may change what
     it is (a transformed Vildkaarl), never how many there are."""
     for s in (0, 1):

@@ -9,7 +9,7 @@ from bot.i18n import t
 
 from .cards import catalogue
 from .scoring import points
-from .state import locate
+from .state import locate, zone_of
 
 LIMIT = 1800
 ROW_LINES = 3    # lines a row of the field takes on the compact board; the cards beyond are counted
@@ -55,13 +55,13 @@ def _names(ids: Sequence[str], locale: str) -> str:
 
 
 # ------------------------------------------------------------------------------------------ actions
-def describe_action(state: dict, seat: int, action: dict, locale: str) -> str:
+def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any], locale: str) -> str:
     return _describe(state, seat, action, locale)[:80]
 
 
-def _describe(state: dict, seat: int, action: dict, locale: str) -> str:
+def _describe(state: dict[str, Any], seat: int, action: dict[str, Any], locale: str) -> str:
     kind = action["type"]
-    uid = action.get("card")
+    uid: Any = action.get("card")  # a card's uid in the actions that name one (those read it below)
     cid = state["cards"][uid]["id"] if isinstance(uid, str) and uid in state["cards"] else uid
     if kind == "faction":
         return t("gwent.act.faction", locale, faction=t(f"gwent.faction.{action['faction']}", locale))
@@ -90,15 +90,15 @@ def _describe(state: dict, seat: int, action: dict, locale: str) -> str:
             return text + " — " + t(f"gwent.pile.{extra}", locale)
         return text
     if kind == "move":
-        row = locate(state, uid)[2]
+        row = zone_of(state, uid)[2]
         return t("gwent.act.move", locale, card=cname(cid, locale),
                  row=_row("ranged" if row == "melee" else "melee", locale))
     if kind == "keep":
-        return t("gwent.act.keep", locale, card=cname(cid, locale), row=_row(locate(state, uid)[2], locale))
+        return t("gwent.act.keep", locale, card=cname(cid, locale), row=_row(zone_of(state, uid)[2], locale))
     return t(f"gwent.act.{kind}", locale, card=cname(cid, locale) if cid in catalogue().cards else str(cid))
 
 
-def _card_with_spec(state: dict, action: dict, cid: str, locale: str) -> str:
+def _card_with_spec(state: dict[str, Any], action: dict[str, Any], cid: str, locale: str) -> str:
     c = catalogue().card(cid)
     text = cname(cid, locale) + (f" ({c.strength})" if c.is_unit else "")
     if action.get("target"):
@@ -168,7 +168,7 @@ def _setup_lines(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> 
     return lines
 
 
-def _side_lines(view, side: int, order, locale: str, names: Sequence[str], full: bool) -> list[str]:
+def _side_lines(view: Mapping[str, Any], side: int, order: Sequence[str], locale: str, names: Sequence[str], full: bool) -> list[str]:
     p = view["players"][side]
     faction = t(f"gwent.faction.{p['faction']}", locale) if p["faction"] else "?"
     status = " · " + t("gwent.view.passed", locale) if p["passed"] else ""
@@ -197,7 +197,7 @@ def _side_lines(view, side: int, order, locale: str, names: Sequence[str], full:
 
 def _row_groups(cards: Sequence[Mapping[str, Any]], locale: str) -> list[tuple[str, int]]:
     """(text, copies) for the cards of a row, neighbours with the same card and strength counted once."""
-    groups: list[list] = []
+    groups: list[list[Any]] = []  # [card, strength, copies], counted in place
     for c in cards:
         if groups and groups[-1][0] == c["card"] and groups[-1][1] == c["strength"]:
             groups[-1][2] += 1

@@ -7,33 +7,35 @@ onto ``state["stack"]`` as sub-decisions; flow.py resumes the turn once the stac
 from __future__ import annotations
 
 from typing import Any
+from collections.abc import Mapping
 
 from bot.engine import Code, Ctx, Reject
 
 from .cards import ROWS, catalogue
 from .scoring import row_totals, strengths
 from .state import (
-    add_weather, board_units, card, drop_weather_entry, is_token, locate, move, new_token, opp, owner, remove_token,
+    Zone, add_weather, board_units, card, drop_weather_entry, is_token, move, new_token, opp, owner,
+    remove_token, zone_of,
 )
 
 
-def rules(state: dict) -> dict:
+def rules(state: dict[str, Any]) -> Mapping[str, Any]:
     return catalogue().variants[state["variant"]]
 
 
-def perk(state: dict, seat: int, faction: str) -> bool:
+def perk(state: dict[str, Any], seat: int, faction: str) -> bool:
     """A faction bonus works only when the two players play different factions (rule book, faction bonuses)."""
     mine, theirs = (state["players"][s]["faction"] for s in (seat, opp(seat)))
-    return mine == faction and theirs != faction
+    return bool(mine == faction and theirs != faction)
 
 
 # ------------------------------------------------------------------------------------------ what may be played
-def decoy_targets(state: dict, seat: int) -> list[str]:
+def decoy_targets(state: dict[str, Any], seat: int) -> list[str]:
     """Non-hero units on the player's own side, enemy spies included; tokens are not cards (ruling GW-9)."""
     return [u for u, _ in board_units(state, seat) if not card(state, u).is_hero and not is_token(u)]
 
 
-def horn_free(state: dict, seat: int, row: str) -> bool:
+def horn_free(state: dict[str, Any], seat: int, row: str) -> bool:
     slot = state["slots"][seat][row]
     if slot["horn"] is not None or slot["horn_crach"]:
         return False
@@ -41,7 +43,7 @@ def horn_free(state: dict, seat: int, row: str) -> bool:
     return state["variant"] == "hardgwent" or not slot["leader_horn"]
 
 
-def card_specs(state: dict, seat: int, uid: str) -> list[dict[str, Any]]:
+def card_specs(state: dict[str, Any], seat: int, uid: str) -> list[dict[str, Any]]:
     """Every legal way to play a card: its row, the side of a spy, the target of a decoy."""
     c = card(state, uid)
     if c.is_unit:
@@ -58,7 +60,7 @@ def card_specs(state: dict, seat: int, uid: str) -> list[dict[str, Any]]:
     return [{}]
 
 
-def check_spec(state: dict, seat: int, uid: str, action: dict) -> dict[str, Any]:
+def check_spec(state: dict[str, Any], seat: int, uid: str, action: dict[str, Any]) -> dict[str, Any]:
     """The normalised spec of an action for card ``uid``, or a Reject saying what is wrong with it."""
     c = card(state, uid)
     specs = card_specs(state, seat, uid)
@@ -91,7 +93,7 @@ def check_spec(state: dict, seat: int, uid: str, action: dict) -> dict[str, Any]
 
 
 # ------------------------------------------------------------------------------------------ playing
-def play_card(state: dict, seat: int, uid: str, spec: dict, ctx: Ctx, source: str) -> None:
+def play_card(state: dict[str, Any], seat: int, uid: str, spec: dict[str, Any], ctx: Ctx, source: str) -> None:
     """Put a card into play from the hand, or from the deck (faction card), as ``seat``."""
     c = card(state, uid)
     ctx.emit("played", seat=seat, card=c.id, source=source, **spec)
@@ -124,7 +126,7 @@ def play_card(state: dict, seat: int, uid: str, spec: dict, ctx: Ctx, source: st
         move(state, uid, ["weather"], weather=effect)
 
 
-def place_unit(state: dict, seat: int, uid: str, side: int, row: str, ctx: Ctx) -> None:
+def place_unit(state: dict[str, Any], seat: int, uid: str, side: int, row: str, ctx: Ctx) -> None:
     """A unit arrives on the field (played, revived or summoned): its abilities trigger now."""
     c = card(state, uid)
     move(state, uid, ["row", side, row])
@@ -141,16 +143,16 @@ def place_unit(state: dict, seat: int, uid: str, side: int, row: str, ctx: Ctx) 
         push(state, "revive", seat, piles=["own"], heroes=False, to="field")
 
 
-def _cause(state: dict) -> int | None:
+def _cause(state: dict[str, Any]) -> int | None:
     journal = state.get("journal")
     return journal["at"] if journal else None
 
 
-def push(state: dict, kind: str, seat: int, **info: Any) -> None:
+def push(state: dict[str, Any], kind: str, seat: int, **info: Any) -> None:
     state["stack"].append({"kind": kind, "seat": seat, "cause": _cause(state), **info})
 
 
-def muster(state: dict, seat: int, group: str, ctx: Ctx) -> None:
+def muster(state: dict[str, Any], seat: int, group: str, ctx: Ctx) -> None:
     """Every card of the group still in the deck comes to the field; the hand is untouched (forum change)."""
     members = set(catalogue().muster_group(group))
     pulled = [u for u in sorted(state["deck"][seat] + state["aside"][seat], key=_uid_order)
@@ -166,7 +168,7 @@ def _uid_order(uid: str) -> int:
     return int(uid[1:])
 
 
-def transform_berserkers(state: dict, ctx: Ctx) -> None:
+def transform_berserkers(state: dict[str, Any], ctx: Ctx) -> None:
     """Berserkers on a row with Mardroeme (the card, or Ermion) turn into vildkaarls for good."""
     for side in (0, 1):
         for row in ROWS:
@@ -181,9 +183,9 @@ def transform_berserkers(state: dict, ctx: Ctx) -> None:
                     ctx.emit("transformed", side=side, card=c.id, into=c.transforms_to)
 
 
-def leave_board(state: dict, uid: str, dest: list, ctx: Ctx) -> None:
+def leave_board(state: dict[str, Any], uid: str, dest: Zone, ctx: Ctx) -> None:
     """A unit leaves the field (killed, decoyed); an avenger calls its replacement at once."""
-    side, row = locate(state, uid)[1:]
+    side, row = zone_of(state, uid)[1:]
     c = card(state, uid)
     if is_token(uid):
         remove_token(state, uid)
@@ -194,12 +196,13 @@ def leave_board(state: dict, uid: str, dest: list, ctx: Ctx) -> None:
         ctx.emit("avenger", side=side, card=c.id, token=c.summons, rule="§5")
 
 
-def on_field(state: dict, card_id: str) -> bool:
+def on_field(state: dict[str, Any], card_id: str) -> bool:
     return any(state["cards"][u]["id"] == card_id for s in (0, 1) for u, _ in board_units(state, s))
 
 
 # ------------------------------------------------------------------------------------------ scorch
-def scorch(state: dict, sides: list[int], rows_: tuple[str, ...] | list[str], ctx: Ctx, cap: int | None) -> None:
+def scorch(state: dict[str, Any], sides: list[int], rows_: tuple[str, ...] | list[str], ctx: Ctx,
+           cap: int | None) -> None:
     """Kill the strongest non-hero unit(s) among ``sides``/``rows_``; ties all die (§2; HardGwent limits
     apply).  The strongest may have strength 0 (a lone Kambi), unless the table spares it (GW-10)."""
     values = strengths(state)
@@ -211,7 +214,7 @@ def scorch(state: dict, sides: list[int], rows_: tuple[str, ...] | list[str], ct
     kill(state, _limit(state, [u for u in pool if values[u] == best], cap), ctx)
 
 
-def row_scorch(state: dict, side: int, row: str, ctx: Ctx, cap: int | None) -> None:
+def row_scorch(state: dict[str, Any], side: int, row: str, ctx: Ctx, cap: int | None) -> None:
     """Scorch one enemy row, only if it holds at least 10 points (20 in HardGwent), heroes counted."""
     total = row_totals(state)[side][row]
     need = rules(state)["row_scorch_min"]
@@ -221,14 +224,15 @@ def row_scorch(state: dict, side: int, row: str, ctx: Ctx, cap: int | None) -> N
     scorch(state, [side], [row], ctx, cap)
 
 
-def _limit(state: dict, victims: list[str], cap: int | None) -> list[str]:
+def _limit(state: dict[str, Any], victims: list[str], cap: int | None) -> list[str]:
     """HardGwent: a tight-bond group loses at most half of its cards to one scorch, and row scorches kill at
     most 3 (unit) or 6 (leader) cards.  Which of the tied cards die: board order (ruling GW-11)."""
     if rules(state).get("bond_scorch_half"):
-        kept, lost = [], {}
+        kept: list[str] = []
+        lost: dict[tuple[int, str, str], int] = {}  # (side, row, card id) -> tight-bond copies lost
         for uid in victims:
             c = card(state, uid)
-            side, row = locate(state, uid)[1:]
+            side, row = zone_of(state, uid)[1:]
             if c.has("tight_bond"):
                 size = sum(1 for u in state["rows"][side][row] if state["cards"][u]["id"] == c.id)
                 key = (side, row, c.id)
@@ -240,17 +244,17 @@ def _limit(state: dict, victims: list[str], cap: int | None) -> list[str]:
     return victims[:cap] if cap else victims
 
 
-def kill(state: dict, victims: list[str], ctx: Ctx) -> None:
+def kill(state: dict[str, Any], victims: list[str], ctx: Ctx) -> None:
     """The victims go to the discard pile of their side; the line comes before what their leaving calls
     (Kambi's Hemdall)."""
-    sides = [locate(state, uid)[1] for uid in victims]
+    sides = [zone_of(state, uid)[1] for uid in victims]
     ctx.emit("scorched", killed=[{"card": card(state, u).id, "side": s} for u, s in zip(victims, sides)], rule="§2")
     for uid, side in zip(victims, sides):
         leave_board(state, uid, ["discard", side], ctx)
 
 
 # ------------------------------------------------------------------------------------------ weather
-def clear_weather(state: dict, ctx: Ctx) -> None:
+def clear_weather(state: dict[str, Any], ctx: Ctx) -> None:
     """Clear Weather ends every weather effect; the weather cards go to their owners' discard piles."""
     for i in range(len(state["weather"]) - 1, -1, -1):
         entry = state["weather"][i]
@@ -261,7 +265,7 @@ def clear_weather(state: dict, ctx: Ctx) -> None:
     ctx.emit("cleared")
 
 
-def leader_weather(state: dict, seat: int, kind: str, ctx: Ctx) -> None:
+def leader_weather(state: dict[str, Any], seat: int, kind: str, ctx: Ctx) -> None:
     if kind == "clear":
         clear_weather(state, ctx)
     else:
@@ -270,7 +274,7 @@ def leader_weather(state: dict, seat: int, kind: str, ctx: Ctx) -> None:
 
 
 # ------------------------------------------------------------------------------------------ draws
-def draw(state: dict, seat: int, n: int, ctx: Ctx) -> list[str]:
+def draw(state: dict[str, Any], seat: int, n: int, ctx: Ctx) -> list[str]:
     """Random cards from the deck: the next ones of the pre-drawn sample; the set-aside cards only once the
     sample is exhausted (ruling GW-6)."""
     drawn = []
@@ -295,7 +299,7 @@ def draw(state: dict, seat: int, n: int, ctx: Ctx) -> list[str]:
 
 
 # ------------------------------------------------------------------------------------------ choices from piles
-def revive_candidates(state: dict, seat: int, piles: list[str], heroes: bool) -> list[str]:
+def revive_candidates(state: dict[str, Any], seat: int, piles: list[str], heroes: bool) -> list[str]:
     """Units a medic (or a reviving leader) may bring back: never specials, heroes only for Valhalla."""
     found = []
     for pile in piles:
@@ -304,13 +308,13 @@ def revive_candidates(state: dict, seat: int, piles: list[str], heroes: bool) ->
     return found
 
 
-def summon_candidates(state: dict, seat: int) -> list[str]:
+def summon_candidates(state: dict[str, Any], seat: int) -> list[str]:
     """Cards the faction card may call from the deck: any card not yet used, heroes included, nothing that
     Helheim sent back (ruling GW-15)."""
     return [u for u in state["deck"][seat] + state["aside"][seat] if u not in state["no_summon"]]
 
 
-def distinct(state: dict, uids: list[str]) -> list[str]:
+def distinct(state: dict[str, Any], uids: list[str]) -> list[str]:
     """One uid per card id (the lowest), so identical copies give one choice."""
     best: dict[str, str] = {}
     for uid in uids:

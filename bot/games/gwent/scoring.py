@@ -10,19 +10,20 @@ from __future__ import annotations
 import math
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 from .cards import ROWS, WEATHER_ROWS, catalogue
 from .leaders_passive import passive
 
 
-def weather_rows(state: dict) -> set[str]:
+def weather_rows(state: dict[str, Any]) -> set[str]:
     rows: set[str] = set()
     for entry in state["weather"]:
         rows.update(WEATHER_ROWS[entry["kind"]])
     return rows
 
 
-def strengths(state: dict) -> dict[str, int]:
+def strengths(state: dict[str, Any]) -> dict[str, int]:
     """uid -> current strength in tenths, for every unit on the board."""
     cat = catalogue()
     hardgwent = state["variant"] == "hardgwent"
@@ -72,12 +73,12 @@ def strengths(state: dict) -> dict[str, int]:
     return out
 
 
-def row_totals(state: dict, values: dict[str, int] | None = None) -> list[dict[str, int]]:
+def row_totals(state: dict[str, Any], values: dict[str, int] | None = None) -> list[dict[str, int]]:
     values = strengths(state) if values is None else values
     return [{row: sum(values[u] for u in state["rows"][s][row]) for row in ROWS} for s in (0, 1)]
 
 
-def scores(state: dict, values: dict[str, int] | None = None) -> list[int]:
+def scores(state: dict[str, Any], values: dict[str, int] | None = None) -> list[int]:
     return [sum(r.values()) for r in row_totals(state, values)]
 
 

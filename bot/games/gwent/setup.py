@@ -8,7 +8,7 @@ deck (the judge's pre-drawn random sample), and the mulligan in its two forms:
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from bot.engine import Code, Ctx, Reject
 
@@ -19,11 +19,11 @@ from .rules import distinct, draw, rules
 from .state import move
 
 
-def faction_option(state: dict, seat: int) -> str:
-    return state["options"]["faction_a" if seat == 0 else "faction_b"]
+def faction_option(state: dict[str, Any], seat: int) -> str:
+    return cast("str", state["options"]["faction_a" if seat == 0 else "faction_b"])
 
 
-def begin(state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+def begin(state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
     stacked = stack.get("decks")
     for seat in (0, 1):
         choice = faction_option(state, seat)
@@ -44,7 +44,7 @@ def begin(state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
         deal(state, ctx)
 
 
-def _check_stacked(state: dict, stacked: Any) -> None:
+def _check_stacked(state: dict[str, Any], stacked: Any) -> None:
     """A stacked deck must be a permutation of the seat's real deck, known at set-up time (ruling GW-17)."""
     if not isinstance(stacked, dict) or set(stacked) - {"0", "1"}:
         raise Reject("gwent.reject.bad_stack", code=Code.BAD_SETUP)
@@ -64,7 +64,7 @@ def _check_stacked(state: dict, stacked: Any) -> None:
                          n=deck.get(extra, 0))
 
 
-def advance_setup(state: dict, seat: int) -> None:
+def advance_setup(state: dict[str, Any], seat: int) -> None:
     st = state["setup"][seat]
     if st["faction"] is None:
         st["step"] = "faction"
@@ -79,15 +79,15 @@ def advance_setup(state: dict, seat: int) -> None:
         st["step"] = "deck"
 
 
-def deck_list(state: dict, seat: int) -> dict[str, int]:
+def deck_list(state: dict[str, Any], seat: int) -> dict[str, int]:
     st = state["setup"][seat]
     if state["variant"] == "hardgwent":
         return catalogue().deck_pool(st["faction"], state["options"])
-    return st["deck"]
+    return cast("dict[str, int]", st["deck"])
 
 
 # ------------------------------------------------------------------------------------------ set-up actions
-def setup_actions(state: dict, seat: int) -> list[dict]:
+def setup_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     st = state["setup"][seat]
     cat = catalogue()
     if st["step"] == "faction":
@@ -105,7 +105,7 @@ def setup_actions(state: dict, seat: int) -> list[dict]:
     return []
 
 
-def apply_setup(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def apply_setup(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     st = state["setup"][seat]
     kind = action["type"]
     cat = catalogue()
@@ -157,7 +157,7 @@ def apply_setup(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
 
 
 # ------------------------------------------------------------------------------------------ the deal
-def deal(state: dict, ctx: Ctx) -> None:
+def deal(state: dict[str, Any], ctx: Ctx) -> None:
     cat = catalogue()
     for seat, st in enumerate(state["setup"]):
         player = state["players"][seat]
@@ -209,7 +209,7 @@ def deal(state: dict, ctx: Ctx) -> None:
 
 
 # ------------------------------------------------------------------------------------------ mulligan
-def mulligan_actions(state: dict, seat: int) -> list[dict]:
+def mulligan_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     m = state["mull"][seat]
     if m["done"]:
         return []
@@ -221,11 +221,11 @@ def mulligan_actions(state: dict, seat: int) -> list[dict]:
     return actions
 
 
-def apply_mulligan(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def apply_mulligan(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     m = state["mull"][seat]
     kind = action["type"]
     exchange = state["options"]["mulligan"] == "exchange"
-    uid = action.get("card")
+    uid: Any = action.get("card")  # checked against the hand or the candidates before it is moved
     if m["done"]:
         raise Reject("gwent.reject.mulligan_over", rule="§9")
     if kind == "mulligan_done":
@@ -264,7 +264,7 @@ def apply_mulligan(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         finish_mulligan(state, seat, ctx)
 
 
-def finish_mulligan(state: dict, seat: int, ctx: Ctx) -> None:
+def finish_mulligan(state: dict[str, Any], seat: int, ctx: Ctx) -> None:
     m = state["mull"][seat]
     for uid in list(state["cand"][seat]):
         move(state, uid, ["aside", seat])

@@ -13,37 +13,41 @@ moves and flag changes are written to a journal of the current and the previous 
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, cast
 
 from .cards import ROWS, Card, catalogue
 
 LIST_ZONES = ("deck", "aside", "cand", "hand", "discard")
+#: a zone as the state's JSON writes it: its kind, then the seat and the row where it has them
+#: (["hand", 0], ["row", 1, "siege"], ["horn", 0, "melee"], ["weather"])
+Zone = list[Any]
 
 
-def card(state: dict, uid: str) -> Card:
+def card(state: dict[str, Any], uid: str) -> Card:
     return catalogue().card(state["cards"][uid]["id"])
 
 
-def owner(state: dict, uid: str) -> int:
-    return state["cards"][uid]["owner"]
+def owner(state: dict[str, Any], uid: str) -> int:
+    return cast("int", state["cards"][uid]["owner"])
 
 
 def opp(seat: int) -> int:
     return 1 - seat
 
 
-def zone_list(state: dict, zone: list) -> list:
+def zone_list(state: dict[str, Any], zone: Zone) -> list[Any]:
     kind = zone[0]
     if kind in LIST_ZONES:
-        return state[kind][zone[1]]
+        return cast("list[Any]", state[kind][zone[1]])
     if kind == "row":
-        return state["rows"][zone[1]][zone[2]]
+        return cast("list[Any]", state["rows"][zone[1]][zone[2]])
     if kind == "weather":
-        return state["weather"]
+        return cast("list[Any]", state["weather"])
     raise ValueError(zone)
 
 
-def locate(state: dict, uid: str) -> list | None:
+def locate(state: dict[str, Any], uid: str) -> Zone | None:
     """The zone holding ``uid`` (None for a token that has left the board)."""
     for kind in LIST_ZONES:
         for s in (0, 1):
@@ -62,7 +66,7 @@ def locate(state: dict, uid: str) -> list | None:
     return None
 
 
-def _take(state: dict, uid: str, zone: list) -> int:
+def _take(state: dict[str, Any], uid: str, zone: Zone) -> int:
     kind = zone[0]
     if kind in ("horn", "mardroeme"):
         state["slots"][zone[1]][zone[2]][kind] = None
@@ -78,7 +82,7 @@ def _take(state: dict, uid: str, zone: list) -> int:
     return i
 
 
-def _put(state: dict, uid: str, zone: list, index: int | None, weather: str | None = None) -> None:
+def _put(state: dict[str, Any], uid: str, zone: Zone, index: int | None, weather: str | None = None) -> None:
     kind = zone[0]
     if kind in ("horn", "mardroeme"):
         state["slots"][zone[1]][zone[2]][kind] = uid
@@ -91,7 +95,7 @@ def _put(state: dict, uid: str, zone: list, index: int | None, weather: str | No
     items.insert(len(items) if index is None else min(index, len(items)), uid)
 
 
-def move(state: dict, uid: str, dest: list, index: int | None = None, weather: str | None = None) -> None:
+def move(state: dict[str, Any], uid: str, dest: Zone, index: int | None = None, weather: str | None = None) -> None:
     """Move a card to ``dest`` (appended unless ``index``); journaled for White Flame."""
     src = locate(state, uid)
     entry = None
@@ -111,7 +115,7 @@ def is_token(uid: str) -> bool:
     return uid.startswith("t")
 
 
-def new_token(state: dict, card_id: str, side: int, row: str) -> str:
+def new_token(state: dict[str, Any], card_id: str, side: int, row: str) -> str:
     """Hemdall and the Bovine Defense Force exist only on the battlefield (ruling GW-9)."""
     uid = f"t{state['next_token']}"
     state["next_token"] += 1
@@ -121,16 +125,16 @@ def new_token(state: dict, card_id: str, side: int, row: str) -> str:
     return uid
 
 
-def remove_token(state: dict, uid: str) -> None:
-    zone = locate(state, uid)
+def remove_token(state: dict[str, Any], uid: str) -> None:
+    zone = zone_of(state, uid)
     index = _take(state, uid, zone)
     info = state["cards"].pop(uid)
     log(state, ["token_remove", uid, info, zone, index])
 
 
-def set_flag(state: dict, path: list, value: Any) -> None:
+def set_flag(state: dict[str, Any], path: list[str | int], value: Any) -> None:
     """Set a nested state value (a leader horn, a round effect), journaled for White Flame."""
-    target = state
+    target: Any = state  # a dict or, past a seat's index, a list
     for key in path[:-1]:
         target = target[key]
     old = target[path[-1]]
@@ -138,52 +142,52 @@ def set_flag(state: dict, path: list, value: Any) -> None:
     log(state, ["flag", path, old, value])
 
 
-def add_weather(state: dict, kind: str, seat: int) -> None:
+def add_weather(state: dict[str, Any], kind: str, seat: int) -> None:
     """Weather created by a leader, without a card."""
     entry = {"kind": kind, "uid": None, "seat": seat}
     state["weather"].append(entry)
     log(state, ["weather_add", entry])
 
 
-def drop_weather_entry(state: dict, index: int) -> None:
+def drop_weather_entry(state: dict[str, Any], index: int) -> None:
     entry = state["weather"].pop(index)
     log(state, ["weather_drop", entry, index])
 
 
 # --------------------------------------------------------------------------------------------- the journal
-def log(state: dict, op: list) -> None:
+def log(state: dict[str, Any], op: list[Any]) -> None:
     journal = state.get("journal")
     if journal and journal["at"] is not None:
         journal["cur"][journal["at"]]["ops"].append(op)
 
 
-def open_cause(state: dict, kind: str, **info: Any) -> int | None:
+def open_cause(state: dict[str, Any], kind: str, **info: Any) -> int | None:
     """Start journaling the effects of one card or leader; returns its index (None outside HardGwent)."""
     journal = state.get("journal")
     if not journal:
         return None
     journal["cur"].append({"kind": kind, "ops": [], **info})
     journal["at"] = len(journal["cur"]) - 1
-    return journal["at"]
+    return cast("int | None", journal["at"])
 
 
-def resume_cause(state: dict, index: int | None) -> None:
+def resume_cause(state: dict[str, Any], index: int | None) -> None:
     if state.get("journal"):
         state["journal"]["at"] = index
 
 
-def rotate_journal(state: dict, seat: int) -> None:
+def rotate_journal(state: dict[str, Any], seat: int) -> None:
     """The turn of ``seat`` is over: it becomes the previous turn that White Flame may answer."""
     journal = state.get("journal")
     if journal:
         state["journal"] = {"cur": [], "at": None, "last": {"seat": seat, "causes": journal["cur"]}}
 
 
-def undo_ops(state: dict, ops: list) -> list[dict]:
+def undo_ops(state: dict[str, Any], ops: list[list[Any]]) -> list[dict[str, Any]]:
     """Reverse journaled operations that are still in place, newest first.  Returns what changed, for the
     referee to announce: ``{"uid", "card", "left", "to"}`` for a card moved back (zone kinds it left and
     went to), ``{"token", "gone": bool}`` for a token taken off or put back, ``{"weather", "gone": bool}``."""
-    changes: list[dict] = []
+    changes: list[dict[str, Any]] = []
     for op in reversed(ops):
         kind = op[0]
         if kind == "move":
@@ -193,8 +197,8 @@ def undo_ops(state: dict, ops: list) -> list[dict]:
                 _put(state, uid, src, at, weather)
                 changes.append({"uid": uid, "card": state["cards"][uid]["id"], "left": dest[0], "to": src[0]})
         elif kind == "token_add":
-            if op[1] in state["cards"] and locate(state, op[1]):
-                zone = locate(state, op[1])
+            zone = locate(state, op[1]) if op[1] in state["cards"] else None
+            if zone:
                 _take(state, op[1], zone)
                 changes.append({"token": state["cards"].pop(op[1])["id"], "gone": True})
         elif kind == "token_remove":
@@ -204,7 +208,7 @@ def undo_ops(state: dict, ops: list) -> list[dict]:
             changes.append({"token": info["id"], "gone": False})
         elif kind == "flag":
             _, path, old, new = op
-            target = state
+            target: Any = state
             for key in path[:-1]:
                 target = target[key]
             if target[path[-1]] == new:
@@ -220,22 +224,30 @@ def undo_ops(state: dict, ops: list) -> list[dict]:
 
 
 # --------------------------------------------------------------------------------------------- shapes
-def empty_slots() -> dict:
+def empty_slots() -> dict[str, Any]:
     return {row: {"horn": None, "horn_crach": False, "leader_horn": False, "mardroeme": None} for row in ROWS}
 
 
-def empty_rows() -> dict:
+def empty_rows() -> dict[str, Any]:
     return {row: [] for row in ROWS}
 
 
-def board_units(state: dict, side: int):
+def board_units(state: dict[str, Any], side: int) -> Iterator[tuple[str, str]]:
     """(uid, row) for every unit on one side, in board order."""
     for row in ROWS:
         for uid in state["rows"][side][row]:
             yield uid, row
 
 
-def relocate(state: dict, uid: str, dest: list) -> None:
+def relocate(state: dict[str, Any], uid: str, dest: Zone) -> None:
     """Move a card without journaling (used while undoing)."""
-    _take(state, uid, locate(state, uid))
+    _take(state, uid, zone_of(state, uid))
     _put(state, uid, dest, None)
+
+
+def zone_of(state: dict[str, Any], uid: str) -> Zone:
+    """The zone of a card the caller knows is in play (a token, a card being relocated)."""
+    zone = locate(state, uid)
+    if zone is None:
+        raise ValueError(f"{uid} is in no zone")
+    return zone

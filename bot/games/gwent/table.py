@@ -4,6 +4,8 @@ id, all by card id and in points.  Derived from the state when asked (``Game.jud
 scenario checks read it as ``@table.…`` (docs/games/gwent.md, "The state, for scenario checks")."""
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import ROWS
 from .scoring import row_totals, strengths
 
@@ -13,11 +15,11 @@ def points(tenths: int) -> int | float:
     return tenths // 10 if tenths % 10 == 0 else tenths / 10
 
 
-def _id(state: dict, uid: str | None) -> str | None:
+def _id(state: dict[str, Any], uid: str | None) -> str | None:
     return state["cards"][uid]["id"] if uid else None
 
 
-def build(state: dict) -> dict:
+def build(state: dict[str, Any]) -> dict[str, Any]:
     values = strengths(state)
     totals = row_totals(state, values)
     return {

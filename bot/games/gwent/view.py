@@ -15,12 +15,12 @@ def _catalogue_order() -> dict[str, int]:
     return {cid: i for i, cid in enumerate(catalogue().cards)}
 
 
-def _sorted_ids(state: dict, uids: list[str]) -> list[str]:
+def _sorted_ids(state: dict[str, Any], uids: list[str]) -> list[str]:
     order = _catalogue_order()
     return sorted((state["cards"][u]["id"] for u in uids), key=order.__getitem__)
 
 
-def build(state: dict, seat: int | None) -> dict[str, Any]:
+def build(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     values = strengths(state)
     totals = row_totals(state, values)
     score = scores(state, values)
@@ -75,7 +75,7 @@ def build(state: dict, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def knows_shown(state: dict, holder: int, viewer: int | None) -> bool:
+def knows_shown(state: dict[str, Any], holder: int, viewer: int | None) -> bool:
     """The cards shown to the Emperor are named in the game thread (§7); with the option
     ``emperor_shown_to: owner`` only the two players know them (GW-24)."""
     return state["options"]["emperor_shown_to"] == "thread" or viewer in (holder, opp(holder))
@@ -88,7 +88,7 @@ def _counts(ids: list[str]) -> dict[str, int]:
     return counts
 
 
-def unseen_variant(state: dict, seat: int | None, rng: Any) -> dict:
+def unseen_variant(state: dict[str, Any], seat: int | None, rng: Any) -> dict[str, Any]:
     """Re-deal everything ``seat`` cannot see: the order of its own deck, and the opponent's hand (but the
     cards shown to the Emperor, where the seat knows them), deck, set-aside cards and exchange candidates."""
     new = clone(state)
@@ -110,7 +110,7 @@ def unseen_variant(state: dict, seat: int | None, rng: Any) -> dict:
     return new
 
 
-def check_invariants(state: dict) -> None:
+def check_invariants(state: dict[str, Any]) -> None:
     seen: list[str] = []
     for kind in LIST_ZONES:
         for s in (0, 1):

@@ -15,20 +15,22 @@ dispute {entry} · vote {uphold}.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.engine import Code, Ctx, Reject, Rejection
 
 from .cards import SUIT_MARK, fighter
 from .effects import manual_outcomes, playable, resolve_capture, resolve_queue, targets
 from .setup import start_turn
-from .state import active, babki, guard_of, on_board, sides, side_total, turn_order_from
+from .state import active, babki, guard_of, on_board, side_total, sides, turn_order_from
 
 # the rule-book paragraphs a refusal cites
 R_CAPTURE, R_SHNYAGA, R_DISPUTE, R_TRUMPS = "Захват", "Шняга", "Разрешение споров", "Козыри"
 
 
 # ------------------------------------------------------------------------------------------ who acts
-def owing(state: dict) -> list[tuple[int, str]]:
+def owing(state: dict[str, Any]) -> list[tuple[int, str]]:
     """(seat, kind) of everyone who owes a decision now: kind turn, reaction (the window) or choice."""
     if state["outcome"] is not None:
         return []
@@ -44,7 +46,7 @@ def owing(state: dict) -> list[tuple[int, str]]:
     return [(s, "reaction") for s in range(state["seats"]) if s not in w["passed"]]
 
 
-def window_about(state: dict) -> tuple[int, ...]:
+def window_about(state: dict[str, Any]) -> tuple[int, ...]:
     """The seats the open window is about, all public: the owner of the property a capture attacks, and the
     owner of the fighter the latest шняга points at; never the seat whose own move it answers."""
     w = state["window"]
@@ -61,14 +63,14 @@ def window_about(state: dict) -> tuple[int, ...]:
     return tuple(sorted(s for s in found if s is not None and s != author))
 
 
-def voters(state: dict, vote: dict) -> list[int]:
+def voters(state: dict[str, Any], vote: dict[str, Any]) -> list[int]:
     """Everyone but the author of the disputed step (ruling RD-16)."""
     author = state["window"]["queue"][vote["entry"]]["seat"]
     return [s for s in range(state["seats"]) if s != author]
 
 
 # ------------------------------------------------------------------------------------------ legal actions
-def _shnyaga_actions(state: dict, seat: int) -> list[dict]:
+def _shnyaga_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     found = []
     for card in state["players"][seat]["hand"]:
         for target in playable(state, seat, card) or ():
@@ -76,7 +78,7 @@ def _shnyaga_actions(state: dict, seat: int) -> list[dict]:
     return found
 
 
-def legal_actions(state: dict, seat: int) -> list[dict]:
+def legal_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     kinds = dict(owing(state))
     if seat not in kinds:
         return []
@@ -102,7 +104,7 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 
 
 # ------------------------------------------------------------------------------------------ applying
-def apply_action(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def apply_action(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     kind = action["type"]
     handler = _HANDLERS.get(kind)
     if handler is None:
@@ -110,13 +112,13 @@ def apply_action(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     handler(state, seat, action, ctx)
 
 
-def _refuse_unless_offered(state: dict, seat: int, action: dict) -> None:
+def _refuse_unless_offered(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     if action not in legal_actions(state, seat):
         key, rule, *params = _why_not(state, seat, action)
         raise Reject(key, rule=rule, **(params[0] if params else {}))
 
 
-def _why_not(state: dict, seat: int, action: dict) -> tuple:
+def _why_not(state: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[Any, ...]:
     """The refusal's message key, the rule it rests on, and the message's parameters if it has any."""
     kind = action.get("type")
     hand = state["players"][seat]["hand"]
@@ -135,7 +137,7 @@ def _why_not(state: dict, seat: int, action: dict) -> tuple:
         return "raiders.reject.no_such_property", R_CAPTURE
     if kind == "shnyaga":
         card = action.get("card")
-        if card not in hand:
+        if not isinstance(card, str) or card not in hand:
             return "raiders.reject.not_in_hand", R_SHNYAGA
         sh = fighter(state, card).shnyaga
         if sh is None:
@@ -161,7 +163,7 @@ def _why_not(state: dict, seat: int, action: dict) -> tuple:
     return "raiders.reject.not_now", None
 
 
-def out_of_turn(state: dict, seat: int, action: dict) -> Rejection:
+def out_of_turn(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Rejection:
     """A seat that owes nothing now: one that passed in the open window waits for the next шняга, which asks
     everyone again (RD-20); anyone else, the usual refusal."""
     w = state["window"]
@@ -171,7 +173,7 @@ def out_of_turn(state: dict, seat: int, action: dict) -> Rejection:
     return Rejection(Code.NOT_YOUR_TURN, "core.reject.not_your_turn")
 
 
-def _capture(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _capture(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     _refuse_unless_offered(state, seat, action)
     card, target = action["card"], action["prop"]
     state["players"][seat]["hand"].remove(card)
@@ -181,14 +183,14 @@ def _capture(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     ctx.emit("capture", seat=seat, card=card, prop=target, guard=p["guard"], owner=p["owner"], rule=R_CAPTURE)
 
 
-def _window(state: dict, capture: dict | None, ctx: Ctx) -> dict:
+def _window(state: dict[str, Any], capture: dict[str, Any] | None, ctx: Ctx) -> dict[str, Any]:
     return {"capture": capture, "queue": [], "passed": [], "owe": None, "vote": None, "since": ctx.now}
 
 
-def _shnyaga(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _shnyaga(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     _refuse_unless_offered(state, seat, action)
     card, target = action["card"], action["target"]
-    sh = fighter(state, card).shnyaga
+    sh = fighter(state, card).played_shnyaga
     state["players"][seat]["hand"].remove(card)
     state["discard"].append(card)
     if state["window"] is None:
@@ -205,13 +207,13 @@ def _shnyaga(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         w["owe"] = {"seat": seat, "what": "state", "entry": len(w["queue"]) - 1, "left": 1}
 
 
-def _asked_again(w: dict, ctx: Ctx) -> None:
+def _asked_again(w: dict[str, Any], ctx: Ctx) -> None:
     """«Захват считается состоявшимся, когда все игроки сказали «пас»»: a new шняга gives everyone another say."""
     w["passed"] = []
     w["since"] = ctx.now
 
 
-def _discard(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _discard(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     _refuse_unless_offered(state, seat, action)
     w = state["window"]
     state["players"][seat]["hand"].remove(action["card"])
@@ -223,7 +225,7 @@ def _discard(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         w["owe"] = None
 
 
-def _state(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _state(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     """The player states the outcome of a judge-assisted card from the primitives (RD-15)."""
     _refuse_unless_offered(state, seat, action)
     w = state["window"]
@@ -235,7 +237,7 @@ def _state(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     ctx.emit("stated", seat=seat, card=entry["card"], effect=effect, target=entry["target"], ruling="RD-15")
 
 
-def _pass(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _pass(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     _refuse_unless_offered(state, seat, action)
     w = state["window"]
     w["passed"].append(seat)
@@ -244,7 +246,7 @@ def _pass(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
         close_window(state, ctx)
 
 
-def close_window(state: dict, ctx: Ctx) -> None:
+def close_window(state: dict[str, Any], ctx: Ctx) -> None:
     """Everyone passed in a row: the queue resolves, then the capture; крутизна changes end with the capture."""
     w = state["window"]
     ctx.emit("window_closed", capture=w["capture"] is not None)
@@ -256,14 +258,14 @@ def close_window(state: dict, ctx: Ctx) -> None:
     check_win(state, ctx)
 
 
-def _end(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _end(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     _refuse_unless_offered(state, seat, action)
     ctx.emit("turn_ended", seat=seat)
     start_turn(state, (seat + 1) % state["seats"], ctx)
 
 
 # ------------------------------------------------------------------------------------------ disputes
-def _dispute(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _dispute(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     """A player disputes a judge-assisted step while the window is open («непосредственно в процессе»)."""
     _refuse_unless_offered(state, seat, action)
     w = state["window"]
@@ -274,7 +276,7 @@ def _dispute(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     _count_votes(state, ctx)
 
 
-def _vote(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+def _vote(state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
     _refuse_unless_offered(state, seat, action)
     v = state["window"]["vote"]
     v["uphold" if action["uphold"] else "reject"].append(seat)
@@ -282,7 +284,7 @@ def _vote(state: dict, seat: int, action: dict, ctx: Ctx) -> None:
     _count_votes(state, ctx)
 
 
-def _count_votes(state: dict, ctx: Ctx) -> None:
+def _count_votes(state: dict[str, Any], ctx: Ctx) -> None:
     """Upheld by a majority of the voters; a tie leaves the step standing (RD-16).  Settled once the outcome is
     certain, so nobody is asked a vote that cannot change it."""
     w = state["window"]
@@ -298,7 +300,7 @@ def _count_votes(state: dict, ctx: Ctx) -> None:
     _settle(state, v["entry"], upheld, ctx)
 
 
-def _settle(state: dict, index: int, upheld: bool, ctx: Ctx) -> None:
+def _settle(state: dict[str, Any], index: int, upheld: bool, ctx: Ctx) -> None:
     """The step at ``index`` of the queue, disputed, is settled; an upheld one is undone in the table's mode."""
     w = state["window"]
     entry = w["queue"][index]
@@ -318,7 +320,7 @@ def _settle(state: dict, index: int, upheld: bool, ctx: Ctx) -> None:
 
 
 # ------------------------------------------------------------------------------------------ a moderator
-def upholding(state: dict, disputed: list[dict]) -> dict | None:
+def upholding(state: dict[str, Any], disputed: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
     """A moderator upholds a dispute about a judge-assisted step still waiting in the window (RD-16, issue 13):
     the step is settled in the table's dispute mode, as an upheld vote would settle it.  ``disputed``: the public
     events of the disputed move (the card's play or its stated outcome)."""
@@ -332,7 +334,7 @@ def upholding(state: dict, disputed: list[dict]) -> dict | None:
     return None
 
 
-def upholding_entry(w: dict, index: object) -> dict | None:
+def upholding_entry(w: dict[str, Any], index: object) -> dict[str, Any] | None:
     """The moderator's step upholding a dispute about the queue's entry ``index``: only a judge-assisted step
     whose outcome was stated and still stands."""
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(w["queue"]):
@@ -341,11 +343,12 @@ def upholding_entry(w: dict, index: object) -> dict | None:
     return {"type": "uphold", "entry": index} if entry["manual"] and entry["effects"] else None
 
 
-def moderate(state: dict, action: dict, ctx: Ctx) -> None:
+def moderate(state: dict[str, Any], action: dict[str, Any], ctx: Ctx) -> None:
     """Apply what ``upholding`` offered, checked again (a record read from a file may hold anything)."""
     w = state["window"]
     index = action.get("entry")
-    if action != {"type": "uphold", "entry": index} or w is None or w["owe"] \
+    # an entry upholding_entry offers is a whole number, which lets the type checker see it
+    if not isinstance(index, int) or action != {"type": "uphold", "entry": index} or w is None or w["owe"] \
             or {"type": "uphold", "entry": index} != upholding_entry(w, index):
         raise Reject("raiders.reject.no_dispute", rule="RD-16")
     entry = w["queue"][index]
@@ -356,7 +359,7 @@ def moderate(state: dict, action: dict, ctx: Ctx) -> None:
 
 
 # ------------------------------------------------------------------------------------------ the end
-def check_win(state: dict, ctx: Ctx) -> None:
+def check_win(state: dict[str, Any], ctx: Ctx) -> None:
     """«Как только вы захватили собственность на 36 и более бабок, вы выиграли»: checked whenever the
     window closes.  Several at once: the most бабки, then the nearest in turn order from the active player
     (RD-13)."""
@@ -374,7 +377,7 @@ def check_win(state: dict, ctx: Ctx) -> None:
     ctx.emit("won", winners=list(winners), babki=side_total(state, winners), target=state["target"], rule="Собственность")
 
 
-def timeout(state: dict, seat: int, ctx: Ctx) -> None:
+def timeout(state: dict[str, Any], seat: int, ctx: Ctx) -> None:
     """The answer clock ran out: a silent player passes, a silent voter leaves the step standing (RD-17)."""
     w = state["window"]
     if w["vote"]:

@@ -18,7 +18,7 @@ GAIN, HURT, SPEND, FREE = 10, 2, 1, 25
 TAKE_AT_LEAST = 4
 
 
-def choose(state: dict, seat: int, rng: Any) -> dict:
+def choose(state: dict[str, Any], seat: int, rng: Any) -> dict[str, Any]:
     legal = legal_actions(state, seat)
     w = state["window"]
     if w is None:
@@ -31,7 +31,7 @@ def choose(state: dict, seat: int, rng: Any) -> dict:
 
 
 # ------------------------------------------------------------------------------------------ own turn
-def _gain(state: dict, seat: int, target: str) -> int:
+def _gain(state: dict[str, Any], seat: int, target: str) -> int:
     """How much the seat's бабки grow when it holds ``target`` too (bonuses included)."""
     mine = [p["card"] for p in state["props"] if p["owner"] == seat]
     kind = prop(state, target).kind
@@ -40,14 +40,14 @@ def _gain(state: dict, seat: int, target: str) -> int:
     return kind_value(same + [prop(state, target).babki], bonuses) - kind_value(same, bonuses)
 
 
-def _boosts(state: dict, seat: int, attacker: str) -> int:
+def _boosts(state: dict[str, Any], seat: int, attacker: str) -> int:
     """The крутизна the seat's own шняги could add to ``attacker`` in its capture (a rough count)."""
     hand = [c for c in state["players"][seat]["hand"] if c != attacker]
     total = 0
     for card in hand:
         sh = fighter(state, card).shnyaga
         effect = sh.targeted if sh else None
-        if effect and effect["do"] == "krutizna" and effect.get("by", 0) > 0 and sh.timing in ("capture", "any"):
+        if sh and effect and effect["do"] == "krutizna" and effect.get("by", 0) > 0 and sh.timing in ("capture", "any"):
             if effect.get("same_suit") and fighter(state, card).suit not in (fighter(state, attacker).suit,
                                                                               state["trump"]):
                 continue
@@ -56,7 +56,7 @@ def _boosts(state: dict, seat: int, attacker: str) -> int:
     return total
 
 
-def _main(state: dict, seat: int, legal: list[dict]) -> dict:
+def _main(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     best, best_score = None, 0
     for action in legal:
         if action["type"] == "capture":
@@ -76,10 +76,11 @@ def _main(state: dict, seat: int, legal: list[dict]) -> dict:
             if score > best_score:
                 best, best_score = action, score
         elif action["type"] == "shnyaga":
-            sh = fighter(state, action["card"]).shnyaga
+            sh = fighter(state, action["card"]).played_shnyaga
             effect = sh.targeted
             if effect and effect["do"] == "take":
-                gain = _gain(state, seat, on_board(state, action["target"])[1])
+                where = on_board(state, action["target"])  # a take's target guards a property (legal_actions)
+                gain = _gain(state, seat, where[1]) if where and where[1] else 0
                 score = GAIN * gain if gain >= TAKE_AT_LEAST else 0
             elif not effect and any(e["do"] == "draw" for e in sh.effects) and len(state["players"][seat]["hand"]) <= 4:
                 score = 5
@@ -90,10 +91,10 @@ def _main(state: dict, seat: int, legal: list[dict]) -> dict:
     return best or {"type": "end"}
 
 
-def _without(state: dict, seat: int, target: str) -> int:
+def _without(state: dict[str, Any], seat: int, target: str) -> int:
     """The owner's бабки if ``target`` were lost."""
     kinds: dict[str, list[int]] = {}
-    bonus: dict[str, dict] = {}
+    bonus: dict[str, dict[int, int]] = {}
     for p in state["props"]:
         if p["owner"] == seat and p["card"] != target:
             c = prop(state, p["card"])
@@ -103,7 +104,7 @@ def _without(state: dict, seat: int, target: str) -> int:
 
 
 # ------------------------------------------------------------------------------------------ the window
-def _projected(state: dict) -> tuple[int | None, int | None, int]:
+def _projected(state: dict[str, Any]) -> tuple[int | None, int | None, int]:
     """(attacker's, guard's крутизна once the queue resolves, or None for a fighter that will be gone; the
     property's), from the public queue."""
     cap = state["window"]["capture"]
@@ -122,7 +123,7 @@ def _projected(state: dict) -> tuple[int | None, int | None, int]:
     return a, g, prop(state, cap["prop"]).krutizna
 
 
-def _side(state: dict, seat: int) -> list[int]:
+def _side(state: dict[str, Any], seat: int) -> list[int]:
     return next(side for side in sides(state) if seat in side)
 
 
@@ -130,7 +131,7 @@ def _succeeds(a: int | None, g: int | None, p: int) -> bool:
     return a is not None and (g is None or a > g) and a >= p
 
 
-def _react(state: dict, seat: int, legal: list[dict]) -> dict:
+def _react(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     cap = state["window"]["capture"]
     if cap is None:
         return {"type": "pass"}
@@ -148,7 +149,7 @@ def _react(state: dict, seat: int, legal: list[dict]) -> dict:
     for action in legal:
         if action["type"] != "shnyaga":
             continue
-        sh = fighter(state, action["card"]).shnyaga
+        sh = fighter(state, action["card"]).played_shnyaga
         effect = sh.targeted
         if effect is None:
             continue
@@ -178,7 +179,7 @@ def _react(state: dict, seat: int, legal: list[dict]) -> dict:
     return {"type": "pass"}
 
 
-def _owed(state: dict, seat: int, legal: list[dict]) -> dict:
+def _owed(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     if state["window"]["owe"]["what"] == "discard":
         return min(legal, key=lambda a: (krutizna(state, a["card"]), a["card"]))
     cap = state["window"]["capture"]

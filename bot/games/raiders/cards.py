@@ -86,6 +86,13 @@ class Fighter:
     def is_fighter(self) -> bool:
         return self.krutizna is not None
 
+    @property
+    def played_shnyaga(self) -> Shnyaga:
+        """The шняга of a card played, disputed or weighed as one (only cards with a шняга are offered so)."""
+        if self.shnyaga is None:
+            raise ValueError(f"{self.id} has no шняга")
+        return self.shnyaga
+
 
 @dataclass(frozen=True)
 class Property:
@@ -250,8 +257,8 @@ def _check_property(raw: Any, i: int, p: _Problems) -> None:
     for count, value in bonuses.items():
         if _int(count, 2, 20):
             p.add(f"{place}.bonuses", f"count {count!r} must be a whole number 2..20")
-        elif _int(value, 0, 500):
-            p.add(f"{place}.bonuses.{count}", _int(value, 0, 500))
+        elif problem := _int(value, 0, 500):
+            p.add(f"{place}.bonuses.{count}", problem)
 
 
 def _check_set(raw: Any, p: _Problems) -> None:
@@ -275,7 +282,7 @@ def _check_set(raw: Any, p: _Problems) -> None:
     ids = [c.get("id") for key in ("fighters", "properties") for c in raw.get(key) or [] if isinstance(c, dict)]
     for dup in sorted({i for i in ids if isinstance(i, str) and ids.count(i) > 1}):
         p.add(f"id {dup!r}", "used by more than one card")
-    kinds: dict[str, list[tuple[int, dict]]] = {}
+    kinds: dict[str, list[tuple[int, dict[str, Any]]]] = {}
     for i, card in enumerate(raw.get("properties") or []):
         if isinstance(card, dict) and isinstance(card.get("kind"), str) and isinstance(card.get("bonuses", {}), dict):
             kinds.setdefault(card["kind"], []).append((i, card))

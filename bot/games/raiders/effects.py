@@ -7,7 +7,8 @@ it closes the recalls resolve first (RD-7), then the rest in the order applied, 
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from bot.engine import Ctx
 
@@ -24,22 +25,22 @@ MANUAL_BY = tuple(by for by in range(-10, 11) if by)
 MANUAL_TO = tuple(range(0, 11))
 
 
-def changed(effect: dict[str, Any], value: int) -> int:
+def changed(effect: Mapping[str, Any], value: int) -> int:
     """A fighter's крутизна after a ``krutizna`` effect: changed ``by`` a number, or set ``to`` one."""
-    return effect["to"] if "to" in effect else value + effect["by"]
+    return cast("int", effect["to"] if "to" in effect else value + effect["by"])
 
 
-def timing_allows(state: dict, seat: int, timing: str) -> bool:
+def timing_allows(state: dict[str, Any], seat: int, timing: str) -> bool:
     """«только в ваш ход», «только во время захвата», or any time a window or the player's turn is open."""
     w = state["window"]
     if timing == "own_turn":
-        return seat == state["turn"]["seat"]
+        return bool(seat == state["turn"]["seat"])
     if timing == "capture":
         return bool(w and w["capture"])
     return True
 
 
-def targets(state: dict, seat: int, card: str, effect: dict[str, Any], any_suit: bool = False) -> list[str]:
+def targets(state: dict[str, Any], seat: int, card: str, effect: Mapping[str, Any], any_suit: bool = False) -> list[str]:
     """The fighters on the board this effect of ``card`` may point at, in board order.  A trump's шняга works
     on any suit («Шняги козырных карт действуют на карты любой масти»); ``any_suit``: as if every card were a
     trump (to tell a wrong suit from a wrong kind of fighter in a refusal)."""
@@ -64,7 +65,7 @@ def targets(state: dict, seat: int, card: str, effect: dict[str, Any], any_suit:
     return found
 
 
-def playable(state: dict, seat: int, card: str) -> list[str | None] | None:
+def playable(state: dict[str, Any], seat: int, card: str) -> list[str | None] | None:
     """How ``card`` may be applied by ``seat`` now: the list of targets (``[None]`` for a шняга that points at
     nobody), or None when it may not be applied (no шняга, wrong time, its cost unpaid, nothing to point at:
     «Нельзя применять шняги ... исключительно для сброса карт»)."""
@@ -80,7 +81,7 @@ def playable(state: dict, seat: int, card: str) -> list[str | None] | None:
     return list(found) or None
 
 
-def manual_outcomes(state: dict, seat: int) -> list[dict[str, Any]]:
+def manual_outcomes(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """What a judge-assisted step may state, built from the primitives: a change of крутизна or a value it
     becomes, a kill, a recall of one's own fighter, taking a guard, drawing, or nothing at all."""
     found: list[dict[str, Any]] = []
@@ -96,7 +97,7 @@ def manual_outcomes(state: dict, seat: int) -> list[dict[str, Any]]:
 
 
 # ------------------------------------------------------------------------------------------ resolution
-def _leave_board(state: dict, card: str) -> None:
+def _leave_board(state: dict[str, Any], card: str) -> None:
     """Take a fighter off the board: a property left without a guard goes back to the centre unguarded."""
     w = state["window"]
     state["mods"].pop(card, None)
@@ -108,22 +109,33 @@ def _leave_board(state: dict, card: str) -> None:
             p["guard"], p["owner"] = None, None
 
 
-def kill(state: dict, card: str, ctx: Ctx, **why: Any) -> None:
+def kill(state: dict[str, Any], card: str, ctx: Ctx, **why: Any) -> None:
     _leave_board(state, card)
     state["discard"].append(card)
     ctx.emit("died", card=card, **why)
 
 
-def resolve_effect(state: dict, entry: dict[str, Any], effect: dict[str, Any], ctx: Ctx) -> None:
+def resolve_effect(state: dict[str, Any], entry: dict[str, Any], effect: dict[str, Any], ctx: Ctx) -> None:
     """One effect of an applied шняга; a target that has left the board (or changed hands) makes it fizzle."""
     seat, do = entry["seat"], effect["do"]
-    target = entry["target"] if do in TARGETED else None
-    where = on_board(state, target) if target else None
-    if do in TARGETED and (
-            where is None or (do == "recall" and where[0] != seat) or (do == "take" and (where[1] is None
-                                                                                        or where[0] == seat))):
-        ctx.emit("fizzled", seat=seat, card=entry["card"], target=target, ruling="RD-8")
-        return
+    if do in TARGETED:
+        target: str = entry["target"]
+        where = on_board(state, target) if target else None
+        if where is None or (do == "recall" and where[0] != seat) or (do == "take" and (where[1] is None
+                                                                                          or where[0] == seat)):
+            ctx.emit("fizzled", seat=seat, card=entry["card"], target=target, ruling="RD-8")
+            return
+        _on_target(state, seat, entry, effect, target, where, ctx)
+    elif do == "draw":
+        draw(state, seat, effect["count"], ctx)
+    else:  # "nothing": a judge-assisted step that stated no effect
+        ctx.emit("no_effect", seat=seat, card=entry["card"])
+
+
+def _on_target(state: dict[str, Any], seat: int, entry: dict[str, Any], effect: dict[str, Any], target: str,
+               where: tuple[int, str | None], ctx: Ctx) -> None:
+    """A targeted effect whose target is still where the шняга found it."""
+    do = effect["do"]
     if do == "krutizna":
         before = krutizna(state, target)
         # «становится 1» sets the value for the rest of the capture; later changes count from it (RD-6)
@@ -136,19 +148,16 @@ def resolve_effect(state: dict, entry: dict[str, Any], effect: dict[str, Any], c
         ctx.emit("recalled", seat=seat, card=entry["card"], target=target, rule="Шняга")
     elif do == "take":
         guard_prop = where[1]
+        assert guard_prop is not None  # a take on an unguarding fighter fizzled
         p = guard_of(state, guard_prop)
         ctx.emit("taken", seat=seat, card=entry["card"], target=target, prop=guard_prop, before=p["owner"],
                  ruling="RD-9")
         p["owner"] = seat
-    elif do == "kill":
+    else:  # kill
         kill(state, target, ctx, seat=seat, by_card=entry["card"])
-    elif do == "draw":
-        draw(state, seat, effect["count"], ctx)
-    else:  # "nothing": a judge-assisted step that stated no effect
-        ctx.emit("no_effect", seat=seat, card=entry["card"])
 
 
-def resolve_queue(state: dict, ctx: Ctx) -> None:
+def resolve_queue(state: dict[str, Any], ctx: Ctx) -> None:
     queue = state["window"]["queue"]
     recalls = [(e, f) for e in queue for f in e["effects"] if f["do"] == "recall"]
     rest = [(e, f) for e in queue for f in e["effects"] if f["do"] != "recall"]
@@ -158,7 +167,7 @@ def resolve_queue(state: dict, ctx: Ctx) -> None:
         resolve_effect(state, entry, effect, ctx)
 
 
-def resolve_capture(state: dict, ctx: Ctx) -> None:
+def resolve_capture(state: dict[str, Any], ctx: Ctx) -> None:
     """«Захват»: fighter against guard first (higher kills, equal both die, lower dies), then against the
     property (at least its крутизна, or the fighter dies).  The winner stays on it as its guard."""
     cap = state["window"]["capture"]

@@ -3,7 +3,7 @@ tables differ), set-up, who acts, actions, views."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from bot.engine import Ctx, Game, Option, Pending, Rejection
 from bot.engine.pace import PACE, window
@@ -50,8 +50,8 @@ class Raiders(Game):
         """A capture that succeeded: the property changes hands."""
         return "after" if event["kind"] == "captured" else None
 
-    @property  # type: ignore[override]
-    def options(self) -> tuple[Option, ...]:
+    @property
+    def options(self) -> tuple[Option, ...]:  # type: ignore[override]  # a class attribute elsewhere; here the deck files known at run time
         """The deck's choices are the shipped sets, and any deck file a scenario of this process brought."""
         return (Option("deck", "choice", "house", choices=set_names()), *self._rest)
 
@@ -60,29 +60,29 @@ class Raiders(Game):
         returns the table options that choose it."""
         return {"deck": use_file(path)}
 
-    def out_of_turn(self, state: dict, seat: int, action: Any) -> Rejection:
+    def out_of_turn(self, state: dict[str, Any], seat: int, action: Any) -> Rejection:
         return out_of_turn(state, seat, action)
 
-    def forced_action(self, state: dict, seat: int, legal: list[dict]) -> dict | None:
+    def forced_action(self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
         action = super().forced_action(state, seat, legal)
         held = len(state["players"][seat]["hand"])
         if action is not None and held > (0 if action["type"] == "end" else 1):
             return None
         return action
 
-    def correspond(self, options: dict, given: frozenset[str], clock: float | None) -> None:
+    def correspond(self, options: dict[str, Any], given: frozenset[str], clock: float | None) -> None:
         """RD-25: a window (and a vote) closes by itself after ``CORRESPONDENCE_WINDOW`` seconds, everyone who has
         not answered passing."""
         window(self.name, options, given, "window_seconds", self.CORRESPONDENCE_WINDOW)
 
-    def setup(self, state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+    def setup(self, state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
         setup(state, ctx, stack)
 
-    def turn_key(self, state: dict) -> Any:
+    def turn_key(self, state: dict[str, Any]) -> Any:
         return state["turn"]["number"]
 
-    def to_act(self, state: dict) -> list[Pending]:
-        w = state.get("window")
+    def to_act(self, state: dict[str, Any]) -> list[Pending]:
+        w = state["window"]
         seconds = state["options"]["window_seconds"]
         deadline = w["since"] + seconds if seconds and w and not w["owe"] else None
         found = []
@@ -94,50 +94,50 @@ class Raiders(Game):
                                  about if window else (), w["since"] if window else None))
         return found
 
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         return legal_actions(state, seat)
 
-    def _apply(self, state: dict, seat: int, action: dict, ctx: Ctx) -> None:
+    def _apply(self, state: dict[str, Any], seat: int, action: dict[str, Any], ctx: Ctx) -> None:
         apply_action(state, seat, action, ctx)
 
-    def _timeout(self, state: dict, seat: int, ctx: Ctx) -> None:
+    def _timeout(self, state: dict[str, Any], seat: int, ctx: Ctx) -> None:
         timeout(state, seat, ctx)
 
-    def upholding(self, state: dict, disputed: Sequence[Mapping[str, Any]]) -> dict | None:
+    def upholding(self, state: dict[str, Any], disputed: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
         return upholding(state, list(disputed))
 
-    def _moderate(self, state: dict, action: dict, ctx: Ctx) -> None:
+    def _moderate(self, state: dict[str, Any], action: dict[str, Any], ctx: Ctx) -> None:
         moderate(state, action, ctx)
 
-    def _view(self, state: dict, seat: int | None) -> dict[str, Any]:
+    def _view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return view.build(state, seat)
 
-    def unseen_variant(self, state: dict, seat: int | None, rng: Any) -> dict:
+    def unseen_variant(self, state: dict[str, Any], seat: int | None, rng: Any) -> dict[str, Any]:
         return view.unseen_variant(state, seat, rng)
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: dict[str, Any]) -> None:
         view.check_invariants(state)
 
-    def check_position(self, state: dict, template: dict) -> None:
+    def check_position(self, state: dict[str, Any], template: dict[str, Any]) -> None:
         position.check(state, template)
 
-    def judge_table(self, state: dict) -> dict[str, Any]:
+    def judge_table(self, state: dict[str, Any]) -> dict[str, Any]:
         return view.judge_table(state)
 
-    def bot_action(self, state: dict, seat: int, rng: Any) -> dict:
+    def bot_action(self, state: dict[str, Any], seat: int, rng: Any) -> dict[str, Any]:
         return bot.choose(state, seat, rng)
 
-    def choice_group(self, state: dict, seat: int, action: dict) -> str:
+    def choice_group(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
         """One menu per kind of decision; the pass is always a button of its own (one click)."""
         if action["type"] == "state":
             return "state_" + ("krutizna" if action["effect"]["do"] == "krutizna" else "other")
-        return action["type"]
+        return cast("str", action["type"])
 
-    def confirm(self, state: dict, seat: int, action: dict) -> bool:
+    def confirm(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
         """Ending the turn with the capture attempt unused gives it up."""
         return action["type"] == "end" and not state["turn"]["captured"]
 
-    def describe_action(self, state: dict, seat: int, action: dict, locale: str,
+    def describe_action(self, state: dict[str, Any], seat: int, action: dict[str, Any], locale: str,
                         names: Sequence[str] = ()) -> str:
         return render.describe_action(state, seat, action, locale, names)
 

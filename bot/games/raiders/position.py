@@ -2,18 +2,29 @@
 each refused with the key at fault (bot/engine/position.py).  Pure: no Discord, no storage."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from bot.engine.position import (
-    PositionError, conserved, flag, integer, listing, mapping, one_of, seat, want,
+    PositionError,
+    conserved,
+    flag,
+    integer,
+    listing,
+    mapping,
+    one_of,
+    seat,
+    want,
 )
 
-from .cards import SUITS, cards_of
+from .cards import SUITS, Fighter, cards_of
 from .state import board_fighters
 
 PROP_KEYS = ("card", "guard", "owner")
 WINDOW_KEYS = ("capture", "queue", "passed", "owe", "vote", "since")
 
 
-def check(state: dict, template: dict) -> None:
+def check(state: dict[str, Any], template: dict[str, Any]) -> None:
     n = state["seats"]
     want(isinstance(state["deck_set"], str), "deck_set", "names a deck file")
     integer(state["copies"], "copies", 1, 2)
@@ -64,7 +75,7 @@ def check(state: dict, template: dict) -> None:
     flag(turn["captured"], "turn.captured")
 
 
-def _window(state: dict, n: int, fighters: dict) -> None:
+def _window(state: dict[str, Any], n: int, fighters: Mapping[str, Fighter]) -> None:
     w = state["window"]
     if w is None:
         return
@@ -88,7 +99,7 @@ def _window(state: dict, n: int, fighters: dict) -> None:
     listing(w["queue"], "window.queue")
 
 
-def _where_once(state: dict) -> None:
+def _where_once(state: dict[str, Any]) -> None:
     """A fighter in two places is named where it is found the second time."""
     seen: dict[str, str] = {}
     places = [("deck", c) for c in state["deck"]] + [("discard", c) for c in state["discard"]]

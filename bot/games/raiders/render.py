@@ -7,14 +7,14 @@ from typing import Any, Mapping, Sequence
 from bot.engine.board_text import fit, pending_lines, wrap_items
 from bot.i18n import t
 
-from .cards import RANKS, SUIT_MARK, Fighter, cards_of, lookup, lookup_prop, table_cards
+from .cards import RANKS, SUIT_MARK, Cards, Fighter, cards_of, lookup, lookup_prop, table_cards
 from .state import on_board
 
 LIMIT = 1800
 
 
 # ------------------------------------------------------------------------------------------ names
-def _cards(view: Mapping[str, Any]):
+def _cards(view: Mapping[str, Any]) -> Cards:
     return table_cards(view["deck_set"], view["copies"])
 
 
@@ -23,7 +23,7 @@ def fighter_mark(f: Fighter, locale: str) -> str:
     return f"{SUIT_MARK[f.suit]}{rank}"
 
 
-def fighter_name(cards, card: str, locale: str, kr: int | None = None) -> str:
+def fighter_name(cards: Cards, card: str, locale: str, kr: int | None = None) -> str:
     f = cards.fighters[card]
     return f"{fighter_mark(f, locale)}·{_kr(f) if kr is None else kr}"
 
@@ -33,7 +33,7 @@ def _kr(f: Fighter) -> str:
     return "—" if f.krutizna is None else str(f.krutizna)
 
 
-def hand_card(cards, card: str, locale: str, text: bool = False) -> str:
+def hand_card(cards: Cards, card: str, locale: str, text: bool = False) -> str:
     f = cards.fighters[card]
     line = fighter_name(cards, card, locale)
     if f.shnyaga:
@@ -43,7 +43,7 @@ def hand_card(cards, card: str, locale: str, text: bool = False) -> str:
     return line
 
 
-def prop_name(cards, props: Sequence[Mapping[str, Any]], card: str, locale: str) -> str:
+def prop_name(cards: Cards, props: Sequence[Mapping[str, Any]], card: str, locale: str) -> str:
     """«#3 Банк»: the number of its place on the board tells apart two cards of one kind."""
     number = next((i + 1 for i, p in enumerate(props) if p["card"] == card), 0)
     return f"#{number} {cards.properties[card].name(locale)}"
@@ -54,7 +54,8 @@ def _seat(names: Sequence[str], seat: int | None) -> str:
 
 
 # ------------------------------------------------------------------------------------------ actions
-def describe_action(state: dict, seat: int, action: dict, locale: str, names: Sequence[str] = ()) -> str:
+def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any], locale: str,
+                    names: Sequence[str] = ()) -> str:
     cards = cards_of(state)
     kind = action["type"]
     props = state["props"]
@@ -63,7 +64,7 @@ def describe_action(state: dict, seat: int, action: dict, locale: str, names: Se
         return t("raiders.act.capture", locale, card=fighter_name(cards, action["card"], locale),
                  prop=prop_name(cards, props, action["prop"], locale), kr=p.krutizna)
     if kind == "shnyaga":
-        sh = cards.fighters[action["card"]].shnyaga
+        sh = cards.fighters[action["card"]].played_shnyaga
         label = f"{sh.name(locale)} ({fighter_mark(cards.fighters[action['card']], locale)})"
         if action["target"] is None:
             return t("raiders.act.shnyaga", locale, name=label)
@@ -74,7 +75,7 @@ def describe_action(state: dict, seat: int, action: dict, locale: str, names: Se
         return t("raiders.act.state", locale, effect=effect_text(state, action["effect"], locale, names))
     if kind == "dispute":
         entry = state["window"]["queue"][action["entry"]]
-        return t("raiders.act.dispute", locale, card=cards.fighters[entry["card"]].shnyaga.name(locale),
+        return t("raiders.act.dispute", locale, card=cards.fighters[entry["card"]].played_shnyaga.name(locale),
                  player=_seat(names, entry["seat"]))
     if kind == "vote":
         return t("raiders.act.uphold" if action["uphold"] else "raiders.act.reject", locale)
@@ -161,7 +162,7 @@ def _players(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> list
     return lines
 
 
-def _window(view: Mapping[str, Any], cards, locale: str, names: Sequence[str], full: bool) -> list[str]:
+def _window(view: Mapping[str, Any], cards: Cards, locale: str, names: Sequence[str], full: bool) -> list[str]:
     w = view["window"]
     if not w:
         return []
@@ -174,7 +175,7 @@ def _window(view: Mapping[str, Any], cards, locale: str, names: Sequence[str], f
         lines.append(t("raiders.view.capture", locale, name=_seat(names, cap["seat"]), card=attacker,
                        prop=prop_name(cards, view["props"], cap["prop"], locale)))
     for i, entry in enumerate(w["queue"]):
-        sh = cards.fighters[entry["card"]].shnyaga
+        sh = cards.fighters[entry["card"]].played_shnyaga
         what = ", ".join(effect_text(view, e, locale, names, entry["target"]) for e in entry["effects"]) \
             or t("raiders.view.unstated", locale)
         mark = "✋" if entry["manual"] else ""
@@ -203,7 +204,7 @@ def render_event(event: Mapping[str, Any], locale: str, names: Sequence[str]) ->
         if isinstance(d.get(key), str) and ":" in d[key]:
             params[key] = fighter_mark(lookup(d[key]), locale) if kind != "revealed" else None
     if kind == "shnyaga" or kind in ("disputed", "dispute_settled", "moderator_upheld", "stated", "fizzled"):
-        params["name"] = lookup(d["card"]).shnyaga.name(locale)
+        params["name"] = lookup(d["card"]).played_shnyaga.name(locale)
     if isinstance(d.get("prop"), str):
         params["prop"] = lookup_prop(d["prop"]).name(locale)
     if kind == "revealed":

@@ -5,7 +5,7 @@ Hidden information: a drawn card goes only to the drawer ("drew"); the others le
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from bot.engine import RECORD, Code, Ctx, Reject
 from bot.engine.hands import draw_into
@@ -42,7 +42,7 @@ def check_seats(options: Mapping[str, Any], seats: int) -> None:
         raise Reject("raiders.reject.pairs_need_four", code=Code.BAD_SETUP, rule="Варианты игры", seats=seats)
 
 
-def setup(state: dict, ctx: Ctx, stack: Mapping[str, Any]) -> None:
+def setup(state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
     options, seats = state["options"], state["seats"]
     check_seats(options, seats)
     name = options["deck"]
@@ -91,7 +91,7 @@ def _ordered(stack: Mapping[str, Any], key: str, cards: list[str]) -> list[str]:
     return list(top) + [c for c in cards if c not in top]
 
 
-def draw_one(state: dict, ctx: Ctx) -> str | None:
+def draw_one(state: dict[str, Any], ctx: Ctx) -> str | None:
     """The top fighter; an empty deck is first rebuilt from its shuffled discards («Конец колоды»)."""
     if not state["deck"]:
         if not state["discard"]:
@@ -103,14 +103,14 @@ def draw_one(state: dict, ctx: Ctx) -> str | None:
         ctx.emit("reshuffled", count=len(pile), rule="Конец колоды")
     if len(state["deck"]) == 1:
         state["trump_shown"] = False  # the card everyone saw at the bottom leaves the deck
-    return state["deck"].pop(0)
+    return cast("str | None", state["deck"].pop(0))
 
 
-def draw(state: dict, seat: int, n: int, ctx: Ctx) -> list[str]:
+def draw(state: dict[str, Any], seat: int, n: int, ctx: Ctx) -> list[str]:
     return draw_into(state["players"][seat]["hand"], n, lambda: draw_one(state, ctx), ctx, seat)
 
 
-def start_turn(state: dict, seat: int, ctx: Ctx) -> None:
+def start_turn(state: dict[str, Any], seat: int, ctx: Ctx) -> None:
     """«В начале вашего хода доберите в руку до 6-и карт ... откройте собственность, если нет не охраняемой»."""
     state["turn"] = {"seat": seat, "number": state["turn"]["number"] + 1, "captured": False}
     state["mods"] = {}

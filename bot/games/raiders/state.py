@@ -14,7 +14,7 @@ property each player holds and what it brings (bonuses per kind), the win.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any, Iterator, Mapping, cast
 
 from .cards import fighter, prop
 
@@ -22,11 +22,11 @@ HAND = 6
 BASE_TARGET = 36
 
 
-def guard_of(state: dict, prop_card: str) -> dict:
+def guard_of(state: dict[str, Any], prop_card: str) -> dict[str, Any]:
     return next(p for p in state["props"] if p["card"] == prop_card)
 
 
-def board_fighters(state: dict) -> Iterator[tuple[str, int, str | None]]:
+def board_fighters(state: Mapping[str, Any]) -> Iterator[tuple[str, int, str | None]]:
     """Every fighter on the board: (card, owner, the property it guards or None for the attacker)."""
     for p in state["props"]:
         if p["guard"] is not None:
@@ -36,22 +36,22 @@ def board_fighters(state: dict) -> Iterator[tuple[str, int, str | None]]:
         yield w["capture"]["fighter"], w["capture"]["seat"], None
 
 
-def on_board(state: dict, card: str) -> tuple[int, str | None] | None:
+def on_board(state: Mapping[str, Any], card: str) -> tuple[int, str | None] | None:
     """(owner, guarded property) of a fighter on the board, or None."""
     return next(((o, p) for c, o, p in board_fighters(state) if c == card), None)
 
 
-def krutizna(state: dict, card: str) -> int:
+def krutizna(state: dict[str, Any], card: str) -> int:
     """A fighter's крутизна now (its changes of this capture or turn included).  A шняга-only card has none and
     never reaches the board; counted as 0 where a bot weighs the cards in a hand."""
-    return (fighter(state, card).krutizna or 0) + state["mods"].get(card, 0)
+    return cast("int", (fighter(state, card).krutizna or 0) + state["mods"].get(card, 0))
 
 
-def unguarded(state: dict) -> list[str]:
+def unguarded(state: dict[str, Any]) -> list[str]:
     return [p["card"] for p in state["props"] if p["guard"] is None]
 
 
-def held(state: dict, seat: int) -> list[str]:
+def held(state: dict[str, Any], seat: int) -> list[str]:
     return [p["card"] for p in state["props"] if p["owner"] == seat]
 
 
@@ -66,7 +66,7 @@ def kind_value(values: list[int], bonuses: dict[int, int]) -> int:
     return best
 
 
-def babki(state: dict, seat: int) -> int:
+def babki(state: dict[str, Any], seat: int) -> int:
     """A player's бабки: bonuses are counted per player, also in the pairs variant."""
     kinds: dict[str, list[str]] = {}
     for card in held(state, seat):
@@ -78,25 +78,25 @@ def babki(state: dict, seat: int) -> int:
     return total
 
 
-def sides(state: dict) -> list[list[int]]:
+def sides(state: dict[str, Any]) -> list[list[int]]:
     """Who wins together: the pairs, or each player alone."""
     return state["teams"] or [[s] for s in range(state["seats"])]
 
 
-def side_total(state: dict, side: list[int]) -> int:
+def side_total(state: dict[str, Any], side: list[int]) -> int:
     return sum(babki(state, s) for s in side)
 
 
-def active(state: dict) -> int:
-    return state["turn"]["seat"]
+def active(state: dict[str, Any]) -> int:
+    return cast("int", state["turn"]["seat"])
 
 
-def turn_order_from(state: dict, seat: int) -> list[int]:
+def turn_order_from(state: dict[str, Any], seat: int) -> list[int]:
     n = state["seats"]
     return [(seat + i) % n for i in range(n)]
 
 
-def all_fighters(state: dict) -> list[str]:
+def all_fighters(state: dict[str, Any]) -> list[str]:
     """Every fighter card wherever it is (the invariants' count)."""
     cards = list(state["deck"]) + list(state["discard"])
     for p in state["players"]:

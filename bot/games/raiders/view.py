@@ -17,7 +17,7 @@ from .state import all_fighters, babki, board_fighters, krutizna, side_total, si
 _PUBLIC = ("deck_set", "copies", "trump", "discard", "props", "turn", "window", "mods", "target", "teams")
 
 
-def build(state: dict, seat: int | None) -> dict[str, Any]:
+def build(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     shown = {k: clone(state[k]) if isinstance(state[k], (dict, list)) else state[k] for k in _PUBLIC}
     deck = state["deck"]
     shown.update(
@@ -31,11 +31,11 @@ def build(state: dict, seat: int | None) -> dict[str, Any]:
     return shown
 
 
-def _on_board(state: dict) -> list[str]:
+def _on_board(state: dict[str, Any]) -> list[str]:
     return [c for c, _, _ in board_fighters(state)]
 
 
-def unseen_variant(state: dict, seat: int | None, rng: Any) -> dict:
+def unseen_variant(state: dict[str, Any], seat: int | None, rng: Any) -> dict[str, Any]:
     """Re-deal the fighter deck (the trump card stays at the bottom while it is known to lie there), every hand
     but the seat's own, and the property deck."""
     new = clone(state)
@@ -47,13 +47,13 @@ def unseen_variant(state: dict, seat: int | None, rng: Any) -> dict:
     return new
 
 
-def judge_table(state: dict) -> dict[str, Any]:
+def judge_table(state: dict[str, Any]) -> dict[str, Any]:
     return {"babki": [babki(state, s) for s in range(state["seats"])],
             "sides": [side_total(state, side) for side in sides(state)], "target": state["target"],
             "krutizna": {c: krutizna(state, c) for c in _on_board(state)}}
 
 
-def check_invariants(state: dict) -> None:
+def check_invariants(state: dict[str, Any]) -> None:
     cards = cards_of(state)
     fighters = all_fighters(state)
     assert sorted(fighters) == sorted(cards.fighters), "fighter cards were created or lost"

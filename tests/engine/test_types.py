@@ -1,0 +1,43 @@
+"""The type checker's hold on the engine and the games (pyproject.toml's [tool.mypy]: strict there).
+
+A game that slips from the contract (a ``render_view`` without ``full=`` once crashed "Full board" on every
+Bridges table) must fail here, not at a table."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+api = pytest.importorskip("mypy.api", reason="mypy is a development requirement (requirements-dev.txt)")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _mypy(*args: str) -> tuple[str, int]:
+    cwd = os.getcwd()
+    os.chdir(ROOT)  # the configuration and the ``bot`` package are found from the repository's root
+    try:
+        out, err, code = api.run(list(args))
+    finally:
+        os.chdir(cwd)
+    return out + err, code
+
+
+def test_engine_and_games_pass_strict_checking() -> None:
+    report, code = _mypy()
+    assert code == 0, report
+
+
+def test_a_game_slipping_from_the_contract_is_caught(tmp_path: Path) -> None:
+    game = tmp_path / "slipped.py"
+    game.write_text(
+        "from collections.abc import Mapping, Sequence\n"
+        "from typing import Any\n\n"
+        "from bot.engine import Game\n\n\n"
+        "class Slipped(Game):\n"
+        "    def render_view(self, view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:\n"
+        "        return ''\n")
+    report, code = _mypy("--strict", "--follow-imports=silent", str(game))
+    assert code == 1
+    assert 'Signature of "render_view" incompatible with supertype' in report, report
