@@ -260,6 +260,7 @@ def as_rows(lay: Layout, names: Mapping[str, str], t: Callable[..., str]) -> lis
                 empty_pair = all(s.kind == "bye" for s in m.slots)
                 slots = [{"text": "—" if empty_pair else slot_text(s, names, t), "kind": s.kind,
                           "user_id": s.player if s.kind == "player" else None, "score": s.score,
+                          "ref": s.ref if s.kind in ("winner", "loser") else None,
                           "advances": s.advances} for s in m.slots]
                 tag = t("tournament.bracket.reset") if m.reset else \
                     t("tournament.bracket.walkover") if m.walkover and m.decided and not empty_pair else ""
