@@ -16,8 +16,9 @@ upper bracket's losers drop in).  That is all a drawing needs to place the boxes
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Collection, Mapping, Sequence
+from typing import Any
 
 from bot.storage.tournaments import GameRow
 
@@ -94,10 +95,10 @@ def _shape(size: int, double: bool, third_place: bool, reset: bool) -> list[Tree
     if double:
         lower: list[list[Match]] = []
         count = size // 4
-        for m in range(1, 2 * (k - 1) + 1):
-            if m > 1 and m % 2 == 1:
+        for step in range(1, 2 * (k - 1) + 1):
+            if step > 1 and step % 2 == 1:
                 count //= 2
-            lower.append([Match(0, m + 1, "L", m - 1, i) for i in range(count)])
+            lower.append([Match(0, step + 1, "L", step - 1, i) for i in range(count)])
         if lower:
             trees.append(Tree("L", lower))
         final = [[Match(0, 2 * k, "F", 0, 0)]]
@@ -271,3 +272,19 @@ def as_rows(lay: Layout, names: Mapping[str, str], t: Callable[..., str]) -> lis
         title = t(f"tournament.bracket.tree_{tree.kind}" if double or tree.kind == "3" else "tournament.bracket.tree")
         trees.append({"kind": tree.kind, "title": title, "columns": columns})
     return trees
+
+
+def for_event(t: Any, entries: Sequence[Any], games: Sequence[GameRow], points: Any) -> Layout | None:
+    """The bracket of a single or double elimination event ``t`` (a TournamentRow) as the page and the picture
+    Discord posts draw it: before the draw its entrants as seeds; None for another format, or before two have
+    entered.  ``points``: the event's (``Director.points``)."""
+    if t.format not in ("elimination", "double_elimination"):
+        return None
+    order = t.settings.get("order")
+    active = [e.user_id for e in entries if e.status == "active"]
+    if not order and len(active) < 2:
+        return None
+    return layout(order, games, points, double=t.format == "double_elimination", entrants=len(active),
+                  current_round=t.round, finished=t.status == "finished", best_of=t.settings.get("best_of", 1) or 1,
+                  reset=t.settings.get("reset", True), third_place=bool(t.settings.get("third_place")),
+                  active=set(active))

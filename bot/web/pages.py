@@ -390,23 +390,12 @@ def _crosstable(page: Page, data: PublicTournament) -> dict[str, Any]:
 
 
 def bracket_of(data: PublicTournament) -> Any:
-    """The whole bracket of a single or double elimination (bot/tournament/bracket_layout.py), from the start:
-    before the draw the seeds, then the players as the director walks them, every later round's places saying
-    where their player comes from.  None for another format, or before two have entered."""
-    from bot.tournament.bracket_layout import layout
+    """The whole bracket of a single or double elimination (bot/tournament/bracket_layout.py), from the start;
+    None for another format."""
+    from bot.tournament.bracket_layout import for_event
     from bot.tournament.director import Director
 
-    tour = data.row
-    if tour.format not in ("elimination", "double_elimination"):
-        return None
-    order = tour.settings.get("order")
-    active = [e.user_id for e in data.entries if e.status == "active"]
-    if not order and len(active) < 2:
-        return None
-    return layout(order, data.games, Director.points(tour), double=tour.format == "double_elimination",
-                  entrants=len(active), current_round=tour.round, finished=tour.status == "finished",
-                  best_of=tour.settings.get("best_of", 1) or 1, reset=tour.settings.get("reset", True),
-                  third_place=bool(tour.settings.get("third_place")), active=set(active))
+    return for_event(data.row, data.entries, data.games, Director.points(data.row))
 
 
 def _bracket(page: Page, data: PublicTournament) -> list[dict[str, Any]] | None:

@@ -36,7 +36,7 @@ async def _registered(referee, fmt: str, players: int, settings=None) -> int:
 def _trees(html: str) -> list[tuple[str, int]]:
     """(tree kind, its columns) in the page's order."""
     out = []
-    for kind, body in re.findall(r'<div class="tree tree-(\w)">(.*?)</div></div>\n</div>', html, re.S):
+    for kind, body in re.findall(r'<div class="tree tree-(\w)">(.*?)</div></div>\n</div>', html, re.DOTALL):
         out.append((kind, len(re.findall(r'<h4 class="round">', body))))
     return out
 
@@ -48,7 +48,7 @@ def _bracket(html: str) -> str:
 @pytest.mark.parametrize("players", sorted(SINGLE))
 @pytest.mark.parametrize("fmt", ["elimination", "double_elimination"])
 async def test_the_whole_bracket_is_drawn_before_the_draw(env, fmt, players):
-    store, referee, clock = env
+    store, referee, _ = env
     tid = await _registered(referee, fmt, players, {"third_place": fmt == "elimination"})
     html = _bracket(await _page(store, tid))
     size = 1 << (players - 1).bit_length()
@@ -72,13 +72,13 @@ async def test_the_whole_bracket_is_drawn_before_the_draw(env, fmt, players):
 @pytest.mark.parametrize("players", [3, 5, 8])
 @pytest.mark.parametrize("fmt", ["elimination", "double_elimination"])
 async def test_round_one_paired_and_the_event_played_out(env, fmt, players):
-    store, referee, clock = env
+    store, referee, _ = env
     running = await bot_tournament(referee, "toy", fmt, players, rounds_to_play=1)
     html = _bracket(await _page(store, running))
     size = 1 << (players - 1).bit_length()
     # round 1's players by name; a bye says so, and its player shows no score (the bye's point is not a result)
     for bye in re.findall(r'<div class="match" id="match-\d+">(?:(?!<div class="match").)*?class="slot bye".*?</div>\n',
-                          html, re.S):
+                          html, re.DOTALL):
         assert "<span>bye</span>" in bye or bye.count("<span>—</span>") == 2  # a match nobody reaches: two dashes
         assert not re.search(r'<span class="pts">[^<]+</span>', bye)
     assert html.count("<span>bye</span>") >= size - players
@@ -98,13 +98,13 @@ async def test_round_one_paired_and_the_event_played_out(env, fmt, players):
 
 
 async def test_the_lot_is_shown_as_a_place_in_the_drawn_order(env):
-    store, referee, clock = env
+    store, referee, _ = env
     tid = await bot_tournament(referee, "toy", "swiss", 4, rounds_to_play=1)
     html = await _page(store, tid)
-    head = re.search(r'<table class="standings">\s*<thead><tr>(.*?)</tr>', html, re.S).group(1)
+    head = re.search(r'<table class="standings">\s*<thead><tr>(.*?)</tr>', html, re.DOTALL).group(1)
     assert head.endswith("<th>Lot no.</th>")
     body = html.split('<table class="standings">')[1].split("<tbody>")[1].split("</tbody>")[0]
-    lots = [re.findall(r"<td>([^<]*)</td>", row)[-1] for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
+    lots = [re.findall(r"<td>([^<]*)</td>", row)[-1] for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.DOTALL)]
     assert sorted(lots) == ["1", "2", "3", "4"]
     assert "drawn order" in html
     ru = await _page(store, tid, "ru")
@@ -112,7 +112,7 @@ async def test_the_lot_is_shown_as_a_place_in_the_drawn_order(env):
 
 
 async def test_a_first_stage_shows_the_knockout_it_leads_to_before_it_exists(env):
-    store, referee, clock = env
+    store, referee, _ = env
     tid = await _registered(referee, "swiss", 6, {"stage2": "double_elimination", "advance": 4, "rounds": 2})
     html = await _page(store, tid)
     assert "Upper bracket" in html and "Lower bracket" in html and "Grand final" in html
