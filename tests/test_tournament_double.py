@@ -88,7 +88,10 @@ async def test_double_elimination_runs_to_the_end_by_its_rules(env, n, reset):
     check_double_elimination(games, players, reset, champion)
     # the standings: the later a player went out, the higher they stand
     assert [s.survived for s in table] == sorted((s.survived for s in table), reverse=True)
-    assert table[0].survived > table[1].survived
+    # the champion and the runner-up both played the last round: no row counts a round nobody played
+    last = max(g.round for g in games)
+    assert table[0].survived == table[1].survived == last and max(s.survived for s in table) == last
+    assert (table[0].place or str(table[0].rank)) == "1" and (table[1].place or str(table[1].rank)) == "2"
 
 
 def _g(rnd, board, a, b, winner):
@@ -211,17 +214,25 @@ async def test_best_of_three_in_swiss_and_round_robin_scores_each_match_once(env
 
 
 async def test_the_bracket_picture_labels_each_match_by_its_bracket(env):
+    from bot.i18n import t
     from bot.render.picture.bracket import bracket_png
-    from bot.tournament.crosstable import bracket_columns
+    from bot.tournament.bracket_layout import as_rows, for_event
     store, referee, clock = env
     director, tid = await new_event(referee, 6, fmt="double_elimination")
     await director.start(tid, by="u:org")
-    t = await play_out(director, tid, limit=200)
+    t_ = await play_out(director, tid, limit=200)
     games = await director.record.games(tid)
-    labels = director.bracket_labels(t, games)
+    labels = director.bracket_labels(t_, games)
     assert set(labels.values()) == {"W", "L", "F"}
-    names = {e.user_id: e.name for e in await director.record.entries(tid)}
-    columns = bracket_columns(names, games, labels)
-    assert len(columns) == t.round and all(m["bracket"] for c in columns for m in c["matches"])
-    png = bracket_png(columns, "ru", "Кубок")
+    entries = await director.record.entries(tid)
+    names = {e.user_id: e.name for e in entries}
+    trees = as_rows(for_event(t_, entries, games, director.points(t_)), names, lambda key, **v: t(key, "ru", **v))
+    assert [tree["title"] for tree in trees][:3] == ["Верхняя сетка", "Нижняя сетка", "Гранд-финал"]
+    # every match of the record is in the drawing, in the tree its label names
+    drawn = {(m["round"], frozenset(s["user_id"] for s in m["slots"] if s["user_id"])): tree["kind"]
+             for tree in trees for c in tree["columns"] for m in c["matches"]}
+    for key, which in labels.items():
+        if len(key[1]) == 2:
+            assert drawn[key] == which, key
+    png = bracket_png(trees, "ru", "Кубок")
     assert png.startswith(b"\x89PNG") and len(png) < 300_000

@@ -35,7 +35,8 @@ from bot.render.standings import standings_text
 from bot.render.text import game_title
 from bot.storage.tournaments import Entry, GameRow, TournamentRow
 from bot.ratings.seeding import seeding_line
-from bot.tournament.crosstable import bracket_columns, bracket_path, crosstable, round_results
+from bot.tournament.bracket_layout import as_rows, for_event
+from bot.tournament.crosstable import bracket_path, crosstable, round_results
 from bot.web.links import base_url, link_line, tournament_url
 from bot.tournament.director import Director, Progress
 from bot.tournament.entry import describe as entry_line
@@ -204,8 +205,11 @@ class TournamentDesk:
         files = [discord.File(io.BytesIO(data), filename=f"standings{tour.id}-{number}.png",
                               description=t("tournament.picture.alt", locale, tournament=tour.id))]
         if tour.format in ("elimination", "double_elimination"):  # the bracket's path so far, as a picture too
-            columns = bracket_columns(names, games, self.director.bracket_labels(tour, games))
-            drawn = await asyncio.to_thread(bracket_png, columns, locale, title)
+            # the whole bracket as it stands now (the page's layout): the next round's matches drawn in, waiting
+            now = await self.director.record.get(tour.id) or tour
+            drawing = for_event(now, list(entries.values()), games, self.director.points(now))
+            trees = as_rows(drawing, names, lambda key, **values: t(key, locale, **values)) if drawing else []
+            drawn = await asyncio.to_thread(bracket_png, trees, locale, title)
             files.append(discord.File(io.BytesIO(drawn), filename=f"bracket{tour.id}-{number}.png",
                                       description=t("tournament.picture.bracket_alt", locale, tournament=tour.id)))
         await self.post(tour, pack(texts), files=files)

@@ -1116,6 +1116,10 @@ class Director:
                          rules=t.settings.get("tiebreak_rules", "classic"))
         if survived is not None:  # out in the same round: a shared place (T-8b)
             rows = ordered_places(rows, survived, self._placement_matches(t, games, points))
+        if t.format == "double_elimination":  # the champion's one more round orders them first; no one played it
+            last = max((g.round for g in games), default=0)
+            for row in rows:
+                row.survived = min(row.survived, last)
         at_start = t.settings.get("seeded", {}).get("ratings", {})
         for row in rows:  # each player's rating at the start (docs/ratings.md)
             row.rating = at_start.get(row.user_id)

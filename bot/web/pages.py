@@ -317,13 +317,17 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
             and (k != "survived" or tour.format in ("elimination", "double_elimination"))]
     columns = [page.t("tournament.col.rank"), page.t("tournament.col.player"), page.t("tournament.col.points"),
                page.t("tournament.col.wdl"), *(_column(page, k) for k in keys), page.t("web.tournament.byes"),
-               page.t("web.tournament.lot")]
+               page.t("web.tournament.lot_number")]
     rated = any(getattr(s, "rating", None) is not None for s in data.standings)
     if rated:  # each player's rating at the start, as the seeding read it (docs/ratings.md)
         columns.append(page.t("ratings.col.rating"))
+    # the lot as what it means to a reader: each player's place in the drawn order (the hash itself says nothing)
+    drawn = {s.user_id: n for n, s in enumerate(sorted(data.standings, key=lambda s: s.lot), start=1)}
+
     def row_of(s: Any) -> dict[str, Any]:
         cells = [getattr(s, "place", "") or str(s.rank), s.name, _pts(s.points), f"{s.wins}-{s.draws}-{s.losses}",
-                 *(_pts(getattr(s, k)) if k != "wins" else str(s.wins) for k in keys), str(s.byes), s.lot[:6]]
+                 *(_pts(getattr(s, k)) if k != "wins" else str(s.wins) for k in keys), str(s.byes),
+                 str(drawn.get(s.user_id, ""))]
         if rated:
             cells.append("" if s.rating is None else str(s.rating))
         return {"cells": cells, "name": s.name, "user_id": s.user_id, "dropped": s.status != "active"}
@@ -357,14 +361,24 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
         og=page.preview(f"/tournament/{tour.id}", " · ".join(summary)),
         name=tournament_name(page, tour.title, tour.id), game_title=page.t(f"{game.name}.title"),
         format=page.t(f"tournament.format.{tour.format}"), status=page.t(f"tournament.status.{tour.status}"),
-        round_text=page.t("web.tournament.round_of", round=tour.round, rounds=rounds_planned)
-        if tour.round and rounds_planned else None,
+        round_text=_round_text(page, tour, rounds_planned),
         columns=columns, standings=standings, entries=[{"name": e.name, "user_id": e.user_id} for e in data.entries],
-        order_note=page.t("web.tournament.tiebreaks", keys=order), rounds=rounds,
+        order_note=page.t("web.tournament.tiebreaks", keys=order) + " " + page.t("web.tournament.lot_note"),
+        rounds=rounds,
         registration_until=tour.settings.get("registration_until") if tour.status == "registration" else None,
         crosstable=_crosstable(page, data) if tour.format in ("swiss", "round_robin") and data.standings
         and not groups else None, groups=groups, **_stages(page, data),
-        bracket=_bracket(page, data) if tour.format in ("elimination", "double_elimination") and data.games else None)
+        bracket=_bracket(page, data))
+
+
+def _round_text(page: Page, tour: Any, planned: int) -> str | None:
+    """"round 6 of 7" while it runs; once over, the rounds it took (a double elimination's reset, say, is planned
+    but not always played)."""
+    if not tour.round:
+        return None
+    if tour.status == "finished":
+        return page.t("web.tournament.rounds_played", rounds=tour.round)
+    return page.t("web.tournament.round_of", round=tour.round, rounds=planned) if planned else None
 
 
 def _stages(page: Page, data: PublicTournament) -> dict[str, Any]:
@@ -387,9 +401,10 @@ def _stages(page: Page, data: PublicTournament) -> dict[str, Any]:
     if second is not None:
         out["other_stage"] = {"id": second.row.id, "name": tournament_name(page, second.row.title, second.row.id),
                               "heading": heading}
-        out["next_bracket"] = _bracket(page, second) if second.games else None
+        out["next_bracket"] = _bracket(page, second)
     else:
         out["other_stage"] = {"id": None, "name": None, "heading": heading}
+        out["next_bracket"] = _bracket_ahead(page, tour, len([e for e in data.entries if e.status == "active"]))
     return out
 
 
@@ -439,40 +454,39 @@ def _crosstable(page: Page, data: PublicTournament) -> dict[str, Any]:
     return {"heads": heads, "rows": rows}
 
 
-def _bracket(page: Page, data: PublicTournament) -> list[dict[str, Any]]:
-    """Single or double elimination: a column per round, a box per match (its games grouped: best-of-N), who
-    went on as the director decides it (``match_result``), and in double elimination each match's bracket
-    (W winners', L losers', F the final) as the director's own walk of the bracket names it."""
-    from bot.tournament.brackets import match_result
+def bracket_of(data: PublicTournament) -> Any:
+    """The whole bracket of a single or double elimination (bot/tournament/bracket_layout.py), from the start;
+    None for another format."""
+    from bot.tournament.bracket_layout import for_event
     from bot.tournament.director import Director
 
-    tour = data.row
-    points, best_of = Director.points(tour), tour.settings.get("best_of", 1) or 1
+    return for_event(data.row, data.entries, data.games, Director.points(data.row))
+
+
+def _bracket(page: Page, data: PublicTournament) -> list[dict[str, Any]] | None:
+    """The bracket's trees for the template: per tree its title and columns (each with how it leads to the
+    next: ``join``, ``straight``, ``end``), per match its number, tag, tables and slots."""
+    from bot.tournament.bracket_layout import as_rows
+
+    lay = bracket_of(data)
+    if lay is None:
+        return None
     names = {e.user_id: e.name for e in data.entries}
-    columns = []
-    for r in data.rounds:
-        matches: dict[frozenset, list[Any]] = {}
-        for g in data.games:
-            if g.round == r.number:
-                matches.setdefault(frozenset(g.players), []).append(g)
-        boxes = []
-        for key, played in matches.items():
-            players = played[0].players
-            winner, _ = match_result(players, played, points, best_of)
-            several = len(played) > 1
-            shown = []
-            for p in players:
-                if several:  # best-of-N: the games each has won
-                    got: float | None = sum(1 for g in played if g.points and g.points.get(p, 0) > points.loss
-                                            and g.points.get(p) == max(g.points.values()))
-                else:
-                    got = played[0].points.get(p) if played[0].points else None
-                shown.append({"name": names.get(p, "?"), "user_id": p, "points": _pts(got), "advances": p == winner})
-            tables = [g.table_id for g in played if g.kind == "table" and g.table_id]
-            boxes.append({"players": shown, "table": tables[-1] if tables else None, "tables": tables,
-                          "bracket": data.labels.get((r.number, key))})
-        columns.append({"title": page.t("web.tournament.round", round=r.number), "matches": boxes})
-    return columns
+    return as_rows(lay, names, page.t)
+
+
+def _bracket_ahead(page: Page, tour: Any, entries: int) -> list[dict[str, Any]] | None:
+    """A first stage's second stage before it exists (T-24): its bracket with the seeds it will take."""
+    from bot.tournament.bracket_layout import as_rows, layout
+    from bot.tournament.standings import Points
+
+    fmt, groups = tour.settings.get("stage2"), tour.settings.get("groups") or 1
+    going = min(entries, (tour.settings.get("advance") or 0) * groups)
+    if fmt not in ("elimination", "double_elimination") or going < 2:
+        return None
+    lay = layout(None, [], Points(), double=fmt == "double_elimination", entrants=going,
+                 reset=tour.settings.get("reset", True), third_place=bool(tour.settings.get("third_place")))
+    return as_rows(lay, {}, page.t)
 
 
 # ---------------------------------------------------------------------------------------------- index, players

@@ -71,18 +71,21 @@ async def test_an_elimination_round_is_published_with_the_bracket_picture(harnes
     assert any("Тур 1" in m.content and "⇒" in m.content for m in fake.in_channel(fake.channel_id))
 
 
-def test_bracket_columns_and_picture():
+def test_the_bracket_picture_is_drawn_from_the_pages_layout():
+    from bot.i18n import t
     from bot.render.picture.bracket import bracket_png
-    from bot.tournament.crosstable import bracket_columns
+    from bot.tournament.bracket_layout import as_rows, layout
+    from bot.tournament.standings import Points
     games = [GameRow(1, 1, "table", ["a", "d"], 1, {"a": 1.0, "d": 0.0}, "played"),
              GameRow(1, 2, "table", ["b", "c"], 2, {"b": 1.0, "c": 0.0}, "played"),
              GameRow(1, 3, "table", ["c", "b"], 3, {"c": 1.0, "b": 0.0}, "played"),
-             GameRow(1, 4, "table", ["b", "c"], 4, {"b": 1.0, "c": 0.0}, "played"),
-             GameRow(2, 1, "bye", ["a"], None, {"a": 1.0}, "bye")]
+             GameRow(1, 4, "table", ["b", "c"], 4, {"b": 1.0, "c": 0.0}, "played")]
     names = {u: u.upper() for u in "abcd"}
-    (one, two) = bracket_columns(names, games)
-    assert one["matches"] == [{"players": ["A", "D"], "score": "1:0", "on": "A", "bracket": ""},
-                              {"players": ["B", "C"], "score": "2:1", "on": "B", "bracket": ""}]
-    assert two["matches"] == [{"players": ["A"], "score": "", "on": "A", "bracket": ""}]
-    png = bracket_png([one, two], "en", "Cup")
-    assert png.startswith(b"\x89PNG") and png == bracket_png([one, two], "en", "Cup")
+    trees = as_rows(layout(list("abcd"), games, Points(), double=False, current_round=2, best_of=3), names,
+                    lambda key, **v: t(key, "en", **v))
+    one, two = trees[0]["columns"]
+    assert [[(s["text"], s["score"], s["advances"]) for s in m["slots"]] for m in one["matches"]] == \
+        [[("A", "1", True), ("D", "0", False)], [("B", "2", True), ("C", "1", False)]]
+    assert [s["text"] for s in two["matches"][0]["slots"]] == ["A", "B"]
+    png = bracket_png(trees, "en", "Cup")
+    assert png.startswith(b"\x89PNG") and png == bracket_png(trees, "en", "Cup")
