@@ -12,6 +12,7 @@ from typing import Any, Callable
 from bot.engine.free_text import stored_name, stored_title
 from bot.ratings import derive
 from bot.ratings.model import PROVISIONAL_GAMES, shown
+from bot.ratings.outcomes import listed_games
 from bot.storage.store import Store
 
 #: what the leaderboard shows on one page (phone width: one short line each)
@@ -19,8 +20,6 @@ PAGE = 10
 RECENT = 5
 HISTORY = 60
 
-RATED_GAMES = ("claygod", "gwent", "raiders", "bloodwood")
-STATISTICS_ONLY = ("bridges",)  # docs/ratings.md R-5
 
 
 @dataclass(frozen=True)
@@ -226,7 +225,7 @@ class Ratings:
                 " WHERE e.user_id = ? AND e.status = 'active' AND tr.status IN ('registration', 'running')"
                 " AND coalesce(tr.guild_id, '') = ?" + (" AND tr.game = ?" if game else "") +
                 " ORDER BY tr.id DESC LIMIT 10", (user_id, scope, *((game,) if game else ()))).fetchall()
-            order = {g: i for i, g in enumerate(RATED_GAMES + STATISTICS_ONLY)}
+            order = {g: i for i, g in enumerate(listed_games())}
             return Profile(user_id, stored_name(name[0]) if name else None, bool(hidden and hidden[0]),
                            sorted(records.values(), key=lambda r: order.get(r.game, 99)),
                            list(reversed(recent))[:RECENT], [tuple(r) for r in current],

@@ -21,7 +21,8 @@ import yaml
 
 from bot.engine import Applied, Code, Reject, Rejection, clone, get_game
 from bot.engine.catalog import CatalogError
-from bot.engine.position import PositionError, place, validate as validate_position
+from bot.engine.position import PositionError, place
+from bot.engine.position import validate as validate_position
 from bot.engine.rng import Rng, StackError
 
 DEFAULT_START = 1_700_000_000.0
@@ -623,11 +624,10 @@ def _deck_file(doc: dict[str, Any], game: Any) -> None:
         return
     path = doc["deck_file"]
     _want(isinstance(path, str), "", "deck_file", "a file name", path)
-    use = getattr(game, "use_deck_file", None)
-    if use is None:
+    if not game.facts.deck_files:
         raise ScenarioError(f"'deck_file': {game.name} has no deck files")
     try:
-        chosen = use(Path(path))
+        chosen = game.use_deck_file(Path(path))
     except CatalogError as exc:  # every mistake in the file, one line each
         lines = str(exc).splitlines()
         more = f" (+{len(lines) - 3} more)" if len(lines) > 3 else ""

@@ -9,9 +9,8 @@ import json
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
+from bot.engine.canvas import ACCENT, FAINT, INK, MUTED, PANEL, PANEL_LIGHT, PHONE, Canvas, text_width
 from bot.i18n import t
-
-from .canvas import ACCENT, FAINT, INK, MUTED, PANEL, PANEL_LIGHT, PHONE, Canvas, text_width
 
 WIDTH, BOX, GAP = PHONE, 50, 6
 BOX_W = (WIDTH - 16 - GAP) // 2

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.games.bridges.data import catalogue
-from bot.games.bridges.render import boss_name, char_tags, class_name, island_name, item_name
+from bot.engine.canvas import (BAD, COLD, FAINT, GOLD, GOOD, INK, LINE, MUTED, PANEL, PHONE, WARN, Canvas, fit,
+                               text_width, wrap)
 from bot.i18n import t
 
-from .canvas import (BAD, COLD, FAINT, GOLD, GOOD, INK, LINE, MUTED, PANEL, PHONE, WARN, Canvas, fit, text_width,
-                     wrap)
+from .data import catalogue
+from .render import boss_name, char_tags, class_name, island_name, item_name
 
 WIDTH = PHONE
 PAD = 8

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.games.claygod.cards import COLOURS, catalogue
-from bot.games.claygod.render import card_name, combo_name, effect_text, table_key, turn_marks
+from bot.engine.canvas import (BACKGROUND, BAD, COLD, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, SMALLEST,
+                               Canvas, text_width, wrap)
 from bot.i18n import t
 
-from .canvas import (BAD, BACKGROUND, COLD, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, SMALLEST,
-                     Canvas, text_width, wrap)
+from .cards import COLOURS, catalogue
+from .render import card_name, combo_name, effect_text, table_key, turn_marks
 
 WIDTH = PHONE
 PAD = 8

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.games.bloodwood.cards import catalogue, name
-from bot.games.bloodwood.render import role_text, team_text
+from bot.engine.canvas import (BACKGROUND, BAD, COLD, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, WARN,
+                               Canvas, fit, text_width, wrap)
 from bot.i18n import t
 
-from .canvas import (BAD, BACKGROUND, COLD, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, WARN, Canvas,
-                     fit, text_width, wrap)
+from .cards import catalogue, name
+from .render import role_text, team_text
 
 WIDTH = PHONE
 PAD = 8

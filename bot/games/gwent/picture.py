@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.games.gwent.cards import catalogue
-from bot.games.gwent.render import cname, lname, row_marks
-from bot.games.gwent.scoring import points
+from bot.engine.canvas import (BACKGROUND, BAD, COLD, FAINT, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE,
+                               WARN, Canvas, badge_width, fit, wrap)
 from bot.i18n import t
 
-from .canvas import (BAD, BACKGROUND, COLD, FAINT, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, WARN,
-                     Canvas, badge_width, fit, wrap)
+from .cards import catalogue
+from .render import cname, lname, row_marks
+from .scoring import points
 
 WIDTH = PHONE
 PAD = 8

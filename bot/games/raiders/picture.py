@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.games.raiders.cards import SUIT_MARK, table_cards
-from bot.games.raiders.render import fighter_mark, fighter_name
+from bot.engine.canvas import BAD, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, Canvas, text_width, wrap
 from bot.i18n import t
 
-from .canvas import BAD, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, Canvas, text_width, wrap
+from .cards import SUIT_MARK, table_cards
+from .render import fighter_mark, fighter_name
 
 WIDTH = PHONE
 PAD = 8
