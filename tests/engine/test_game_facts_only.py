@@ -1,7 +1,8 @@
 """Every per-game fact is declared on the game (``Game.facts`` and its hooks, bot/engine/contract.py): read from
-the code's own syntax (stdlib ``ast``), no module of bot/ or cogs/ outside bot/games switches on a game's name —
-compares with it, keys a dict by it, lists it in a collection, matches on it — or reads a game's attribute with
-``getattr``/``hasattr``.  A failure names the module and the line.
+the code's own syntax (stdlib ``ast``), no module of bot/ or cogs/ outside bot/games switches on a game's name
+(compares with it, keys a dict by it, lists it in a collection, matches on it), reads a game's attribute with
+``getattr``/``hasattr`` or imports a game's own modules (the registry is the way in).  A failure names the module
+and the line.
 
 A game's name may still be passed on (``get_game("claygod")`` for a demo, a command's default): that chooses a
 game, it does not say anything about one."""
@@ -47,6 +48,9 @@ def findings_in(source: str, module: str, games: frozenset[str]) -> list[str]:
         elif isinstance(node, ast.MatchValue):
             found += [f"{module}:{line}: a case of the game name {name!r}"
                       for name in _constant_names(node.value, games)]
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            found += [f"{module}:{line}: imports the game package {m}" for m in modules if m.startswith("bot.games.")]
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr")
               and node.args and _mentions_game(node.args[0])):
             found += [f"{module}:{line}: {node.func.id} on a game ({ast.unparse(node)})"]
@@ -87,9 +91,11 @@ def test_the_scan_names_each_kind_of_switch() -> None:
         'match name:\n    case "bridges": pass',                   # 8-9 a case
         'get_game("claygod"); f(default="bridges")',              # 10 passing a name on is no switch
         'x = getattr(interaction.namespace, "game", None)',       # 11 nor a getattr on something else
+        'from bot.games.claygod.cards import catalogue',          # 12 a game's own module, read around it
+        'from bot.engine import get_game',                         # 13 the registry is the way in
     ])
     found = findings_in(source, "bot/somewhere.py", games)
-    assert [f.split(":")[1] for f in found] == ["1", "2", "3", "4", "5", "6", "7", "9"]
+    assert [f.split(":")[1] for f in found] == ["1", "2", "3", "4", "5", "6", "7", "9", "12"]
     assert all(f.startswith("bot/somewhere.py:") for f in found)
     assert "getattr on a game" in found[5] and "'bridges'" in found[2]
 
