@@ -77,8 +77,8 @@ def _mage(c: Canvas, view: Mapping[str, Any], s: int, x: int, y: int, locale: st
     y += 8
     maximised = {e["colour"] for e in p["effects"] if e["kind"] == "maximise"}
     die = (room - 6 * DIE_GAP) // 7
-    for i, colour in enumerate(COLOURS):
-        _die(c, inner + i * (die + DIE_GAP), y, die, colour, p["dice"][colour], colour in maximised, locale)
+    for i, name in enumerate(COLOURS):
+        _die(c, inner + i * (die + DIE_GAP), y, die, name, p["dice"][name], name in maximised, locale)
     y += die + 24
     total = sum(d["value"] or 0 for d in p["dice"].values())
     c.text(inner, y, t("picture.claygod.dice_sum", locale, sum=total), size=15, colour=MUTED)
