@@ -21,8 +21,7 @@ import yaml
 
 from bot.engine import Applied, Code, Reject, Rejection, clone, get_game
 from bot.engine.catalog import CatalogError
-from bot.engine.position import PositionError, place
-from bot.engine.position import validate as validate_position
+from bot.engine.position import PositionError, place, validate as validate_position
 from bot.engine.rng import Rng, StackError
 
 DEFAULT_START = 1_700_000_000.0
