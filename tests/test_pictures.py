@@ -1,6 +1,6 @@
-"""Table pictures (bot/games/<game>/picture.py, drawn through bot/render/picture/): every game's views drawn along
-seeded playouts within the size bound, the public picture unchanged by re-dealing what the public cannot see, golden pictures compared with
-a tolerance, the font's glyphs, the cache, and the terminal command.
+"""Table pictures (bot/games/<game>/picture.py, drawn through bot/render/picture/): every game's views drawn
+along seeded playouts within the size bound, the public picture unchanged by re-dealing what the public cannot
+see, golden pictures compared with a tolerance, the font's glyphs, the cache, and the terminal command.
 
 The golden pictures are drawn from views stored beside them (tests/golden/pictures/*.json), so that an
 engine change does not move them; ``JUDGE_GOLDEN=write`` redraws them (look at them before committing)."""
