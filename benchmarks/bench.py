@@ -40,7 +40,7 @@ START = 1_700_000_000.0  # the playouts' clock, which the referee is given too, 
 
 def engine_figures(name: str, games: int) -> dict[str, float]:
     game = all_games()[name]
-    seats = getattr(game, "demo_seats", game.min_seats)
+    seats = game.demo_seat_count()
     actions, sizes, t0 = 0, [], time.perf_counter()
     for i in range(games):
         po = play(game, seats, seed=f"bench-{i}", bot_seed=i)
@@ -55,7 +55,7 @@ async def service_figures(name: str, tables: int, *, together: bool = False) -> 
     """Bot tables played through the referee into SQLite, one after another or all at once (``together``:
     many tables of a tournament moving at the same time, sharing one database writer)."""
     game = all_games()[name]
-    seats = getattr(game, "demo_seats", game.min_seats)
+    seats = game.demo_seat_count()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.db"
         store = await Store.open(path)
@@ -100,7 +100,7 @@ async def bot_tables(referee: Referee, name: str, seeds: list[str]) -> list[tupl
     made = []
     for seed in seeds:
         table = await referee.create_table(name, creator="bench", creator_name="bench", join=False)
-        for _ in range(getattr(game, "demo_seats", game.min_seats)):
+        for _ in range(game.demo_seat_count()):
             await referee.add_bot(table.id)
         await referee.start(table.id, "bench", seed=seed)
         made.append((table.id, [s.user_id for s in await referee.store.seats(table.id)]))
@@ -190,7 +190,7 @@ async def act_figures(name: str, tables: int) -> dict[str, float]:
     """``Referee.act`` alone, replaying bot playouts prepared in advance, one table after another; then the
     floors (``bare_commits``) of the same rows, in the same run and on the same disk."""
     game = all_games()[name]
-    playouts = [play(game, getattr(game, "demo_seats", game.min_seats), seed=f"act-{i}", bot_seed=i, start=START)
+    playouts = [play(game, game.demo_seat_count(), seed=f"act-{i}", bot_seed=i, start=START)
                 for i in range(tables)]
     with tempfile.TemporaryDirectory() as tmp:
         clock = Clock()
@@ -217,7 +217,7 @@ async def load_figures(name: str, tables: int, per_table: int, rate: float, roun
     (throughput, ``rounds`` times ``per_table`` actions a table: a shared machine's noise shows as their
     spread), then offered at ``rate`` actions a second spread evenly over the tables (latency)."""
     game = all_games()[name]
-    seats = getattr(game, "demo_seats", game.min_seats)
+    seats = game.demo_seat_count()
     steps, total = [], (rounds + 1) * per_table
     for i in range(tables):
         po = play(game, seats, seed=f"load-{i}", bot_seed=i, start=START, max_actions=total)

@@ -30,7 +30,7 @@ NAMES = ["Аня", "Борис", "Віра", "Glen", "Дана", "Егор", "Ж
 
 def figures(name: str, games: int, points: int) -> dict[str, dict[str, float]]:
     game = all_games()[name]
-    seats = getattr(game, "demo_seats", game.min_seats)
+    seats = game.demo_seat_count()
     timings: dict[str, list[float]] = {"table": [], "hand": []}
     sizes: dict[str, list[int]] = {"table": [], "hand": []}
     picture(game.view(game.initial_state(seats, seed="warm").state, None), "ru", NAMES)  # fonts, catalogues

@@ -1,7 +1,7 @@
 """How the pictures sent to Discord read on a phone: every picture kind drawn from seeded positions (views along
 seeded bot playouts, the public's and every seat's; a Swiss standings, an elimination bracket, a rating
 chart), and per kind its pixel size, the smallest text drawn on it (recorded by the canvas where the text is
-drawn, bot/render/picture/canvas.py) and that text's size at 400 px display width: the font's size and its
+drawn, bot/engine/canvas.py) and that text's size at 400 px display width: the font's size and its
 glyphs' heights (cap height "H", x-height "x") once the picture is scaled to 400 px wide.  The target
 (docs/discord.md, "Pictures on a phone"): x-height >= 7 px, cap height >= 9.5 px at 400 px.
 
@@ -31,7 +31,10 @@ def _setup(root: Path) -> None:
 def _canvases() -> tuple[Callable, list]:
     """``drawing(view, locale, names, kind)`` and a list the canvases behind ``png()`` calls are put in; on a
     revision before the phone layout (no ``drawing``, no recorded sizes) the same, by wrapping its canvas."""
-    from bot.render.picture import canvas as canvas_module
+    try:
+        from bot.engine import canvas as canvas_module
+    except ImportError:  # a revision before the drawers moved into the games (the canvas under bot/render)
+        from bot.render.picture import canvas as canvas_module  # type: ignore[no-redef]
     drawn: list = []
     original_png = canvas_module.Canvas.png
 

@@ -14,11 +14,12 @@ from bot.discord.interactions import begin, player_key, say
 from bot.discord.locale import L
 from bot.discord.render import named, user_key
 from bot.i18n import t
-from bot.ratings.ratings import RATED_GAMES, STATISTICS_ONLY, Ratings
+from bot.ratings.outcomes import listed_games, rated_games
+from bot.ratings.ratings import Ratings
 from bot.ratings.render import board_text, game_name, profile_text
 from bot.render.picture.rating import rating_history
 
-GAMES = RATED_GAMES + STATISTICS_ONLY
+GAMES = listed_games()
 _GAME_CHOICES = [app_commands.Choice(name=L(f"{g}.title"), value=g) for g in GAMES]
 
 
@@ -65,19 +66,19 @@ class RatingsCog(commands.Cog, name="Ratings"):
     async def on_leaderboard_page(self, interaction: discord.Interaction, game_index: int, page: int) -> None:
         """◀ / ▶ under a leaderboard: the same private message shows the other page."""
         locale = await begin(interaction, private=False)  # the clicked message is edited in place
-        if not 0 <= game_index < len(RATED_GAMES) or interaction.guild_id is None:
+        if not 0 <= game_index < len(rated_games()) or interaction.guild_id is None:
             return await say(interaction, t("discord.unavailable", locale))
-        text, view = await self._board(interaction, RATED_GAMES[game_index], page, locale)
+        text, view = await self._board(interaction, rated_games()[game_index], page, locale)
         await interaction.edit_original_response(content=text, view=view)
 
     async def _board(self, interaction: discord.Interaction, game: str, page: int,
                      locale: str) -> tuple[str, discord.ui.View | None]:
-        if game not in RATED_GAMES:
+        if game not in rated_games():
             return t("ratings.board.unrated", locale, game=game_name(game, locale)), None
         board = await self.ratings.leaderboard(str(interaction.guild_id), game, page)
         names = await self.ratings.names([r.user_id for r in board.rows])
         shown = {u: named(n) for u, n in names.items()}
-        return board_text(board, shown, locale), leaderboard_view(RATED_GAMES.index(game), board.page, board.pages,
+        return board_text(board, shown, locale), leaderboard_view(rated_games().index(game), board.page, board.pages,
                                                                  locale)
 
     @app_commands.command(name=L("ratings.cmd.privacy"), description=L("ratings.cmd.privacy.desc"))

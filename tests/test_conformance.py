@@ -25,9 +25,9 @@ GAMES = sorted(all_games())
 
 
 def seat_counts(game):
-    """Every seat count the game takes, or the range it names as ``conformance_seats`` (Bridges takes 1-12 and
-    plays 1-6 here; its own tests cover the larger tables)."""
-    return list(getattr(game, "conformance_seats", range(game.min_seats, game.max_seats + 1)))
+    """Every seat count the game takes, or those its facts name (Bridges takes 1-12 and plays 1-6 here; its own
+    tests cover the larger tables)."""
+    return game.conformance_seat_counts()
 
 
 def playouts_for(game, config):
@@ -36,7 +36,7 @@ def playouts_for(game, config):
     plays the full count on one Python version and a shortened run on the others."""
     if config.getoption("--playouts"):
         return config.getoption("--playouts")
-    count = getattr(game, "conformance_playouts", 500)
+    count = game.facts.conformance_playouts
     cap = os.environ.get("JUDGE_CONFORMANCE_GAMES", "").strip()
     if cap:
         if not cap.isdigit() or int(cap) < 1:

@@ -19,7 +19,7 @@ from bot.tournament.director import check_settings
 from bot.web import pages, public
 from bot.engine.board_text import cut_to_width, display_width, isolate, shorten_name, wrap
 from bot.games.bridges.render import WIDTH as BRIDGES_WIDTH, wrap as bridges_wrap
-from bot.render.picture.canvas import ELLIPSIS, fit, text_width, wrap as picture_wrap
+from bot.engine.canvas import ELLIPSIS, fit, text_width, wrap as picture_wrap
 
 # characters display_width treats specially: marks, joiners, the emoji selector, flags' halves, wide ones
 ALPHABET = ["a", "b", " ", "Ж", "\u0301", "\u200d", "\ufe0f", "😀", "🇷", "🇺", "漢", "❄", "\u2068", "\u2069"]

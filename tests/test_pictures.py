@@ -1,6 +1,6 @@
-"""Table pictures (bot/render/picture/): every game's views drawn along seeded playouts within the size
-bound, the public picture unchanged by re-dealing what the public cannot see, golden pictures compared with
-a tolerance, the font's glyphs, the cache, and the terminal command.
+"""Table pictures (bot/games/<game>/picture.py, drawn through bot/render/picture/): every game's views drawn
+along seeded playouts within the size bound, the public picture unchanged by re-dealing what the public cannot
+see, golden pictures compared with a tolerance, the font's glyphs, the cache, and the terminal command.
 
 The golden pictures are drawn from views stored beside them (tests/golden/pictures/*.json), so that an
 engine change does not move them; ``JUDGE_GOLDEN=write`` redraws them (look at them before committing)."""
@@ -16,9 +16,9 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.engine import get_game
+from bot.engine.canvas import PHONE, SCALE, font
 from bot.engine.playout import play
 from bot.render.picture import MAX_BYTES, Pictures, drawing, picture
-from bot.render.picture.canvas import PHONE, SCALE, font
 
 GAMES = {"gwent": 2, "claygod": 2, "bloodwood": 7, "bridges": 3, "raiders": 3}
 NAMES = ["Аня", "Борис", "Віра", "Glen", "Дана", "Егор", "Жанна", "Зоя", "Ігор", "Kate", "Лев", "Мія"]
@@ -194,7 +194,7 @@ def test_golden_pictures(stem, game_name, seat, kind, locale):
 
 
 def test_the_font_draws_cyrillic_latin_digits_and_the_marks_the_pictures_use():
-    """No glyph falls back to the empty box: DejaVu Sans ships with the bot (bot/render/picture/fonts/)."""
+    """No glyph falls back to the empty box: DejaVu Sans ships with the bot (bot/engine/fonts/)."""
     def glyph(char: str, bold: bool) -> bytes:
         image = Image.new("L", (40, 40))
         ImageDraw.Draw(image).text((8, 8), char, font=font(20, bold), fill=255)
@@ -254,7 +254,7 @@ def test_clay_god_energies_cannot_be_read_as_digits(locale):
     """A lone colour letter beside its amount reads as a number ("З6" as 36, "О5" as 05): the picture writes two
     letters and a space, every colour told apart."""
     from bot.games.claygod.cards import COLOURS
-    from bot.render.picture.claygod import energy_label
+    from bot.games.claygod.picture import energy_label
     labels = [energy_label(colour, 6, locale) for colour in COLOURS]
     for label in labels:
         short, amount = label.rsplit(" ", 1)

@@ -179,7 +179,7 @@ def test_the_standings_picture_is_small_cached_and_lists_the_leaders_first():
 
     from PIL import Image
 
-    from bot.render.picture.canvas import SCALE
+    from bot.engine.canvas import SCALE
     from bot.render.picture.standings import MOST_ROWS, standings_png
     rows = [{"rank": i + 1, "name": f"Игрок {i}", "status": "active" if i % 7 else "dropped", "points": 7 - i / 40,
              "wins": 7, "draws": 0, "losses": 0, "buchholz_cut1": 30.5, "buchholz": 33, "sonneborn_berger": 20.25,

@@ -311,8 +311,8 @@ DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, LogPageButton, OptionsButton)
 
 
 class LeaderboardButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:lb:{_N}:{_N}"):
-    """Turns a page of a leaderboard (the game's number in bot/ratings RATED_GAMES, page from 1); the server
-    is the click's own."""
+    """Turns a page of a leaderboard (the game's number in bot.ratings.outcomes.rated_games(), page from 1); the
+    server is the click's own."""
 
     kind, cog, handler = "lb", "Ratings", "on_leaderboard_page"
 

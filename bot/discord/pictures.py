@@ -8,7 +8,7 @@ up.  Its alt text (the attachment's description) names what it shows; the messag
 same in words, for screen readers and for clients that show no images.
 
 Uploads are kept small (issue 35: at most 15 KB per decision; docs/discord.md §7): pictures go to Discord
-as lossless WebP of a 256-colour palette (bot/render/picture/canvas.py ``webp``), and a picture a message carries
+as lossless WebP of a 256-colour palette (bot/engine/canvas.py ``webp``), and a picture a message carries
 already is not uploaded again: ``TablePictures`` remembers, per message, the digest of the picture it carries
 (``carried``), and an edit whose picture is the same leaves the message's attachment alone (``replacing``).  The
 memory is the process's own: after a restart the first edit of each message uploads its picture once more."""

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Iterable, Mapping, Sequence, TypeVar, cast
 
 import orjson
@@ -191,6 +192,46 @@ class Option:
         raise AssertionError(f"unknown option kind {self.kind}")
 
 
+#: how a finished table's outcome is rated (bot/ratings/outcomes.py, docs/ratings.md): ``duel`` a win and a loss
+#: or a draw between two seats; ``free_for_all`` every seat alone, the winners first and the others sharing the next
+#: place; ``none`` statistics only; ``hook`` the game ranks its own sides (``Game.rated_sides``: teams, scores)
+RATING_KINDS = ("duel", "free_for_all", "none", "hook")
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What the layers above the engines need to know about a game besides its rules (as OpenSpiel's GameType):
+    declared once on the game (``Game.facts``), so that no front end, rating or tournament switches on its name.
+
+    cooperative: the players win or lose together (a tournament scores every seat alike; never rated).
+    rating: one of ``RATING_KINDS``; a game is rated only where it says how.
+    listed: where the game stands in lists of games (the leaderboards: a leaderboard's button keeps its game's
+        place in that list, so a game keeps its number for good; a new game takes a higher one).
+    demo_seats: the seats of a demo table or a terminal table made without a count (None: ``min_seats``).
+    conformance_seats: the seat counts the conformance suite plays (None: every count the game takes).
+    conformance_playouts: the conformance suite's seeded playouts per seat count and options.
+    pictures: the game draws its table and hand (``Game.picture``).
+    deck_files: a scenario may bring a deck of its own (``Game.use_deck_file``).
+    """
+
+    cooperative: bool = False
+    rating: str = "none"
+    listed: int = 1000
+    demo_seats: int | None = None
+    conformance_seats: tuple[int, ...] | None = None
+    conformance_playouts: int = 500
+    pictures: bool = False
+    deck_files: bool = False
+
+    def __post_init__(self) -> None:
+        if self.rating not in RATING_KINDS:
+            raise ValueError(f"rating {self.rating!r} is none of {RATING_KINDS}")
+        if self.cooperative and self.rating != "none":
+            raise ValueError("a co-operative game is not rated (docs/ratings.md R-5)")
+        if self.conformance_playouts < 1:
+            raise ValueError("conformance_playouts must be at least 1")
+
+
 class Ctx:
     """What game code gets while applying: the random source, the clock and the event sink."""
 
@@ -272,6 +313,8 @@ class Game:
     rules_version: ClassVar[int] = 1
     #: ``versions.Migration`` steps 1→2, 2→3, …: ``rules_version == 1 + len(migrations)``
     migrations: ClassVar[tuple[Any, ...]] = ()
+    #: what the layers above need to know of the game (GameFacts): ratings, demos, pictures, the test suite
+    facts: ClassVar[GameFacts] = GameFacts()
 
     # ------------------------------------------------------------------ template methods (do not override)
     def validate_options(self, raw: Mapping[str, Any] | None, *, clock: float | None = None) -> dict[str, Any]:
@@ -510,6 +553,32 @@ class Game:
         """The built-in bot player's choice (``rng`` is a ``random.Random``, never the table's RNG).
         The default plays uniformly at random; games override it with something less silly."""
         return cast("dict[str, Any]", rng.choice(self.legal_actions(state, seat)))
+
+    def demo_seat_count(self) -> int:
+        """The seats of a table made without a count (a demo, the terminal's ``table new``)."""
+        return self.facts.demo_seats if self.facts.demo_seats is not None else self.min_seats
+
+    def conformance_seat_counts(self) -> list[int]:
+        """The seat counts the conformance suite plays."""
+        seats = self.facts.conformance_seats
+        return list(seats) if seats is not None else list(range(self.min_seats, self.max_seats + 1))
+
+    def rated_sides(self, options: Mapping[str, Any], seats: int,
+                    outcome: Mapping[str, Any]) -> tuple[list[list[int]], list[int]]:
+        """For ``facts.rating == "hook"``: the sides of a finished table (lists of seats) and their competition
+        places (1 best, a tie sharing one), from its options, seat count and stored outcome.  Raise ValueError
+        for an outcome that cannot be rated as stored."""
+        raise NotImplementedError
+
+    def use_deck_file(self, path: Path) -> dict[str, Any]:
+        """For ``facts.deck_files``: a scenario's own deck file, validated and loaded (CatalogError lists every
+        mistake); returns the table options that choose it."""
+        raise NotImplementedError
+
+    def picture(self, view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str) -> Any | None:
+        """For ``facts.pictures``: the ``bot.engine.canvas.Canvas`` of ``view`` — ``kind`` "table" (the table as
+        the view's seat sees it) or "hand" (the seat's own hand) — or None where there is no such picture."""
+        return None
 
     # ------------------------------------------------------------------ text for humans (override)
     def describe_action(self, state: State, seat: int, action: Action, locale: str,

@@ -4,6 +4,8 @@ there and the engine layer imports nothing of the games above it."""
 from __future__ import annotations
 
 import importlib
+from contextlib import contextmanager
+from typing import Iterator
 
 from .contract import Game
 
@@ -24,6 +26,25 @@ def register(game: Game) -> Game:
         raise ValueError(f"two games registered as {game.name!r}")
     _GAMES[game.name] = game
     return game
+
+
+def unregister(name: str) -> None:
+    """Take a game out of the registry (a game a test defined, registered for that test alone)."""
+    _load()  # a game of GAME_MODULES taken out stays out: loading later must not bring it back
+    _GAMES.pop(name, None)
+
+
+@contextmanager
+def registered(game: Game) -> Iterator[Game]:
+    """``game`` registered while the block runs, taken out after (a game defined only in a test)."""
+    _load()
+    if game.name in _GAMES:
+        raise ValueError(f"a game is already registered as {game.name!r}")
+    _GAMES[game.name] = game
+    try:
+        yield game
+    finally:
+        _GAMES.pop(game.name, None)
 
 
 def _load() -> None:

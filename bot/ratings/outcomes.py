@@ -1,13 +1,15 @@
 """A finished table's outcome as openskill teams and ranks (docs/ratings.md, rulings R-1..R-6).
 
 Pure functions of what the record keeps for a finished table: the game, its options, the seat count and the
-stored outcome.  A team is a list of seats; ranks are competition places (1 best, a tie shares the place).
+stored outcome; how a game's outcome is rated is the game's own fact (``GameFacts.rating``, ``Game.rated_sides``).
+A team is a list of seats; ranks are competition places (1 best, a tie shares the place).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Mapping
+
+from bot.engine import all_games, get_game
 
 FORFEIT = "clock.outcome.forfeit"
 
@@ -29,27 +31,60 @@ class Unrated(Exception):
         self.reason = reason
 
 
+def listed_games() -> tuple[str, ...]:
+    """Every game in the order lists show them (``GameFacts.listed``): the rated ones, then statistics only."""
+    return rated_games() + statistics_only()
+
+
+def rated_games() -> tuple[str, ...]:
+    """The rated games in their listed order: a leaderboard's button names its game by its place here."""
+    games = sorted(all_games().values(), key=lambda g: (g.facts.listed, g.name))
+    return tuple(g.name for g in games if g.facts.rating != "none")
+
+
+def statistics_only() -> tuple[str, ...]:
+    """The co-operative games, statistics only (docs/ratings.md R-5), in their listed order.  A game neither rated
+    nor co-operative is listed nowhere."""
+    games = sorted(all_games().values(), key=lambda g: (g.facts.listed, g.name))
+    return tuple(g.name for g in games if g.facts.cooperative)
+
+
+def is_duel(game: str) -> bool:
+    """Whether the game is rated as a duel (a loss is a loss, never a second place)."""
+    try:
+        return get_game(game).facts.rating == "duel"
+    except KeyError:
+        return False
+
+
 def places(scores: list[float]) -> list[int]:
     """Competition places of scores, higher better: [5, 9, 5] → [2, 1, 2]."""
     return [1 + sum(other > s for other in scores) for s in scores]
 
 
 def standing(game: str, options: Mapping[str, Any], seats: int, outcome: Mapping[str, Any]) -> Standing:
-    """The table's final standing for rating, or Unrated."""
+    """The table's final standing for rating, or Unrated: as the game's facts say it is rated (GameFacts.rating)."""
     winners = sorted(set(outcome.get("winners") or []))
     if any(not isinstance(w, int) or not 0 <= w < seats for w in winners):
         raise Unrated("malformed")
-    if game == "bridges":
-        raise Unrated("cooperative")  # R-5: statistics only
+    try:
+        engine = get_game(game)
+    except KeyError:
+        raise Unrated("unknown_game") from None
+    kind = engine.facts.rating
+    if kind == "none":
+        raise Unrated("cooperative" if engine.facts.cooperative else "unrated_game")  # R-5: statistics only
     if outcome.get("reason") == FORFEIT:
         return _forfeit(seats, outcome)
-    if game in ("claygod", "gwent"):
+    if kind == "duel":
         return _duel(seats, winners)
-    if game == "raiders":
-        return _raiders(options, seats, winners, outcome)
-    if game == "bloodwood":
-        return _bloodwood(seats, winners, outcome)
-    raise Unrated("unknown_game")
+    if kind == "free_for_all":
+        return Standing([[s] for s in range(seats)], [1 if s in winners or not winners else 2 for s in range(seats)])
+    try:
+        teams, ranks = engine.rated_sides(options, seats, outcome)
+    except ValueError:
+        raise Unrated("malformed") from None
+    return Standing(teams, ranks)
 
 
 def _forfeit(seats: int, outcome: Mapping[str, Any]) -> Standing:
@@ -66,49 +101,3 @@ def _duel(seats: int, winners: list[int]) -> Standing:
     if len(winners) == 1:
         return Standing([[0], [1]], [1 if s in winners else 2 for s in (0, 1)])
     return Standing([[0], [1]], [1, 1])
-
-
-def _raiders(options: Mapping[str, Any], seats: int, winners: list[int], outcome: Mapping[str, Any]) -> Standing:
-    """R-2: the winning side first; every other side by its бабки at the end, equal totals sharing a place.
-    With the pairs option the pairs are openskill teams."""
-    sides = [[0, 2], [1, 3]] if options.get("pairs") and seats == 4 else [[s] for s in range(seats)]
-    scores = outcome.get("scores") or {}
-    try:
-        totals = [sum(float(scores[str(s)]) for s in side) for side in sides]
-    except (KeyError, TypeError, ValueError):
-        raise Unrated("malformed") from None
-    won = [i for i, side in enumerate(sides) if set(side) <= set(winners)]
-    if len(won) != 1:
-        raise Unrated("malformed")
-    others = [i for i in range(len(sides)) if i != won[0]]
-    ranks = [0] * len(sides)
-    ranks[won[0]] = 1
-    for i, place in zip(others, places([totals[i] for i in others])):
-        ranks[i] = 1 + place
-    return Standing(sides, ranks)
-
-
-@lru_cache(maxsize=1)
-def _bloodwood_teams() -> dict[str, str]:
-    from bot.games.bloodwood.cards import catalogue
-
-    return {role: info["team"] for role, info in catalogue().roles.items()}
-
-
-def _bloodwood(seats: int, winners: list[int], outcome: Mapping[str, Any]) -> Standing:
-    """R-3: team against team, each player on the team of their role as the game ends; the winners' team first,
-    the other second; a game nobody could win (BW-26) is a draw between the teams."""
-    roles = (outcome.get("scores") or {}).get("roles")
-    if not isinstance(roles, list) or len(roles) != seats:
-        raise Unrated("malformed")
-    try:
-        team_of = [_bloodwood_teams()[role] for role in roles]
-    except (KeyError, TypeError):
-        raise Unrated("malformed") from None
-    names = sorted(set(team_of))
-    teams = [[s for s in range(seats) if team_of[s] == name] for name in names]
-    if not winners:
-        return Standing(teams, [1] * len(teams))
-    if not any(set(team) == set(winners) for team in teams):
-        raise Unrated("malformed")
-    return Standing(teams, [1 if set(team) == set(winners) else 2 for team in teams])

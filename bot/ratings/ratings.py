@@ -10,6 +10,7 @@ from typing import Awaitable, Callable, TypeVar
 from bot.ratings import derive
 from bot.ratings.model import PROVISIONAL_GAMES, shown
 from bot.storage.ratings import RatingRecord
+from bot.ratings.outcomes import listed_games
 from bot.storage.store import Store
 
 T = TypeVar("T")
@@ -19,8 +20,6 @@ PAGE = 10
 RECENT = 5
 HISTORY = 60
 
-RATED_GAMES = ("claygod", "gwent", "raiders", "bloodwood")
-STATISTICS_ONLY = ("bridges",)  # docs/ratings.md R-5
 
 
 @dataclass(frozen=True)
@@ -175,6 +174,6 @@ class Ratings:
             recent.append(Recent(f.table_id, f.game, f.finished_at, f.place, won, delta, f.guild_id, f.thread_id))
         for rec in records.values():
             rec.history = rec.history[-HISTORY:]
-        order = {g: i for i, g in enumerate(RATED_GAMES + STATISTICS_ONLY)}
+        order = {g: i for i, g in enumerate(listed_games())}
         return Profile(user_id, rows.name, rows.hidden, sorted(records.values(), key=lambda r: order.get(r.game, 99)),
                        list(reversed(recent))[:RECENT], rows.current, rows.tournaments)

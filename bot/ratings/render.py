@@ -5,10 +5,10 @@ from typing import Any, Mapping, Sequence
 
 from bot.i18n import t
 from bot.ratings.model import PROVISIONAL_GAMES
+from bot.ratings.outcomes import is_duel
 from bot.ratings.ratings import Board, Change, Profile, Ratings
 
 MINUS = "\u2212"
-DUELS = ("claygod", "gwent")
 NARROW_SPACE = "\u202f"
 
 
@@ -84,7 +84,7 @@ def profile_text(profile: Profile, name: str, locale: str, *, front: str = "term
                 result = t("ratings.profile.won", locale)
             elif r.place == 1:  # a shared first place without a win: a draw
                 result = t("ratings.profile.draw", locale)
-            elif r.place is None or r.game in DUELS:
+            elif r.place is None or is_duel(r.game):
                 result = t("ratings.profile.lost", locale)
             else:
                 result = t("ratings.profile.place", locale, place=r.place)

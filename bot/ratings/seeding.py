@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.ratings.ratings import RATED_GAMES, Ratings
+from bot.ratings.outcomes import rated_games
+from bot.ratings.ratings import Ratings
 
 
 def rated(settings: Mapping[str, Any]) -> bool:
@@ -16,7 +17,7 @@ async def ratings_at_start(store: Any, *, game: str, guild_id: str | None, setti
     """Each rated player's displayed figure when the tournament starts (empty when the organiser switched
     rating off or the game is unrated); the director seeds by it (bot/tournament/seeding.py's ``rating``) and
     keeps it in the tournament's settings, ``seeded``, for the standings and the pairing post."""
-    if not rated(settings) or game not in RATED_GAMES:
+    if not rated(settings) or game not in rated_games():
         return {}
     found = await Ratings(store).current(guild_id or "", game, list(players))
     return {p: found[p][0] for p in players if p in found}

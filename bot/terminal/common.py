@@ -56,7 +56,7 @@ def _user(args: argparse.Namespace) -> str:
 
 def _seat_count(game: Any, seats: int | None, locale: str) -> int:
     """The number of seats asked for, or the game's demo default; refused outside the game's range."""
-    count = seats if seats is not None else getattr(game, "demo_seats", game.min_seats)
+    count = seats if seats is not None else game.demo_seat_count()
     if not game.min_seats <= count <= game.max_seats:
         raise UsageError(t("core.reject.seat_count", locale, game=t(f"{game.name}.title", locale),
                            min=game.min_seats, max=game.max_seats, got=count))

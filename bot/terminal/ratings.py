@@ -12,9 +12,9 @@ import sys
 import time
 from typing import Any, Callable
 
-from bot.engine.registry import all_games
 from bot.i18n import t
-from bot.ratings.ratings import RATED_GAMES, STATISTICS_ONLY, Ratings
+from bot.ratings.outcomes import listed_games, rated_games, statistics_only
+from bot.ratings.ratings import Ratings
 from bot.ratings.render import board_text, game_name, profile_text
 from bot.storage.store import Store
 from bot.terminal.common import EXIT_OK, UsageError, _user
@@ -39,7 +39,7 @@ def _say(text: str) -> None:
 
 async def cmd_ratings(args: argparse.Namespace, settings: Any) -> int:
     locale = args.locale or settings.locale
-    games = [g for g in RATED_GAMES + STATISTICS_ONLY if g in all_games()]
+    games = list(listed_games())
     if args.game is not None and args.game not in games:
         raise UsageError(t("ratings.unknown_game", locale, game=args.game[:40], games=", ".join(games)))
     store = await Store.open(settings.database)
@@ -62,8 +62,8 @@ async def cmd_ratings(args: argparse.Namespace, settings: Any) -> int:
             _say(t("ratings.visibility_set." + ("hidden" if args.verb == "hide" else "shown"), locale))
             return EXIT_OK
         if args.verb == "leaderboard":
-            game = args.game or "claygod"
-            if game in STATISTICS_ONLY:
+            game = args.game or rated_games()[0]
+            if game in statistics_only():
                 _say(t("ratings.board.unrated", locale, game=game_name(game, locale)))
                 return EXIT_OK
             board = await ratings.leaderboard(args.server, game, args.page)

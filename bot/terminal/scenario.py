@@ -623,11 +623,10 @@ def _deck_file(doc: dict[str, Any], game: Any) -> None:
         return
     path = doc["deck_file"]
     _want(isinstance(path, str), "", "deck_file", "a file name", path)
-    use = getattr(game, "use_deck_file", None)
-    if use is None:
+    if not game.facts.deck_files:
         raise ScenarioError(f"'deck_file': {game.name} has no deck files")
     try:
-        chosen = use(Path(path))
+        chosen = game.use_deck_file(Path(path))
     except CatalogError as exc:  # every mistake in the file, one line each
         lines = str(exc).splitlines()
         more = f" (+{len(lines) - 3} more)" if len(lines) > 3 else ""

@@ -661,7 +661,7 @@ class Director:
             zombies = [s.seat for s in await self.store.seats(table.id)
                        if s.is_bot and s.user_id in entries and not entries[s.user_id].is_bot]
             return table_points(table.outcome, g.players, points,
-                                cooperative=bool(getattr(game, "cooperative", False)), zombies=zombies)
+                                cooperative=game.facts.cooperative, zombies=zombies)
         if table.status == "cancelled":
             return {p: points.loss for p in g.players}, "cancelled"
         return None

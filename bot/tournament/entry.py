@@ -11,7 +11,8 @@ import re
 from typing import Any, Collection, Mapping
 
 from bot.engine import Code, Reject, Rejection
-from bot.ratings.ratings import RATED_GAMES, Ratings
+from bot.ratings.outcomes import rated_games
+from bot.ratings.ratings import Ratings
 
 MAX_RATING = 10_000
 MAX_RATED_GAMES = 10_000
@@ -29,7 +30,7 @@ def check_settings(game: str, s: dict[str, Any]) -> None:
     if s["min_rating"] and s["max_rating"] and s["min_rating"] > s["max_rating"]:
         raise Reject("tournament.reject.entry_band", code=Code.BAD_OPTIONS, low=s["min_rating"], high=s["max_rating"])
     if (s["min_rating"] or s["max_rating"] or s["min_rated_games"]) and (
-            game not in RATED_GAMES or s.get("rated", True) is False):
+            game not in rated_games() or s.get("rated", True) is False):
         # an unrated game (or an event whose tables are casual) has no figure to hold a player to
         raise Reject("tournament.reject.entry_unrated", code=Code.BAD_OPTIONS)
     role = s["role"]

@@ -40,12 +40,11 @@ async def harness(fake, error_log, tmp_path):
 @pytest.fixture
 def relay():
     """Register the Relay test game for one test (list it before ``harness`` so the bot sees it)."""
-    from bot.engine import registry
+    from bot.engine.registry import registered
     from tests.discord.relay_game import RELAY
 
-    registry.register(RELAY)
-    yield RELAY
-    registry._GAMES.pop(RELAY.name, None)  # test-only: keep other suites' game lists as they were
+    with registered(RELAY):  # taken out after: other suites' game lists stay as they were
+        yield RELAY
 
 
 @pytest.fixture
@@ -59,4 +58,4 @@ def claygod():
     registry.register(GAME)
     yield GAME
     if added:
-        registry._GAMES.pop(GAME.name, None)
+        registry.unregister(GAME.name)

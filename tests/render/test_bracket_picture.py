@@ -11,7 +11,7 @@ from PIL import Image
 from bot.i18n import t
 from bot.render.picture.bracket import (BOX_H, BOX_W, COLUMN, GAP_X, HEAD, MOST_MATCHES, _shown, bracket_canvas,
                                         bracket_png, size)
-from bot.render.picture.canvas import LINE, SCALE
+from bot.engine.canvas import LINE, SCALE
 from bot.tournament.bracket_layout import as_rows, layout
 from bot.tournament.standings import Points
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Ctx, Game, Option, Pending, Rejection
+from bot.engine import Ctx, Game, GameFacts, Option, Pending, Rejection
 from bot.engine.pace import PACE, timer, window
 
-from . import bot, position, render, view
+from . import bot, position, rating, render, view
 from .actions import anytime_actions, apply_action, legal_actions, out_of_turn, timeout
 from .flow import deadline, pending
 from .migrations import MIGRATIONS
@@ -55,10 +55,23 @@ class Bloodwood(Game):
     def confirm(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
         """The declaration of the end cannot be withdrawn (§4, BW-25): asked twice."""
         return action.get("type") == "declare"
+
     #: a playout is long (hundreds of actions, up to 12 seats): 150 playouts took about 45 s, most of it in the
     #: 26 whose every state is checked in depth (views of every seat, replay); 75 keep CI within its budget
-    #: (every seat count and option set still played; ``pytest --playouts N`` soaks)
-    conformance_playouts = 75
+    #: (every seat count and option set still played; ``pytest --playouts N`` soaks).  Rated team against team,
+    #: each player on the team of their role as the game ends (R-3)
+    facts = GameFacts(rating="hook", listed=4, conformance_playouts=75, pictures=True)
+
+    def rated_sides(self, options: Mapping[str, Any], seats: int,
+                    outcome: Mapping[str, Any]) -> tuple[list[list[int]], list[int]]:
+        return rating.rated_sides(options, seats, outcome)
+
+    def picture(self, view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str) -> Any | None:
+        from . import picture  # the drawing library is loaded only where a picture is drawn
+
+        draw = {"table": picture.table, "hand": picture.hand}.get(kind)
+        return draw(view, locale, names) if draw is not None else None
+
 
     def correspond(self, options: dict[str, Any], given: frozenset[str], clock: float | None) -> None:
         """BW-32: the slowness rule's seconds give way to the table's clock; the two-minute counter window is

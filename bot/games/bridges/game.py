@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Ctx, Game, Option, Pending, Rejection
+from bot.engine import Ctx, Game, GameFacts, Option, Pending, Rejection
 from bot.engine.pace import PACE, timer
 
 from . import bot, position, render, view
@@ -37,14 +37,12 @@ class Bridges(Game):
     stack_keys = STACK_KEYS
     optional_state_keys = frozenset({"pending_stack"})  # a stack kept while the classes are chosen
     max_actions = 4000
-    #: the seat counts the conformance suite plays (the engine takes 1-12; 7-12 are covered by the game's tests)
-    conformance_seats = range(1, 7)
-    #: a playout is a few hundred actions with a look-ahead bot; 24 took about 40 s, so 12 (every one checked in
+    #: the players win or lose together against the bosses (a tournament scores every seat alike; R-5: statistics
+    #: only).  The conformance suite plays 1-6 seats (the engine takes 1-12; 7-12 are covered by the game's tests);
+    #: a playout is a few hundred actions with a look-ahead bot: 24 took about 40 s, so 12 (every one checked in
     #: depth, each seat count twice) keep CI within its budget
-    conformance_playouts = 12
-    demo_seats = 2
-    #: the players win or lose together against the bosses (a tournament scores every seat alike)
-    cooperative = True
+    facts = GameFacts(cooperative=True, rating="none", listed=5, demo_seats=2, conformance_seats=tuple(range(1, 7)),
+                      conformance_playouts=12, pictures=True)
     #: the referee ends a phase by itself (forced_action): at 0 AP under ``zero_ap: referee`` (and a seat left at
     #: 0 AP by an upgrade from it), or when End is all
     auto_actions = frozenset({"end"})
@@ -58,6 +56,12 @@ class Bridges(Game):
         in a game).  The board stands after the step that ends the round, so the live message, edited at that
         step, is that board, with the bosses' turn and the new round in its last lines."""
         return None
+
+    def picture(self, view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str) -> Any | None:
+        from . import picture  # the drawing library is loaded only where a picture is drawn
+
+        draw = {"table": picture.table}.get(kind)
+        return draw(view, locale, names) if draw is not None else None
 
     def setup(self, state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence, cast
 
-from bot.engine import Ctx, Game, Option, Pending
+from bot.engine import Ctx, Game, GameFacts, Option, Pending
 from bot.engine.pace import PACE, choice, refuse
 
 from . import bot, position, render, view
@@ -46,7 +46,7 @@ class ClayGod(Game):
     stack_keys = STACK_KEYS
     #: random playouts in the conformance suite: 1,000 took 160 s (the longest single test), 200 keep CI within
     #: its budget with both cores busy on a slow day; ``pytest --playouts N`` soaks
-    conformance_playouts = 200
+    facts = GameFacts(rating="duel", listed=1, conformance_playouts=200, pictures=True)
     max_actions = 3000
     #: the roll that opens every turn: everyone knows it is the only move
     auto_actions = frozenset({"roll"})
@@ -59,6 +59,12 @@ class ClayGod(Game):
 
     def choice_group(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
         return cast("str", self.GROUPS.get(action["type"], action["type"]))
+
+    def picture(self, view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str) -> Any | None:
+        from . import picture  # the drawing library is loaded only where a picture is drawn
+
+        draw = {"table": picture.table, "hand": picture.hand}.get(kind)
+        return draw(view, locale, names) if draw is not None else None
 
     def setup(self, state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()

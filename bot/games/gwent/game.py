@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.engine import Code, Ctx, Game, Option, Pending, Reject
+from bot.engine import Code, Ctx, Game, GameFacts, Option, Pending, Reject
 from bot.engine.pace import PACE, timer
 
 from . import bot, position, render, table, view
@@ -39,6 +39,7 @@ class Gwent(Game):
         PACE,                                                                            # GW-35
     )
     rules_version = 3
+    facts = GameFacts(rating="duel", listed=2, pictures=True)
     migrations = MIGRATIONS
     stack_keys = ("decks",)
     max_actions = 600
@@ -71,6 +72,12 @@ class Gwent(Game):
         if options["variant"] == "hardgwent" and options["deck"] == "build":
             # Rule book, HardGwent 2: the player must play the whole deck.
             raise Reject("gwent.reject.hardgwent_no_build", code=Code.BAD_OPTIONS, rule="§8")
+
+    def picture(self, view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str) -> Any | None:
+        from . import picture  # the drawing library is loaded only where a picture is drawn
+
+        draw = {"table": picture.table, "hand": picture.hand}.get(kind)
+        return draw(view, locale, names) if draw is not None else None
 
     def setup(self, state: dict[str, Any], ctx: Ctx, stack: Mapping[str, Any]) -> None:
         catalogue()

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping, Sequence, cast
 
-from bot.engine import Ctx, Game, Option, Pending, Rejection
+from bot.engine import Ctx, Game, GameFacts, Option, Pending, Rejection
 from bot.engine.pace import PACE, window
 
-from . import bot, position, render, view
+from . import bot, position, rating, render, view
 from .actions import apply_action, legal_actions, moderate, out_of_turn, owing, timeout, upholding, window_about
 from .cards import set_names, use_file
 from .migrations import MIGRATIONS
@@ -38,8 +38,7 @@ class Raiders(Game):
     max_actions = 8000
     #: every playout here is checked in depth (each view of each seat after every action): a six-seat game takes
     #: several seconds, so 12 (each seat count twice, the options in turn) take about half a minute
-    conformance_playouts = 12
-    demo_seats = 3
+    facts = GameFacts(rating="hook", listed=3, demo_seats=3, conformance_playouts=12, pictures=True, deck_files=True)
     #: a seat may pass every window of a turn at once: the referee answers each with this pass
     window_passes = frozenset({"pass"})
     #: the end of a turn with an empty hand and the discard of a hand's last card: hand sizes are public, so
@@ -54,6 +53,17 @@ class Raiders(Game):
     def options(self) -> tuple[Option, ...]:  # type: ignore[override]  # a class attribute elsewhere; here the deck files known at run time
         """The deck's choices are the shipped sets, and any deck file a scenario of this process brought."""
         return (Option("deck", "choice", "house", choices=set_names()), *self._rest)
+
+    def rated_sides(self, options: Mapping[str, Any], seats: int,
+                    outcome: Mapping[str, Any]) -> tuple[list[list[int]], list[int]]:
+        """R-2: the winning side first, the others by their бабки; the pairs are sides."""
+        return rating.rated_sides(options, seats, outcome)
+
+    def picture(self, view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str) -> Any | None:
+        from . import picture  # the drawing library is loaded only where a picture is drawn
+
+        draw = {"table": picture.table, "hand": picture.hand}.get(kind)
+        return draw(view, locale, names) if draw is not None else None
 
     def use_deck_file(self, path: Path) -> dict[str, Any]:
         """A scenario's own deck file (``deck_file``): validated and loaded (CatalogError lists every mistake);

@@ -3,10 +3,12 @@
 ``picture(view, locale, names, kind)``: ``table`` is the whole table as the view's seat (or, for seat None,
 the public) sees it, with that seat's hand below where the game has one; ``hand`` is the seat's own hand
 alone (None where the game has no hand, the seat holds no card, or the view is the public's).  Every picture
-is laid out for a phone (canvas.py: 400 units wide, no text under ``SMALLEST`` units); ``drawing`` gives the
-canvas itself, whose ``legibility()`` says how small its smallest text is at a phone's display width.  One
-module per game draws them (``<game>.table`` / ``<game>.hand``, on a ``canvas.Canvas``).  ``Pictures`` keeps the pictures of the
-latest table versions, so that a change of the table draws each distinct view once.
+is laid out for a phone (bot/engine/canvas.py: 400 units wide, no text under ``SMALLEST`` units); ``drawing``
+gives the canvas itself, whose ``legibility()`` says how small its smallest text is at a phone's display width.
+Each game draws its own (``Game.picture``, in bot/games/<game>/picture.py, on a ``Canvas``), where its facts say
+it does (``GameFacts.pictures``); this package draws what is no game's (standings, brackets, ratings).
+``Pictures`` keeps the pictures of the latest table versions, so that a change of the table draws each distinct
+view once.
 """
 from __future__ import annotations
 
@@ -14,24 +16,28 @@ import threading
 from collections import OrderedDict
 from typing import Any, Callable, Mapping, Sequence
 
-from . import bloodwood, bridges, claygod, gwent, raiders
-from .canvas import Canvas
+from bot.engine import get_game
+from bot.engine.canvas import Canvas
 
 #: the bound every picture keeps (Discord takes up to 10 MiB; a phone should not wait for one)
 MAX_BYTES = 300_000
 KINDS = ("table", "hand")
-_GAMES = {"bloodwood": bloodwood, "bridges": bridges, "claygod": claygod, "gwent": gwent, "raiders": raiders}
 
 
 def supported(game: str) -> bool:
-    return game in _GAMES
+    """Whether the game ``game`` (its name) draws pictures."""
+    try:
+        return get_game(game).facts.pictures
+    except KeyError:
+        return False
 
 
 def drawing(view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str = "table") -> Canvas | None:
     """The canvas ``view`` is drawn on, or None when there is no such picture (no hand, an unknown game)."""
-    module = _GAMES.get(view["game"])
-    draw = getattr(module, kind, None) if module is not None else None
-    return draw(view, locale, names) if draw is not None else None
+    if kind not in KINDS or not supported(view["game"]):
+        return None
+    canvas: Canvas | None = get_game(view["game"]).picture(view, locale, names, kind)
+    return canvas
 
 
 def picture(view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str = "table",

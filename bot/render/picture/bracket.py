@@ -13,9 +13,8 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from bot.engine.canvas import ACCENT, FAINT, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, Canvas, text_width
 from bot.i18n import t
-
-from .canvas import ACCENT, FAINT, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, Canvas, text_width
 
 BOX_W, BOX_H, GAP_X, GAP_Y = 196, 64, 34, 12
 COLUMN, UNIT = BOX_W + GAP_X, BOX_H + GAP_Y

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from bot.engine.canvas import ACCENT, LINE, MUTED, PANEL, PHONE, Canvas
 from bot.i18n import t
-from bot.render.picture.canvas import ACCENT, LINE, MUTED, PANEL, PHONE, Canvas
 
 WIDTH = PHONE
 HEIGHT = 160

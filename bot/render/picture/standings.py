@@ -9,10 +9,9 @@ import json
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
+from bot.engine.canvas import ACCENT, FAINT, GOLD, INK, MUTED, PANEL, PANEL_LIGHT, PHONE, Canvas, fit, text_width
 from bot.i18n import t
 from bot.render.standings import SHOWN as COLUMNS
-
-from .canvas import ACCENT, FAINT, GOLD, INK, MUTED, PANEL, PANEL_LIGHT, PHONE, Canvas, fit, text_width
 
 MOST_ROWS = 64          # a 256-player Swiss shows its top 64 and says how many more there are
 WIDTH, ROW = PHONE, 26

@@ -68,5 +68,5 @@ def test_labels_parse_back():
 
 
 def test_demo_tables_end_quickly():
-    po = play(GAME, GAME.demo_seats, seed="demo-check", bot_seed=1)
+    po = play(GAME, GAME.demo_seat_count(), seed="demo-check", bot_seed=1)
     assert po.final["outcome"] is not None and not po.cut

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.games.gwent.cards import catalogue
-from bot.games.gwent.render import cname, lname, row_marks
-from bot.games.gwent.scoring import points
+from bot.engine.canvas import (BACKGROUND, BAD, COLD, FAINT, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE,
+                               WARN, Canvas, badge_width, fit, wrap)
 from bot.i18n import t
 
-from .canvas import (BAD, BACKGROUND, COLD, FAINT, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, WARN,
-                     Canvas, badge_width, fit, wrap)
+from .cards import catalogue
+from .render import cname, lname, row_marks
+from .scoring import points
 
 WIDTH = PHONE
 PAD = 8
@@ -134,9 +134,9 @@ def _row(c: Canvas, row: Mapping[str, Any], name: str, locale: str, y: int) -> i
     return y + h + 4
 
 
-def _groups(cards: Sequence[Mapping[str, Any]]) -> list[list]:
+def _groups(cards: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
     """[card, strength, copies] for the cards of a row, neighbours with the same card and strength counted once."""
-    groups: list[list] = []
+    groups: list[list[Any]] = []
     for card in cards:
         if groups and groups[-1][0] == card["card"] and groups[-1][1] == card["strength"]:
             groups[-1][2] += 1
@@ -188,7 +188,7 @@ def _hand_row(c: Canvas, head: str, ids: Sequence[str], locale: str, y: int) -> 
     return y + lines * (h + 6)
 
 
-def _setup(c: Canvas, view: Mapping[str, Any], locale: str, names: Sequence[str], y: int) -> Canvas:
+def _setup(c: Canvas, view: Mapping[str, Any], locale: str, names: Sequence[str], y: float) -> Canvas:
     """Before play: who is ready, and the seat's own choices so far."""
     ready = [names[s] for s, p in enumerate(view["players"]) if p["ready"]]
     text = t("gwent.view.setup", locale) + " " + (", ".join(ready) or t("gwent.view.none", locale))

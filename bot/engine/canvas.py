@@ -22,6 +22,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 
+#: a colour as Pillow takes it: red, green, blue
+Colour = tuple[int, int, int]
+
 # A dark theme close to Discord's own, so that a picture sits well in a message
 BACKGROUND = (43, 45, 49)
 PANEL = (30, 31, 34)
@@ -89,7 +92,8 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
 
 def wrap(text: str, size: int, width: int, lines: int, bold: bool = False) -> list[str]:
     """``text`` in at most ``lines`` lines of ``width`` units, broken between words; the last line cut."""
-    words, out, line = text.split(), [], ""
+    words, line = text.split(), ""
+    out: list[str] = []
     for i, word in enumerate(words):
         if len(out) == lines - 1:  # the last line takes the rest, cut: the words after it are never measured
             out.append(" ".join(words[i:]) if not line else " ".join([line, *words[i:]]))
@@ -112,7 +116,7 @@ def badge_width(text: str, size: int = SMALLEST, bold: bool = False) -> int:
 
 
 @lru_cache(maxsize=64)
-def glyph_heights(px: int) -> tuple[int, int]:
+def glyph_heights(px: int) -> tuple[float, float]:
     """(cap height, x-height) in pixels of the font at ``px`` pixels, as FreeType draws them ("H" and "x")."""
     f = font(px)
     return -f.getbbox("H", anchor="ls")[1], -f.getbbox("x", anchor="ls")[1]
@@ -138,19 +142,22 @@ class Canvas:
     def _xy(self, *values: float) -> tuple[float, ...]:
         return tuple(v * self.scale for v in values)
 
-    def text(self, x: float, y: float, text: str, *, size: int = 16, colour=INK, bold: bool = False,
+    def _point(self, x: float, y: float) -> tuple[float, float]:
+        return x * self.scale, y * self.scale
+
+    def text(self, x: float, y: float, text: str, *, size: int = 16, colour: Colour = INK, bold: bool = False,
              width: int | None = None, anchor: str = "la") -> int:
         """Draw ``text`` (cut to ``width`` units when given); returns its width."""
         if width is not None:
             text = fit(text, size, width, bold)
         if not text:
             return 0
-        self.draw.text(self._xy(x, y), text, font=font(pixels(size, self.scale), bold), fill=colour, anchor=anchor)
+        self.draw.text(self._point(x, y), text, font=font(pixels(size, self.scale), bold), fill=colour, anchor=anchor)
         self.smallest = size if self.smallest is None else min(self.smallest, size)
         self._reach(y + (size * 1.25 if anchor[1] in "at" else size * 0.3))
         return text_width(text, size, bold)
 
-    def lines(self, x: float, y: float, lines: list[str], *, size: int = 14, colour=INK, bold: bool = False,
+    def lines(self, x: float, y: float, lines: list[str], *, size: int = 14, colour: Colour = INK, bold: bool = False,
               gap: int = 3) -> float:
         """Draw lines one under another; returns the y below them."""
         for line in lines:
@@ -158,34 +165,35 @@ class Canvas:
             y += size + gap + 2
         return y
 
-    def box(self, x0: float, y0: float, x1: float, y1: float, *, fill=PANEL, outline=None, width: int = 1,
-            radius: int = 6) -> None:
+    def box(self, x0: float, y0: float, x1: float, y1: float, *, fill: Colour | None = PANEL,
+            outline: Colour | None = None, width: int = 1, radius: float = 6) -> None:
         self.draw.rounded_rectangle(self._xy(x0, y0, x1, y1), radius=round(radius * self.scale), fill=fill,
                                     outline=outline, width=max(1, round(width * self.scale)))
         self._reach(y1 + 1)
 
-    def circle(self, cx: float, cy: float, r: float, *, fill=None, outline=None, width: int = 1) -> None:
+    def circle(self, cx: float, cy: float, r: float, *, fill: Colour | None = None, outline: Colour | None = None,
+               width: int = 1) -> None:
         self.draw.ellipse(self._xy(cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline,
                           width=max(1, round(width * self.scale)))
         self._reach(cy + r + 1)
 
-    def line(self, points: list[tuple[float, float]], *, colour=LINE, width: int = 2) -> None:
-        self.draw.line([self._xy(x, y) for x, y in points], fill=colour, width=max(1, round(width * self.scale)))
+    def line(self, points: list[tuple[float, float]], *, colour: Colour = LINE, width: int = 2) -> None:
+        self.draw.line([self._point(x, y) for x, y in points], fill=colour, width=max(1, round(width * self.scale)))
         self._reach(max(y for _, y in points) + width)
 
-    def polygon(self, points: list[tuple[float, float]], *, fill=LINE) -> None:
-        self.draw.polygon([self._xy(x, y) for x, y in points], fill=fill)
+    def polygon(self, points: list[tuple[float, float]], *, fill: Colour = LINE) -> None:
+        self.draw.polygon([self._point(x, y) for x, y in points], fill=fill)
         self._reach(max(y for _, y in points) + 1)
 
-    def badge(self, x: float, y: float, text: str, *, size: int = SMALLEST, fill=PANEL_LIGHT, colour=INK,
-              bold: bool = False) -> int:
+    def badge(self, x: float, y: float, text: str, *, size: int = SMALLEST, fill: Colour = PANEL_LIGHT,
+              colour: Colour = INK, bold: bool = False) -> int:
         """A rounded label; returns its width with the gap after it (``badge_width``)."""
         w = badge_width(text, size, bold) - 6
         self.box(x, y, x + w, y + size + 8, fill=fill, radius=(size + 8) // 2)
         self.text(x + 6, y + 3, text, size=size, colour=colour, bold=bold)
         return w + 6
 
-    def bar(self, x: float, y: float, w: float, h: float, value: int, maximum: int, *, colour,
+    def bar(self, x: float, y: float, w: float, h: float, value: int, maximum: int, *, colour: Colour,
             label: str | None = None, size: int = SMALLEST) -> None:
         """A filled bar (value of maximum); a value above the maximum fills it and is told by the label."""
         self.box(x, y, x + w, y + h, fill=PANEL_LIGHT, radius=h // 2)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.games.bridges.data import catalogue
-from bot.games.bridges.render import boss_name, char_tags, class_name, island_name, item_name
+from bot.engine.canvas import (BAD, COLD, FAINT, GOLD, GOOD, INK, LINE, MUTED, PANEL, PHONE, WARN, Canvas, fit,
+                               text_width, wrap)
 from bot.i18n import t
 
-from .canvas import (BAD, COLD, FAINT, GOLD, GOOD, INK, LINE, MUTED, PANEL, PHONE, WARN, Canvas, fit, text_width,
-                     wrap)
+from .data import catalogue
+from .render import boss_name, char_tags, class_name, island_name, item_name
 
 WIDTH = PHONE
 PAD = 8
@@ -31,7 +31,7 @@ def table(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> Canvas:
     cat = catalogue()
     if view["phase"] == "choose":
         c.text(PAD, PAD, t("bridges.board.choosing", locale), size=20, bold=True, width=WIDTH - 2 * PAD)
-        y = PAD + 36
+        y: float = PAD + 36
         for seat, ch in enumerate(view["chars"]):
             label = f"{names[seat]} — {class_name(ch['cls'], locale)}" if ch["cls"] else \
                 t("bridges.board.unchosen", locale, name=names[seat])
@@ -89,10 +89,10 @@ def _height(view: Mapping[str, Any], island: str, locale: str) -> int:
     return 28 + bosses * BOSS_H + lines * MARK_H + FOOT_H
 
 
-def _boxes(view: Mapping[str, Any], top: int, locale: str) -> dict[str, tuple[float, float, float, float]]:
+def _boxes(view: Mapping[str, Any], top: float, locale: str) -> dict[str, tuple[float, float, float, float]]:
     """Each island's box: the book's rows one under another, a row's islands side by side (one alone in the
     middle), every island of a row as tall as its fullest."""
-    out = {}
+    out: dict[str, tuple[float, float, float, float]] = {}
     y = top
     for row in catalogue().rows:
         h = max(_height(view, island, locale) for island in row)
@@ -136,7 +136,7 @@ def _island(c: Canvas, view: Mapping[str, Any], island: str, box: tuple[float, f
         c.text(x + 11, y1 - 15, str(seat + 1), size=14, bold=True, colour=PANEL, anchor="mm")
 
 
-def _characters(c: Canvas, view: Mapping[str, Any], locale: str, names: Sequence[str], y: int) -> None:
+def _characters(c: Canvas, view: Mapping[str, Any], locale: str, names: Sequence[str], y: float) -> None:
     waiting = {p["seat"] for p in view["to_act"]}
     w = WIDTH - 2 * PAD
     for seat, ch in enumerate(view["chars"]):

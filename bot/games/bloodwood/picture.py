@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.games.bloodwood.cards import catalogue, name
-from bot.games.bloodwood.render import role_text, team_text
+from bot.engine.canvas import (BACKGROUND, BAD, COLD, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, WARN,
+                               Canvas, fit, text_width, wrap)
 from bot.i18n import t
 
-from .canvas import (BAD, BACKGROUND, COLD, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, WARN, Canvas,
-                     fit, text_width, wrap)
+from .cards import catalogue, name
+from .render import role_text, team_text
 
 WIDTH = PHONE
 PAD = 8
@@ -63,7 +63,7 @@ def _order(c: Canvas, direction: int, tops: Sequence[float], bottom: float) -> N
         c.polygon([(x, tip), (x - 6, back), (x + 6, back)], fill=MUTED)
 
 
-def _centre(c: Canvas, view: Mapping[str, Any], locale: str, names: Sequence[str], y: int) -> int:
+def _centre(c: Canvas, view: Mapping[str, Any], locale: str, names: Sequence[str], y: float) -> float:
     room = WIDTH - 2 * PAD
     head = t("bloodwood.board.head", locale, phase=t(f"bloodwood.phase.{view['phase']}", locale),
              count=min(view["phase_turns"] + 1, view["seats"]), of=view["seats"])
@@ -137,7 +137,7 @@ def _seat(c: Canvas, view: Mapping[str, Any], seat: int, y: float, turn: bool, l
     return y + h
 
 
-def _own(c: Canvas, view: Mapping[str, Any], locale: str, y: int) -> int:
+def _own(c: Canvas, view: Mapping[str, Any], locale: str, y: float) -> float:
     me = view["seat"]
     room = WIDTH - 2 * PAD
     role = view["players"][me]["role"]

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.games.claygod.cards import COLOURS, catalogue
-from bot.games.claygod.render import card_name, combo_name, effect_text, table_key, turn_marks
+from bot.engine.canvas import (BACKGROUND, BAD, COLD, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, SMALLEST,
+                               Canvas, text_width, wrap)
 from bot.i18n import t
 
-from .canvas import (BAD, BACKGROUND, COLD, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, SMALLEST,
-                     Canvas, text_width, wrap)
+from .cards import COLOURS, catalogue
+from .render import card_name, combo_name, effect_text, table_key, turn_marks
 
 WIDTH = PHONE
 PAD = 8
@@ -77,8 +77,8 @@ def _mage(c: Canvas, view: Mapping[str, Any], s: int, x: int, y: int, locale: st
     y += 8
     maximised = {e["colour"] for e in p["effects"] if e["kind"] == "maximise"}
     die = (room - 6 * DIE_GAP) // 7
-    for i, colour in enumerate(COLOURS):
-        _die(c, inner + i * (die + DIE_GAP), y, die, colour, p["dice"][colour], colour in maximised, locale)
+    for i, name in enumerate(COLOURS):
+        _die(c, inner + i * (die + DIE_GAP), y, die, name, p["dice"][name], name in maximised, locale)
     y += die + 24
     total = sum(d["value"] or 0 for d in p["dice"].values())
     c.text(inner, y, t("picture.claygod.dice_sum", locale, sum=total), size=15, colour=MUTED)

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.games.raiders.cards import SUIT_MARK, table_cards
-from bot.games.raiders.render import fighter_mark, fighter_name
+from bot.engine.canvas import (BAD, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, Canvas, Colour, text_width,
+                               wrap)
 from bot.i18n import t
 
-from .canvas import BAD, GOLD, GOOD, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, Canvas, text_width, wrap
+from .cards import SUIT_MARK, Cards, table_cards
+from .render import fighter_mark, fighter_name
 
 WIDTH = PHONE
 PAD = 8
@@ -63,11 +64,12 @@ def hand(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> Canvas |
     return c
 
 
-def _suit_colour(suit: str):
+def _suit_colour(suit: str) -> Colour:
     return BAD if suit in RED_SUITS else INK
 
 
-def _player(c: Canvas, view, cards, s: int, capture, locale: str, names: Sequence[str], y: int) -> int:
+def _player(c: Canvas, view: Mapping[str, Any], cards: Cards, s: int, capture: Mapping[str, Any] | None,
+            locale: str, names: Sequence[str], y: float) -> float:
     acting = view["turn"]["seat"] == s and view.get("outcome") is None
     c.box(PAD, y, WIDTH - PAD, y + 64, fill=PANEL, outline=GOLD if acting else None, width=2)
     count = t("picture.raiders.cards", locale, n=view["hand_counts"][s])
@@ -83,8 +85,9 @@ def _player(c: Canvas, view, cards, s: int, capture, locale: str, names: Sequenc
     return _props(c, view, cards, None, owned, capture, locale, names, y + 70)
 
 
-def _props(c: Canvas, view, cards, head: str | None, props, capture, locale: str, names: Sequence[str],
-           y: int) -> int:
+def _props(c: Canvas, view: Mapping[str, Any], cards: Cards, head: str | None,
+           props: Sequence[Mapping[str, Any]], capture: Mapping[str, Any] | None, locale: str, names: Sequence[str],
+           y: float) -> float:
     if head:
         c.text(PAD, y, head, size=16, bold=True, width=WIDTH - 2 * PAD)
         y += 26
@@ -110,7 +113,7 @@ def _props(c: Canvas, view, cards, head: str | None, props, capture, locale: str
             kr = view["krutizna"].get(p["guard"])
             c.text(x + 8, top + 48, fighter_name(cards, p["guard"], locale, kr), size=17, bold=True,
                    colour=_suit_colour(cards.fighters[p["guard"]].suit), width=PROP_W - 70)
-        if attacked:
+        if attacked and capture is not None:
             attacker = capture["fighter"]
             c.text(x + PROP_W - 8, top + 48, "⚔ " + fighter_mark(cards.fighters[attacker], locale), size=15,
                    bold=True, colour=BAD, anchor="ra")
@@ -119,7 +122,7 @@ def _props(c: Canvas, view, cards, head: str | None, props, capture, locale: str
     return y + sum(line_h) + len(line_h) * GAP
 
 
-def _hand(c: Canvas, cards, hand: Sequence[str], locale: str, y: int) -> int:
+def _hand(c: Canvas, cards: Cards, hand: Sequence[str], locale: str, y: float) -> float:
     c.text(PAD, y, t("raiders.view.hand", locale) + f" {len(hand)}", size=17, bold=True, width=WIDTH - 2 * PAD)
     y += 28
     for i, card in enumerate(hand):
