@@ -19,7 +19,7 @@ from bot.engine.canonical import loads
 from bot.engine.free_text import stored_name, stored_title
 
 from .store import Store, TableRow
-from .tournaments import Entry, TournamentRow
+from .tournaments import Entry, GameRow, TournamentRow
 
 
 @dataclass(frozen=True)
@@ -228,4 +228,29 @@ async def player_entries(store: Store, user_id: str, limit: int) -> list[tuple[T
         entry = Entry(user_id, stored_name(d.pop("e_name")), bool(d.pop("e_bot")), d.pop("e_number"),
                       d.pop("e_status"), d.pop("e_round"))
         found.append((TournamentRow.from_row(d), entry))
+    return found
+
+
+async def player_games(store: Store, user_id: str, tournament_ids: list[int]) -> dict[int, list[GameRow]]:
+    """A player's games (tables, byes, late entries) in each of the tournaments, by round and board."""
+    found: dict[int, list[GameRow]] = {tid: [] for tid in tournament_ids}
+    if not tournament_ids:
+        return found
+    for r in await store._all(
+            f"SELECT g.* FROM tournament_games g WHERE g.tournament_id IN ({','.join('?' * len(tournament_ids))})"
+            f" AND EXISTS (SELECT 1 FROM json_each(g.players) p WHERE p.value = ?)"
+            f" ORDER BY g.tournament_id, g.round, g.board", (*tournament_ids, user_id)):
+        found[r["tournament_id"]].append(GameRow(r["round"], r["board"], r["kind"], json.loads(r["players"]),
+                                                 r["table_id"], None if r["points"] is None else json.loads(r["points"]),
+                                                 r["result"]))
+    return found
+
+
+async def entry_names(store: Store, tournament_ids: list[int]) -> dict[int, dict[str, str]]:
+    """Each tournament's players' names by user."""
+    found: dict[int, dict[str, str]] = {tid: {} for tid in tournament_ids}
+    if tournament_ids:
+        for r in await store._all(f"SELECT tournament_id, user_id, name FROM entries WHERE tournament_id IN"
+                                  f" ({','.join('?' * len(tournament_ids))})", tournament_ids):
+            found[r["tournament_id"]][r["user_id"]] = stored_name(r["name"])
     return found

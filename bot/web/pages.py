@@ -11,6 +11,7 @@ differ.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import replace
 from datetime import datetime, timezone
@@ -23,8 +24,10 @@ import jinja2
 
 from bot.engine import get_game
 from bot.engine.board_text import isolate
+from bot.engine.canonical import dumps
 from bot.i18n import LOCALES, t
 from bot.ratings.model import PROVISIONAL_GAMES
+from bot.render.picture import supported
 from bot.render.text import outcome_line, render_event
 
 from .public import LOCAL, PublicPlayer, PublicTable, PublicTournament, ServerIndex, Step
@@ -116,7 +119,9 @@ class Page:
         return t(key, self.lang, **params)
 
     def url(self, path: str) -> str:
-        return f"{path}?lang={self.lang}" if self.explicit else path
+        if not self.explicit:
+            return path
+        return f"{path}{'&' if '?' in path else '?'}lang={self.lang}"
 
     def render(self, template: str, **context: Any) -> str:
         return clean_page(environment().get_template(template).render(
@@ -179,6 +184,23 @@ def _board(table: PublicTable, view: Mapping[str, Any] | None, lang: str) -> str
     return get_game(table.game).render_view(view, lang, _names(table.names))
 
 
+def picture_of(table: PublicTable) -> str | None:
+    """The address of the table's public picture now, marked with a digest of the public view it is drawn from:
+    a page updated in place (static/live.js) shows a new picture exactly when the view has changed, and the
+    mark tells nothing the board beside it does not."""
+    if table.view is None:
+        return None
+    return f"/table/{table.id}/picture.png?v={hashlib.sha256(dumps(table.view).encode()).hexdigest()[:12]}"
+
+
+def pending_line(page: Page, table: PublicTable) -> str | None:
+    """Whose decision a table in play waits for, in one line (the tournament page's list of live tables)."""
+    waiting = _pending(page, table.view, table.names) if table.status == "active" else []
+    if not waiting:
+        return None
+    return ", ".join(f"{p['what']}: {named(p['name'])}" for p in waiting)
+
+
 def table_page(page: Page, table: PublicTable, lines: Lines = step_lines) -> str:
     game = get_game(table.game)
     outcome = (table.view or {}).get("outcome") or table.outcome
@@ -197,10 +219,9 @@ def table_page(page: Page, table: PublicTable, lines: Lines = step_lines) -> str
         tournament=tournament, seats=seats,
         outcome=outcome_line(game, outcome, page.lang, _names(table.names)) if outcome else None,
         pending=_pending(page, table.view, table.names) if table.status == "active" else [],
-        picture=f"/table/{table.id}/picture.png" if table.view is not None else None,
-        board=_board(table, table.view, page.lang),
+        picture=picture_of(table), board=_board(table, table.view, page.lang),
         steps=[_step(page, table, s, lines) for s in table.steps[-LOG_SHOWN:]],
-        earlier=max(0, len(table.steps) - LOG_SHOWN))
+        earlier=max(0, len(table.steps) - LOG_SHOWN), live="on" if table.status == "active" else None)
 
 
 def log_page(page: Page, table: PublicTable, lines: Lines = step_lines) -> str:
@@ -219,7 +240,9 @@ def replay_page(page: Page, table: PublicTable, index: int, view: Mapping[str, A
         game_title=page.t(f"{game.name}.title"), step=_step(page, table, step, lines), last=len(table.steps) - 1,
         steps=_around(page, table, index),
         base=f"/table/{table.id}/replay/", picture=f"/table/{table.id}/replay/{index}.png" if view else None,
-        board=_board(table, view, page.lang))
+        board=_board(table, view, page.lang),
+        # the last step of a table in play follows the game: the script moves on to each new last step
+        live="follow" if table.status == "active" and index == len(table.steps) - 1 else None)
 
 
 def _around(page: Page, table: PublicTable, index: int) -> list[dict[str, Any]]:
@@ -267,7 +290,9 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
                  *(_pts(getattr(s, k)) if k != "wins" else str(s.wins) for k in keys), str(s.byes), s.lot[:6]]
         if rated:
             cells.append("" if s.rating is None else str(s.rating))
-        return {"cells": cells, "name": s.name, "user_id": s.user_id, "dropped": s.status != "active"}
+        return {"cells": cells, "name": s.name, "user_id": s.user_id, "dropped": s.status != "active",
+                "rounds": _by_round(page, data, s.user_id, places)}
+    places = {s.user_id: getattr(s, "place", "") or str(s.rank) for s in data.standings}
     standings = [row_of(s) for s in data.standings]
     groups = [{"title": page.t("tournament.stage.group", group=group_letter(i)), "standings": [row_of(s) for s in g],
                "crosstable": _crosstable(page, replace(data, standings=g))}
@@ -299,7 +324,56 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
         registration_until=tour.settings.get("registration_until") if tour.status == "registration" else None,
         crosstable=_crosstable(page, data) if tour.format in ("swiss", "round_robin") and data.standings
         and not groups else None, groups=groups, **_stages(page, data),
-        bracket=_bracket(page, data) if tour.format in ("elimination", "double_elimination") and data.games else None)
+        bracket=_bracket(page, data) if tour.format in ("elimination", "double_elimination") and data.games else None,
+        round_heads=[str(r.number) for r in data.rounds], live_tables=_live_tables(page, data),
+        live=None if tour.status in ("finished", "cancelled") else "on")
+
+
+def _mark(page: Page, game: Any, user_id: str) -> str:
+    """A player's result in one game as the standings' per-round cell shows it: + won, = drawn, − lost for a
+    two-player table, the points got at a larger one, the kind's word for a bye or a late entry, … in play."""
+    if game.kind != "table":
+        got = _pts(game.points.get(user_id)) if game.points else ""
+        return f"{page.t(f'tournament.result.{game.result or game.kind}')} {got}".strip()
+    if not game.points:
+        return "…"
+    got = game.points.get(user_id)
+    if len(game.players) != 2:
+        return _pts(got)
+    best = max(game.points.values())
+    if got is None or got < best:
+        return "−"
+    return "=" if list(game.points.values()).count(best) > 1 else "+"
+
+
+def _by_round(page: Page, data: PublicTournament, user_id: str, places: Mapping[str, str]) -> list[dict[str, Any]]:
+    """A standings row's results round by round: the mark, the table (a link) and the opponents (their place,
+    a link to their page)."""
+    names = {e.user_id: e.name for e in data.entries}
+    out = []
+    for r in data.rounds:
+        mine = [g for g in data.games if g.round == r.number and user_id in g.players]
+        if not mine:
+            out.append({"mark": "", "table": None, "opponents": []})
+            continue
+        g = mine[0]
+        out.append({"mark": _mark(page, g, user_id), "table": g.table_id if g.kind == "table" else None,
+                    "opponents": [{"name": names.get(o, "?"), "user_id": o, "place": places.get(o, "?")}
+                                  for o in g.players if o != user_id]})
+    return out
+
+
+def _live_tables(page: Page, data: PublicTournament) -> list[dict[str, Any]]:
+    """The event's tables in play: players, whose decision each waits for, its public picture as a thumbnail."""
+    boards = {g.table_id: g for g in data.games if g.table_id}
+    out = []
+    for table in data.live:
+        g = boards.get(table.id)
+        out.append({"id": table.id, "round": g.round if g else None, "board": g.board if g else None,
+                    "names": [{"name": s.name, "user_id": s.user_id} for s in table.seats],
+                    "waiting": pending_line(page, table),
+                    "picture": picture_of(table) if supported(table.game) else None})
+    return out
 
 
 def _stages(page: Page, data: PublicTournament) -> dict[str, Any]:
@@ -417,7 +491,7 @@ def server_label(page: Page, guild: str) -> str:
 
 def servers_page(page: Page, servers: Sequence[tuple[str, int, int]]) -> str:
     return page.render("servers.html", title=page.t("web.index.title"),
-                       servers=[(k, server_label(page, k), n, m) for k, n, m in servers])
+                       servers=[(k, server_label(page, k), n, m) for k, n, m in servers], live="on")
 
 
 def index_page(page: Page, index: ServerIndex, many: bool) -> str:
@@ -438,7 +512,7 @@ def index_page(page: Page, index: ServerIndex, many: bool) -> str:
                   if g in games[name]]
         listed.append({"title": page.t(f"{name}.title"), "groups": groups})
     return page.render("index.html", title=server_label(page, index.guild), many=many, tournaments=tours,
-                       games=listed)
+                       games=listed, live="on")
 
 
 def player_page(page: Page, player: PublicPlayer | None, hidden: bool, ratings: Sequence[Mapping[str, Any]] = (),
@@ -458,7 +532,8 @@ def player_page(page: Page, player: PublicPlayer | None, hidden: bool, ratings: 
         tables.append({"id": row.id, "game": page.t(f"{row.game}.title"), "status": page.t(f"web.table.status.{row.status}"),
                        "result": result, "seats": [{"name": s.name, "user_id": s.user_id} for s in seats]})
     tours = [{"id": x.id, "name": tournament_name(page, x.title, x.id), "game": page.t(f"{x.game}.title"),
-              "status": page.t(f"tournament.status.{x.status}"), "place": None} for x, _ in player.tournaments]
+              "status": page.t(f"tournament.status.{x.status}"), "place": None,
+              **_event_of(page, player, x.id)} for x, _ in player.tournaments]
     several = len({r.get("server") for r in ratings}) > 1  # ratings are kept per server: name it when it matters
     lines = [page.t("web.player.rating_line", game=page.t(f"{r['game']}.title"), rating=r["rating"],
                     games=r.get("games", 0)) + (f" · {server_label(page, r['server'])}" if several else "")
@@ -468,6 +543,21 @@ def player_page(page: Page, player: PublicPlayer | None, hidden: bool, ratings: 
               if any(str(r["rating"]).endswith("?") for r in ratings) else None)
     return page.render("player.html", title=page.t("web.player.title", name=named(shown)), hidden=False, ratings=lines,
                        legend=legend, tables=tables, tournaments=tours)
+
+
+def _event_of(page: Page, player: PublicPlayer, tournament_id: int) -> dict[str, Any]:
+    """A player's games in one event, round by round (the opponents, the table, the result), and their score:
+    the points of the games settled so far."""
+    names = player.opponents.get(tournament_id, {})
+    games, score = [], 0.0
+    for g in player.games.get(tournament_id, []):
+        got = g.points.get(player.user_id) if g.points else None
+        score += got or 0.0
+        games.append({"round": page.t("web.tournament.round", round=g.round), "mark": _mark(page, g, player.user_id),
+                      "table": g.table_id if g.kind == "table" else None, "points": _pts(got),
+                      "opponents": [{"name": names.get(o, "?"), "user_id": o} for o in g.players
+                                    if o != player.user_id]})
+    return {"games": games, "score": page.t("web.player.event_score", points=_pts(score)) if games else None}
 
 
 def not_found_page(page: Page) -> str:

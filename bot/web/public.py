@@ -198,6 +198,7 @@ class PublicTournament:
     groups: list[list[Any]] = field(default_factory=list)  # round-robin groups: each one's standings (T-24)
     first_stage: TournamentRow | None = None               # a second stage's first stage (T-24)
     next_stage: "PublicTournament | None" = None           # a first stage's second stage, for its bracket
+    live: list[PublicTable] = field(default_factory=list)  # its tables in play, as their own pages show them
 
 
 async def tournament_token(store: Store, tournament_id: int) -> tuple[Any, ...] | None:
@@ -229,6 +230,10 @@ async def load_tournament(store: Store, tournament_id: int) -> PublicTournament 
                             director.counted(row, entries, director.as_matches(row, games)))  # T-4a
     if row.status != "registration":
         data.groups = await director.group_standings(tournament_id)
+    for table_id in sorted(t for t, status in tables.items() if status == "active"):
+        found = await load_table(store, table_id)
+        if found is not None:
+            data.live.append(found)
     if row.settings.get("first_stage"):
         data.first_stage = await record.get(row.settings["first_stage"])
     child = await reads.next_stage_id(store, tournament_id)
@@ -275,6 +280,8 @@ class PublicPlayer:
     tables: list[tuple[TableRow, list[Seat]]]
     tournaments: list[tuple[TournamentRow, Entry]]
     ratings: list[Mapping[str, Any]] = field(default_factory=list)
+    games: dict[int, list[GameRow]] = field(default_factory=dict)        # per tournament: the player's games
+    opponents: dict[int, dict[str, str]] = field(default_factory=dict)   # per tournament: its players' names
 
 
 async def player_token(store: Store, user_id: str) -> tuple[Any, ...]:
@@ -289,8 +296,10 @@ async def load_player(store: Store, user_id: str, limit: int = 200) -> PublicPla
             continue
         tables.append((row, [Seat(s.seat, s.user_id, s.name, s.is_bot) for s in await store.seats(row.id)]))
     tours = await reads.player_entries(store, user_id, limit)
+    ids = [row.id for row, _ in tours]
     names = [s.name for _, seats in tables for s in seats if s.user_id == user_id] + [e.name for _, e in tours]
     if not names:
         return None
-    return PublicPlayer(user_id, names[0], tables, tours)
+    return PublicPlayer(user_id, names[0], tables, tours, games=await reads.player_games(store, user_id, ids),
+                        opponents=await reads.entry_names(store, ids))
 
