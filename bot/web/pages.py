@@ -331,10 +331,10 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
 
 def _mark(page: Page, game: Any, user_id: str) -> str:
     """A player's result in one game as the standings' per-round cell shows it: + won, = drawn, − lost for a
-    two-player table, the points got at a larger one, the kind's word for a bye or a late entry, … in play."""
+    two-player table, the points got at a larger one, the kind's word for a bye or a late entry (its points
+    count in the total beside), … in play."""
     if game.kind != "table":
-        got = _pts(game.points.get(user_id)) if game.points else ""
-        return f"{page.t(f'tournament.result.{game.result or game.kind}')} {got}".strip()
+        return page.t(f"tournament.result.{game.result or game.kind}")
     if not game.points:
         return "…"
     got = game.points.get(user_id)

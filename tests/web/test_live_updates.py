@@ -9,7 +9,6 @@ import random
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.engine import get_game
-from bot.referee.service import Referee
 from bot.web import pages, public
 from bot.web.app import Site
 from bot.web.pages import Page
