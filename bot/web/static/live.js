@@ -100,6 +100,7 @@
         if (last && last.href && last.href !== address) { // the game went on: its new last step
           address = last.href;
           etag = null;
+          document.body.setAttribute("data-live", "follow"); // the step shown has stopped being the last
           history.replaceState(null, "", address);
           return true;
         }
