@@ -38,6 +38,8 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 LOG_SHOWN = 60
 #: the replay's list of steps: this many either side of the step shown, and the first and the last
 REPLAY_AROUND = 12
+#: pages with no time to show and nothing to follow: served without the script (static/live.js)
+STILL = frozenset({"rules.html", "not_found.html"})
 
 
 @lru_cache(maxsize=65_536)
@@ -125,7 +127,7 @@ class Page:
 
     def render(self, template: str, **context: Any) -> str:
         return clean_page(environment().get_template(template).render(
-            lang=self.lang, langs=LOCALES, t=self.t, url=self.url, **context))
+            lang=self.lang, langs=LOCALES, t=self.t, url=self.url, script=template not in STILL, **context))
 
 
 # ---------------------------------------------------------------------------------------------- tables
