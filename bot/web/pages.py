@@ -352,7 +352,7 @@ def _by_round(page: Page, data: PublicTournament, user_id: str, places: Mapping[
     """A standings row's results round by round: the mark, the table (a link) and the opponents (their place,
     a link to their page)."""
     names = {e.user_id: e.name for e in data.entries}
-    out = []
+    out: list[dict[str, Any]] = []
     for r in data.rounds:
         mine = [g for g in data.games if g.round == r.number and user_id in g.players]
         if not mine:

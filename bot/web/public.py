@@ -137,7 +137,7 @@ def steps_of(events: Sequence[Mapping[str, Any]],
     """The public steps of a log from its public events (anything else given is dropped here too), with who
     moved and when from ``moved`` (version -> (seat, at); a negative seat is the referee's own step)."""
     shown = [dict(e) for e in events if public(e)]
-    steps = []
+    steps: list[Step] = []
     for entry in Moves(shown).entries:
         if entry.kind not in ("setup", "move", "rollback"):
             continue
