@@ -28,6 +28,8 @@ async def test_standings_rows_and_player_pages_show_the_event_round_by_round(env
         html = await (await c.get(f"/tournament/{tour}")).text()
         assert "<th>By round</th>" in html and "+ won, = drawn, − lost" in html
         first = await (await c.get(f"/player/{quote(f'bot:t{tour}:1', safe='')}")).text()
+    names = {f"bot:t{tour}:{i}": n for i, n in enumerate(["Аня", "Борис", "Віра"], start=1)}
+    decided = 0
     for g in games:
         players, points = g.players, g.points
         winner = max(players, key=lambda p: points[p])
@@ -39,6 +41,8 @@ async def test_standings_rows_and_player_pages_show_the_event_round_by_round(env
         assert re.search(rf'<small>{g.round}</small>&nbsp;<a href="/table/{g.table_id}">\+</a>&nbsp;'
                          rf'<a class="name" href="/player/{quote(loser, safe="")}" title="{names[loser]}">#\d</a>', won)
         assert re.search(rf'<a href="/table/{g.table_id}">−</a>', lost)
+        decided += 1
+    assert decided, "every game a draw: the marks would be unchecked"
     # the player's page: three rounds (two games and a scheduled rest), the score of the settled ones
     block = re.search(r'<table class="event-games".*?</table>', first, re.S).group()
     assert block.count("<tr>") == 3 and "scheduled rest" in block
