@@ -293,8 +293,12 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
         if rated:
             cells.append("" if s.rating is None else str(s.rating))
         return {"cells": cells, "name": s.name, "user_id": s.user_id, "dropped": s.status != "active",
-                "rounds": _by_round(page, data, s.user_id, places)}
+                "rounds": _by_round(page, data, s.user_id, places, played, names)}
     places = {s.user_id: getattr(s, "place", "") or str(s.rank) for s in data.standings}
+    played: dict[tuple[str, int], Any] = {}
+    for g in data.games:
+        for p in g.players:
+            played.setdefault((p, g.round), g)
     standings = [row_of(s) for s in data.standings]
     groups = [{"title": page.t("tournament.stage.group", group=group_letter(i)), "standings": [row_of(s) for s in g],
                "crosstable": _crosstable(page, replace(data, standings=g))}
@@ -348,17 +352,16 @@ def _mark(page: Page, game: Any, user_id: str) -> str:
     return "=" if list(game.points.values()).count(best) > 1 else "+"
 
 
-def _by_round(page: Page, data: PublicTournament, user_id: str, places: Mapping[str, str]) -> list[dict[str, Any]]:
+def _by_round(page: Page, data: PublicTournament, user_id: str, places: Mapping[str, str],
+              played: Mapping[tuple[str, int], Any], names: Mapping[str, str]) -> list[dict[str, Any]]:
     """A standings row's results round by round: the mark, the table (a link) and the opponents (their place,
-    a link to their page)."""
-    names = {e.user_id: e.name for e in data.entries}
+    a link to their page).  ``played``: each player's game of each round (its first, as the crosstable)."""
     out: list[dict[str, Any]] = []
     for r in data.rounds:
-        mine = [g for g in data.games if g.round == r.number and user_id in g.players]
-        if not mine:
+        g = played.get((user_id, r.number))
+        if g is None:
             out.append({"mark": "", "table": None, "opponents": []})
             continue
-        g = mine[0]
         out.append({"mark": _mark(page, g, user_id), "table": g.table_id if g.kind == "table" else None,
                     "opponents": [{"name": names.get(o, "?"), "user_id": o, "place": places.get(o, "?")}
                                   for o in g.players if o != user_id]})

@@ -38,8 +38,10 @@ async def test_standings_rows_and_player_pages_show_the_event_round_by_round(env
             continue
         won, lost = _row(html, names[winner]), _row(html, names[loser])
         # the winner's cell for that round: "+" linking the table, then the loser's place linking their page
-        assert re.search(rf'<small>{g.round}</small>&nbsp;<a href="/table/{g.table_id}">\+</a>&nbsp;'
-                         rf'<a class="name" href="/player/{quote(loser, safe="")}" title="{names[loser]}">#\d</a>', won)
+        cells = re.findall(r'<span class="rr">(.*?)</span>', won)
+        assert re.fullmatch(rf'<a href="/table/{g.table_id}">\+</a> '
+                            rf'<a href="/player/{quote(loser, safe="")}" title="{names[loser]}">#\d</a>',
+                            cells[g.round - 1]), cells
         assert re.search(rf'<a href="/table/{g.table_id}">−</a>', lost)
         decided += 1
     assert decided, "every game a draw: the marks would be unchecked"
