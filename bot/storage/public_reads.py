@@ -11,8 +11,8 @@ A ``Scope`` says whose tables a reader counts: every server's (``Scope.all_serve
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, cast
 
 from bot.engine.canonical import loads

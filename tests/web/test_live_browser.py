@@ -5,6 +5,7 @@ tournament page with its tables in play at a phone's width and a desktop's witho
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 import subprocess
 import sys
@@ -16,9 +17,9 @@ import pytest
 from bot.referee.service import Referee
 from bot.storage.store import Store
 from bot.web.sample import bot_tournament
-from tests.test_web_browser import ROOT, WIDTHS, _fits, _open, _shoot, browser, shots  # noqa: F401 (fixtures)
+from tests.test_web_browser import ROOT, WIDTHS, _fits, _open, _shoot, browser, shots
 
-_ = (browser, shots)
+_ = (browser, shots)  # the browser test's own fixtures, found by pytest under these names
 
 
 async def _build(path) -> dict[str, int]:
@@ -50,8 +51,6 @@ async def _move(path, table_id: int) -> None:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     from tests.test_web_browser import _missing
-
-    import os
     missing = _missing()
     if missing:
         if os.environ.get("JUDGE_REQUIRE_BROWSER") == "1":

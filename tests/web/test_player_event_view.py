@@ -16,7 +16,7 @@ from bot.web.sample import bot_tournament
 
 
 def _row(html: str, name: str) -> str:
-    return next(r for r in re.findall(r"<tr>.*?</tr>", html, re.S) if f"<bdi>{name}</bdi>" in r)
+    return next(r for r in re.findall(r"<tr>.*?</tr>", html, re.DOTALL) if f"<bdi>{name}</bdi>" in r)
 
 
 async def test_standings_rows_and_player_pages_show_the_event_round_by_round(env):
@@ -46,7 +46,7 @@ async def test_standings_rows_and_player_pages_show_the_event_round_by_round(env
         decided += 1
     assert decided, "every game a draw: the marks would be unchecked"
     # the player's page: three rounds (two games and a scheduled rest), the score of the settled ones
-    block = re.search(r'<table class="event-games".*?</table>', first, re.S).group()
+    block = re.search(r'<table class="event-games".*?</table>', first, re.DOTALL).group()
     assert block.count("<tr>") == 3 and "scheduled rest" in block
     mine = [g for g in games if f"bot:t{tour}:1" in g.players]
     score = sum(g.points[f"bot:t{tour}:1"] for g in mine)
