@@ -195,7 +195,9 @@ async def test_hostile_names_are_shown_as_text(client):
     for url in urls:
         html = await (await c.get(url)).text()
         assert "<script>alert" not in html and "<img src=x" not in html and "<b>title</b>" not in html, url
-        assert len(re.findall(r"<script", html)) <= 1, url  # only the replay's own script tag
+        # only the pages' own scripts: every page's live.js, and the replay's keyboard
+        assert len(re.findall(r"<script", html)) == len(re.findall(
+            r'<script src="/static/(?:live|replay)\.js" defer></script>', html)) <= 2, url
         seen_escaped += "&lt;script&gt;alert(" in html
     assert seen_escaped >= 5
     finished = await (await c.get(f"/table/{ids['finished']['bloodwood']}")).text()
@@ -323,7 +325,8 @@ def test_the_config_web_section(tmp_path):
 
 
 async def test_deadlines_are_shown_as_times(client):
-    """A tournament in registration shows when entries close; a round with a deadline shows it, as a time."""
+    """A tournament in registration shows when entries close; a round with a deadline shows it, as a time the
+    page's script counts down to (static/live.js)."""
     from bot.referee.service import Referee
     from bot.tournament.director import Director
 
@@ -335,11 +338,11 @@ async def test_deadlines_are_shown_as_times(client):
         await director.join(tour.id, f"bot:d{i}", f"D{i}", is_bot=True)
     html = await (await c.get(f"/tournament/{tour.id}")).text()
     until = tour.settings["registration_until"]
-    assert f'Entries close at <time datetime="{pages.iso(until)}">{pages.utc(until)}</time>' in html
+    assert f'Entries close at <time class="countdown" datetime="{pages.iso(until)}">{pages.utc(until)}</time>' in html
     await director.start(tour.id, by="cli:org")
     (round_one,) = await director.record.rounds(tour.id)
     html = await (await c.get(f"/tournament/{tour.id}")).text()
-    assert f'round deadline: <time datetime="{pages.iso(round_one.deadline)}">' in html
+    assert f'round deadline: <time class="countdown" datetime="{pages.iso(round_one.deadline)}">' in html
     assert "Entries close" not in html
 
 

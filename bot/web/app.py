@@ -52,9 +52,10 @@ from .rules import rules_page
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
 HTML = "text/html; charset=utf-8"
-#: what a browser may load on these pages: their own style sheet, script and pictures, nothing else
+#: what a browser may load on these pages: their own style sheet, script and pictures, nothing else (connect:
+#: the pages' own script asks for the page again to keep it current, static/live.js)
 SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self';"
+    "Content-Security-Policy": "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self';"
                                " base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
@@ -91,12 +92,26 @@ def negotiate(request: web.Request, default: str) -> tuple[str, bool]:
     return best, False
 
 
+def _tags(request: web.Request) -> list[str]:
+    """The ETags a request says it has (If-None-Match)."""
+    return [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
+
+
 class Cache:
-    """Rendered bodies by key, the least recently used dropped past ``size``."""
+    """Rendered bodies by key, the least recently used dropped past ``size``; their ETags by key for longer
+    (``etag``), so a page polled by a reader who has it answers 304 without being rendered again even after
+    its body was dropped."""
 
     def __init__(self, size: int = 512):
         self.size = size
         self._kept: OrderedDict[Any, tuple[bytes, str]] = OrderedDict()
+        self._etags: OrderedDict[Any, str] = OrderedDict()
+
+    def etag(self, key: Any) -> str | None:
+        found = self._etags.get(key)
+        if found is not None:
+            self._etags.move_to_end(key)
+        return found
 
     def get(self, key: Any) -> tuple[bytes, str] | None:
         found = self._kept.get(key)
@@ -112,6 +127,10 @@ class Cache:
         self._kept[key] = kept
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
+        self._etags[key] = kept[1]
+        self._etags.move_to_end(key)
+        while len(self._etags) > self.size * 64:
+            self._etags.popitem(last=False)
         return kept
 
 
@@ -193,6 +212,10 @@ class Site:
         if token is None:
             return self._not_found(request)
         cache_key = (key, token, lang, explicit)
+        known = self.cache.etag(cache_key)
+        if known is not None and known in _tags(request):  # a poll of an unchanged page: nothing to render
+            return web.Response(status=304, headers={"ETag": known, "Cache-Control": "no-cache",
+                                                     **({} if explicit else {"Vary": "Accept-Language"})})
         kept = self.cache.get(cache_key)
         if kept is None:
             html = await build(Page(lang, explicit, self.base_url))
@@ -213,7 +236,7 @@ class Site:
         if zipped and len(body) >= GZIP_MIN and _accepts_gzip(request):
             body, etag = self._gzipped(kept)
             headers.update({"ETag": etag, "Content-Encoding": "gzip"})
-        if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
+        if etag in _tags(request):
             return web.Response(status=304, headers=headers)
         return web.Response(body=body, headers={**headers, "Content-Type": content_type})
 

@@ -21,6 +21,7 @@ from aiohttp import web
 
 from bot.process.metrics import CONTENT_TYPE, METRICS, Metrics
 from bot.storage.operations import figures
+from bot.storage.public_reads import ping
 from bot.storage.store import Store
 
 log = logging.getLogger("judge.monitor")
@@ -41,7 +42,7 @@ class Monitor:
     async def checks(self) -> dict[str, str]:
         found: dict[str, str] = {}
         try:
-            await asyncio.wait_for(self.store._one("SELECT 1"), DB_TIMEOUT)
+            await asyncio.wait_for(ping(self.store), DB_TIMEOUT)
             found["database"] = "ok"
         except Exception as exc:  # locked past the timeout, the disk gone: unhealthy, said in a word
             found["database"] = f"failing: {type(exc).__name__}"

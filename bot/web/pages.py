@@ -11,6 +11,7 @@ differ.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import replace
 from datetime import datetime, timezone
@@ -23,6 +24,7 @@ import jinja2
 
 from bot.engine import get_game
 from bot.engine.board_text import isolate
+from bot.engine.canonical import dumps
 from bot.i18n import LOCALES, t
 from bot.ratings.model import PROVISIONAL_GAMES
 from bot.render.picture import supported
@@ -37,6 +39,8 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 LOG_SHOWN = 60
 #: the replay's list of steps: this many either side of the step shown, and the first and the last
 REPLAY_AROUND = 12
+#: pages with no time to show and nothing to follow: served without the script (static/live.js)
+STILL = frozenset({"rules.html", "not_found.html"})
 
 
 @lru_cache(maxsize=65_536)
@@ -123,7 +127,9 @@ class Page:
         return t(key, self.lang, **params)
 
     def url(self, path: str) -> str:
-        return f"{path}?lang={self.lang}" if self.explicit else path
+        if not self.explicit:
+            return path
+        return f"{path}{'&' if '?' in path else '?'}lang={self.lang}"
 
     def absolute(self, path: str | None) -> str | None:
         """``path`` (this page's language kept) as an absolute address; None without a base address (a link
@@ -139,7 +145,7 @@ class Page:
     def render(self, template: str, **context: Any) -> str:
         context.setdefault("og", self.preview("/", None))
         return clean_page(environment().get_template(template).render(
-            lang=self.lang, langs=LOCALES, t=self.t, url=self.url, **context))
+            lang=self.lang, langs=LOCALES, t=self.t, url=self.url, script=template not in STILL, **context))
 
 
 # ---------------------------------------------------------------------------------------------- tables
@@ -220,6 +226,23 @@ def _board(table: PublicTable, view: Mapping[str, Any] | None, lang: str) -> str
     return get_game(table.game).render_view(view, lang, _names(table.names))
 
 
+def picture_of(table: PublicTable) -> str | None:
+    """The address of the table's public picture now, marked with a digest of the public view it is drawn from:
+    a page updated in place (static/live.js) shows a new picture exactly when the view has changed, and the
+    mark tells nothing the board beside it does not."""
+    if table.view is None:
+        return None
+    return f"/table/{table.id}/picture.png?v={hashlib.sha256(dumps(table.view).encode()).hexdigest()[:12]}"
+
+
+def pending_line(page: Page, table: PublicTable) -> str | None:
+    """Whose decision a table in play waits for, in one line (the tournament page's list of live tables)."""
+    waiting = _pending(page, table.view, table.names) if table.status == "active" else []
+    if not waiting:
+        return None
+    return ", ".join(f"{p['what']}: {named(p['name'])}" for p in waiting)
+
+
 def table_page(page: Page, table: PublicTable, lines: Lines = step_lines) -> str:
     game = get_game(table.game)
     outcome = (table.view or {}).get("outcome") or table.outcome
@@ -243,10 +266,9 @@ def table_page(page: Page, table: PublicTable, lines: Lines = step_lines) -> str
         tournament=tournament, seats=seats,
         outcome=outcome_text,
         pending=_pending(page, table.view, table.names) if table.status == "active" else [],
-        picture=picture,
-        board=_board(table, table.view, page.lang),
+        picture=picture_of(table), board=_board(table, table.view, page.lang),
         steps=[_step(page, table, s, lines) for s in table.steps[-LOG_SHOWN:]],
-        earlier=max(0, len(table.steps) - LOG_SHOWN))
+        earlier=max(0, len(table.steps) - LOG_SHOWN), live="on" if table.status == "active" else None)
 
 
 def _table_summary(page: Page, table: PublicTable, status: str, outcome: str | None) -> str:
@@ -278,7 +300,9 @@ def replay_page(page: Page, table: PublicTable, index: int, view: Mapping[str, A
         game_title=page.t(f"{game.name}.title"), step=shown, last=len(table.steps) - 1,
         steps=_around(page, table, index),
         base=f"/table/{table.id}/replay/", picture=picture,
-        board=_board(table, view, page.lang))
+        board=_board(table, view, page.lang),
+        # the last step of a table in play follows the game: the script moves on to each new last step
+        live="follow" if table.status == "active" and index == len(table.steps) - 1 else None)
 
 
 def _around(page: Page, table: PublicTable, index: int) -> list[dict[str, Any]]:
@@ -330,7 +354,13 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
                  str(drawn.get(s.user_id, ""))]
         if rated:
             cells.append("" if s.rating is None else str(s.rating))
-        return {"cells": cells, "name": s.name, "user_id": s.user_id, "dropped": s.status != "active"}
+        return {"cells": cells, "name": s.name, "user_id": s.user_id, "dropped": s.status != "active",
+                "rounds": _by_round(page, data, s.user_id, places, played, names)}
+    places = {s.user_id: getattr(s, "place", "") or str(s.rank) for s in data.standings}
+    played: dict[tuple[str, int], Any] = {}
+    for g in data.games:
+        for p in g.players:
+            played.setdefault((p, g.round), g)
     standings = [row_of(s) for s in data.standings]
     groups = [{"title": page.t("tournament.stage.group", group=group_letter(i)), "standings": [row_of(s) for s in g],
                "crosstable": _crosstable(page, replace(data, standings=g))}
@@ -368,7 +398,9 @@ def tournament_page(page: Page, data: PublicTournament) -> str:
         registration_until=tour.settings.get("registration_until") if tour.status == "registration" else None,
         crosstable=_crosstable(page, data) if tour.format in ("swiss", "round_robin") and data.standings
         and not groups else None, groups=groups, **_stages(page, data),
-        bracket=_bracket(page, data))
+        bracket=_bracket(page, data),
+        round_heads=[str(r.number) for r in data.rounds], live_tables=_live_tables(page, data),
+        live=None if tour.status in ("finished", "cancelled") else "on")
 
 
 def _round_text(page: Page, tour: Any, planned: int) -> str | None:
@@ -379,6 +411,52 @@ def _round_text(page: Page, tour: Any, planned: int) -> str | None:
     if tour.status == "finished":
         return page.t("web.tournament.rounds_played", rounds=tour.round)
     return page.t("web.tournament.round_of", round=tour.round, rounds=planned) if planned else None
+
+
+def _mark(page: Page, game: Any, user_id: str) -> str:
+    """A player's result in one game as the standings' per-round cell shows it: + won, = drawn, − lost for a
+    two-player table, the points got at a larger one, the kind's word for a bye or a late entry (its points
+    count in the total beside), … in play."""
+    if game.kind != "table":
+        return page.t(f"tournament.result.{game.result or game.kind}")
+    if not game.points:
+        return "…"
+    got = game.points.get(user_id)
+    if len(game.players) != 2:
+        return _pts(got)
+    best = max(game.points.values())
+    if got is None or got < best:
+        return "−"
+    return "=" if list(game.points.values()).count(best) > 1 else "+"
+
+
+def _by_round(page: Page, data: PublicTournament, user_id: str, places: Mapping[str, str],
+              played: Mapping[tuple[str, int], Any], names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """A standings row's results round by round: the mark, the table (a link) and the opponents (their place,
+    a link to their page).  ``played``: each player's game of each round (its first, as the crosstable)."""
+    out: list[dict[str, Any]] = []
+    for r in data.rounds:
+        g = played.get((user_id, r.number))
+        if g is None:
+            out.append({"mark": "", "table": None, "opponents": []})
+            continue
+        out.append({"mark": _mark(page, g, user_id), "table": g.table_id if g.kind == "table" else None,
+                    "opponents": [{"name": names.get(o, "?"), "user_id": o, "place": places.get(o, "?")}
+                                  for o in g.players if o != user_id]})
+    return out
+
+
+def _live_tables(page: Page, data: PublicTournament) -> list[dict[str, Any]]:
+    """The event's tables in play: players, whose decision each waits for, its public picture as a thumbnail."""
+    boards = {g.table_id: g for g in data.games if g.table_id}
+    out = []
+    for table in data.live:
+        g = boards.get(table.id)
+        out.append({"id": table.id, "round": g.round if g else None, "board": g.board if g else None,
+                    "names": [{"name": s.name, "user_id": s.user_id} for s in table.seats],
+                    "waiting": pending_line(page, table),
+                    "picture": picture_of(table) if supported(table.game) else None})
+    return out
 
 
 def _stages(page: Page, data: PublicTournament) -> dict[str, Any]:
@@ -496,7 +574,7 @@ def server_label(page: Page, guild: str) -> str:
 
 def servers_page(page: Page, servers: Sequence[tuple[str, int, int]]) -> str:
     return page.render("servers.html", title=page.t("web.index.title"), og=page.preview("/", page.t("web.og.site")),
-                       servers=[(k, server_label(page, k), n, m) for k, n, m in servers])
+                       servers=[(k, server_label(page, k), n, m) for k, n, m in servers], live="on")
 
 
 def index_page(page: Page, index: ServerIndex, many: bool) -> str:
@@ -519,7 +597,7 @@ def index_page(page: Page, index: ServerIndex, many: bool) -> str:
     path = f"/server/{index.guild}" if many else "/"
     return page.render("index.html", title=server_label(page, index.guild), many=many, tournaments=tours,
                        og=page.preview(path, page.t("web.og.site")),
-                       games=listed)
+                       games=listed, live="on")
 
 
 def player_page(page: Page, player: PublicPlayer | None, hidden: bool, ratings: Sequence[Mapping[str, Any]] = (),
@@ -539,7 +617,8 @@ def player_page(page: Page, player: PublicPlayer | None, hidden: bool, ratings: 
         tables.append({"id": row.id, "game": page.t(f"{row.game}.title"), "status": page.t(f"web.table.status.{row.status}"),
                        "result": result, "seats": [{"name": s.name, "user_id": s.user_id} for s in seats]})
     tours = [{"id": x.id, "name": tournament_name(page, x.title, x.id), "game": page.t(f"{x.game}.title"),
-              "status": page.t(f"tournament.status.{x.status}"), "place": None} for x, _ in player.tournaments]
+              "status": page.t(f"tournament.status.{x.status}"), "place": None,
+              **_event_of(page, player, x.id)} for x, _ in player.tournaments]
     several = len({r.get("server") for r in ratings}) > 1  # ratings are kept per server: name it when it matters
     lines = [page.t("web.player.rating_line", game=page.t(f"{r['game']}.title"), rating=r["rating"],
                     games=r.get("games", 0)) + (f" · {server_label(page, r['server'])}" if several else "")
@@ -551,6 +630,21 @@ def player_page(page: Page, player: PublicPlayer | None, hidden: bool, ratings: 
                        og=page.preview(f"/player/{quote(player.user_id, safe='')}",
                                        page.t("web.index.counts", tables=len(tables), tournaments=len(tours))),
                        legend=legend, tables=tables, tournaments=tours)
+
+
+def _event_of(page: Page, player: PublicPlayer, tournament_id: int) -> dict[str, Any]:
+    """A player's games in one event, round by round (the opponents, the table, the result), and their score:
+    the points of the games settled so far."""
+    names = player.opponents.get(tournament_id, {})
+    games, score = [], 0.0
+    for g in player.games.get(tournament_id, []):
+        got = g.points.get(player.user_id) if g.points else None
+        score += got or 0.0
+        games.append({"round": page.t("web.tournament.round", round=g.round), "mark": _mark(page, g, player.user_id),
+                      "table": g.table_id if g.kind == "table" else None, "points": _pts(got),
+                      "opponents": [{"name": names.get(o, "?"), "user_id": o} for o in g.players
+                                    if o != player.user_id]})
+    return {"games": games, "score": page.t("web.player.event_score", points=_pts(score)) if games else None}
 
 
 def not_found_page(page: Page) -> str:

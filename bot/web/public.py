@@ -11,16 +11,14 @@ page until its token changes (the ETag is the page's digest).
 """
 from __future__ import annotations
 
-import json
-
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from bot.engine import get_game
-from bot.engine.canonical import loads
-from bot.engine.free_text import stored_name, stored_title
 from bot.engine.versions import CannotMigrate, readable
 from bot.referee.moves import Moves, public
+from bot.storage import public_reads as reads
+from bot.storage.public_reads import Scope
 from bot.storage.store import Store, TableRow
 from bot.storage.tournaments import Entry, GameRow, RoundRow, TournamentRow
 
@@ -91,17 +89,18 @@ def guild_key(guild_id: str | None) -> str:
     return guild_id if guild_id else LOCAL
 
 
-def _guild_where(guild: str) -> tuple[str, tuple[Any, ...]]:
-    return ("guild_id IS NULL", ()) if guild == LOCAL else ("guild_id = ?", (guild,))
+def scope_of(guild: str | None) -> Scope:
+    """The tables of the server ``guild`` keys (``LOCAL``: outside any server; None: every server's)."""
+    return Scope.all_servers() if guild is None else Scope.server(None if guild == LOCAL else guild)
 
 
 # ---------------------------------------------------------------------------------------------- tables
 async def table_token(store: Store, table_id: int) -> tuple[Any, ...] | None:
     """What a table's pages depend on: its version, status and pause (None: no such table, or not started)."""
-    row = await store._one("SELECT status, version, paused_at FROM tables WHERE id = ?", (table_id,))
-    if row is None or row["status"] == "lobby":
+    marks = await reads.table_marks(store, table_id)
+    if marks is None or marks.status == "lobby":
         return None
-    return ("table", table_id, row["status"], row["version"], row["paused_at"])
+    return ("table", table_id, marks.status, marks.version, marks.paused_at)
 
 
 async def load_table(store: Store, table_id: int) -> PublicTable | None:
@@ -111,15 +110,12 @@ async def load_table(store: Store, table_id: int) -> PublicTable | None:
         return None
     seats = await store.seats(table_id)
     # the public events only, and of the actions only who and when (their JSON names hidden cards)
-    events = [{"version": r["version"], "kind": r["kind"], "to": None, "data": loads(r["data"])}
-              for r in await store._all("SELECT version, kind, data FROM events WHERE table_id = ?"
-                                        " AND visible_to IS NULL ORDER BY version, idx", (table_id,))]
-    moved = {r["version"]: (r["seat"], r["at"])
-             for r in await store._all("SELECT version, seat, at FROM actions WHERE table_id = ?", (table_id,))}
-    link = await store._one("SELECT g.tournament_id, t.title, g.round, g.board FROM tournament_games g"
-                            " JOIN tournaments t ON t.id = g.tournament_id WHERE g.table_id = ?", (table_id,))
+    events = [{"version": e.version, "kind": e.kind, "to": None, "data": e.data}
+              for e in await reads.public_events(store, table_id)]
+    moved = {version: (m.seat, m.at) for version, m in (await reads.movers(store, table_id)).items()}
+    link = await reads.table_event(store, table_id)
     return public_table(row, seats, events, moved, await store.state(table_id),
-                        (link[0], stored_title(link[1]), link[2], link[3]) if link else None)
+                        (link.tournament_id, link.title, link.round, link.board) if link else None)
 
 
 def public_table(row: TableRow, seats: Sequence[Any], events: Sequence[Mapping[str, Any]],
@@ -141,7 +137,7 @@ def steps_of(events: Sequence[Mapping[str, Any]],
     """The public steps of a log from its public events (anything else given is dropped here too), with who
     moved and when from ``moved`` (version -> (seat, at); a negative seat is the referee's own step)."""
     shown = [dict(e) for e in events if public(e)]
-    steps = []
+    steps: list[Step] = []
     for entry in Moves(shown).entries:
         if entry.kind not in ("setup", "move", "rollback"):
             continue
@@ -202,32 +198,15 @@ class PublicTournament:
     groups: list[list[Any]] = field(default_factory=list)  # round-robin groups: each one's standings (T-24)
     first_stage: TournamentRow | None = None               # a second stage's first stage (T-24)
     next_stage: "PublicTournament | None" = None           # a first stage's second stage, for its bracket
-
-
-async def _next_stage_id(store: Store, tournament_id: int) -> int | None:
-    """The second stage a first stage went on into (its log's ``next_stage``), if any (T-24)."""
-    row = await store._one("SELECT data FROM tournament_log WHERE tournament_id = ? AND action = 'next_stage'"
-                           " ORDER BY id DESC LIMIT 1", (tournament_id,))
-    return None if row is None else json.loads(row["data"])["tournament"]
+    live: list[PublicTable] = field(default_factory=list)  # its tables in play, as their own pages show them
 
 
 async def tournament_token(store: Store, tournament_id: int) -> tuple[Any, ...] | None:
-    # (a name's head is enough: the page shows it cut to 32 characters, and an old record's name may be 10,000)
-    row = await store._one(
-        "SELECT t.status, t.round, t.settings, t.title,"
-        " (SELECT count(*) || ':' || coalesce(group_concat(status || substr(name, 1, 64), ','), '') FROM entries e"
-        "   WHERE e.tournament_id = t.id),"
-        " (SELECT count(*) || ':' || coalesce(sum(deadline), 0) || ':' || coalesce(sum(finished_at), 0)"
-        "   FROM rounds r WHERE r.tournament_id = t.id),"
-        " (SELECT count(*) || ':' || coalesce(group_concat(coalesce(points, '') || coalesce(table_id, ''), ','), '')"
-        "   FROM tournament_games g WHERE g.tournament_id = t.id),"
-        " (SELECT coalesce(sum(x.version), 0) || ':' || coalesce(group_concat(x.status, ''), '') FROM tables x"
-        "   WHERE x.id IN (SELECT table_id FROM tournament_games g WHERE g.tournament_id = t.id))"
-        " FROM tournaments t WHERE t.id = ?", (tournament_id,))
-    if row is None:
+    marks = await reads.tournament_marks(store, tournament_id)
+    if marks is None:
         return None
-    token = ("tournament", tournament_id, *tuple(row))
-    child = await _next_stage_id(store, tournament_id)  # the first stage's page shows the second's bracket too
+    token = ("tournament", tournament_id, *marks)
+    child = await reads.next_stage_id(store, tournament_id)  # the first stage's page shows the second's bracket too
     return token if child is None else (*token, await tournament_token(store, child))
 
 
@@ -244,20 +223,20 @@ async def load_tournament(store: Store, tournament_id: int) -> PublicTournament 
         return None
     entries, games = await record.entries(tournament_id), await record.games(tournament_id)
     ids = [g.table_id for g in games if g.table_id]
-    tables: dict[int, str] = {}
-    if ids:
-        marks = ",".join("?" * len(ids))
-        for r in await store._all(f"SELECT id, status FROM tables WHERE id IN ({marks})", ids):
-            tables[r["id"]] = r["status"]
+    tables = await reads.table_statuses(store, ids)
     ranked = await director.standings(tournament_id) if row.status != "registration" else []
     data = PublicTournament(row, entries, await record.rounds(tournament_id), games, tables, list(ranked),
                             director.bracket_labels(row, games),
                             director.counted(row, entries, director.as_matches(row, games)))  # T-4a
     if row.status != "registration":
         data.groups = await director.group_standings(tournament_id)
+    for table_id in sorted(t for t, status in tables.items() if status == "active"):
+        found = await load_table(store, table_id)
+        if found is not None:
+            data.live.append(found)
     if row.settings.get("first_stage"):
         data.first_stage = await record.get(row.settings["first_stage"])
-    child = await _next_stage_id(store, tournament_id)
+    child = await reads.next_stage_id(store, tournament_id)
     if child is not None and not row.settings.get("first_stage"):  # one level: a second stage has no third
         data.next_stage = await load_tournament(store, child)
     return data
@@ -274,43 +253,23 @@ class ServerIndex:
 async def servers(store: Store) -> list[tuple[str, int, int]]:
     """Every server with public tables or tournaments: (key, tables, tournaments), the most active first."""
     counts: dict[str, list[int]] = {}
-    for r in await store._all("SELECT guild_id, count(*) AS n FROM tables WHERE status != 'lobby'"
-                              " AND seed_hash IS NOT NULL GROUP BY guild_id"):
-        counts.setdefault(guild_key(r["guild_id"]), [0, 0])[0] += r["n"]
-    for r in await store._all("SELECT guild_id, count(*) AS n FROM tournaments GROUP BY guild_id"):
-        counts.setdefault(guild_key(r["guild_id"]), [0, 0])[1] += r["n"]
+    for c in await reads.server_counts(store):
+        kept = counts.setdefault(guild_key(c.guild_id), [0, 0])
+        kept[0] += c.tables
+        kept[1] += c.tournaments
     return sorted(((k, v[0], v[1]) for k, v in counts.items()), key=lambda s: (-(s[1] + s[2]), s[0]))
 
 
 async def index_token(store: Store, guild: str | None) -> tuple[Any, ...]:
-    where, params = ("1", ()) if guild is None else _guild_where(guild)
-    row = await store._one(f"SELECT count(*), coalesce(sum(version), 0), coalesce(group_concat(status, ''), '')"
-                           f" FROM tables WHERE {where}", params)
-    tours = await store._one(f"SELECT count(*), coalesce(group_concat(status || round, ','), '') FROM tournaments"
-                             f" WHERE {where}", params)
-    return ("index", guild, *tuple(row), *tuple(tours))
+    return ("index", guild, *await reads.index_marks(store, scope_of(guild)))
 
 
 async def load_index(store: Store, guild: str) -> ServerIndex:
     """A server's tournaments and its started tables: per game and status the newest ``INDEX_LIMIT``."""
-    where, params = _guild_where(guild)
-    tours = [TournamentRow.from_row(r) for r in await store._all(
-        f"SELECT * FROM tournaments WHERE {where} ORDER BY id DESC LIMIT ?", (*params, INDEX_LIMIT))]
-    rows = await store._all(
-        f"SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY game, status ORDER BY id DESC) AS nth"
-        f" FROM tables WHERE {where} AND status != 'lobby' AND seed_hash IS NOT NULL) WHERE nth <= ?"
-        f" ORDER BY game, id DESC", (*params, INDEX_LIMIT))
-    found = []
-    for r in rows:
-        d = dict(r)
-        d.pop("nth")
-        found.append(TableRow.from_row(d))
-    names: dict[int, list[str]] = {row.id: [] for row in found}
-    if found:
-        ids = [row.id for row in found]
-        for r in await store._all(f"SELECT table_id, name FROM seats WHERE table_id IN ({','.join('?' * len(ids))})"
-                                  f" ORDER BY table_id, seat", ids):
-            names[r["table_id"]].append(stored_name(r["name"]))
+    scope = scope_of(guild)
+    tours = await reads.scope_tournaments(store, scope, INDEX_LIMIT)
+    found = await reads.started_tables(store, scope, INDEX_LIMIT)
+    names = await reads.seat_names(store, [row.id for row in found])
     return ServerIndex(guild, tours, [(row, names[row.id]) for row in found])
 
 
@@ -321,15 +280,12 @@ class PublicPlayer:
     tables: list[tuple[TableRow, list[Seat]]]
     tournaments: list[tuple[TournamentRow, Entry]]
     ratings: list[Mapping[str, Any]] = field(default_factory=list)
+    games: dict[int, list[GameRow]] = field(default_factory=dict)        # per tournament: the player's games
+    opponents: dict[int, dict[str, str]] = field(default_factory=dict)   # per tournament: its players' names
 
 
 async def player_token(store: Store, user_id: str) -> tuple[Any, ...]:
-    row = await store._one("SELECT count(*), coalesce(sum(version), 0), coalesce(group_concat(status, ''), '')"
-                           " FROM tables WHERE id IN (SELECT table_id FROM seats WHERE user_id = ?)", (user_id,))
-    tours = await store._one("SELECT count(*), coalesce(group_concat(t.status || t.round || e.status, ','), '')"
-                             " FROM entries e JOIN tournaments t ON t.id = e.tournament_id"
-                             " WHERE e.user_id = ?", (user_id,))
-    return ("player", user_id, *tuple(row), *tuple(tours))
+    return ("player", user_id, *await reads.player_marks(store, user_id))
 
 
 async def load_player(store: Store, user_id: str, limit: int = 200) -> PublicPlayer | None:
@@ -339,17 +295,11 @@ async def load_player(store: Store, user_id: str, limit: int = 200) -> PublicPla
         if row.seed_hash is None:
             continue
         tables.append((row, [Seat(s.seat, s.user_id, s.name, s.is_bot) for s in await store.seats(row.id)]))
-    tours = []
-    for r in await store._all("SELECT t.*, e.name AS e_name, e.is_bot AS e_bot, e.number AS e_number,"
-                              " e.status AS e_status, e.joined_round AS e_round FROM entries e"
-                              " JOIN tournaments t ON t.id = e.tournament_id WHERE e.user_id = ?"
-                              " ORDER BY t.id DESC LIMIT ?", (user_id, limit)):
-        d = dict(r)
-        entry = Entry(user_id, stored_name(d.pop("e_name")), bool(d.pop("e_bot")), d.pop("e_number"), d.pop("e_status"),
-                      d.pop("e_round"))
-        tours.append((TournamentRow.from_row(d), entry))
+    tours = await reads.player_entries(store, user_id, limit)
+    ids = [row.id for row, _ in tours]
     names = [s.name for _, seats in tables for s in seats if s.user_id == user_id] + [e.name for _, e in tours]
     if not names:
         return None
-    return PublicPlayer(user_id, names[0], tables, tours)
+    return PublicPlayer(user_id, names[0], tables, tours, games=await reads.player_games(store, user_id, ids),
+                        opponents=await reads.entry_names(store, ids))
 
