@@ -78,6 +78,18 @@ class Code:
     BUSY = "busy"            # the database did not take the write in time (another process held it)
 
 
+def cite_text(cite: str, locale: str) -> str:
+    """A citation as ``locale`` reads it: glossed by the game whose citation it is, else bare.  A refusal does
+    not know its game, and a citation names one game's paragraph only, so every game is asked."""
+    from .registry import all_games  # the registry imports this module
+
+    for game in all_games().values():
+        shown = game.cite_text(cite, locale)
+        if shown is not None:
+            return shown
+    return cite
+
+
 @dataclass(frozen=True)
 class Rejection:
     """A refused action or request.  ``key``/``params`` form a localisable message; ``rule`` cites the
@@ -97,7 +109,7 @@ class Rejection:
             params["reason"] = t(reason, locale, **{k: v for k, v in params.items() if k != "reason"})
         text = t(self.key, locale, **params)
         if self.rule:
-            text += " " + t("core.cite", locale, rule=self.rule)
+            text += " " + t("core.cite", locale, rule=cite_text(self.rule, locale))
         return text
 
     def to_json(self) -> dict[str, Any]:
@@ -578,6 +590,11 @@ class Game:
     def picture(self, view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str) -> Any | None:
         """For ``facts.pictures``: the ``bot.engine.canvas.Canvas`` of ``view`` — ``kind`` "table" (the table as
         the view's seat sees it) or "hand" (the seat's own hand) — or None where there is no such picture."""
+        return None
+
+    def cite_text(self, cite: str, locale: str) -> str | None:
+        """A citation of this game's as a reader of ``locale`` sees it where that differs from the bare citation
+        (a book heading in the book's language, glossed: ``«Захват»: Capture``); None leaves it bare."""
         return None
 
     # ------------------------------------------------------------------ text for humans (override)

@@ -59,6 +59,9 @@ class Raiders(Game):
         """R-2: the winning side first, the others by their бабки; the pairs are sides."""
         return rating.rated_sides(options, seats, outcome)
 
+    def cite_text(self, cite: str, locale: str) -> str | None:
+        return render.cite_text(cite, locale) if cite in render.BOOK_SECTIONS else None
+
     def picture(self, view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str) -> Any | None:
         from . import picture  # the drawing library is loaded only where a picture is drawn
 
