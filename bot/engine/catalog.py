@@ -13,6 +13,8 @@ from typing import Any, Callable, Mapping
 
 import yaml
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same result, ~10x faster
+
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 
 
@@ -130,7 +132,7 @@ def validate(value: Any, schema: Any, where: str = "$") -> None:
 def _read(path: Path) -> Any:
     try:
         with path.open(encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
+            return yaml.load(fh, Loader=_LOADER)
     except FileNotFoundError:
         raise CatalogError(f"{path}: file not found") from None
     except yaml.YAMLError as exc:

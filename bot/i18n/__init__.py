@@ -27,6 +27,10 @@ from typing import Any
 
 import yaml
 
+# libyaml when present: every process (each CLI command, each test worker) reads every file here, about
+# ten times faster than the pure-Python loader, with the same result
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 LOCALES = ("ru", "uk", "en")
 DEFAULT_LOCALE = "ru"
 
@@ -55,7 +59,7 @@ def catalogue() -> dict[str, dict[str, str]]:
     strings: dict[str, dict[str, str]] = {}
     for path in string_files():
         with path.open(encoding="utf-8") as fh:
-            loaded = yaml.safe_load(fh) or {}
+            loaded = yaml.load(fh, Loader=_LOADER) or {}
         for key, texts in loaded.items():
             if key in strings:
                 raise ValueError(f"{path}: string {key!r} is defined twice")

@@ -25,8 +25,6 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Iterable, Sequence
 
-import networkx as nx
-
 BYE = "\x00bye"          # the phantom opponent of an odd player out (never a user id: user ids are printable)
 WINDOW = 12              # places in the standings either side tried first
 
@@ -134,6 +132,10 @@ def _lot(salt: int, a: str, b: str) -> int:
 
 def _best(nodes: list[str], cost, allowed) -> list[tuple[str, str]] | None:
     """The cheapest perfect matching using only ``allowed`` pairs, or None if there is none."""
+    # imported here: networkx takes about half a second to import, which every command of the terminal (and each
+    # test that launches one) paid when only Swiss pairing needs it
+    import networkx as nx
+
     graph = nx.Graph()
     graph.add_nodes_from(nodes)
     edges = [(a, b, cost(a, b)) for a, b in combinations(nodes, 2) if allowed(a, b)]

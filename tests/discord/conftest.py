@@ -28,9 +28,9 @@ def error_log():
 
 
 @pytest.fixture
-async def harness(fake, error_log, tmp_path):
+async def harness(fake, error_log, fresh_db):
     """The bot running against the fake, with three players in the server: alice, bob and carol."""
-    h = Harness(fake, tmp_path / "judge.db")
+    h = Harness(fake, fresh_db)
     h.alice, h.bob, h.carol = (fake.add_user(n) for n in ("Alice", "Bob", "Carol"))
     await h.start_bot()
     yield h
