@@ -13,6 +13,8 @@ from typing import Any, Mapping, Sequence
 from bot.i18n import t
 from bot.storage.tournaments import GameRow
 
+from .standings import scored
+
 NAME = 10
 
 
@@ -36,10 +38,10 @@ def crosstable(rows: Sequence[Mapping[str, Any]], games: Sequence[GameRow], roun
         for p in g.players:
             if p not in cells:
                 continue
-            got = g.points.get(p, 0.0)
+            got = scored(g).get(p, 0.0)
             if g.kind == "table" and len(g.players) == 2:
                 other = next(o for o in g.players if o != p)
-                cells[p][g.round - 1] = f"{rank.get(other, '?')}{_mark(got, g.points.get(other, 0.0), g.result == 'forfeit')}"
+                cells[p][g.round - 1] = f"{rank.get(other, '?')}{_mark(got, scored(g).get(other, 0.0), g.result == 'forfeit')}"
             elif g.kind == "bye" and g.result != "rest":
                 cells[p][g.round - 1] = "B" + ("+" if got >= 1 else "=" if got > 0 else "-")
             elif g.kind == "late":
@@ -65,9 +67,9 @@ def bracket_path(names: Mapping[str, str], games: Sequence[GameRow], locale: str
             elif not g.settled:
                 lines.append(f" {who} …")
             else:
-                score = ":".join(_pts(g.points[p]) for p in g.players)
-                best = max(g.points.values())
-                top = [p for p in g.players if g.points[p] == best]
+                score = ":".join(_pts(scored(g)[p]) for p in g.players)
+                best = max(scored(g).values())
+                top = [p for p in g.players if scored(g)[p] == best]
                 on = names.get(top[0], top[0])[:NAME] if len(top) == 1 and best > 0 else "—"
                 lines.append(f" {who} {score} ⇒ {on}")
     return "\n".join(lines)
@@ -78,7 +80,7 @@ def round_results(names: Mapping[str, str], games: Sequence[GameRow], locale: st
     out = []
     for g in games:
         who = " — ".join(names.get(p, p) for p in g.players)
-        score = ":".join(_pts(g.points[p]) for p in g.players) if g.points else "…"
+        score = ":".join(_pts(scored(g)[p]) for p in g.players) if g.points else "…"
         out.append(t("tournament.record.result", locale, board=g.board, players=who, score=score,
                      result=t(f"tournament.result.{g.result or 'playing'}", locale)))
     return out
@@ -94,7 +96,7 @@ def bracket_columns(names: Mapping[str, str], games: Sequence[GameRow],
         grouped: dict[frozenset, list[GameRow]] = {}
         for g in (g for g in games if g.round == number):
             grouped.setdefault(frozenset(g.players), []).append(g)
-        matches = []
+        matches: list[dict[str, Any]] = []
         for key, played in grouped.items():
             first = played[0]
             shown = [names.get(p, p) for p in first.players]
@@ -104,12 +106,12 @@ def bracket_columns(names: Mapping[str, str], games: Sequence[GameRow],
             settled = [g for g in played if g.settled]
             wins = {p: 0 for p in first.players}
             for g in settled:
-                best = max(g.points.values())
-                top = [p for p in g.players if g.points[p] == best]
-                if len(top) == 1 and best > min(g.points.values()):
+                best = max(scored(g).values())
+                top = [p for p in g.players if scored(g)[p] == best]
+                if len(top) == 1 and best > min(scored(g).values()):
                     wins[top[0]] += 1
             if len(played) == 1 and settled:
-                score = ":".join(_pts(settled[0].points[p]) for p in first.players)
+                score = ":".join(_pts(scored(settled[0])[p]) for p in first.players)
             else:
                 score = ":".join(str(wins[p]) for p in first.players) if settled else ""
             ranked = sorted(wins.values(), reverse=True)
