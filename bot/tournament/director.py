@@ -15,37 +15,65 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import replace
-from typing import Any, Awaitable, Callable, Collection, Mapping
+from typing import Any
 
 from bot.engine import Code, Game, Reject, Rejection, get_game
+from bot.engine.free_text import TITLE_MAX, clean_name, clean_text
 from bot.engine.rng import new_seed
-from bot.ratings.seeding import rated as rated_event, ratings_at_start
 from bot.i18n import t
 from bot.i18n import t as t_  # `t` is a tournament in the methods
-from bot.engine.free_text import TITLE_MAX, clean_name, clean_text
+from bot.ratings.seeding import rated as rated_event
+from bot.ratings.seeding import ratings_at_start
 from bot.referee.service import Referee
 from bot.referee.steps import SYSTEM
-from bot.referee.timecontrol import SETTINGS as CLOCK_SETTINGS, defaulted as clock_by_default, \
-    parse as parse_time_control
+from bot.referee.timecontrol import SETTINGS as CLOCK_SETTINGS
+from bot.referee.timecontrol import defaulted as clock_by_default
+from bot.referee.timecontrol import parse as parse_time_control
 from bot.storage.store import TableRow
 from bot.storage.tournaments import Entry, GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
 
-from . import entry, planning, settings as event_settings
-from .brackets import double_elimination, match_goes_on, match_result, survival as double_survival
+from . import entry, planning, stages
+from . import settings as event_settings
+from .brackets import double_elimination, match_goes_on, match_result
+from .brackets import survival as double_survival
 from .organiser import PAIRING_TRIES, OrganiserTools, _reject, byes_requested, forbidden_pairs
 from .pairing import bracket, round_robin
 from .places import annulled, ordered_places, without
 from .progress import Progress
 from .seeding import seed_order
-from .settings import (BRACKETS, DEFAULTS, DUEL_FORMATS, EXPIRY, FORMATS, MAX_PLAYERS, MAX_ROUND_HOURS, MAX_ROUNDS,
-                       check_settings)
+from .settings import (
+    BRACKETS,
+    DEFAULTS,
+    DUEL_FORMATS,
+    EXPIRY,
+    FORMATS,
+    MAX_PLAYERS,
+    MAX_ROUND_HOURS,
+    MAX_ROUNDS,
+    check_settings,
+)
 from .standings import Points, Standing, standings, table_points
-from . import stages
 
 # the names other modules import from here (settings.py, progress.py and planning.py hold them now)
-__all__ = ["BRACKETS", "DEFAULTS", "DUEL_FORMATS", "EXPIRY", "FORBIDDEN", "FORMATS", "MAX_PLAYERS", "MAX_ROUND_HOURS",
-           "MAX_ROUNDS", "PAIRING_TRIES", "Director", "OpenTable", "Progress", "check_settings", "table_title"]
+__all__ = [
+    "BRACKETS",
+    "DEFAULTS",
+    "DUEL_FORMATS",
+    "EXPIRY",
+    "FORBIDDEN",
+    "FORMATS",
+    "MAX_PLAYERS",
+    "MAX_ROUNDS",
+    "MAX_ROUND_HOURS",
+    "PAIRING_TRIES",
+    "Director",
+    "OpenTable",
+    "Progress",
+    "check_settings",
+    "table_title",
+]
 FORBIDDEN = planning.FORBIDDEN
 
 #: a front end's step between seating a round table and starting it (Discord: the table's thread or forum
@@ -243,7 +271,7 @@ class Director(OrganiserTools):
         seeded: dict[str, Any] = {}
         if method == "rating":  # the rated by their figure, the unrated by lot (docs/ratings.md, T-21)
             if self.ratings is not None:
-                rating = lambda user: self.ratings(t.game, user)  # noqa: E731
+                rating = lambda user: self.ratings(t.game, user)
             else:
                 at_start = await ratings_at_start(self.referee.store, game=t.game, guild_id=t.guild_id,
                                                   settings=t.settings, players=players)

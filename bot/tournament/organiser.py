@@ -9,8 +9,9 @@ organiser's entries in the tournament's log are read back by the pure functions 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Collection, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 from bot.engine import Code, Rejection
 from bot.engine.free_text import clean_text
@@ -21,9 +22,9 @@ from bot.referee.steps import SYSTEM
 from bot.storage.store import Store, TableRow
 from bot.storage.tournaments import GameRow, NewGame, TournamentRefused, TournamentRow, Tournaments
 
-from .progress import Progress
 from .corrections import Undo, corrected, dropped_after, invalidated
 from .planning import bracket_matches
+from .progress import Progress
 from .settings import BRACKETS
 from .standings import Points
 

@@ -8,8 +8,8 @@ clock here: the same event always plans the same round (its lot comes from the e
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from bot.engine import get_game
 from bot.ratings.seeding import first_swiss_round
@@ -18,7 +18,8 @@ from bot.storage.tournaments import Entry, GameRow, NewGame, TournamentRow
 from . import stages
 from .brackets import double_elimination, fold_matches, match_result
 from .pairing import bracket, round_robin, seat_order, seat_tables, swiss_pairs, table_sizes
-from .settings import BRACKETS, points as event_points
+from .settings import BRACKETS
+from .settings import points as event_points
 from .standings import Points, histories, standings
 
 FORBIDDEN = 30          # a forbidden pair counts as this many earlier meetings (T-22): worse than any rematch
@@ -171,7 +172,7 @@ def plan_multiseat(t: TournamentRow, number: int, ground: Field, attempt: int = 
     sizes, extra = table_sizes(len(ranked), preferred, max(game.min_seats, 1), game.max_seats)
     history = histories(ranked, ground.games, points)
     # the players left over sit out with a bye: those who had fewest byes, lowest in the standings first
-    out = sorted(ranked[::-1], key=lambda p: history[p].byes)[:extra]
+    out = sorted(ranked[::-1], key=lambda p: history[p].byes)[:extra]  # noqa: C415 - a stable sort: ties go lowest first
     seated = [p for p in ranked if p not in out]
     met: dict[frozenset[str], int] = {}
     for p in seated:

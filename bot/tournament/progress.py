@@ -16,7 +16,7 @@ class Progress:
     rounds: list[int] = field(default_factory=list)
     tables: list[int] = field(default_factory=list)
     finished: bool = False
-    next_stage: "Progress | None" = None  # the second stage, started as the first ended (T-24)
+    next_stage: Progress | None = None  # the second stage, started as the first ended (T-24)
     kept_pairings: list[int] = field(default_factory=list)  # a correction's later rounds whose pairings stand
 
     def __bool__(self) -> bool:

@@ -6,8 +6,9 @@ director (director.py) checks an event's settings here when it is created and wh
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from bot.engine import Code, Reject, get_game
 from bot.engine.free_text import clean_name
