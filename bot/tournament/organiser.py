@@ -39,7 +39,7 @@ def _reject(key: str, code: str = Code.ILLEGAL, **params: Any) -> Rejection:
 
 def checked_in_from(log: Sequence[Mapping[str, Any]]) -> set[str]:
     """The players who checked in, from the tournament's log."""
-    return {str((e["data"] or {}).get("user")) for e in log if e["action"] == "check_in"}
+    return {user for e in log if e["action"] == "check_in" and (user := (e["data"] or {}).get("user")) is not None}
 
 
 def byes_requested(log: Sequence[Mapping[str, Any]]) -> dict[str, set[int]]:
