@@ -14,13 +14,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import bot.tournament.director as director_module  # noqa: E402
+import bot.tournament.planning as planning_module  # noqa: E402
 from bot.referee.service import Referee  # noqa: E402
 from bot.storage.store import Store  # noqa: E402
 from bot.tournament.director import Director  # noqa: E402
 
 pairing_seconds: list[float] = []
-_pairs = director_module.swiss_pairs
+_pairs = planning_module.swiss_pairs  # the Swiss planner's matching (planning.py)
 
 
 def timed_pairs(*args, **kwargs):
@@ -32,7 +32,7 @@ def timed_pairs(*args, **kwargs):
 
 
 async def run(players: int, rounds: int, game: str) -> None:
-    director_module.swiss_pairs = timed_pairs
+    planning_module.swiss_pairs = timed_pairs
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "bench.db")
         director = Director(Referee(store))

@@ -50,7 +50,7 @@ def who_moved(seats: list[tuple[int, str, bool]], actions: list[tuple[int, str, 
     ``seats``: (seat, user_id, is_bot now); ``actions``: (seat, user_id, version); ``zombies``: the clock's log
     entries {"seats", "version"}: from that version on the seat's moves, recorded under its player's id, are its
     bot's."""
-    since = {}
+    since: dict[int, int] = {}
     for z in zombies:
         for seat in z.get("seats") or []:
             since[seat] = min(since.get(seat, z["version"]), z["version"])
@@ -175,7 +175,7 @@ async def audit_export(director: Any, tournament_id: int) -> dict[str, Any] | An
                 "after": {p(u): _figure(r[4], r[5], r[6]) for u, r in f["results"].items()}}
             rated_games.append((f["finished_at"], g["table"], f["results"]))
         games.append(game)
-    report = {}
+    report: dict[str, dict[str, Any]] = {}
     for _, _, results in sorted(rated_games):  # in finish order: the first game's before, the last game's after
         for user, (_, _, mb, sb, mu, sigma, n) in results.items():
             row = report.setdefault(p(user), {"player": p(user), "before": _figure(mb, sb, n - 1), "games": 0})

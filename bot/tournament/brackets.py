@@ -29,6 +29,7 @@ from typing import Sequence
 from bot.storage.tournaments import GameRow
 
 from .pairing import bracket
+from .standings import scored
 
 
 def _loss(points) -> float:
@@ -48,8 +49,8 @@ def _tally(wanted: set[str], played: Sequence[GameRow], points) -> tuple[Counter
         if g.kind != "table":
             walkover = g.players[0]
             continue
-        best = max(g.points.values())
-        top = [p for p in g.players if g.points[p] == best]
+        best = max(scored(g).values())
+        top = [p for p in g.players if scored(g)[p] == best]
         if best <= _loss(points):
             double = True
         elif len(top) == 1:
@@ -114,6 +115,7 @@ def fold_matches(games: Sequence[GameRow], points, best_of: int) -> list[GameRow
         elif winner is None:
             got, how = {p: points.draw for p in first.players}, "draw"
         else:
+            assert loser is not None  # a table of two: whoever did not win the match lost it
             got, how = {winner: points.win, loser: _loss(points)}, "forfeit" if forfeit else "played"
         folded.append(replace(first, points=got, result=how))
     return sorted(folded, key=lambda g: (g.round, g.board))

@@ -13,6 +13,8 @@ from typing import Any, Mapping, Sequence
 from bot.i18n import t
 from bot.storage.tournaments import GameRow
 
+from .standings import scored
+
 NAME = 10
 
 
@@ -36,10 +38,10 @@ def crosstable(rows: Sequence[Mapping[str, Any]], games: Sequence[GameRow], roun
         for p in g.players:
             if p not in cells:
                 continue
-            got = g.points.get(p, 0.0)
+            got = scored(g).get(p, 0.0)
             if g.kind == "table" and len(g.players) == 2:
                 other = next(o for o in g.players if o != p)
-                cells[p][g.round - 1] = f"{rank.get(other, '?')}{_mark(got, g.points.get(other, 0.0), g.result == 'forfeit')}"
+                cells[p][g.round - 1] = f"{rank.get(other, '?')}{_mark(got, scored(g).get(other, 0.0), g.result == 'forfeit')}"
             elif g.kind == "bye" and g.result != "rest":
                 cells[p][g.round - 1] = "B" + ("+" if got >= 1 else "=" if got > 0 else "-")
             elif g.kind == "late":
@@ -65,9 +67,9 @@ def bracket_path(names: Mapping[str, str], games: Sequence[GameRow], locale: str
             elif not g.settled:
                 lines.append(f" {who} …")
             else:
-                score = ":".join(_pts(g.points[p]) for p in g.players)
-                best = max(g.points.values())
-                top = [p for p in g.players if g.points[p] == best]
+                score = ":".join(_pts(scored(g)[p]) for p in g.players)
+                best = max(scored(g).values())
+                top = [p for p in g.players if scored(g)[p] == best]
                 on = names.get(top[0], top[0])[:NAME] if len(top) == 1 and best > 0 else "—"
                 lines.append(f" {who} {score} ⇒ {on}")
     return "\n".join(lines)
@@ -78,7 +80,7 @@ def round_results(names: Mapping[str, str], games: Sequence[GameRow], locale: st
     out = []
     for g in games:
         who = " — ".join(names.get(p, p) for p in g.players)
-        score = ":".join(_pts(g.points[p]) for p in g.players) if g.points else "…"
+        score = ":".join(_pts(scored(g)[p]) for p in g.players) if g.points else "…"
         out.append(t("tournament.record.result", locale, board=g.board, players=who, score=score,
                      result=t(f"tournament.result.{g.result or 'playing'}", locale)))
     return out

@@ -158,7 +158,7 @@ def round_robin(order: Sequence[str]) -> list[list[tuple[str, str | None]]]:
     seats = {p: History() for p in players if p is not None}
     rounds = []
     for r in range(n - 1):
-        pairs = []
+        pairs: list[tuple[str, str | None]] = []
         for i in range(n // 2):
             a, b = players[i], players[n - 1 - i]
             if a is None:
@@ -167,6 +167,7 @@ def round_robin(order: Sequence[str]) -> list[list[tuple[str, str | None]]]:
                 wa, wb = seats[a].wants_first(), seats[b].wants_first()
                 if wb > wa or (wa == wb and (r + i) % 2):
                     a, b = b, a
+            assert a is not None  # an odd field has one empty place: it is never met by another
             if b is not None:
                 for p, seat in ((a, 0), (b, 1)):
                     h = seats[p]
@@ -195,7 +196,10 @@ def bracket(seeded: Sequence[str]) -> list[tuple[str, str | None]]:
         a, b = slots[i], slots[i + 1]
         pa = players[a - 1] if a <= len(players) else None
         pb = players[b - 1] if b <= len(players) else None
-        out.append((pa, pb) if pa is not None else (pb, None))
+        if pa is None:  # a place beyond the field: the other player has a bye
+            pa, pb = pb, None
+        assert pa is not None  # a bracket is less than twice the field: each pair holds a player
+        out.append((pa, pb))
     return out
 
 
@@ -221,7 +225,8 @@ def seat_tables(ranked: Sequence[str], sizes: Sequence[int], met: dict[frozenset
     plateau); a few restarts from random seatings, and the best is taken (the first on a tie, so leaders stay
     together where repeats allow).  Seat order inside a table is drawn by lot (the games draw their own
     first player)."""
-    best, best_cost = None, None
+    best: list[list[str]] = []
+    best_cost: int | None = None
     for attempt in range(restarts + 1 if met else 1):
         order = list(ranked)
         if attempt:

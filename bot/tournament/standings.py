@@ -28,6 +28,11 @@ class Points:
     places: tuple[float, ...] = ()   # multi-seat place points (T-21): 1st, 2nd, …; empty: win/draw/loss
 
 
+def scored(g: GameRow) -> dict[str, float]:
+    """A game's points by player; {} while it is not settled (the callers read settled games only)."""
+    return g.points if g.points is not None else {}
+
+
 FORFEIT_REASON = "clock.outcome.forfeit"   # a table's outcome when the move clock ran out (bot/referee/timecontrol.py)
 
 
@@ -173,7 +178,7 @@ def standings(fmt: str, entries: Sequence[Entry], games: Iterable[GameRow], seed
     running = {u: 0.0 for u in rows}
     for g in sorted(settled, key=lambda g: (g.round, g.board)):
         for p in g.players:
-            row, got = rows[p], g.points.get(p, 0.0)
+            row, got = rows[p], scored(g).get(p, 0.0)
             row.points += got
             if g.kind != "table":
                 row.byes += 1
@@ -192,7 +197,7 @@ def standings(fmt: str, entries: Sequence[Entry], games: Iterable[GameRow], seed
                 else:
                     row.losses += 1
         for p in g.players:
-            running[p] += g.points.get(p, 0.0)
+            running[p] += scored(g).get(p, 0.0)
     _tiebreaks(rows, settled, virtual, points)
     if rules == "fide":
         _fide_buchholz(rows, settled, points)
@@ -203,7 +208,7 @@ def standings(fmt: str, entries: Sequence[Entry], games: Iterable[GameRow], seed
     elif fmt == "elimination":
         for g in settled:
             for p in g.players:
-                if g.points.get(p, 0.0) > points.loss or g.kind != "table":
+                if scored(g).get(p, 0.0) > points.loss or g.kind != "table":
                     rows[p].survived = max(rows[p].survived, g.round)
     keys = tiebreak_order(fmt, tiebreaks, rules)
     if "direct_encounter" in keys:
@@ -231,7 +236,7 @@ def _direct_encounter(rows: dict[str, Standing], settled: list[GameRow], before:
             continue
         for g in among:
             for p in g.players:
-                rows[p].direct_encounter += g.points.get(p, 0.0)
+                rows[p].direct_encounter += scored(g).get(p, 0.0)
 
 
 def _fide_buchholz(rows: dict[str, Standing], settled: list[GameRow], points: Points) -> None:
@@ -247,7 +252,7 @@ def _fide_buchholz(rows: dict[str, Standing], settled: list[GameRow], points: Po
             if g.kind != "table" or g.result == "forfeit":
                 unplayed[p] += 1
             else:
-                played[p] += g.points.get(p, 0.0)
+                played[p] += scored(g).get(p, 0.0)
     adjusted = {u: played[u] + unplayed[u] * points.draw for u in rows}
     for u, row in rows.items():
         values: list[float] = []
@@ -259,7 +264,7 @@ def _fide_buchholz(rows: dict[str, Standing], settled: list[GameRow], points: Po
                 values.append(sum(adjusted[o] for o in g.players if o != u))
                 continue
             values.append(row.points)  # the dummy opponent
-            got = g.points.get(u, 0.0)
+            got = scored(g).get(u, 0.0)
             if g.result == "requested" or g.kind == "late" or (g.kind == "table" and got <= points.loss):
                 voluntary.append(row.points)
         row.buchholz = sum(values)
@@ -276,7 +281,7 @@ def _tiebreaks(rows: dict[str, Standing], settled: list[GameRow], virtual: dict[
             for o in g.players:
                 if o == p:
                     continue
-                got, theirs = g.points.get(p, 0.0), g.points.get(o, 0.0)
+                got, theirs = scored(g).get(p, 0.0), scored(g).get(o, 0.0)
                 if got > theirs:
                     rows[p].sonneborn_berger += final[o]
                 elif got == theirs and got > points.loss:
@@ -300,7 +305,7 @@ def histories(players: Iterable[str], games: Iterable[GameRow], points: Points) 
             if h is None:
                 continue
             if g.points is not None:
-                h.score += round(g.points.get(p, 0.0) * scale)
+                h.score += round(scored(g).get(p, 0.0) * scale)
             if g.kind != "table":
                 h.byes += g.result != "requested"  # a bye asked for is not the pairing's bye (FIDE C.04.1)
                 continue
@@ -311,6 +316,6 @@ def histories(players: Iterable[str], games: Iterable[GameRow], points: Points) 
                 h.first += 1 if i == 0 else -1
                 h.last_first = i == 0
                 h.seats.append(i)
-            if g.result == "forfeit" and g.points and g.points.get(p, 0.0) > points.loss:
+            if g.result == "forfeit" and g.points and scored(g).get(p, 0.0) > points.loss:
                 h.byes += 1  # a forfeit win counts as a bye for the bye rule (FIDE C.04.1)
     return history
