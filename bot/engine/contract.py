@@ -43,6 +43,7 @@ submits ``{"type": "timeout"}`` for that seat and the game's ``_timeout`` decide
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Iterable, Mapping, Sequence, TypeVar, cast
@@ -78,13 +79,15 @@ class Code:
     BUSY = "busy"            # the database did not take the write in time (another process held it)
 
 
+#: each registered game's ``Game.cite_text``, by name (filled by bot/engine/registry.py, which imports this module)
+CITE_GLOSSES: dict[str, Callable[[str, str], str | None]] = {}
+
+
 def cite_text(cite: str, locale: str) -> str:
     """A citation as ``locale`` reads it: glossed by the game whose citation it is, else bare.  A refusal does
     not know its game, and a citation names one game's paragraph only, so every game is asked."""
-    from .registry import all_games  # the registry imports this module
-
-    for game in all_games().values():
-        shown = game.cite_text(cite, locale)
+    for gloss in CITE_GLOSSES.values():
+        shown = gloss(cite, locale)
         if shown is not None:
             return shown
     return cite

@@ -7,7 +7,7 @@ import importlib
 from contextlib import contextmanager
 from typing import Iterator
 
-from .contract import Game
+from .contract import CITE_GLOSSES, Game
 
 GAME_MODULES: tuple[str, ...] = (
     "bot.games.gwent",
@@ -25,6 +25,7 @@ def register(game: Game) -> Game:
     if game.name in _GAMES and type(_GAMES[game.name]) is not type(game):
         raise ValueError(f"two games registered as {game.name!r}")
     _GAMES[game.name] = game
+    CITE_GLOSSES[game.name] = game.cite_text
     return game
 
 
@@ -32,6 +33,7 @@ def unregister(name: str) -> None:
     """Take a game out of the registry (a game a test defined, registered for that test alone)."""
     _load()  # a game of GAME_MODULES taken out stays out: loading later must not bring it back
     _GAMES.pop(name, None)
+    CITE_GLOSSES.pop(name, None)
 
 
 @contextmanager
@@ -41,10 +43,12 @@ def registered(game: Game) -> Iterator[Game]:
     if game.name in _GAMES:
         raise ValueError(f"a game is already registered as {game.name!r}")
     _GAMES[game.name] = game
+    CITE_GLOSSES[game.name] = game.cite_text
     try:
         yield game
     finally:
         _GAMES.pop(game.name, None)
+        CITE_GLOSSES.pop(game.name, None)
 
 
 def _load() -> None:

@@ -3,7 +3,10 @@ as the log lines and pages already do, and the Why? button still finds the parag
 import re
 
 from bot.engine.contract import Rejection
+from bot.engine.registry import all_games
 from bot.rules.catalogue import find_cites
+
+all_games()  # a refusal comes from a game, loaded by then: its glosses with it
 
 HEADING = "Захват"
 
