@@ -92,6 +92,11 @@ def negotiate(request: web.Request, default: str) -> tuple[str, bool]:
     return best, False
 
 
+def _gzip_tag(etag: str) -> str:
+    """The ETag of a body's gzipped form (its own: the bytes differ), derived from the plain body's."""
+    return etag[:-1] + '-gz"'
+
+
 def _tags(request: web.Request) -> list[str]:
     """The ETags a request says it has (If-None-Match)."""
     return [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
@@ -213,9 +218,12 @@ class Site:
             return self._not_found(request)
         cache_key = (key, token, lang, explicit)
         known = self.cache.etag(cache_key)
-        if known is not None and known in _tags(request):  # a poll of an unchanged page: nothing to render
-            return web.Response(status=304, headers={"ETag": known, "Cache-Control": "no-cache",
-                                                     **({} if explicit else {"Vary": "Accept-Language"})})
+        held = _tags(request)
+        if known is not None and (known in held or _gzip_tag(known) in held):  # an unchanged page: nothing rendered
+            tag = known if known in held else _gzip_tag(known)
+            return web.Response(status=304, headers={
+                "ETag": tag, "Cache-Control": "no-cache",
+                "Vary": "Accept-Encoding" if explicit else "Accept-Language, Accept-Encoding"})
         kept = self.cache.get(cache_key)
         if kept is None:
             html = await build(Page(lang, explicit, self.base_url))
@@ -246,7 +254,7 @@ class Site:
         key = ("gzip", etag)
         found = self.cache.get(key)
         if found is None:
-            found = self.cache.keep(key, (gzip.compress(body, compresslevel=6, mtime=0), etag[:-1] + '-gz"'))
+            found = self.cache.keep(key, (gzip.compress(body, compresslevel=6, mtime=0), _gzip_tag(etag)))
         return found
 
     def _not_found(self, request: web.Request) -> web.Response:
