@@ -102,3 +102,16 @@ async def test_the_cache_keeps_no_more_than_its_size(env):
     assert ReplayCache(views=64 * 20).tables.size == 20 and ReplayCache(views=10).tables.size == 8
     with pytest.raises(ValueError):
         LRU(0)
+
+
+def test_the_size_is_a_setting(tmp_path):
+    from bot.process.config import ConfigError, load_settings
+
+    assert load_settings(None, env={}).web.replay_cache == 1024
+    file = tmp_path / "c.yaml"
+    file.write_text("web: {replay_cache: 16}\n")
+    assert load_settings(file, env={}).web.replay_cache == 16
+    for bad in ("0", "-3", "'many'", "true", "1.5"):
+        file.write_text(f"web: {{replay_cache: {bad}}}\n")
+        with pytest.raises(ConfigError):
+            load_settings(file, env={})
