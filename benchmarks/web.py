@@ -7,7 +7,9 @@ seconds).  Then, for each page kind, the aiohttp handler is called directly (no 
 own time), in three states:
 
     fresh  nothing kept (as after a restart): the token query, the record read, every step's text, the render
-    cold   the page not kept, its steps' text kept (a table's new version: only the new step is put in words)
+           (a picture: drawn)
+    cold   the page not kept; its steps' text, the table's record at this version and the replay's step views
+           kept (bot/web/replay_cache.py: a replay step or picture never asked for before at this version)
     warm   the page kept: the token query and the send
     304    a repeat request with the page's ETag
 
@@ -79,6 +81,9 @@ async def measure(site: Site, handler, path: str, match: dict[str, str], runs: i
                 site.cache = type(site.cache)(site.cache.size)
             if mode == "fresh":
                 site.lines = type(site.lines)(site.lines.size)
+                site.pictures = type(site.pictures)(size=128)
+                if hasattr(site, "records"):  # the replay cache (absent before it was written: the old figures)
+                    site.records = type(site.records)(site.records.views.size)
             t0, c0 = time.perf_counter(), time.process_time()
             response = await _call(handler, path, match, {"If-None-Match": etag} if mode == "304" else None)
             times.append((time.perf_counter() - t0) * 1000)
@@ -110,6 +115,8 @@ async def figures(players: int = 64, rounds: int = 7, runs: int = 30, games: lis
             kinds[f"table: {game}"] = (site.table, f"/table/{table}", {"id": str(table)})
         longest = max(world["tables"].values(), key=lambda t: t)
         kinds["replay step"] = (site.replay, f"/table/{longest}/replay/5", {"id": str(longest), "step": "5"})
+        kinds["replay picture"] = (site.replay_picture, f"/table/{longest}/replay/5.png",
+                                   {"id": str(longest), "step": "5"})
         first_player = f"bot:t{tid}:1"
         kinds["player"] = (site.player, f"/player/{first_player}", {"user": first_player})
         out = {}

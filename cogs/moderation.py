@@ -237,6 +237,18 @@ class ServerSettings(commands.Cog):
         await say(interaction, t("discord.settings.notice_set", locale, channel=channel.mention) if channel
                   else t("discord.settings.notice_cleared", locale))
 
+    @settings.command(name=L("discord.cmd.public_pages"), description=L("discord.cmd.public_pages.desc"))
+    @app_commands.rename(show=L("discord.param.public_pages"))
+    @app_commands.describe(show=L("discord.param.public_pages.desc"))
+    @app_commands.choices(show=[app_commands.Choice(name=L(f"discord.public_pages.{v}"), value=v) for v in ("on", "off")])
+    async def public_pages(self, interaction: discord.Interaction, show: app_commands.Choice[str]):
+        """Whether the server's tables and tournaments are on the public pages (bot/web; docs/web.md): off, every
+        page of theirs answers as for an id that never existed."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.store.set_guild(str(interaction.guild_id), public=int(show.value == "on"))
+        locale = await self.bot.locale_for(interaction)
+        await say(interaction, t(f"discord.settings.public_{show.value}", locale))
+
 
 async def setup(bot: JudgeBot) -> None:
     await bot.add_cog(Moderation(bot))

@@ -44,7 +44,8 @@ async def test_the_web_benchmark_measures_every_page_kind():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     figures = await module.figures(players=4, rounds=1, runs=2, games=["gwent"])
-    assert set(figures) == {"index", "tournament (4 players)", "table: gwent", "replay step", "player"}
+    assert set(figures) == {"index", "tournament (4 players)", "table: gwent", "replay step", "replay picture",
+                            "player"}
     for kinds in figures.values():
         assert set(kinds) == {"fresh", "cold", "warm", "304"}
         assert all(k["median"] > 0 and k["rps"] > 0 for k in kinds.values()) and kinds["cold"]["bytes"] > 0

@@ -466,7 +466,7 @@ async def _run_with_lock(settings: Settings, bot_options: dict[str, Any], redact
             from bot.web.app import start as serve_pages
             where = (settings.web.host, settings.web.port)
             pages = await serve_pages(store, *where, locale=locale, monitor=monitor if shared else None,
-                                    base_url=settings.web.base_url)
+                                    base_url=settings.web.base_url, replay_cache=settings.web.replay_cache)
         if monitor is not None and not shared:
             where = (settings.monitoring.host, settings.monitoring.port)
             watch = await serve_monitor(monitor, *where)

@@ -44,12 +44,14 @@ class TableLimits:
 class WebSettings:
     """The public pages (bot/web/, docs/web.md): ``python -m bot web`` always serves them; ``python -m bot run``
     serves them beside the Discord bot when ``enabled``.  ``base_url``: where the public reaches them (the
-    Discord posts link there); None = no links."""
+    Discord posts link there); None = no links.  ``replay_cache``: the replay step views kept in memory
+    (bot/web/replay_cache.py)."""
 
     enabled: bool = False
     host: str = "127.0.0.1"
     port: int = 8080
     base_url: str | None = None
+    replay_cache: int = 1024
 
 
 @dataclass(frozen=True)
@@ -192,11 +194,14 @@ def _role(raw: Any) -> str | None:
 
 
 def _web(raw: Any) -> WebSettings:
-    """``web: {enabled: false, host: 127.0.0.1, port: 8080, base_url: null}``."""
+    """``web: {enabled: false, host: 127.0.0.1, port: 8080, base_url: null, replay_cache: 1024}``."""
     if raw is None:
         return WebSettings()
-    if not isinstance(raw, dict) or set(raw) - {"enabled", "host", "port", "base_url"}:
-        raise ConfigError("web takes enabled, host, port and base_url")
+    if not isinstance(raw, dict) or set(raw) - {"enabled", "host", "port", "base_url", "replay_cache"}:
+        raise ConfigError("web takes enabled, host, port, base_url and replay_cache")
+    replay_cache = raw.get("replay_cache", WebSettings.replay_cache)
+    if isinstance(replay_cache, bool) or not isinstance(replay_cache, int) or not 1 <= replay_cache <= 1_000_000:
+        raise ConfigError("web.replay_cache must be a number of step views (1-1000000)")
     enabled, host = raw.get("enabled", False), raw.get("host", "127.0.0.1")
     port, base_url = raw.get("port", 8080), raw.get("base_url")
     if not isinstance(enabled, bool):
@@ -209,7 +214,7 @@ def _web(raw: Any) -> WebSettings:
                                  or not base_url.startswith(("http://", "https://")) or len(base_url) > 200):
         raise ConfigError("web.base_url must be an http:// or https:// address, or null")
     return WebSettings(enabled=enabled, host=host.strip(), port=port,
-                       base_url=base_url.rstrip("/") if base_url else None)
+                       base_url=base_url.rstrip("/") if base_url else None, replay_cache=replay_cache)
 
 
 def _backups(raw: Any) -> BackupSettings:

@@ -21,11 +21,11 @@ class PeopleQueries(StoreBase):
     async def guild(self, guild_id: str) -> dict[str, Any]:
         row = await self._one("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))
         return dict(row) if row else {"guild_id": guild_id, "locale": None, "moderator_role": None,
-                                      "organiser_role": None, "notice_channel": None}
+                                      "organiser_role": None, "notice_channel": None, "public": 1}
 
     async def set_guild(self, guild_id: str, **fields: Any) -> None:
         await self._upsert("guilds", "guild_id", guild_id, {"locale", "moderator_role", "organiser_role",
-                                                            "notice_channel"}, fields)
+                                                            "notice_channel", "public"}, fields)
 
     async def saw_moderator(self, guild_id: str, user_id: str, at: float) -> None:
         """A member acted as a moderator of the server: one the notices may be sent to by DM (migration 0013)."""

@@ -7,19 +7,27 @@ rendered page until its marks change.
 
 A ``Scope`` says whose tables a reader counts: every server's (``Scope.all_servers()``) or one server's
 (``Scope.server(guild_id)``; None: the ones played outside any server, from the terminal or the demo).
+
+A server whose moderators took it off the public pages (``guilds.public`` 0, migration 0017) is left out of every
+reader here, as if its tables and tournaments had never been: ``shown`` is the condition each query adds.
 """
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from bot.engine.canonical import loads
 from bot.engine.free_text import stored_name, stored_title
 
 from .store import Store, TableRow
 from .tournaments import Entry, GameRow, TournamentRow
+
+
+def shown(column: str = "guild_id") -> str:
+    """The SQL condition that the server in ``column`` is on the public pages (a table outside any server is)."""
+    return f"coalesce({column}, '') NOT IN (SELECT guild_id FROM guilds WHERE public = 0)"
 
 
 @dataclass(frozen=True)
@@ -39,8 +47,10 @@ class Scope:
 
     def where(self) -> tuple[str, tuple[Any, ...]]:
         if self.every:
-            return "1", ()
-        return ("guild_id IS NULL", ()) if self.guild_id is None else ("guild_id = ?", (self.guild_id,))
+            return shown(), ()
+        if self.guild_id is None:
+            return "guild_id IS NULL", ()
+        return f"guild_id = ? AND {shown()}", (self.guild_id,)
 
 
 @dataclass(frozen=True)
@@ -95,7 +105,7 @@ async def ping(store: Store) -> None:
 
 # ---------------------------------------------------------------------------------------------- tables
 async def table_marks(store: Store, table_id: int) -> TableMarks | None:
-    row = await store._one("SELECT status, version, paused_at FROM tables WHERE id = ?", (table_id,))
+    row = await store._one(f"SELECT status, version, paused_at FROM tables WHERE id = ? AND {shown()}", (table_id,))
     return None if row is None else TableMarks(row["status"], row["version"], row["paused_at"])
 
 
@@ -157,7 +167,7 @@ async def tournament_marks(store: Store, tournament_id: int) -> tuple[Any, ...] 
         "   FROM tournament_games g WHERE g.tournament_id = t.id),"
         " (SELECT coalesce(sum(x.version), 0) || ':' || coalesce(group_concat(x.status, ''), '') FROM tables x"
         "   WHERE x.id IN (SELECT table_id FROM tournament_games g WHERE g.tournament_id = t.id))"
-        " FROM tournaments t WHERE t.id = ?", (tournament_id,))
+        f" FROM tournaments t WHERE t.id = ? AND {shown('t.guild_id')}", (tournament_id,))
     return None if row is None else tuple(row)
 
 
@@ -165,10 +175,10 @@ async def tournament_marks(store: Store, tournament_id: int) -> tuple[Any, ...] 
 async def server_counts(store: Store) -> list[ServerCount]:
     """Every server with started tables or tournaments, in no particular order."""
     counts: dict[str | None, list[int]] = {}
-    for r in await store._all("SELECT guild_id, count(*) AS n FROM tables WHERE status != 'lobby'"
-                              " AND seed_hash IS NOT NULL GROUP BY guild_id"):
+    for r in await store._all(f"SELECT guild_id, count(*) AS n FROM tables WHERE status != 'lobby'"
+                              f" AND seed_hash IS NOT NULL AND {shown()} GROUP BY guild_id"):
         counts.setdefault(r["guild_id"] or None, [0, 0])[0] += r["n"]
-    for r in await store._all("SELECT guild_id, count(*) AS n FROM tournaments GROUP BY guild_id"):
+    for r in await store._all(f"SELECT guild_id, count(*) AS n FROM tournaments WHERE {shown()} GROUP BY guild_id"):
         counts.setdefault(r["guild_id"] or None, [0, 0])[1] += r["n"]
     return [ServerCount(g, n, m) for g, (n, m) in counts.items()]
 
@@ -183,47 +193,65 @@ async def index_marks(store: Store, scope: Scope) -> tuple[Any, ...]:
     return (*tuple(row or ()), *tuple(tours or ()))
 
 
-async def scope_tournaments(store: Store, scope: Scope, limit: int) -> list[TournamentRow]:
-    """The newest ``limit`` tournaments."""
+async def scope_tournaments(store: Store, scope: Scope, limit: int, offset: int = 0) -> list[TournamentRow]:
+    """The tournaments newest first, ``limit`` of them from the ``offset``-th."""
     where, params = scope.where()
     return [TournamentRow.from_row(r) for r in await store._all(
-        f"SELECT * FROM tournaments WHERE {where} ORDER BY id DESC LIMIT ?", (*params, limit))]
+        f"SELECT * FROM tournaments WHERE {where} ORDER BY id DESC LIMIT ? OFFSET ?", (*params, limit, offset))]
 
 
-async def started_tables(store: Store, scope: Scope, per_group: int) -> list[TableRow]:
-    """The started tables (dealt: a seed's digest recorded), per game and status the newest ``per_group``,
-    by game and newest first."""
+#: the tables an index lists: started (dealt: a seed's digest recorded)
+STARTED = "status != 'lobby' AND seed_hash IS NOT NULL"
+
+
+async def started_tables(store: Store, scope: Scope, limit: int, offset: int = 0) -> list[TableRow]:
+    """The started tables newest first, ``limit`` of them from the ``offset``-th."""
     where, params = scope.where()
-    rows = await store._all(
-        f"SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY game, status ORDER BY id DESC) AS nth"
-        f" FROM tables WHERE {where} AND status != 'lobby' AND seed_hash IS NOT NULL) WHERE nth <= ?"
-        f" ORDER BY game, id DESC", (*params, per_group))
-    found = []
-    for r in rows:
-        d = dict(r)
-        d.pop("nth")
-        found.append(TableRow.from_row(cast(Any, d)))  # from_row reads any mapping of the columns
-    return found
+    return [TableRow.from_row(r) for r in await store._all(
+        f"SELECT * FROM tables WHERE {where} AND {STARTED} ORDER BY id DESC LIMIT ? OFFSET ?",
+        (*params, limit, offset))]
+
+
+async def scope_sizes(store: Store, scope: Scope) -> tuple[int, int]:
+    """How many started tables and tournaments an index has (its page count follows)."""
+    where, params = scope.where()
+    row = await store._one(f"SELECT (SELECT count(*) FROM tables WHERE {where} AND {STARTED}),"
+                           f" (SELECT count(*) FROM tournaments WHERE {where})", (*params, *params))
+    return (row[0], row[1]) if row else (0, 0)
 
 
 # ---------------------------------------------------------------------------------------------- players
 async def player_marks(store: Store, user_id: str) -> tuple[Any, ...]:
     """What a player's page depends on: their tables' versions and statuses, their events' statuses and rounds."""
-    row = await store._one("SELECT count(*), coalesce(sum(version), 0), coalesce(group_concat(status, ''), '')"
-                           " FROM tables WHERE id IN (SELECT table_id FROM seats WHERE user_id = ?)", (user_id,))
-    tours = await store._one("SELECT count(*), coalesce(group_concat(t.status || t.round || e.status, ','), '')"
-                             " FROM entries e JOIN tournaments t ON t.id = e.tournament_id"
-                             " WHERE e.user_id = ?", (user_id,))
+    row = await store._one(f"SELECT count(*), coalesce(sum(version), 0), coalesce(group_concat(status, ''), '')"
+                           f" FROM tables WHERE id IN (SELECT table_id FROM seats WHERE user_id = ?) AND {shown()}",
+                           (user_id,))
+    tours = await store._one(f"SELECT count(*), coalesce(group_concat(t.status || t.round || e.status, ','), '')"
+                             f" FROM entries e JOIN tournaments t ON t.id = e.tournament_id"
+                             f" WHERE e.user_id = ? AND {shown('t.guild_id')}", (user_id,))
     return (*tuple(row or ()), *tuple(tours or ()))
+
+
+async def player_tables(store: Store, user_id: str, limit: int) -> list[TableRow]:
+    """The started tables a player sat at (dealt: a seed's digest recorded), newest first."""
+    return [TableRow.from_row(r) for r in await store._all(
+        f"SELECT * FROM tables WHERE id IN (SELECT table_id FROM seats WHERE user_id = ?)"
+        f" AND status IN ('active', 'finished', 'cancelled') AND seed_hash IS NOT NULL AND {shown()}"
+        f" ORDER BY id DESC LIMIT ?", (user_id, limit))]
+
+
+async def hidden_servers(store: Store) -> frozenset[str]:
+    """The servers off the public pages (a player page leaves out their ratings too)."""
+    return frozenset(r["guild_id"] for r in await store._all("SELECT guild_id FROM guilds WHERE public = 0"))
 
 
 async def player_entries(store: Store, user_id: str, limit: int) -> list[tuple[TournamentRow, Entry]]:
     """The tournaments a player entered, newest first, each with their entry."""
     found = []
-    for r in await store._all("SELECT t.*, e.name AS e_name, e.is_bot AS e_bot, e.number AS e_number,"
+    for r in await store._all(f"SELECT t.*, e.name AS e_name, e.is_bot AS e_bot, e.number AS e_number,"
                               " e.status AS e_status, e.joined_round AS e_round FROM entries e"
-                              " JOIN tournaments t ON t.id = e.tournament_id WHERE e.user_id = ?"
-                              " ORDER BY t.id DESC LIMIT ?", (user_id, limit)):
+                              f" JOIN tournaments t ON t.id = e.tournament_id WHERE e.user_id = ?"
+                              f" AND {shown('t.guild_id')} ORDER BY t.id DESC LIMIT ?", (user_id, limit)):
         d = dict(r)
         entry = Entry(user_id, stored_name(d.pop("e_name")), bool(d.pop("e_bot")), d.pop("e_number"),
                       d.pop("e_status"), d.pop("e_round"))

@@ -1,6 +1,7 @@
-"""``python -m bot server GUILD [--moderator-role ROLE] [--notice-channel CHANNEL] [--organiser-role ROLE]``: a
-Discord server's settings from the terminal, as ``/settings`` sets them (``-`` clears one); without an option,
-the settings are shown.  The notice channel is where the server's moderators are told of a new dispute or a
+"""``python -m bot server GUILD [--moderator-role ROLE] [--notice-channel CHANNEL] [--organiser-role ROLE]
+[--public on|off]``: a Discord server's settings from the terminal, as ``/settings`` sets them (``-`` clears one);
+without an option, the settings are shown.  ``--public off`` takes the server's tables and tournaments off the
+public pages (docs/web.md).  The notice channel is where the server's moderators are told of a new dispute or a
 stopped table (bot/discord/moderators.py); ``python -m bot mod dispute`` lists the open disputes."""
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--notice-channel", help="the channel id where moderators are told of new disputes and "
                                             "stopped tables (else by DM to the moderators); - clears it")
     s.add_argument("--organiser-role", help="the role whose members run tournaments; - clears it")
+    s.add_argument("--public", choices=("on", "off"),
+                   help="whether the server's tables and tournaments are on the public pages (on by default)")
     s.set_defaults(func=cmd_server)
 
 
@@ -40,13 +43,17 @@ async def cmd_server(args: argparse.Namespace, settings: Any) -> int:
         if field == "notice_channel" and value != "-" and (not value.isdigit() or len(value) > 20):
             raise UsageError(t("core.cli.channel_id", locale, value=value[:40]))
         changes[field] = None if value in ("-", "") else value[:100]
+    fields: dict[str, Any] = dict(changes)
+    if args.public is not None:
+        fields["public"] = int(args.public == "on")
     store = await Store.open(settings.database)
     try:
-        if changes:
-            await store.set_guild(guild, **changes)
+        if fields:
+            await store.set_guild(guild, **fields)
         row = await store.guild(guild)
     finally:
         await store.close()
     for field in FIELDS:
         sys.stdout.write(t(f"core.cli.server.{field}", locale, value=row.get(field) or "—") + "\n")
+    sys.stdout.write(t(f"core.cli.server.public.{'on' if row.get('public', 1) else 'off'}", locale) + "\n")
     return EXIT_OK

@@ -38,7 +38,8 @@ async def cmd_web(args: argparse.Namespace, settings: Any) -> int:
     runner = watch = None
     try:
         runner = await start(store, host, port, locale=args.locale or settings.locale,
-                             monitor=monitor if shared else None, base_url=settings.web.base_url)
+                             monitor=monitor if shared else None, base_url=settings.web.base_url,
+                             replay_cache=settings.web.replay_cache)
         if monitor is not None and not shared:
             host, port = watching.host, watching.port
             watch = await serve_monitor(monitor, host, port)

@@ -8,7 +8,8 @@ secret steps), only a digest of what the page shows.
 
 Routes (docs/web.md):
     /                               every server with public tables (the only one's index when there is one)
-    /server/{guild}                 a server's tournaments and tables by game (``local``: terminal and demo)
+    /server/{guild}                 a server's tournaments and tables by game (``local``: terminal and demo),
+                                    newest first, ``?page=N`` for older ones
     /tournament/{id}                standings, rounds, crosstable or bracket
     /table/{id}                     players, picture, board, log, fairness
     /table/{id}/picture.png         the public picture now
@@ -47,6 +48,7 @@ from bot.storage.store import Store
 from . import pages, public
 from .pages import Page
 from .profiles import Profiles
+from .replay_cache import DEFAULT_VIEWS, ReplayCache
 from .rules import rules_page
 
 log = logging.getLogger(__name__)
@@ -158,10 +160,11 @@ class StepLines:
 
 
 class Site:
-    """The pages of one database.  ``profiles``: ratings and hidden profiles (profiles.py)."""
+    """The pages of one database.  ``profiles``: ratings and hidden profiles (profiles.py); ``replay_cache``: the
+    replay step views kept (replay_cache.py)."""
 
     def __init__(self, store: Store, *, locale: str = "ru", profiles: Profiles | None = None,
-                 cache_size: int = 512, base_url: str | None = None):
+                 cache_size: int = 512, base_url: str | None = None, replay_cache: int = DEFAULT_VIEWS):
         self.store = store
         #: ``web.base_url``: the absolute address link previews need (Open Graph); None leaves them relative-free
         self.base_url = base_url.rstrip("/") if base_url else None
@@ -170,6 +173,7 @@ class Site:
         self.cache = Cache(cache_size)
         self.pictures = Pictures(size=128)
         self.lines = StepLines()
+        self.records = ReplayCache(replay_cache)
         self.static = {p.name: p.read_bytes() for p in STATIC.iterdir() if p.is_file()}
 
     # ------------------------------------------------------------------ the application
@@ -280,26 +284,35 @@ class Site:
         lang = request.query.get("lang")
         raise web.HTTPFound(f"/rules/{GAMES[0]}" + (f"?lang={lang}" if lang in LOCALES else ""))
 
-    async def servers(self, request: web.Request) -> web.StreamResponse:
-        token = await public.index_token(self.store, None)
+    @staticmethod
+    def _page_number(request: web.Request) -> int | None:
+        """An index's ``?page=`` (1 without it); None for anything but a page number."""
+        asked = request.query.get("page", "1")
+        return int(asked) if asked.isdigit() and len(asked) < 7 else None
 
-        async def build(page: Page) -> str:
+    async def servers(self, request: web.Request) -> web.StreamResponse:
+        number = self._page_number(request)
+        token = await public.index_token(self.store, None) if number is not None else None
+
+        async def build(page: Page) -> str | None:
             found = await public.servers(self.store)
             if len(found) == 1:
-                return pages.index_page(page, await public.load_index(self.store, found[0][0]), many=False)
-            return pages.servers_page(page, found)
-        return await self._page(request, "servers", token, build)
+                index = await public.load_index(self.store, found[0][0], number or 1)
+                return None if index is None else pages.index_page(page, index, many=False)
+            return pages.servers_page(page, found) if number == 1 else None
+        return await self._page(request, ("servers", number), token, build)
 
     async def index(self, request: web.Request) -> web.StreamResponse:
-        guild = request.match_info["guild"]
-        if not (guild == public.LOCAL or guild.isdigit() and len(guild) < 30):
+        guild, number = request.match_info["guild"], self._page_number(request)
+        if number is None or not (guild == public.LOCAL or guild.isdigit() and len(guild) < 30):
             return self._not_found(request)
         token = await public.index_token(self.store, guild)
         many = len(await public.servers(self.store)) > 1
 
-        async def build(page: Page) -> str:
-            return pages.index_page(page, await public.load_index(self.store, guild), many=many)
-        return await self._page(request, ("index", guild, many), token, build)
+        async def build(page: Page) -> str | None:
+            index = await public.load_index(self.store, guild, number)
+            return None if index is None else pages.index_page(page, index, many=many)
+        return await self._page(request, ("index", guild, many, number), token, build)
 
     async def tournament(self, request: web.Request) -> web.StreamResponse:
         tid = self._id(request)
@@ -310,12 +323,19 @@ class Site:
             return None if data is None else pages.tournament_page(page, data)
         return await self._page(request, ("tournament", tid), token, build)
 
+    async def _table_at(self, tid: int, token: tuple[Any, ...]) -> public.PublicTable | None:
+        """The table's public record at ``token`` (read before: the record is never older than it), kept."""
+        return await self.records.table(token, lambda: public.load_table(self.store, tid))
+
+    async def _step_view(self, data: public.PublicTable, token: tuple[Any, ...], index: int) -> Any:
+        return await self.records.view(token, index, lambda: public.step_view(self.store, data, index))
+
     async def table(self, request: web.Request) -> web.StreamResponse:
         tid = self._id(request)
         token = await public.table_token(self.store, tid)
 
         async def build(page: Page) -> str | None:
-            data = await public.load_table(self.store, tid)
+            data = None if token is None else await self._table_at(tid, token)
             return None if data is None else pages.table_page(page, data, self.lines)
         return await self._page(request, ("table", tid), token, build)
 
@@ -324,7 +344,7 @@ class Site:
         token = await public.table_token(self.store, tid)
 
         async def build(page: Page) -> str | None:
-            data = await public.load_table(self.store, tid)
+            data = None if token is None else await self._table_at(tid, token)
             return None if data is None else pages.log_page(page, data, self.lines)
         return await self._page(request, ("log", tid), token, build)
 
@@ -333,7 +353,9 @@ class Site:
         does not see), rather than a step that would answer 404."""
         tid = self._id(request)
         lang = f"?lang={request.query['lang']}" if request.query.get("lang") in LOCALES else ""
-        data = await public.load_table(self.store, tid)
+        # the token first: it is None for a table of a server off the public pages, as for no table at all
+        token = await public.table_token(self.store, tid)
+        data = None if token is None else await self._table_at(tid, token)
         if data is None:
             return self._not_found(request)
         raise web.HTTPFound(f"/table/{tid}/replay/0{lang}" if data.steps else f"/table/{tid}{lang}")
@@ -343,10 +365,10 @@ class Site:
         token = await public.table_token(self.store, tid)
 
         async def build(page: Page) -> str | None:
-            data = await public.load_table(self.store, tid)
-            if data is None or not 0 <= index < len(data.steps):
+            data = None if token is None else await self._table_at(tid, token)
+            if data is None or not 0 <= index < len(data.steps) or token is None:
                 return None
-            return pages.replay_page(page, data, index, await public.step_view(self.store, data, index), self.lines)
+            return pages.replay_page(page, data, index, await self._step_view(data, token, index), self.lines)
         return await self._page(request, ("replay", tid, index), token, build)
 
     async def player(self, request: web.Request) -> web.StreamResponse:
@@ -373,13 +395,13 @@ class Site:
         key = ("png", token, index, lang)
         kept = self.cache.get(key)
         if kept is None:
-            data = await public.load_table(self.store, tid)
+            data = await self._table_at(tid, token)
             if data is None or not supported(data.game):
                 return self._not_found(request)
             if index is None:
                 view, version = data.view, token[3]
             elif 0 <= index < len(data.steps):
-                view, version = await public.step_view(self.store, data, index), data.steps[index].version
+                view, version = await self._step_view(data, token, index), data.steps[index].version
             else:
                 return self._not_found(request)
             if view is None:
@@ -439,12 +461,13 @@ def _accepts_gzip(request: web.Request) -> bool:
 
 # ---------------------------------------------------------------------------------------------- serving
 async def start(store: Store, host: str, port: int, *, locale: str = "ru",
-                profiles: Profiles | None = None, monitor: Any = None, base_url: str | None = None) -> web.AppRunner:
+                profiles: Profiles | None = None, monitor: Any = None, base_url: str | None = None,
+                replay_cache: int = DEFAULT_VIEWS) -> web.AppRunner:
     """Serve the pages on ``host:port`` in the running loop (beside the Discord bot, or alone), player pages
     with the ratings (``Profiles``) unless ``profiles`` says otherwise; the caller calls
     ``runner.cleanup()`` to stop.  ``base_url``: the settings' ``web.base_url`` (link previews).  ``monitor`` (bot/web/monitor.py): ``/healthz`` and ``/metrics`` on the same
     listener, when the settings put them there."""
-    app = Site(store, locale=locale, profiles=profiles, base_url=base_url).app()
+    app = Site(store, locale=locale, profiles=profiles, base_url=base_url, replay_cache=replay_cache).app()
     if monitor is not None:
         monitor.add_to(app)
     runner = web.AppRunner(app, access_log=None)

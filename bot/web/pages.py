@@ -595,9 +595,40 @@ def index_page(page: Page, index: ServerIndex, many: bool) -> str:
                   if g in games[name]]
         listed.append({"title": page.t(f"{name}.title"), "groups": groups})
     path = f"/server/{index.guild}" if many else "/"
-    return page.render("index.html", title=server_label(page, index.guild), many=many, tournaments=tours,
-                       og=page.preview(path, page.t("web.og.site")),
-                       games=listed, live="on")
+    title = server_label(page, index.guild)
+    if index.page > 1:
+        title = page.t("web.index.page_title", server=title, page=index.page)
+    return page.render("index.html", title=title, many=many, tournaments=tours,
+                       og=page.preview(page_path(path, index.page), page.t("web.og.site")),
+                       games=listed, live="on", pager=pager(page, path, index.page, index.pages))
+
+
+def page_path(path: str, number: int) -> str:
+    return path if number == 1 else f"{path}?page={number}"
+
+
+def page_numbers(current: int, last: int) -> list[int | None]:
+    """The page numbers a pager shows: the first, the last, the current and its neighbours, None for a gap;
+    seven at most, so the row fits a phone's width."""
+    shown = sorted({1, last, *range(max(1, current - 1), min(last, current + 1) + 1)})
+    out: list[int | None] = []
+    for n in shown:
+        if out and n - (out[-1] or 0) > 1:
+            out.append(None)
+        out.append(n)
+    return out
+
+
+def pager(page: Page, path: str, current: int, last: int) -> dict[str, Any] | None:
+    """An index's links to its other pages (None when it has one page)."""
+    if last <= 1:
+        return None
+    def link(n: int) -> str:
+        return page.url(page_path(path, n))
+    return {"label": page.t("web.index.pages"),
+            "prev": link(current - 1) if current > 1 else None, "next": link(current + 1) if current < last else None,
+            "numbers": [None if n is None else {"n": n, "url": link(n), "current": n == current}
+                        for n in page_numbers(current, last)]}
 
 
 def player_page(page: Page, player: PublicPlayer | None, hidden: bool, ratings: Sequence[Mapping[str, Any]] = (),

@@ -24,8 +24,9 @@ from bot.storage.tournaments import Entry, GameRow, RoundRow, TournamentRow
 
 #: statuses whose seed the referee has revealed (bot/record.py exports it then too)
 ENDED = ("finished", "cancelled")
-#: a server's index lists at most this many tables per game and status (newest first)
-INDEX_LIMIT = 50
+#: a server's index lists this many tables a page, newest first, and this many tournaments (docs/web.md "Paging")
+TABLES_PER_PAGE = 40
+TOURNAMENTS_PER_PAGE = 20
 #: the key of tables and tournaments played outside any Discord server (the terminal, the demo)
 LOCAL = "local"
 
@@ -248,6 +249,8 @@ class ServerIndex:
     guild: str
     tournaments: list[TournamentRow]
     tables: list[tuple[TableRow, list[str]]]    # started tables, newest first, with their players' names
+    page: int = 1                               # this page's number, 1 the newest
+    pages: int = 1                              # how many pages the index has
 
 
 async def servers(store: Store) -> list[tuple[str, int, int]]:
@@ -264,13 +267,26 @@ async def index_token(store: Store, guild: str | None) -> tuple[Any, ...]:
     return ("index", guild, *await reads.index_marks(store, scope_of(guild)))
 
 
-async def load_index(store: Store, guild: str) -> ServerIndex:
-    """A server's tournaments and its started tables: per game and status the newest ``INDEX_LIMIT``."""
+def page_count(tables: int, tournaments: int) -> int:
+    """How many pages an index of so many tables and tournaments takes (one at least: an empty index's)."""
+    return max(1, -(-tables // TABLES_PER_PAGE), -(-tournaments // TOURNAMENTS_PER_PAGE))
+
+
+async def load_index(store: Store, guild: str, page: int = 1) -> ServerIndex | None:
+    """A server's index page ``page``: its newest tournaments and started tables, ``TOURNAMENTS_PER_PAGE`` and
+    ``TABLES_PER_PAGE`` a page.  None past the last page, and for a server with nothing public (none, or one
+    off the public pages: the same answer) except ``LOCAL``, whose empty index says so."""
     scope = scope_of(guild)
-    tours = await reads.scope_tournaments(store, scope, INDEX_LIMIT)
-    found = await reads.started_tables(store, scope, INDEX_LIMIT)
+    tables, tournaments = await reads.scope_sizes(store, scope)
+    if guild != LOCAL and tables + tournaments == 0:
+        return None
+    pages = page_count(tables, tournaments)
+    if not 1 <= page <= pages:
+        return None
+    tours = await reads.scope_tournaments(store, scope, TOURNAMENTS_PER_PAGE, (page - 1) * TOURNAMENTS_PER_PAGE)
+    found = await reads.started_tables(store, scope, TABLES_PER_PAGE, (page - 1) * TABLES_PER_PAGE)
     names = await reads.seat_names(store, [row.id for row in found])
-    return ServerIndex(guild, tours, [(row, names[row.id]) for row in found])
+    return ServerIndex(guild, tours, [(row, names[row.id]) for row in found], page, pages)
 
 
 @dataclass
@@ -291,9 +307,7 @@ async def player_token(store: Store, user_id: str) -> tuple[Any, ...]:
 async def load_player(store: Store, user_id: str, limit: int = 200) -> PublicPlayer | None:
     """A player's started tables and tournaments; None when the record knows no such player."""
     tables = []
-    for row in await store.find_tables(user_id=user_id, status=("active", "finished", "cancelled"), limit=limit):
-        if row.seed_hash is None:
-            continue
+    for row in await reads.player_tables(store, user_id, limit):
         tables.append((row, [Seat(s.seat, s.user_id, s.name, s.is_bot) for s in await store.seats(row.id)]))
     tours = await reads.player_entries(store, user_id, limit)
     ids = [row.id for row, _ in tours]
