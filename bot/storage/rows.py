@@ -12,6 +12,21 @@ from bot.engine.free_text import stored_text, stored_title
 from bot.storage.packing import load_packed
 
 
+def present(row: aiosqlite.Row | None) -> aiosqlite.Row:
+    """The row of a statement that always yields one: an aggregate (COUNT), or a row written earlier in the
+    same transaction; none is the record contradicting itself, not a refusal."""
+    if row is None:
+        raise LookupError("a statement that always yields a row yielded none")
+    return row
+
+
+def inserted_id(rowid: int | None) -> int:
+    """The id SQLite gave the row an INSERT just wrote (a cursor's ``lastrowid``: None only without one)."""
+    if rowid is None:
+        raise LookupError("an INSERT wrote no row")
+    return rowid
+
+
 class VersionConflict(Exception):
     """The table moved on between reading its state and writing the next one."""
 

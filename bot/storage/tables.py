@@ -12,7 +12,7 @@ from bot.engine.free_text import stored_name
 from bot.storage.base import StoreBase
 from bot.storage.packing import load_packed, pack_state, unpack_state
 from bot.storage.rows import (ActionRow, Dealt, EventRow, LobbyRefused, Message, SeatRow, Step, TableRow, _event_row,
-                              _trigger_refusal)
+                              _trigger_refusal, inserted_id, present)
 from bot.storage.steprows import _INSERT_EVENTS, _event_rows, _StepRows
 
 
@@ -45,7 +45,7 @@ class TableQueries(StoreBase):
                  int(auto_forced), dispute_window, dumps(time_control) if time_control else None, rules_version,
                  int(rated)),
             )
-            table_id = cur.lastrowid
+            table_id = inserted_id(cur.lastrowid)
             if time_control:  # the clock's look-up finds a timed table by this row (bot/storage/clocks.py)
                 await db.execute("INSERT INTO table_clocks (table_id, version) VALUES (?, -1)", (table_id,))
             if creator_name is not None:
@@ -57,7 +57,7 @@ class TableQueries(StoreBase):
     async def _count_open(db: aiosqlite.Connection, column: str, value: str) -> int:
         async with db.execute(f"SELECT COUNT(*) FROM tables WHERE {column} = ? AND status IN ('lobby', 'active')",
                               (value,)) as cur:
-            (count,) = await cur.fetchone()
+            (count,) = present(await cur.fetchone())
         return count
 
     async def get_table(self, table_id: int) -> TableRow | None:
@@ -119,7 +119,7 @@ class TableQueries(StoreBase):
         (``user_id`` None) gets the first free name bot:1, bot:2, ...  Raises LobbyRefused."""
         async with self.transaction() as db:
             await self._lobby_status(db, table_id)
-            rows = await (await db.execute("SELECT user_id FROM seats WHERE table_id = ?", (table_id,))).fetchall()
+            rows = list(await (await db.execute("SELECT user_id FROM seats WHERE table_id = ?", (table_id,))).fetchall())
             taken = {r["user_id"] for r in rows}
             if len(rows) >= max_seats:
                 raise LobbyRefused("table_full", max_seats)
