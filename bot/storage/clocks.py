@@ -76,7 +76,7 @@ class Clocks:
 
         await self.store._write_in_thread(write)
 
-    async def began(self, table_id: int, started_at: float) -> float:
+    async def began(self, table_id: int, started_at: float | None) -> float | None:
         """When the table's latest state began, on its clock: the time of its latest step (else its start)."""
         row = await self.store._one("SELECT at FROM actions WHERE table_id = ? ORDER BY version DESC LIMIT 1",
                                     (table_id,))

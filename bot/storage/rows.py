@@ -3,7 +3,7 @@ makes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -18,6 +18,17 @@ def present(row: aiosqlite.Row | None) -> aiosqlite.Row:
     if row is None:
         raise LookupError("a statement that always yields a row yielded none")
     return row
+
+
+T = TypeVar("T")
+
+
+def known(found: T | None, what: str) -> T:
+    """A row the record must hold (the table of a dispute, a dispute just raised): none is the record
+    contradicting itself, not an answer to give a user.  ``what`` names it in the error."""
+    if found is None:
+        raise LookupError(f"the record lacks {what}")
+    return found
 
 
 def inserted_id(rowid: int | None) -> int:

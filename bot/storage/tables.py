@@ -274,6 +274,14 @@ class TableQueries(StoreBase):
                                   (table_id, version))
         return load_packed(row["state"]) if row else None
 
+    async def known_state(self, table_id: int, version: int | None = None) -> dict[str, Any]:
+        """The state of a table known to have one (a started table, a version it reached): none is the record
+        contradicting itself, not an answer to give a user."""
+        state = await self.state(table_id, version)
+        if state is None:
+            raise LookupError(f"table {table_id} has no snapshot" + ("" if version is None else f" at {version}"))
+        return state
+
     async def snapshot_texts(self, table_id: int) -> list[tuple[int, str]]:
         rows = await self._all("SELECT version, state FROM snapshots WHERE table_id = ? ORDER BY version",
                                (table_id,))
