@@ -12,7 +12,7 @@ from bot.engine.free_text import stored_name
 from bot.storage.base import StoreBase
 from bot.storage.packing import load_packed, pack_state, unpack_state
 from bot.storage.rows import (ActionRow, Dealt, EventRow, LobbyRefused, Message, SeatRow, Step, TableRow, _event_row,
-                              _trigger_refusal, inserted_id, present)
+                              _trigger_refusal, inserted_id, known, present)
 from bot.storage.steprows import _INSERT_EVENTS, _event_rows, _StepRows
 
 
@@ -63,6 +63,11 @@ class TableQueries(StoreBase):
     async def get_table(self, table_id: int) -> TableRow | None:
         row = await self._one("SELECT * FROM tables WHERE id = ?", (table_id,))
         return TableRow.from_row(row) if row else None
+
+    async def known_table(self, table_id: int) -> TableRow:
+        """A table known to exist (one the caller made, or a dispute's): none is the record contradicting
+        itself, not an answer to give a user."""
+        return known(await self.get_table(table_id), f"table {table_id}")
 
     async def find_tables(
         self, *, status: Iterable[str] | None = None, channel_id: str | None = None,
