@@ -9,7 +9,7 @@ tells the rollback in its own line).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from bot.engine import get_game
 from bot.engine.versions import CannotMigrate, readable

@@ -138,7 +138,10 @@ class TableQueries(StoreBase):
                     "INSERT INTO seats (table_id, seat, user_id, name, is_bot, joined_at, hotseat)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)", (table_id, len(rows), user_id, name, int(is_bot), now, int(hotseat)))
             except aiosqlite.IntegrityError as exc:
-                raise _trigger_refusal(exc, max_seats) or exc
+                refusal = _trigger_refusal(exc, max_seats)
+                if refusal is None:
+                    raise
+                raise refusal from exc
             return len(rows)
 
     async def remove_seat(self, table_id: int, user_id: str) -> None:
