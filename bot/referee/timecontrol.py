@@ -87,7 +87,8 @@ def parse(options: dict[str, Any]) -> dict[str, Any] | None | Rejection:
     elif remind_raw:
         parsed = [duration(part) for part in remind_raw.split(",")]
         remind = [r for r in parsed if r is not None]
-        if len(parsed) > MOST_REMINDERS or len(remind) < len(parsed) or any(not SHORTEST <= r < LONGEST for r in remind):
+        if len(parsed) > MOST_REMINDERS or len(remind) < len(parsed) \
+                or any(not SHORTEST <= r < LONGEST for r in remind):
             return _bad("clock_remind", raw["clock_remind"])
     else:
         remind = list(DEFAULT_REMIND)

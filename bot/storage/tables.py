@@ -124,7 +124,8 @@ class TableQueries(StoreBase):
         (``user_id`` None) gets the first free name bot:1, bot:2, ...  Raises LobbyRefused."""
         async with self.transaction() as db:
             await self._lobby_status(db, table_id)
-            rows = list(await (await db.execute("SELECT user_id FROM seats WHERE table_id = ?", (table_id,))).fetchall())
+            cur = await db.execute("SELECT user_id FROM seats WHERE table_id = ?", (table_id,))
+            rows = list(await cur.fetchall())
             taken = {r["user_id"] for r in rows}
             if len(rows) >= max_seats:
                 raise LobbyRefused("table_full", max_seats)

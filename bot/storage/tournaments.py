@@ -182,8 +182,8 @@ class Tournaments:
                     (tournament_id, user_id, name, int(is_bot), count + 1, t["round"], now))
                 if late is not None and t["round"] > 0:
                     await self._insert_games(db, tournament_id, t["round"], [late])
-            number = present(await (await db.execute("SELECT number FROM entries WHERE tournament_id = ? AND user_id = ?",
-                                                     (tournament_id, user_id))).fetchone())
+            number = present(await (await db.execute(
+                "SELECT number FROM entries WHERE tournament_id = ? AND user_id = ?", (tournament_id, user_id))).fetchone())
             return number["number"]
 
     async def leave(self, tournament_id: int, user_id: str, *, status: str, by: str, reason: str | None,
