@@ -32,7 +32,7 @@ def figures(seats: int, games: int, options: dict) -> dict:
         actions.append(len(po.steps))
         if final["outcome"] and events_first in final["outcome"]["winners"]:
             first_wins += 1
-        for step, state in zip(po.steps, po.states):
+        for step, _state in zip(po.steps, po.states):
             a = step["action"]
             if a["type"] == "shnyaga":
                 played[lookup(a["card"]).shnyaga.name("ru")] += 1

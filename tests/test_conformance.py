@@ -98,7 +98,7 @@ def test_random_playouts(name, pytestconfig):
         deep = i < 20 or i % 25 == 0
         rnd = random.Random(i)
 
-        def check(state):
+        def check(state, deep=deep, rnd=rnd):  # bound now: the playout calls it within this round only
             game.check_invariants(state)
             if deep:
                 assert json.loads(dumps(state)) == state, "state does not survive a JSON round trip"
@@ -181,12 +181,12 @@ def test_options_are_validated(name):
     assert isinstance(game.validate_options({}), dict)
     with pytest.raises(Exception) as info:
         game.initial_state(game.min_seats, seed="s", options={"no_such_option_anywhere": 1})
-    assert getattr(info.value, "rejection").code == Code.BAD_OPTIONS
+    assert info.value.rejection.code == Code.BAD_OPTIONS
     with pytest.raises(Exception) as info:
         game.initial_state(game.max_seats + 1, seed="s")
-    assert getattr(info.value, "rejection").code == Code.BAD_SETUP
+    assert info.value.rejection.code == Code.BAD_SETUP
     for opt in game.options:
         bad = {"bool": "maybe", "int": "many", "choice": "no-such-choice"}[opt.kind]
         with pytest.raises(Exception) as info:
             game.validate_options({opt.name: bad})
-        assert getattr(info.value, "rejection").code == Code.BAD_OPTIONS
+        assert info.value.rejection.code == Code.BAD_OPTIONS

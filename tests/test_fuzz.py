@@ -117,7 +117,7 @@ def test_random_command_lines(tmp_path, capsys):
                  ["table", "new", "--game", "claygod", "--user", "ann"]):
         assert main(["--db", str(db), *argv]) == 0
     capsys.readouterr()
-    for case in range(300 if os.environ.get("JUDGE_CONFORMANCE_GAMES") else 1000):  # fewer on CI's other Pythons
+    for _case in range(300 if os.environ.get("JUDGE_CONFORMANCE_GAMES") else 1000):  # fewer on CI's other Pythons
         argv = ["--db", str(db), *random_argv(rnd)]
         started = time.monotonic()
         try:

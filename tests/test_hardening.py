@@ -122,7 +122,7 @@ def test_an_older_database_with_a_duplicate_seat_still_opens(tmp_path):
     lobby race of older releases left with a duplicate seat opens, and the duplicate is visible to repair."""
     db = tmp_path / "old.db"
     with closing(sqlite3.connect(db)) as conn, conn:
-        for number, path in migration_files()[:2]:
+        for _number, path in migration_files()[:2]:
             conn.executescript(path.read_text())
         conn.execute("PRAGMA user_version = 2")
         conn.execute("INSERT INTO tables (id, game, status, options, creator, created_at) VALUES"
@@ -179,7 +179,7 @@ async def test_lobby_refusals_name_the_rule(env):
     table = await referee.create_table("toy", creator="u:a", creator_name="A", origin="terminal")
     assert (await referee.join(table.id, "u:a", "A")).key == "core.reject.already_seated"
     assert isinstance(await referee.join(table.id, "u:a", "A again", allow_several_seats=True), int)
-    for n in range(2):
+    for _ in range(2):
         assert isinstance(await referee.add_bot(table.id), int)
     full = await referee.join(table.id, "u:z", "Z")
     assert full.key == "core.reject.table_full" and "4" in full.message("en")

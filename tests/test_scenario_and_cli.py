@@ -156,7 +156,7 @@ async def test_terminal_play_loop_survives_eof_and_resumes(tmp_path):
         try:
             return next(answers)
         except StopIteration:
-            raise EOFError
+            raise EOFError from None
 
     out = io.StringIO()
     assert await play_loop(referee, table.id, "cli:ann", "en", read=read, out=out) == "eof"

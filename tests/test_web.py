@@ -51,7 +51,7 @@ def _pages_of(ids):
     """Every page address of the world, with the status it must answer."""
     urls = ["/", "/server/local", "/server/123456789012345678", "/static/style.css", "/static/replay.js"]
     for state in ("finished", "active"):
-        for game, tid in ids[state].items():
+        for tid in ids[state].values():
             urls += [f"/table/{tid}", f"/table/{tid}/log", f"/table/{tid}/picture.png", f"/table/{tid}/replay/0",
                      f"/table/{tid}/replay/1", f"/table/{tid}/replay/1.png"]
     urls += [f"/tournament/{tid}" for tid in ids["tournaments"].values()]
@@ -172,13 +172,13 @@ async def test_pages_are_the_same_whatever_the_hidden_cards(site):
 
 async def test_private_events_and_the_seed_of_a_running_table_never_appear(client):
     c, ids, s = client
-    for game_name, tid in ids["active"].items():
+    for tid in ids["active"].values():
         row = await s.store.get_table(tid)
         html = await (await c.get(f"/table/{tid}")).text()
         assert row.seed not in html and row.seed_hash in html
         for index in range(3):
             assert row.seed not in await (await c.get(f"/table/{tid}/replay/{index}")).text()
-    for game_name, tid in ids["finished"].items():
+    for tid in ids["finished"].values():
         row = await s.store.get_table(tid)
         html = await (await c.get(f"/table/{tid}")).text()
         assert row.seed in html and f"judge-seed-commitment:{row.seed}" in html

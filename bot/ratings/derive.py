@@ -122,6 +122,7 @@ def sync(c: Connection) -> int:
     if since is None:
         record.mark_clean(c)
         return 0
+    before: Callable[[Key], tuple[Skill, int]]
     if since <= BEGINNING:
         affected: set[Key] = set()
         record.clear_cache(c)

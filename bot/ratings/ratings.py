@@ -165,7 +165,8 @@ class Ratings:
             rec.played += 1
             rec.wins += won
             delta = None
-            if f.place is not None:
+            if f.place is not None and f.mu is not None and f.sigma is not None and f.mu_before is not None \
+                    and f.sigma_before is not None:  # a cached result: its row holds the place and all four
                 rec.games += 1
                 rec.places[f.place] = rec.places.get(f.place, 0) + 1
                 rec.shown = shown(f.mu, f.sigma)

@@ -37,6 +37,7 @@ from bot.referee.steps import MODERATOR_SEAT, SYSTEM, messages_for, moderators_n
 from bot.referee.typed import parse_typed
 from bot.storage.store import (ActionRow, DisputeClosed, DisputeRefused, DisputeRow, Message, ServerRuling, Step,
                                VersionConflict)
+from bot.storage.rows import known
 
 KINDS = ("uphold", "reject", "amend")
 STATUS = {"uphold": "upheld", "reject": "rejected", "amend": "amended"}
@@ -82,8 +83,8 @@ async def raise_dispute(referee: Referee, table_id: int, user_id: str, *, move: 
         return _reject(Code.NOT_A_PLAYER, "disputes.reject.not_seated", table=table_id)
     if table.dispute_window == "off":
         return _reject(Code.FORBIDDEN, "disputes.reject.off", table=table_id)
-    text = clean_text(text, limit=TEXT_MAX)
-    if text is None:
+    said = clean_text(text, limit=TEXT_MAX)
+    if said is None:
         return _reject(Code.MALFORMED, "disputes.reject.empty")
     async with referee.lock(table_id):
         played = Moves(await referee.history(table_id))  # public events only: the numbers players see
@@ -102,21 +103,21 @@ async def raise_dispute(referee: Referee, table_id: int, user_id: str, *, move: 
         def notice(dispute_id: int) -> list[Message]:
             told = [Message("table", "dispute", {"dispute": {
                 "id": dispute_id, "event": "raised", "move": move, "by": user_id,
-                "text": None if private else text}})]
+                "text": None if private else said}})]
             if table.guild_id is not None:  # the server's moderators are told too (docs/discord.md)
                 told.append(moderators_notice("dispute", dispute=dispute_id, move=move, by=user_id,
-                                              text=None if private else text))
+                                              text=None if private else said))
             return told
 
         try:
             dispute_id = await store.raise_dispute(table_id, user_id=user_id, seat=mine[0], move=move,
-                                                   version=version, text=text, private=private, at=referee.now(),
+                                                   version=version, text=said, private=private, at=referee.now(),
                                                    notice=notice, most_open=MOST_OPEN)
         except DisputeRefused as refused:  # a move is disputed once per player (docs/discord.md, /dispute)
             return _reject(Code.ILLEGAL, f"disputes.reject.{refused.reason}", move=move, most=MOST_OPEN,
                            status=refused.status or "")
     referee.changed.set()
-    return await store.dispute(dispute_id)
+    return known(await store.dispute(dispute_id), f"dispute {dispute_id}")
 
 
 # ---------------------------------------------------------------------------------------------- evidence
@@ -198,19 +199,20 @@ async def evidence(referee: Referee, dispute_id: int) -> Evidence | Rejection:
     dispute = await store.dispute(dispute_id)
     if dispute is None:
         return _reject(Code.NOT_FOUND, "disputes.reject.no_dispute", dispute=dispute_id)
-    table = await store.get_table(dispute.table_id)
+    table = known(await store.get_table(dispute.table_id), f"table {dispute.table_id}")
     game = get_game(table.game)
     action = next(a for a in await store.actions(table.id) if a.version == dispute.version)
-    before = await store.state(table.id, dispute.version - 1)
+    before = await store.known_state(table.id, dispute.version - 1)
     events = [{"version": e.version, **e.as_event()} for e in await store.events(table.id, since=dispute.version)
               if e.version == dispute.version]
     rules = list(dict.fromkeys(str(cite) for e in events for cite in (e["data"].get("rule"), e["data"].get("ruling"))
                                if cite))
     notes = [n for rule in rules for n in await store.server_rulings(server_of(table.guild_id), rule=rule)]
-    current = await store.state(table.id)
+    current = await store.known_state(table.id)
     public = [e for e in events if e["to"] is None]
-    after = await store.state(table.id, dispute.version)
+    after = await store.known_state(table.id, dispute.version)
     older = behind(game, before)
+    shown: tuple[dict[str, Any] | None, dict[str, Any] | None]
     try:  # a move made before an upgrade: its two tables shown as today's rules read them
         shown = readable(game, before), readable(game, after)
     except CannotMigrate:
@@ -221,7 +223,8 @@ async def evidence(referee: Referee, dispute_id: int) -> Evidence | Rejection:
                      action, before, after, events, rules, notes,
                      dispute.version not in played.undone_versions(),
                      game.upholding(current, public) if table.status == "active" else None, [],
-                     table.release, table.started_rules, table.rules_version, older, *shown,
+                     table.release, table.started_rules, table.rules_version, older,
+                     shown_before=shown[0], shown_after=shown[1],
                      around=log_around(played, dispute.version))
     if 0 <= found.seat < before["seats"] and not older:  # no corrections under rules no engine here plays
         return replace(found, corrections=distinct_actions(game, before, found.seat,
@@ -255,10 +258,10 @@ async def decide(referee: Referee, dispute_id: int, *, moderator: str, kind: str
     if await is_seated(referee, dispute.table_id, moderator):  # a player there (bot/referee/oversight.py)
         return _reject(Code.FORBIDDEN, "disputes.reject.own_table", table=dispute.table_id)
     async with referee.lock(dispute.table_id):
-        dispute = await store.dispute(dispute_id)
+        dispute = known(await store.dispute(dispute_id), f"dispute {dispute_id}")
         if dispute.status != "open":
             return _reject(Code.ILLEGAL, "disputes.reject.decided", dispute=dispute_id, status=dispute.status)
-        table = await store.get_table(dispute.table_id)
+        table = known(await store.get_table(dispute.table_id), f"table {dispute.table_id}")
         game = found.game
         steps: list[Step] = []
         decision: dict[str, Any] = {"kind": kind, "move": dispute.move}
@@ -267,7 +270,7 @@ async def decide(referee: Referee, dispute_id: int, *, moderator: str, kind: str
             if refused is not None:
                 return refused
             now = referee.now()
-            state = await store.state(table.id)
+            state = await store.known_state(table.id)
             own = game.upholding(state, [e for e in found.events if e["to"] is None]) \
                 if kind == "uphold" and table.status == "active" else None
             if own is not None:
@@ -316,7 +319,7 @@ async def decide(referee: Referee, dispute_id: int, *, moderator: str, kind: str
         if steps:
             await referee.take_forced_moves(table.id)
     referee.changed.set()
-    return await store.dispute(dispute_id)
+    return known(await store.dispute(dispute_id), f"dispute {dispute_id}")
 
 
 def _may_change(status: str, in_play: bool, reopen: bool, table_id: int, move: int) -> Rejection | None:

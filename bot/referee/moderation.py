@@ -69,7 +69,7 @@ def moderator_step(game: Game, state: dict[str, Any], action: dict[str, Any], at
     (``Game.upholding``); ``{"type": "forfeit", "seats": [...]}`` those seats losing on time."""
     kind = action.get("type")
     if kind == "amend":
-        return game.apply(state, action.get("seat"), action.get("action"), now=at)
+        return game.apply(state, action.get("seat", -1), action.get("action"), now=at)  # -1: apply refuses it
     if kind == "uphold":
         return game.moderate(state, action.get("action"), now=at)
     if kind == "forfeit" and isinstance(action.get("seats"), list) and action["seats"] \
@@ -115,7 +115,7 @@ async def rollback(referee: Referee, table_id: int, to_version: int | None = Non
             return Rejection(Code.ILLEGAL, "core.reject.bad_rollback", {"to": to_version, "version": table.version})
         to_move = played.number_at(to_version)
         game = get_game(table.game)
-        step = rollback_step(game, await store.state(table_id, to_version), table_version=table.version,
+        step = rollback_step(game, await store.known_state(table_id, to_version), table_version=table.version,
                              to_version=to_version, to_move=to_move, moderator=moderator, reason=reason,
                              at=referee.now())
         try:
@@ -137,17 +137,17 @@ async def rollback(referee: Referee, table_id: int, to_version: int | None = Non
 async def ruling(referee: Referee, table_id: int, *, moderator: str, text: str) -> bool | Rejection:
     """Record a moderator's ruling and announce it at the table."""
     store = referee.store
-    text = clean_text(text)
+    said = clean_text(text)
     table = await store.get_table(table_id)
     if table is None:
         return Rejection(Code.NOT_FOUND, "core.reject.no_table", {"table": table_id})
     refused = await may_decide(referee, table_id, moderator)
     if refused is not None:
         return refused
-    if text is None:
+    if said is None:
         return Rejection(Code.MALFORMED, "core.reject.empty_ruling", {"table": table_id})
-    await store.add_moderation(table_id, moderator, "ruling", text, None, referee.now())
-    await store.enqueue(table_id, table.version, [Message("table", "ruling", {"text": text, "by": moderator})],
+    await store.add_moderation(table_id, moderator, "ruling", said, None, referee.now())
+    await store.enqueue(table_id, table.version, [Message("table", "ruling", {"text": said, "by": moderator})],
                         referee.now())
     referee.changed.set()
     return True
@@ -190,7 +190,7 @@ async def resume(referee: Referee, table_id: int, *, moderator: str, reason: str
         if table.paused_at is None:
             return Rejection(Code.ILLEGAL, "clock.reject.not_paused", {"table": table_id})
         now = referee.now()
-        state = await referee.store.state(table_id)
+        state = await referee.store.known_state(table_id)
         engine_deadline = next_deadline(get_game(table.game), state)
         # "every deadline moved on" is said only where a deadline runs: a time control or the game's own timer
         notice = Message("table", "clock", {"what": "resumed", "by": moderator, "reason": clean_text(reason),

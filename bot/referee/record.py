@@ -15,7 +15,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from bot.engine import Reject, Rejection, get_game
 from bot.engine.canonical import digest as canonical_digest, loads
@@ -241,6 +241,14 @@ def verify_export(doc: dict[str, Any]) -> Verification:
         init = None
     if init is not None and _legacy(game, recorded.get(0)) and RULES not in recorded[0]:
         init.pop(RULES, None)  # written before states carried their rules version: compared without it
+
+    @overload  # a state given, a state returned: only a re-run that gave none may leave none
+    def settle(version: int, candidate: dict[str, Any], older: bool, failure: Problem | None = None
+               ) -> dict[str, Any]: ...
+
+    @overload
+    def settle(version: int, candidate: dict[str, Any] | None, older: bool, failure: Problem | None = None
+               ) -> dict[str, Any] | None: ...
 
     def settle(version: int, candidate: dict[str, Any] | None, older: bool, failure: Problem | None = None
                ) -> dict[str, Any] | None:

@@ -61,7 +61,7 @@ class Replay:
             return 0 if self.entries else None
         found = [i for i, e in enumerate(self.entries) if e.kind == "move" and e.number == number]
         live = [i for i in found if not self.entries[i].undone]
-        return (live or found or [None])[-1]
+        return (live or found)[-1] if found else None
 
     @property
     def latest_move(self) -> int:

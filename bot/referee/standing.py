@@ -13,7 +13,7 @@ from bot.engine import Game
 from bot.engine.canonical import dumps
 
 
-def turn_of(game: Game, state: Mapping[str, Any]) -> str | None:
+def turn_of(game: Game, state: dict[str, Any]) -> str | None:
     """The turn a standing pass names, as stored (canonical JSON); None where the game offers none."""
     if not game.window_passes or state.get("outcome") is not None:
         return None
@@ -21,14 +21,14 @@ def turn_of(game: Game, state: Mapping[str, Any]) -> str | None:
     return None if key is None else dumps(key)
 
 
-def pass_of(game: Game, state: Mapping[str, Any], seat: int) -> dict[str, Any] | None:
+def pass_of(game: Game, state: dict[str, Any], seat: int) -> dict[str, Any] | None:
     """The pass the seat may give now: its legal action of a window-passing type, when a window asks it."""
     if not any(p.seat == seat and p.kind == "reaction" for p in game.to_act(state)):
         return None
     return next((a for a in game.legal_actions(state, seat) if a.get("type") in game.window_passes), None)
 
 
-def standing_answer(game: Game, state: Mapping[str, Any], passes: Mapping[int, str], bots: set[int]
+def standing_answer(game: Game, state: dict[str, Any], passes: Mapping[int, str], bots: set[int]
                     ) -> tuple[int, dict[str, Any]] | None:
     """(seat, pass) of the first window a standing pass answers now, or None."""
     turn = turn_of(game, state)

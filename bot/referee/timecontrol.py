@@ -85,8 +85,10 @@ def parse(options: dict[str, Any]) -> dict[str, Any] | None | Rejection:
     if remind_raw in ("off", "none"):
         remind: list[float] = []
     elif remind_raw:
-        remind = [duration(part) for part in remind_raw.split(",")]
-        if len(remind) > MOST_REMINDERS or any(r is None or not SHORTEST <= r < LONGEST for r in remind):
+        parsed = [duration(part) for part in remind_raw.split(",")]
+        remind = [r for r in parsed if r is not None]
+        if len(parsed) > MOST_REMINDERS or len(remind) < len(parsed) \
+                or any(not SHORTEST <= r < LONGEST for r in remind):
             return _bad("clock_remind", raw["clock_remind"])
     else:
         remind = list(DEFAULT_REMIND)
@@ -115,7 +117,8 @@ def deadline(tc: Mapping[str, Any], clock: SeatClock) -> float | None:
     if clock.since is None:
         return None
     extra = 0.0
-    if clock.away_until is not None and clock.away_until > clock.since:
+    # a vacation stores its start and end together
+    if clock.away_from is not None and clock.away_until is not None and clock.away_until > clock.since:
         extra = clock.away_until - max(clock.away_from, clock.since)
     return clock.since + tc["move"] + extra
 

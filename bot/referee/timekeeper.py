@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from typing import Any, Protocol
+from typing import Any, Mapping, Protocol
 
 from bot.engine import Code, Rejection, get_game
 from bot.referee.steps import MODERATOR_SEAT, SYSTEM, messages_for
@@ -70,6 +70,8 @@ class Timekeeper:
             return False
         tc, game = table.time_control, get_game(table.game)
         seats, state = known[1:] if known else (await store.seats(table_id), await store.state(table_id))
+        if state is None:  # an active table always has a snapshot; none is a record still being written
+            return False
         kept = await self.clocks.seat_clocks(table_id)
         now = table_clock(table, self.referee.now())
         owing = {p.seat for p in game.to_act(state) if not seats[p.seat].is_bot}
@@ -81,14 +83,15 @@ class Timekeeper:
                 c = dataclasses.replace(c, since=None, reminded=[], expired=False)
             elif c.since is None:
                 c = dataclasses.replace(c, since=began, reminded=[], expired=False)
+            ends = deadline(tc, c)  # None: the seat owes no decision
             due = [(when, r) for when, r in reminders_due(tc, c) if when <= now]
             # after a long sleep only the nearest reminder is sent (the others are past), and none at all for a
             # deadline already past (after an outage): the expiry below applies instead
-            if due and deadline(tc, c) > now:
-                messages.append(Message("seat", "reminder", {"deadline": wall(table, deadline(tc, c)),
+            if due and ends is not None and ends > now:
+                messages.append(Message("seat", "reminder", {"deadline": wall(table, ends),
                                                              "left": min(r for _, r in due)}, seat=seat))
                 c = dataclasses.replace(c, reminded=[*c.reminded, *(r for _, r in due)])
-            if c.since is not None and not c.expired and deadline(tc, c) <= now:
+            if ends is not None and not c.expired and ends <= now:
                 expired.append(seat)
                 c = dataclasses.replace(c, expired=True)
             clocks.append(c)
@@ -100,7 +103,7 @@ class Timekeeper:
             messages.append(Message("table", "clock", {"what": what, "seats": expired}))
             moderation = ("clock_" + what, {"seats": expired, "version": table.version})
         bots = expired if tc["expiry"] == "zombie" else []
-        await self.clocks.settle(table_id, table.version, clocks, self._next(table, clocks), messages=messages,
+        await self.clocks.settle(table_id, table.version, clocks, self._next(table, tc, clocks), messages=messages,
                                  moderation=moderation, bots=bots, now=self.referee.now())
         if bots:
             self.referee.forget(table_id)  # its seats changed
@@ -109,10 +112,10 @@ class Timekeeper:
         return bool(bots)
 
     @staticmethod
-    def _next(table: TableRow, clocks: list[SeatClock]) -> float | None:
+    def _next(table: TableRow, tc: Mapping[str, Any], clocks: list[SeatClock]) -> float | None:
         """Wall time of the next reminder or expiry among the seats."""
-        times = [when for c in clocks for when, _ in reminders_due(table.time_control, c)]
-        times += [deadline(table.time_control, c) for c in clocks if c.since is not None and not c.expired]
+        times = [when for c in clocks for when, _ in reminders_due(tc, c)]
+        times += [ends for c in clocks if not c.expired and (ends := deadline(tc, c)) is not None]
         return wall(table, min(times)) if times else None
 
     async def _forfeit(self, table: TableRow, state: dict[str, Any], seats: list[int], now: float) -> bool:

@@ -149,7 +149,7 @@ async def upgrade_table(store: Store, table_id: int, *, now: float | None = None
     now = time.time() if now is None else now
     if table.status == "lobby":
         return await _upgrade_lobby(store, game, table, dry_run=dry_run)
-    state = await store.state(table_id)
+    state = await store.known_state(table_id)
     try:
         found = rules_of(state)
     except CannotMigrate as exc:
@@ -179,6 +179,7 @@ async def upgrade_table(store: Store, table_id: int, *, now: float | None = None
         if not dry_run:
             await _freeze(store, table, game, found, failure, release=release, now=now)
         return result
+    assert step is not None  # no failure: the chain gave the upgrade's step
     result.version = table.version + 1
     if dry_run:
         return result
@@ -196,18 +197,20 @@ async def _upgrade_lobby(store: Store, game: Game, table: TableRow, *, dry_run: 
     if found == game.rules_version and table.frozen is None:
         return None
     result = TableUpgrade(table.id, table.game, table.status, found, game.rules_version, ok=True)
+    failure: CannotMigrate | None = None
     try:
         options = migrate_options(game, table.options, found)
         game.validate_options(options)
     except CannotMigrate as exc:
-        result.ok, result.reason, result.params = False, exc.key, dict(exc.params)
+        failure = exc
     except Exception as exc:  # noqa: BLE001 - options today's rules refuse
-        result.ok, result.reason, result.params = False, "upgrade.cannot.options", {"error": str(exc)[:120]}
+        failure = CannotMigrate("upgrade.cannot.options", error=str(exc)[:120])
+    if failure is not None:
+        result.ok, result.reason, result.params = False, failure.key, dict(failure.params)
     if dry_run:
         return result
-    if not result.ok:
-        await _freeze(store, table, game, found, CannotMigrate(result.reason, **result.params),
-                      release=current_release(), now=time.time())
+    if failure is not None:
+        await _freeze(store, table, game, found, failure, release=current_release(), now=time.time())
         return result
 
     await set_lobby_options(store, table.id, options, game.rules_version)
@@ -285,9 +288,9 @@ async def open_store(path: str | Path, *, upgrade: bool = True) -> Store:
     return store
 
 
-async def check(path: str | Path) -> tuple[UpgradeReport, int, int]:
-    """A dry run on a copy of the database: (what the upgrade would do to each table, the schema version found,
-    the schema version after).  The database itself is not touched."""
+async def check(path: str | Path) -> tuple[UpgradeReport, int | None, int]:
+    """A dry run on a copy of the database: (what the upgrade would do to each table, the schema version found
+    (None: unreadable), the schema version after).  The database itself is not touched."""
     from bot.storage.db import migration_files
 
     with tempfile.TemporaryDirectory(prefix="judge-upgrade-check-") as folder:

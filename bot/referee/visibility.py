@@ -9,7 +9,7 @@ tells the rollback in its own line).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from bot.engine import get_game
 from bot.engine.versions import CannotMigrate, readable
@@ -17,7 +17,7 @@ from bot.storage.outbox import FROM_RECORD
 from bot.storage.store import OutboxRow, Store
 
 
-def filled(game: str, target: str, seat: int | None, payload: dict[str, Any], state: Mapping[str, Any] | None,
+def filled(game: str, target: str, seat: int | None, payload: dict[str, Any], state: dict[str, Any] | None,
            events: list[dict[str, Any]]) -> dict[str, Any]:
     """``payload`` as delivered: a lean one with the events and the view of ``state`` (the snapshot at its
     version) as ``target`` may see them; any other payload as stored."""

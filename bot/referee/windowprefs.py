@@ -55,13 +55,13 @@ def delay(seed: str, table_id: int, seat: int, since: float, hours: float) -> fl
     return hours * 3600 + int.from_bytes(digest[:8], "big") / 2 ** 64 * JITTER
 
 
-def holds_answer(game: Game, state: Mapping[str, Any], seat: int) -> bool:
+def holds_answer(game: Game, state: dict[str, Any], seat: int) -> bool:
     """Whether the seat could answer the window with something besides its pass (read only for its own
     control message, never for anything another seat sees or for when anything happens)."""
     return any(a.get("type") not in game.window_passes for a in game.legal_actions(state, seat))
 
 
-def passes(game: Game, state: Mapping[str, Any], table_id: int, seed: str | None,
+def passes(game: Game, state: dict[str, Any], table_id: int, seed: str | None,
            preferences: Mapping[int, tuple[str, float | None]], bots: set[int]) -> list[tuple[float, int, dict]]:
     """(when on the table's clock, seat, its pass) of every window a preference will pass for its seat, soonest
     first.  Nothing of a hand is read: which seats a window asks and when is the engine's public fact."""

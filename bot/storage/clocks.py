@@ -28,7 +28,7 @@ class SeatClock:
     away_used: float
 
     @classmethod
-    def from_row(cls, row: Mapping[str, Any]) -> "SeatClock":
+    def from_row(cls, row: Mapping[str, Any] | sqlite3.Row) -> "SeatClock":
         return cls(row["seat"], row["since"], json.loads(row["reminded"]), bool(row["expired"]), row["away_from"],
                    row["away_until"], row["away_used"])
 
@@ -76,7 +76,7 @@ class Clocks:
 
         await self.store._write_in_thread(write)
 
-    async def began(self, table_id: int, started_at: float) -> float:
+    async def began(self, table_id: int, started_at: float | None) -> float | None:
         """When the table's latest state began, on its clock: the time of its latest step (else its start)."""
         row = await self.store._one("SELECT at FROM actions WHERE table_id = ? ORDER BY version DESC LIMIT 1",
                                     (table_id,))
@@ -95,7 +95,7 @@ class Clocks:
                                   " AND seat = ?", (table_id, seat)) as cur:
                 row = await cur.fetchone()
             since = row["since"] if row is not None else None
-            if since is not None and row["away_until"] is not None and row["away_until"] > since:
+            if row is not None and since is not None and row["away_until"] is not None and row["away_until"] > since:
                 since += min(row["away_until"], start) - max(row["away_from"], since)
             await db.execute(
                 "INSERT INTO seat_clocks (table_id, seat, since, away_from, away_until, away_used)"

@@ -8,7 +8,8 @@ from typing import Any, Callable, Sequence
 from bot.engine.canonical import dumps
 from bot.engine.free_text import stored_name, stored_text
 from bot.storage.base import StoreBase
-from bot.storage.rows import DisputeClosed, DisputeRefused, DisputeRow, Message, ServerRuling, Step
+from bot.storage.rows import (DisputeClosed, DisputeRefused, DisputeRow, Message, ServerRuling, Step, inserted_id,
+                              present)
 from bot.storage.steprows import _INSERT_MESSAGES, _message_rows
 
 
@@ -37,14 +38,14 @@ class DisputeQueries(StoreBase):
                     raise
                 raise DisputeRefused("already_disputed" if first["status"] == "open" else "already_decided",
                                      first["status"]) from None
-            dispute_id = cur.lastrowid
+            dispute_id = inserted_id(cur.lastrowid)
             async with db.execute("SELECT COUNT(*) FROM disputes WHERE table_id = ? AND user_id = ? AND status = 'open'",
                                   (table_id, user_id)) as counted:
-                (open_now,) = await counted.fetchone()
+                (open_now,) = present(await counted.fetchone())
             if open_now > most_open:  # this one included; the transaction is rolled back
                 raise DisputeRefused("too_many")
             async with db.execute("SELECT version FROM tables WHERE id = ?", (table_id,)) as cur:
-                (table_version,) = await cur.fetchone()
+                (table_version,) = present(await cur.fetchone())
             notices = notice(dispute_id)  # the table's notice, and the moderators' where the table has a server
             await self._insert_messages(db, table_id, table_version,
                                         list(notices) if isinstance(notices, (list, tuple)) else [notices], at)
@@ -57,7 +58,8 @@ class DisputeQueries(StoreBase):
     async def disputes(self, *, table_id: int | None = None, guild_id: str | None = None,
                        status: str | None = None, limit: int = 100) -> list[DisputeRow]:
         """Disputes, oldest first; ``guild_id`` keeps to the tables of one server ('' : tables of none)."""
-        where, params = [], []
+        where: list[str] = []
+        params: list[int | str] = []
         if table_id is not None:
             where.append("table_id = ?")
             params.append(table_id)
@@ -96,7 +98,7 @@ class DisputeQueries(StoreBase):
         async with self.transaction() as db:
             cur = await db.execute("INSERT INTO server_rulings (guild_id, rule, text, moderator, dispute_id, at)"
                                    " VALUES (?, ?, ?, ?, ?, ?)", (guild_id, rule, text, moderator, dispute_id, at))
-            return cur.lastrowid
+            return inserted_id(cur.lastrowid)
 
     async def server_rulings(self, guild_id: str, *, rule: str | None = None) -> list[ServerRuling]:
         """A server's ruling notes, oldest first (all of them, or those on ``rule``)."""

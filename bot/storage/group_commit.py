@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from typing import Any, Awaitable, Callable, Iterable, Optional, TypeVar
+from typing import Any, Awaitable, Callable, Iterable, Optional, Protocol, TypeVar
 
 from .db import Busy, begin_immediate, is_locked
 
@@ -27,9 +27,15 @@ Inserts = Iterable[tuple[str, list[tuple[Any, ...]]]]
 Write = Callable[[sqlite3.Connection], Optional[Inserts]]
 
 
+class InThread(Protocol):
+    """The store's one trip to the database thread (StoreBase._in_thread), generic in what ``fn`` returns."""
+
+    def __call__(self, fn: Callable[[sqlite3.Connection], T], /) -> Awaitable[T]: ...
+
+
 class GroupCommit:
     def __init__(self, lock: asyncio.Lock,
-                 in_thread: Callable[[Callable[[sqlite3.Connection], T]], Awaitable[T]],
+                 in_thread: InThread,
                  clean: tuple[type[BaseException], ...]):
         self._lock = lock              # the store's writer lock: a batch never runs inside another transaction
         self._in_thread = in_thread
@@ -63,7 +69,9 @@ class GroupCommit:
     async def wait_idle(self) -> None:
         """Until every queued write has been committed or refused (before the connection closes)."""
         while self._busy():
-            await asyncio.shield(self._leading if self._leading is not None else self._committer)
+            waiting = self._leading if self._leading is not None else self._committer
+            assert waiting is not None  # busy: a leading caller or the committer is writing
+            await asyncio.shield(waiting)
 
     async def _commit_queued(self) -> None:
         while self._queued:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bot.process.metrics import Figures
 from bot.storage.backup import latest_backup, taken_at
+from bot.storage.rows import present
 from bot.storage.store import Store
 
 #: how far ahead "deadlines due soon" looks
@@ -35,13 +36,13 @@ async def figures(store: Store, *, now: float | None = None, backup_folder: str 
         key = (game, table_state(status, 1.0 if paused else None, frozen))
         found.open_tables[key] = found.open_tables.get(key, 0) + count
     of_guild = "AND table_id IN (SELECT id FROM tables WHERE guild_id = ?)" if guild_id is not None else ""
-    pending, oldest = await store._one(
-        f"SELECT COUNT(*), MIN(created_at) FROM outbox WHERE status = 'pending' {of_guild}", params)
+    pending, oldest = present(await store._one(
+        f"SELECT COUNT(*), MIN(created_at) FROM outbox WHERE status = 'pending' {of_guild}", params))
     found.outbox_pending = pending
     found.outbox_oldest_age = max(0.0, now - oldest) if oldest is not None else 0.0
-    found.outbox_failed = (await store._one(
+    found.outbox_failed = present(await store._one(
         f"SELECT COUNT(*) FROM outbox WHERE status = 'failed' {of_guild}", params))[0]
-    found.deadlines_next_hour = (await store._one(
+    found.deadlines_next_hour = present(await store._one(
         "SELECT COUNT(*) FROM tables WHERE status = 'active' AND next_deadline IS NOT NULL AND next_deadline <= ?"
         f" {where}", [now + SOON, *params]))[0]
     if store.path is not None:

@@ -130,7 +130,7 @@ class OutboxQueries(StoreBase):
         return [(r["id"], r["table_id"], r["last_error"]) for r in rows]
 
 
-def _origins(origins: Sequence[str] | None) -> tuple[str, list[str]]:
+def _origins(origins: Sequence[str] | None) -> tuple[str, list[str | int]]:
     """The outbox query's condition keeping to tables of those front ends (None: all), on the joined table row
     (a subquery over ``tables`` would scan them all: there is no index by origin)."""
     if origins is None:

@@ -3,13 +3,39 @@ makes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.engine.canonical import loads
 from bot.engine.free_text import stored_text, stored_title
 from bot.storage.packing import load_packed
+
+
+def present(row: aiosqlite.Row | None) -> aiosqlite.Row:
+    """The row of a statement that always yields one: an aggregate (COUNT), or a row written earlier in the
+    same transaction; none is the record contradicting itself, not a refusal."""
+    if row is None:
+        raise LookupError("a statement that always yields a row yielded none")
+    return row
+
+
+T = TypeVar("T")
+
+
+def known(found: T | None, what: str) -> T:
+    """A row the record must hold (the table of a dispute, a dispute just raised): none is the record
+    contradicting itself, not an answer to give a user.  ``what`` names it in the error."""
+    if found is None:
+        raise LookupError(f"the record lacks {what}")
+    return found
+
+
+def inserted_id(rowid: int | None) -> int:
+    """The id SQLite gave the row an INSERT just wrote (a cursor's ``lastrowid``: None only without one)."""
+    if rowid is None:
+        raise LookupError("an INSERT wrote no row")
+    return rowid
 
 
 class VersionConflict(Exception):

@@ -33,6 +33,7 @@ class _StepRows:
         # a pause (which another process may have made) stops every step but a moderator's own decisions
         # (a rollback, a dispute's): the check is the write's, not only the referee's kept table's
         moderating = int(step.seat < 0 and step.action.get("type") != "forfeit")
+        update: tuple[str, tuple[Any, ...]]
         if step.outcome is None:
             # a moderator's rollback may reopen a finished table, hence 'finished' here
             update = ("UPDATE tables SET version = ?, next_deadline = ?, status = 'active', outcome = NULL,"

@@ -12,7 +12,7 @@ from bot.engine.free_text import stored_name
 from bot.storage.base import StoreBase
 from bot.storage.packing import load_packed, pack_state, unpack_state
 from bot.storage.rows import (ActionRow, Dealt, EventRow, LobbyRefused, Message, SeatRow, Step, TableRow, _event_row,
-                              _trigger_refusal)
+                              _trigger_refusal, inserted_id, known, present)
 from bot.storage.steprows import _INSERT_EVENTS, _event_rows, _StepRows
 
 
@@ -45,7 +45,7 @@ class TableQueries(StoreBase):
                  int(auto_forced), dispute_window, dumps(time_control) if time_control else None, rules_version,
                  int(rated)),
             )
-            table_id = cur.lastrowid
+            table_id = inserted_id(cur.lastrowid)
             if time_control:  # the clock's look-up finds a timed table by this row (bot/storage/clocks.py)
                 await db.execute("INSERT INTO table_clocks (table_id, version) VALUES (?, -1)", (table_id,))
             if creator_name is not None:
@@ -57,12 +57,17 @@ class TableQueries(StoreBase):
     async def _count_open(db: aiosqlite.Connection, column: str, value: str) -> int:
         async with db.execute(f"SELECT COUNT(*) FROM tables WHERE {column} = ? AND status IN ('lobby', 'active')",
                               (value,)) as cur:
-            (count,) = await cur.fetchone()
+            (count,) = present(await cur.fetchone())
         return count
 
     async def get_table(self, table_id: int) -> TableRow | None:
         row = await self._one("SELECT * FROM tables WHERE id = ?", (table_id,))
         return TableRow.from_row(row) if row else None
+
+    async def known_table(self, table_id: int) -> TableRow:
+        """A table known to exist (one the caller made, or a dispute's): none is the record contradicting
+        itself, not an answer to give a user."""
+        return known(await self.get_table(table_id), f"table {table_id}")
 
     async def find_tables(
         self, *, status: Iterable[str] | None = None, channel_id: str | None = None,
@@ -119,7 +124,8 @@ class TableQueries(StoreBase):
         (``user_id`` None) gets the first free name bot:1, bot:2, ...  Raises LobbyRefused."""
         async with self.transaction() as db:
             await self._lobby_status(db, table_id)
-            rows = await (await db.execute("SELECT user_id FROM seats WHERE table_id = ?", (table_id,))).fetchall()
+            cur = await db.execute("SELECT user_id FROM seats WHERE table_id = ?", (table_id,))
+            rows = list(await cur.fetchall())
             taken = {r["user_id"] for r in rows}
             if len(rows) >= max_seats:
                 raise LobbyRefused("table_full", max_seats)
@@ -133,7 +139,10 @@ class TableQueries(StoreBase):
                     "INSERT INTO seats (table_id, seat, user_id, name, is_bot, joined_at, hotseat)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)", (table_id, len(rows), user_id, name, int(is_bot), now, int(hotseat)))
             except aiosqlite.IntegrityError as exc:
-                raise _trigger_refusal(exc, max_seats) or exc
+                refusal = _trigger_refusal(exc, max_seats)
+                if refusal is None:
+                    raise
+                raise refusal from exc
             return len(rows)
 
     async def remove_seat(self, table_id: int, user_id: str) -> None:
@@ -273,6 +282,14 @@ class TableQueries(StoreBase):
             row = await self._one("SELECT state FROM snapshots WHERE table_id = ? AND version = ?",
                                   (table_id, version))
         return load_packed(row["state"]) if row else None
+
+    async def known_state(self, table_id: int, version: int | None = None) -> dict[str, Any]:
+        """The state of a table known to have one (a started table, a version it reached): none is the record
+        contradicting itself, not an answer to give a user."""
+        state = await self.state(table_id, version)
+        if state is None:
+            raise LookupError(f"table {table_id} has no snapshot" + ("" if version is None else f" at {version}"))
+        return state
 
     async def snapshot_texts(self, table_id: int) -> list[tuple[int, str]]:
         rows = await self._all("SELECT version, state FROM snapshots WHERE table_id = ? ORDER BY version",

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from bot.engine.canonical import dumps
 from bot.engine.free_text import stored_name, stored_text, stored_title
 
+from .rows import inserted_id, present
 from .store import Refused, Store
 
 
@@ -107,7 +108,7 @@ class Tournaments:
                 " locale, guild_id, channel_id, created_at) VALUES (?, ?, 'registration', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game, format, title, creator, dumps(settings), dumps(options), seed, origin, locale, guild_id,
                  channel_id, now))
-            return cur.lastrowid
+            return inserted_id(cur.lastrowid)
 
     async def get(self, tournament_id: int) -> TournamentRow | None:
         row = await self.store._one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
@@ -171,8 +172,8 @@ class Tournaments:
                 await db.execute("UPDATE entries SET status = 'active' WHERE tournament_id = ? AND user_id = ?",
                                  (tournament_id, user_id))
             else:
-                (count,) = await (await db.execute("SELECT COUNT(*) FROM entries WHERE tournament_id = ?",
-                                                   (tournament_id,))).fetchone()
+                (count,) = present(await (await db.execute("SELECT COUNT(*) FROM entries WHERE tournament_id = ?",
+                                                           (tournament_id,))).fetchone())
                 if limit is not None and count >= limit:
                     raise TournamentRefused("full")
                 await db.execute(
@@ -181,8 +182,8 @@ class Tournaments:
                     (tournament_id, user_id, name, int(is_bot), count + 1, t["round"], now))
                 if late is not None and t["round"] > 0:
                     await self._insert_games(db, tournament_id, t["round"], [late])
-            number = await (await db.execute("SELECT number FROM entries WHERE tournament_id = ? AND user_id = ?",
-                                             (tournament_id, user_id))).fetchone()
+            number = present(await (await db.execute(
+                "SELECT number FROM entries WHERE tournament_id = ? AND user_id = ?", (tournament_id, user_id))).fetchone())
             return number["number"]
 
     async def leave(self, tournament_id: int, user_id: str, *, status: str, by: str, reason: str | None,
@@ -404,4 +405,4 @@ class Tournaments:
         cur = await db.execute("INSERT INTO tournament_log (tournament_id, by, action, reason, data, at)"
                                " VALUES (?, ?, ?, ?, ?, ?)",
                                (tournament_id, by, action, reason, None if data is None else dumps(data), now))
-        return cur.lastrowid
+        return inserted_id(cur.lastrowid)

@@ -129,7 +129,8 @@ def _number(low: int, high: int, locale: str):
         try:
             value = int(text.strip())
         except ValueError:
-            raise argparse.ArgumentTypeError(t("core.cli.not_a_number", locale, text=clean_name(text, limit=30)))
+            raise argparse.ArgumentTypeError(t("core.cli.not_a_number", locale, text=clean_name(text, limit=30))) \
+                from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(t("core.cli.out_of_range", locale, low=low, high=high))
         return value

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
+from typing import Any
 
 from bot.engine import Rejection
 from bot.i18n import t
@@ -58,7 +59,7 @@ async def mod_dispute(args: argparse.Namespace, referee: Referee, moderator: str
         found = await store.disputes(guild_id=disputes.NO_SERVER, status="open")
         hidden = await oversight.withheld(referee, found, moderator)  # another player's private text, where seated
         found = [replace(d, text=t("disputes.queue.withheld", locale)) if d.id in hidden else d for d in found]
-        games = {d.table_id: (await store.get_table(d.table_id)).game for d in found}
+        games = {d.table_id: (await store.known_table(d.table_id)).game for d in found}
         _say("\n".join(queue_lines(found, {k: t(f"{g}.title", locale) for k, g in games.items()}, locale)))
         return EXIT_OK
     if args.decide is None:
@@ -69,11 +70,12 @@ async def mod_dispute(args: argparse.Namespace, referee: Referee, moderator: str
             raise UsageError(t("core.cli.no_such_seat", locale, seat=args.seat, last=len(ev.names) - 1))
         _say("\n\n".join(evidence_texts(ev, locale, seat=args.seat)))
         return EXIT_OK
-    correction = None
+    correction: dict[str, Any] | None = None
     if args.correction is not None:
-        correction = await disputes.parse_correction(referee, args.table, args.correction, moderator=moderator)
-        if isinstance(correction, Rejection):
-            return _refuse(correction, locale)
+        parsed = await disputes.parse_correction(referee, args.table, args.correction, moderator=moderator)
+        if isinstance(parsed, Rejection):
+            return _refuse(parsed, locale)
+        correction = parsed
     done = await disputes.decide(referee, args.table, moderator=moderator, kind=args.decide, reason=args.reason,
                                  correction=correction, reopen=args.reopen, note_rule=args.rule)
     if isinstance(done, Rejection):

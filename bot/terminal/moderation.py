@@ -7,6 +7,8 @@ import argparse
 from bot.engine import Rejection
 from bot.i18n import t
 from bot.process.config import Settings
+from bot.referee.service import Accepted
+from bot.storage.rows import known
 from bot.terminal.common import EXIT_OK, _user, _say, _refuse, _open
 from bot.terminal.disputes import mod_dispute
 from bot.terminal.whatif import cmd_whatif
@@ -20,6 +22,7 @@ async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
     store, referee = await _open(settings)
     moderator = _user(args)
     try:
+        result: bool | Accepted | Rejection
         if args.verb == "rollback":
             result = await moderation.rollback(referee, args.table, args.to, move=args.move, moderator=moderator,
                                                reason=args.reason, reopen=args.reopen)
@@ -42,7 +45,7 @@ async def cmd_mod(args: argparse.Namespace, settings: Settings) -> int:
             from bot.render.notices import frozen_line
             frozen = await frozen_tables(store)  # tables this release cannot play
             for table in frozen:
-                _say(frozen_line(table.frozen, table.id, locale))
+                _say(frozen_line(known(table.frozen, "a frozen table's reason"), table.id, locale))
             if not failed and not frozen:
                 _say(t("core.term.no_failures", locale))
             return EXIT_OK

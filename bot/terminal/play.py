@@ -79,11 +79,11 @@ async def cmd_play(args: argparse.Namespace, settings: Settings) -> int:
                 table_id = unfinished[0].id
                 _say(t("core.term.resuming", locale, table=table_id))
             else:
-                table = await referee.create_table(game.name, creator=user, creator_name=user.split(":", 1)[1],
-                                                   options=options, origin="terminal", locale=locale)
-                if isinstance(table, Rejection):
-                    return _refuse(table, locale)
-                table_id = table.id
+                created = await referee.create_table(game.name, creator=user, creator_name=user.split(":", 1)[1],
+                                                     options=options, origin="terminal", locale=locale)
+                if isinstance(created, Rejection):
+                    return _refuse(created, locale)
+                table_id = created.id
                 for i in range(1, humans):
                     await referee.join(table_id, user, f"{user.split(':', 1)[1]} {i + 1}", allow_several_seats=True)
                 for n in range(1, seats - humans + 1):

@@ -128,7 +128,7 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
             for line in replay.lines(entry, locale):
                 _say(line)
         if args.moderator or table.status != "active":
-            state = await store.state(args.table)
+            state = await store.known_state(args.table)  # started: it has one
             seat = None if args.moderator else args.seat
             _say(game.render_view(game.view(state, seat), locale, names))
     finally:

@@ -69,7 +69,8 @@ def _kind(value: Any) -> str:
         return "true/false"
     if isinstance(value, (int, float)):
         return "a number"
-    return {str: "a string", list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)
+    kinds: dict[type, str] = {str: "a string", list: "a list", dict: "a mapping"}
+    return kinds.get(type(value), type(value).__name__)
 
 
 def _short(value: Any) -> str:

@@ -35,7 +35,7 @@ async def cmd_server(args: argparse.Namespace, settings: Any) -> int:
     if not guild.isdigit() or len(guild) > 20:
         raise UsageError(t("core.cli.server_id", locale, value=guild[:40]))
     changes: dict[str, str | None] = {}
-    for field, flag in FIELDS.items():
+    for field in FIELDS:
         value = getattr(args, field)
         if value is None:
             continue

@@ -18,6 +18,7 @@ from bot.referee.typed import parse_typed
 from bot.render.picture import picture
 from bot.ratings.render import own_rating_line, rating_line
 from bot.render.text import outcome_line, render_event, render_message
+from bot.storage.rows import known
 from bot.storage.store import OutboxRow, SeatRow, TableRow
 from bot.terminal.common import refusal_text
 
@@ -32,13 +33,13 @@ class TerminalDeliverer:
     locale: str
     quiet_kinds: set[str] = field(default_factory=set)
     boards: bool = True   # False when the caller shows the board itself (the play loop, before each menu)
-    origins: tuple[str, ...] = ("terminal", "demo")
+    origins: tuple[str, ...] | None = ("terminal", "demo")
     store: Any = None     # given: a rated table's end also prints each player's rating change
 
     async def deliver(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> str | None:
         names = [s.name for s in seats]
         if message.target == "seat":
-            owner = seats[message.seat]
+            owner = seats[known(message.seat, "the seat of a seat's message")]
             if owner.user_id != self.user_id:
                 raise Skip("not this terminal's seat")
             header = t("core.term.private", self.locale, name=owner.name)
@@ -51,7 +52,8 @@ class TerminalDeliverer:
                               table_id=table.id, board=self._board(message))
         if message.kind == "finish" and self.store is not None:
             text += await rating_line(self.store, table, names, self.locale)
-        if message.kind == END and text and self.store is not None:  # the seat's own end notice: its change
+        # the seat's own end notice: its change
+        if message.kind == END and text and self.store is not None and message.seat is not None:
             own = await own_rating_line(self.store, table, message.seat, self.locale)
             text += f"\n{own}" if own else ""
         if text:
@@ -78,13 +80,13 @@ async def play_loop(referee: Referee, table_id: int, user_id: str, locale: str, 
     """Play at the terminal until the game ends or the player quits ("finished" / "quit" / "eof")."""
     store = referee.store
     printer = TerminalDeliverer(out, user_id, locale, boards=False, store=store)
-    table = await store.get_table(table_id)
+    table = await store.known_table(table_id)
     game = get_game(table.game)
     while True:
         await referee.tick()
         await referee.drive_bots(table_id)
         await drain(store, printer, only=[table_id])
-        table = await store.get_table(table_id)
+        table = await store.known_table(table_id)
         if table.status != "active":
             return "finished"
         legal = await referee.legal(table_id, user_id)
@@ -97,7 +99,7 @@ async def play_loop(referee: Referee, table_id: int, user_id: str, locale: str, 
             continue
         seats = await store.seats(table_id)
         names = [s.name for s in seats]
-        state = await store.state(table_id)
+        state = await store.known_state(table_id)
         out.write(game.render_view(game.view(state, seat), locale, names) + "\n")
         out.write(t("core.term.your_move", locale, name=names[seat]) + "\n")
         out.write(action_menu(game, state, seat, actions, locale, names) + "\n")
@@ -179,12 +181,12 @@ async def run_demo_table(referee: Referee, game_name: str, *, seats: int, locale
     while True:
         await referee.drive_bots(table.id, limit=200)
         await drain(store, printer, limit=1000, only=[table.id])
-        row = await store.get_table(table.id)
+        row = await store.known_table(table.id)
         if row.status != "active":
             break
         if not await referee.tick():  # only a live clock could be holding a bot table up
             await asyncio.sleep(0.01)
-    row = await store.get_table(table.id)
+    row = await store.known_table(table.id)
     report = await verify_table(store, table.id)
     names = [s.name for s in await store.seats(table.id)]
     result = outcome_line(game, row.outcome, locale, names) if row.outcome else row.status
@@ -192,8 +194,8 @@ async def run_demo_table(referee: Referee, game_name: str, *, seats: int, locale
                 n=row.version, result=result,
                 check="✓" if report.ok else "✗ " + "; ".join(report.problems))
     out.write(summary + "\n")
-    png = picture(game.view(await store.state(table.id), None), locale, names) if pictures is not None else None
-    if png is not None:
+    png = picture(game.view(await store.known_state(table.id), None), locale, names) if pictures else None
+    if pictures is not None and png is not None:
         path = pictures / f"table{table.id}-{game_name}-{locale}.png"
         pictures.mkdir(parents=True, exist_ok=True)
         path.write_bytes(png)
@@ -230,11 +232,11 @@ async def run_rated_demo_table(referee: Referee, *, locale: str, out: TextIO, ga
     for _ in range(limit):
         if finished:
             break
-        state = await store.state(table.id)
+        state = await store.known_state(table.id)
         due = game.to_act(state)
         if not due:  # a referee step (a clock) is due, not a player's move
             await referee.tick()
-            row = await store.get_table(table.id)
+            row = await store.known_table(table.id)
             version, finished = row.version, row.status != "active"
             continue
         seat = due[0].seat
@@ -244,12 +246,12 @@ async def run_rated_demo_table(referee: Referee, *, locale: str, out: TextIO, ga
         if isinstance(done, Rejection):
             if done.code != Code.STALE:
                 raise RuntimeError(done.message("en"))
-            row = await store.get_table(table.id)  # the referee's own forced moves followed: read where it is
+            row = await store.known_table(table.id)  # the referee's own forced moves followed: read where it is
             version, finished = row.version, row.status != "active"
             continue
         version, finished = done.version, done.finished
     await drain(store, printer, limit=10_000, only=[table.id])  # once: the quiet kinds are most of them
-    row = await store.get_table(table.id)
+    row = await store.known_table(table.id)
     report = await verify_table(store, table.id)
     names = [s.name for s in seats]
     result = outcome_line(game, row.outcome, locale, names) if row.outcome else row.status

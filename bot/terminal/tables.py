@@ -11,6 +11,7 @@ from bot.process.config import Settings
 from bot.referee.service import Accepted
 from bot.render.notices import paused_line, versions_line
 from bot.render.text import outcome_line
+from bot.storage.store import TableRow
 from bot.terminal.common import EXIT_OK, TYPED_MAX, UsageError, _open, _options, _refuse, _say, _user
 from bot.terminal.records import cmd_replay
 
@@ -28,15 +29,16 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
     try:
         verb = args.verb
         if verb == "new":
-            table = await referee.create_table(args.game, creator=user, creator_name=user.split(":", 1)[1],
-                                               options=_options(args.option, locale), origin="terminal", locale=locale)
-            if isinstance(table, Rejection):
-                return _refuse(table, locale)
-            _say(t("core.term.created", locale, table=table.id, game=t(f"{table.game}.title", locale)))
-            if table.options.get("pace"):  # the terminal's default is live: players at one keyboard (docs/games)
-                _say(t("core.term.pace", locale, pace=t(f"core.pace.{table.options['pace']}", locale)))
-            if table.time_control:  # the default one at correspondence pace too: the creator is told, as in the lobby
-                _say(t("clock.term.setting", locale, clock=clock_setting(table.time_control, locale)))
+            created = await referee.create_table(args.game, creator=user, creator_name=user.split(":", 1)[1],
+                                                 options=_options(args.option, locale), origin="terminal",
+                                                 locale=locale)
+            if isinstance(created, Rejection):
+                return _refuse(created, locale)
+            _say(t("core.term.created", locale, table=created.id, game=t(f"{created.game}.title", locale)))
+            if created.options.get("pace"):  # the terminal's default is live: players at one keyboard (docs/games)
+                _say(t("core.term.pace", locale, pace=t(f"core.pace.{created.options['pace']}", locale)))
+            if created.time_control:  # the default one at correspondence pace too: the creator is told, as in the lobby
+                _say(t("clock.term.setting", locale, clock=clock_setting(created.time_control, locale)))
             return EXIT_OK
         if verb == "list":
             tables = await store.find_tables(status=None if args.all else ["lobby", "active"])
@@ -56,6 +58,8 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             await drain(store, out, only=[table_id])
             _say(t("clock.vacation", locale, table=table_id, until=when(until, "terminal")))
             return EXIT_OK
+        result: int | Accepted | Rejection  # join and bot: the seat; leave and cancel: done (a bool)
+        table: TableRow | None = None  # act: the table, whose game a refusal cites
         if verb == "join":
             result = await referee.join(table_id, user, user.split(":", 1)[1])
         elif verb == "leave":
@@ -75,35 +79,34 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             seen = await referee.view(table_id, user)
             if isinstance(seen, Rejection):
                 return _refuse(seen, locale)
-            table = await store.get_table(table_id)
+            shown = await store.known_table(table_id)  # the referee showed it: it exists
             names = [s.name for s in await store.seats(table_id)]
-            game = get_game(table.game)
+            game = get_game(shown.game)
             _say(game.render_view(seen[0], locale, names))  # the board says who must act, once
             if seen[0].get("outcome"):
                 _say(outcome_line(game, seen[0]["outcome"], locale, names))
             if verb == "status":  # what the table was started under and plays by (bot/referee/upgrade.py)
-                _say(versions_line(table.release, table.started_rules, table.rules_version, locale))
-                for line in await _pace_lines(store, table, seen[0], names, locale, referee.now()):
+                _say(versions_line(shown.release, shown.started_rules, shown.rules_version, locale))
+                for line in await _pace_lines(store, shown, seen[0], names, locale, referee.now()):
                     _say(line)
-            if table.paused_at is not None:  # the board names who is to act; this says no one can yet
-                _say(paused_line(table, locale, "terminal", now=referee.now()))
+            if shown.paused_at is not None:  # the board names who is to act; this says no one can yet
+                _say(paused_line(shown, locale, "terminal", now=referee.now()))
             return EXIT_OK
         elif verb == "actions":
             legal = await referee.legal(table_id, user)
             if isinstance(legal, Rejection) and legal.key == "clock.reject.paused":  # a seated player: none now
-                table = await store.get_table(table_id)
-                _say(t("core.term.version", locale, version=table.version))
-                _say(paused_line(table, locale, "terminal", now=referee.now()))
+                shown = await store.known_table(table_id)  # a seated player's: it exists
+                _say(t("core.term.version", locale, version=shown.version))
+                _say(paused_line(shown, locale, "terminal", now=referee.now()))
                 return EXIT_OK
             if isinstance(legal, Rejection):
                 return _refuse(legal, locale)
             seat, version, actions = legal
-            table = await store.get_table(table_id)
-            game = get_game(table.game)
-            state = await store.state(table_id)
+            game = get_game((await store.known_table(table_id)).game)
+            position = await store.known_state(table_id)
             names = [s.name for s in await store.seats(table_id)]
             _say(t("core.term.version", locale, version=version))
-            _say(action_menu(game, state, seat, actions, locale, names) if actions
+            _say(action_menu(game, position, seat, actions, locale, names) if actions
                  else t("core.reject.not_your_turn", locale))
             return EXIT_OK
         elif verb == "act":
@@ -113,28 +116,28 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             state = await store.state(table_id)
             if state is None:
                 return _refuse(Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": table_id}), locale)
-            seat = await referee.resolve_seat(table_id, user, None, state)
-            if isinstance(seat, Rejection):
-                return _refuse(seat, locale)
+            acting = await referee.resolve_seat(table_id, user, None, state)
+            if isinstance(acting, Rejection):
+                return _refuse(acting, locale)
             names = [s.name for s in await store.seats(table_id)]
             typed = " ".join(args.action)
             if not typed.strip() or len(typed) > TYPED_MAX:
                 raise UsageError(t("core.cli.typed_action", locale, limit=TYPED_MAX))
-            action = parse_typed(get_game(table.game), state, seat, typed, names)
+            action = parse_typed(get_game(table.game), state, acting, typed, names)
             if isinstance(action, Rejection):
                 return _refuse(action, locale, table.game)
-            result = await referee.act(table_id, user, action, expected_version=args.version, seat=seat)
+            result = await referee.act(table_id, user, action, expected_version=args.version, seat=acting)
         elif verb == "log":
             return await cmd_replay(argparse.Namespace(table=table_id, seat=None, moderator=args.moderator,
                                                        user=args.user, locale=locale), settings)
         else:
             raise AssertionError(verb)
         if isinstance(result, Rejection):  # an act's refusal cites its table's rules: name the game
-            return _refuse(result, locale, table.game if verb == "act" else None)
+            return _refuse(result, locale, table.game if table is not None and verb == "act" else None)
         if isinstance(result, Accepted) or verb in ("start",):
             await referee.drive_bots(table_id)
         await drain(store, out, only=[table_id])
-        if verb in ("join", "bot"):
+        if verb in ("join", "bot") and isinstance(result, int):
             _say(t("core.term.seated", locale, table=table_id, seat=result + 1))
         elif verb in ("leave", "cancel"):
             _say(t("core.term.done", locale))

@@ -34,6 +34,7 @@ from bot.i18n import t
 from bot.referee.service import Referee
 from bot.ratings.seeding import seeding_line
 from bot.render.standings import export_csv, points_text, standings_text
+from bot.storage.rows import known
 from bot.terminal.common import EXIT_OK, UsageError, _options, _refuse, _user
 from bot.tournament.audit import audit_csv, audit_export
 from bot.tournament.corrections import Undo, describe
@@ -125,14 +126,16 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
                 _say(conditions)
             return EXIT_OK
         if verb == "list":
-            for tour in await director.record.find(limit=1000):
-                _say(t("tournament.term.row", locale, tournament=tour.id, title=tour.title or "—",
-                       game=t(f"{tour.game}.title", locale), format=t(f"tournament.format.{tour.format}", locale),
-                       status=t(f"tournament.status.{tour.status}", locale), round=tour.round))
+            for listed in await director.record.find(limit=1000):
+                _say(t("tournament.term.row", locale, tournament=listed.id, title=listed.title or "—",
+                       game=t(f"{listed.game}.title", locale), format=t(f"tournament.format.{listed.format}", locale),
+                       status=t(f"tournament.status.{listed.status}", locale), round=listed.round))
             return EXIT_OK
         if args.id is None:
             raise UsageError(t("tournament.term.give_number", locale))
         tid = args.id
+        # what the verb's call answers: a number, a bye's (asked, round), a check-in's True, progress, a correction
+        result: float | tuple[bool, int] | Progress | Undo | Rejection
         if verb == "join":
             result = await director.join(tid, user, user.split(":", 1)[1])
         elif verb == "bot":
@@ -185,11 +188,11 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
         elif verb == "bye":
             result = await director.request_bye(tid, user)
             if not isinstance(result, Rejection):
-                asked, number = result
-                tour = await director.record.get(tid)
-                points = "½" if tour.settings.get("requested_bye", "draw") == "draw" else "0"
+                asked, bye_round = result
+                tour = known(await director.record.get(tid), f"tournament {tid}")
+                bye_points = "½" if tour.settings.get("requested_bye", "draw") == "draw" else "0"
                 _say(t("tournament.term.bye_asked" if asked else "tournament.discord.bye_taken_back", locale,
-                       round=number, points=points))
+                       round=bye_round, points=bye_points))
                 return EXIT_OK
         elif verb in ("swap", "forbid"):  # /pairing swap|forbid (cogs/organise.py)
             if not args.player or not args.other:
@@ -197,7 +200,7 @@ async def cmd_tournament(args: argparse.Namespace, settings: Any) -> int:
             edit = director.swap if verb == "swap" else director.forbid
             result = await edit(tid, args.player, args.other, by=user, reason=args.reason, moderator=args.moderator)
             if not isinstance(result, Rejection):
-                tour = await director.record.get(tid)
+                tour = known(await director.record.get(tid), f"tournament {tid}")
                 _say(t("tournament.discord.swapped" if verb == "swap" else "tournament.discord.forbidden", locale,
                        round=tour.round, first=args.player, second=args.other))
         elif verb in ("pause", "resume"):
@@ -283,7 +286,7 @@ async def _show(director: Director, tid: int, verb: str, args: argparse.Namespac
             if isinstance(data, Rejection):
                 return _refuse(data, locale)
         if kind == "trf":
-            tour = await director.record.get(tid)
+            tour = known(await director.record.get(tid), f"tournament {tid}")  # the export above found it
             points = Director.points(tour)
             try:
                 text = write_trf(data, win=points.win, draw=points.draw)

@@ -231,7 +231,7 @@ async def test_the_first_table_asks_for_a_channel_once(harness):
 
 
 async def test_a_moderator_opening_the_first_table_is_asked_in_the_answer(harness):
-    h, fake = harness, harness.fake
+    fake = harness.fake
     owner = owner_of_server(fake)
     admin = fake.add_user("Admin", moderator=True)
     said = await (await fake.slash(admin, "game new", game="toy")).text()

@@ -141,7 +141,7 @@ async def test_gwent_both_players_are_asked_at_once_then_only_whoever_still_owes
     assert "тайно берёт карту из колоды" in fake.in_channel(table.thread_id)[-1].content
     assert name in "\n".join(text for m in fake.dms(h.alice) for text in m.history)
     assert name not in "\n".join(text for m in fake.dms(h.bob) for text in m.history)
-    for message, text in fake.public_texts():
+    for _message, text in fake.public_texts():
         assert name not in text, f"the secret pick {name} in a channel: {text}"
 
 

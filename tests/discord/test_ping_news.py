@@ -116,7 +116,8 @@ def end_dms(h, user, table) -> list:
         (f"🏁 Стол №{table.id},", f"🏁 Table #{table.id},"))]
 
 
-async def test_every_player_is_told_the_end_once_a_zombie_seat_and_one_on_vacation_too(claygod, linked):
+# noqa below: ``linked`` is the fixture imported above, not a redefinition
+async def test_every_player_is_told_the_end_once_a_zombie_seat_and_one_on_vacation_too(claygod, linked):  # noqa: F811
     h, fake = linked, linked.fake  # the bot serves the public pages (web.base_url): the notice links the table's
     table = await h.new_table(h.alice, "claygod", options="clock=1h clock_expiry=zombie vacation=2")
     await h.join(h.bob, table)

@@ -41,7 +41,7 @@ async def test_a_toy_game_from_lobby_to_the_end_through_buttons(harness):
     assert "🏆" in final.content and [c["custom_id"] for c in final.items()] == [f"j:replay:{table.id}"]
     lobby = h.lobby(table)
     assert "🏁" in lobby.content and not lobby.components
-    for msg, text in fake.public_texts():
+    for _msg, text in fake.public_texts():
         assert not TOY_HAND.search(text), f"a hand reached a channel: {text}"
 
 

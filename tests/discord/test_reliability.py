@@ -228,7 +228,7 @@ async def test_a_bug_behind_a_button_or_a_command_still_gets_the_player_an_answe
 
 
 async def test_a_select_menu_opened_before_a_restart_still_works_after_it(relay, harness):
-    h, fake = harness, harness.fake
+    h = harness
     table = await h.new_table(h.alice, "relay")
     await h.join(h.bob, table)
     await h.start(h.alice, table)

@@ -78,11 +78,11 @@ async def test_a_toy_game_is_recorded_in_order_with_pings_answers_and_clicks(har
         moves += 1
         my_move, opened, shown, chose, redrawn = in_order(
             entries[mark:],
-            lambda e: e.kind == "click" and e.user_id == mover.id and "«Мой ход»" in e.detail,
-            lambda e: e.kind == "response" and e.user_id == mover.id and e.ephemeral,
-            lambda e: e.kind == "followup" and e.user_id == mover.id and e.ephemeral and "hand=" in e.text,
-            lambda e: e.kind in ("click", "select") and e.user_id == mover.id,
-            lambda e: e.kind == "response_edit" and e.user_id == mover.id and e.ephemeral)
+            lambda e, mover=mover: e.kind == "click" and e.user_id == mover.id and "«Мой ход»" in e.detail,
+            lambda e, mover=mover: e.kind == "response" and e.user_id == mover.id and e.ephemeral,
+            lambda e, mover=mover: e.kind == "followup" and e.user_id == mover.id and e.ephemeral and "hand=" in e.text,
+            lambda e, mover=mover: e.kind in ("click", "select") and e.user_id == mover.id,
+            lambda e, mover=mover: e.kind == "response_edit" and e.user_id == mover.id and e.ephemeral)
         assert chose.message_id == shown.message_id == redrawn.message_id
         assert (await h.table(table.id)).version > before
         edits = [e for e in entries[chose.n:] if e.kind == "edit"]

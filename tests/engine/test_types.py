@@ -41,3 +41,25 @@ def test_a_game_slipping_from_the_contract_is_caught(tmp_path: Path) -> None:
     report, code = _mypy("--strict", "--follow-imports=silent", str(game))
     assert code == 1
     assert 'Signature of "render_view" incompatible with supertype' in report, report
+
+
+def test_strict_mode_stays_on_the_engine_and_the_games(tmp_path: Path) -> None:
+    # ``strict = true`` in an override once turned strict mode on for every module (python/mypy#11401): a module
+    # outside bot/engine and bot/games is checked in the default mode, where an untyped function is allowed
+    module = tmp_path / "outside.py"
+    module.write_text("def untyped(value):\n    return value\n\n\ndef returns_dict() -> dict:\n    return {}\n")
+    report, code = _mypy("--follow-imports=silent", str(module))
+    assert code == 0, report
+
+
+#: the layers held to mypy's default mode so far; bot/referee/service.py and bot/referee/delivery.py join once
+#: their rewrite (one read per click) lands, and then every package goes into pyproject.toml's ``packages``
+DEFAULT_MODE = ["bot/storage", "bot/terminal", "bot/ratings", "bot/process", "bot/rules", "bot/i18n",
+                "bot/__init__.py", "bot/__main__.py"]
+PENDING = {"bot/referee/service.py", "bot/referee/delivery.py"}
+
+
+def test_the_layers_above_the_games_pass_the_default_mode() -> None:
+    referee = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "bot" / "referee").glob("*.py"))
+    report, code = _mypy("--follow-imports=silent", *DEFAULT_MODE, *(p for p in referee if p not in PENDING))
+    assert code == 0, report

@@ -33,9 +33,9 @@ async def test_rated_tables_change_ratings_as_openskill_says(env):
     ratings = Ratings(store)
     first, outcome = await play(referee, ["cli:ann", "cli:bob"], seed="r1")
     changes = await ratings.table_changes(first)
-    (w,), (l,) = rate([[Skill()], [Skill()]], [1, 2])
+    (won,), (lost,) = rate([[Skill()], [Skill()]], [1, 2])
     winner = outcome["winners"][0]
-    assert [c.after for c in changes] == [w.shown if s == winner else l.shown for s in (0, 1)]
+    assert [c.after for c in changes] == [won.shown if s == winner else lost.shown for s in (0, 1)]
     assert all(c.before == 1500 and c.provisional for c in changes)
     clock.t += 60
     second, _ = await play(referee, ["cli:bob", "cli:ann"], seed="r2")

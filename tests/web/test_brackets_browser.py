@@ -92,7 +92,7 @@ return out;
 
 
 @pytest.mark.parametrize("form", sorted(WIDTHS))
-def test_the_whole_bracket_in_a_browser(server, browser, shots, form):
+def test_the_whole_bracket_in_a_browser(server, browser, shots, form):  # noqa: F811 - the fixtures imported above
     from selenium.webdriver.common.by import By
 
     base, world = server

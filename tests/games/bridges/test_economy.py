@@ -4,7 +4,7 @@ import pytest
 
 from bot.games.bridges import GAME
 
-from .helpers import act, apply, end_all, find, hp, place, reject, table
+from .helpers import act, end_all, find, hp, place, reject, table
 
 
 def test_the_craftsman_sells_tier_one_and_tier_two_only_with_the_blueprints_once_each():
