@@ -17,6 +17,7 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from bot.engine import Code, Game, Reject, Rejection, get_game
@@ -269,16 +270,15 @@ class Director(OrganiserTools):
         players = [e.user_id for e in entries]
         method = t.settings.get("seeding", "rating")
         seeded: dict[str, Any] = {}
+        rating: Callable[[str], Any] | None = None
         if method == "rating":  # the rated by their figure, the unrated by lot (docs/ratings.md, T-21)
             if self.ratings is not None:
-                rating = lambda user: self.ratings(t.game, user)
+                rating = partial(self.ratings, t.game)
             else:
                 at_start = await ratings_at_start(self.referee.store, game=t.game, guild_id=t.guild_id,
                                                   settings=t.settings, players=players)
                 rating = at_start.get
                 seeded = {"ratings": at_start, "rated": rated_event(t.settings)}
-        else:
-            rating = None
         order = seed_order(players, method, rng, rating)
         if seeded:
             seeded["by_lot"] = [p for p in order if p not in seeded["ratings"]]
