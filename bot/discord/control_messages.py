@@ -96,16 +96,19 @@ class ControlMessages:
         """Every human seat whose control message no longer says what is asked of it (or that has news) gets it
         redrawn; the seats in ``ping`` get it posted anew (a new DM notifies: their ping); the others are left
         alone (a write is an API call).  ``about``: the first line of the ping of a seat a window is about."""
+        reads = _Reads()  # read once for every seat of this delivery
         for seat in seats:
             if panels.human(seat):
                 await self._refresh_control(table, seats, state, seat.seat, message=None, ping=seat.seat in ping,
-                                            headline=(about or {}).get(seat.seat))
+                                            headline=(about or {}).get(seat.seat), reads=reads)
 
     async def _refresh_control(self, table: TableRow, seats: list[SeatRow], state: dict, seat: int, *,
-                               message: OutboxRow | None, ping: bool = False, headline: str | None = None) -> bool:
+                               message: OutboxRow | None, ping: bool = False, headline: str | None = None,
+                               reads: _Reads | None = None) -> bool:
         """Bring one seat's control message up to the current state; False when that player's DMs are closed
         (they use "My move" under the live message)."""
         row = seats[seat]
+        reads = reads or _Reads()
         user = await self.bot.store.user(row.user_id)
         if user["dm_closed"]:
             if not user["dm_notice"] and message is not None:
@@ -123,11 +126,12 @@ class ControlMessages:
             return True  # still waiting, nothing new: no edit (a seat that owes gets its current choices)
         if panel is not None and owes and not ping and panel.shows == shows and not news \
                 and state.get("outcome") is None and table.status == "active" \
-                and await self._same_choices(table, state, seat, panel):
+                and await self._same_choices(table, state, seat, panel, reads):
             # its buttons still apply (a click made at an older version counts when the seat's choices are the same:
             # cogs/play.py): without a living token a redraw would be a rate-limited call per window's pass
             return True
-        if panel is not None and not ping and not news and await self._window_unshown(table, row, game, state):
+        if panel is not None and not ping and not news \
+                and await self._window_unshown(table, seats, row, game, state, reads):
             return True  # asked only by a window it cannot answer, and it asked to be spared those
         locale = user["locale"] or await self.bot.table_locale(table)
         recap = await self.recap(table, seats, seat, locale) if ping else None
@@ -163,11 +167,13 @@ class ControlMessages:
                                            version=state["version"], shows=shows)
         return True
 
-    async def _same_choices(self, table: TableRow, state: dict, seat: int, panel: Panel) -> bool:
+    async def _same_choices(self, table: TableRow, state: dict, seat: int, panel: Panel, reads: _Reads) -> bool:
         """Whether ``seat`` is asked now exactly what its control message (drawn at ``panel.version``) asks: the same
         decision (kind, prompt, deadline: a window that closed and a new one alike would differ in its deadline)
         and the same choices."""
-        then = await self.bot.store.state(table.id, panel.version)
+        if panel.version not in reads.states:  # seats whose messages show one version: one read for them all
+            reads.states[panel.version] = await self.bot.store.state(table.id, panel.version)
+        then = reads.states[panel.version]
         game = self.bot.games[table.game]
 
         def asked(s: dict) -> list:
@@ -177,14 +183,18 @@ class ControlMessages:
         except Exception:  # noqa: BLE001 - a snapshot an upgrade left unreadable: drawn anew
             return False
 
-    async def _window_unshown(self, table: TableRow, row: SeatRow, game: Game, state: dict) -> bool:
+    async def _window_unshown(self, table: TableRow, seats: Sequence[SeatRow], row: SeatRow, game: Game, state: dict,
+                              reads: _Reads) -> bool:
         """Whether the seat is asked only by windows and holds no answer to them, and its player's window
         preference is ``held`` (bot/referee/windowprefs.py): its control message is left as it was.  Its own
         DMs only: the preference passes for it at the same moment whatever it holds."""
         asks = [p for p in game.to_act(state) if p.seat == row.seat]
         if not asks or any(p.kind != "reaction" for p in asks) or state.get("outcome") is not None:
             return False
-        mode = (await self.bot.store.window_preferences(table.id, [row.user_id])).get(row.user_id, ("ask",))[0]
+        if reads.preferences is None:  # every player's at once, the first time a seat needs one
+            reads.preferences = await self.bot.store.window_preferences(
+                table.id, sorted({s.user_id for s in seats if panels.human(s)}))
+        mode = reads.preferences.get(row.user_id, ("ask",))[0]
         return mode == "held" and not windowprefs.holds_answer(game, state, row.seat)
 
     async def _post_control(self, table: TableRow, row: SeatRow, panel: Panel | None, content: str,
@@ -251,6 +261,15 @@ class ControlMessages:
         since = panel.version + 1 if panel is not None else 0
         return await news_lines(self.bot, table, seats, seat, await self.bot.referee.history(table.id, seat=seat,
                                                                                               since=since))
+
+
+class _Reads:
+    """What one delivery reads once for every seat's control message: the states the messages were drawn at (by
+    version) and the players' window preferences."""
+
+    def __init__(self) -> None:
+        self.states: dict[int, dict | None] = {}
+        self.preferences: dict[str, tuple[str, float | None]] | None = None
 
 
 class Probe:
