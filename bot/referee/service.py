@@ -736,7 +736,8 @@ class Referee:
         if found is None:
             return None
         table, seats, state = found.table, found.seats, found.state
-        mine = self._seat_of(seats, user_id, seat, state) if state is not None else None
+        # (a frozen table's state may be of a shape this release cannot read: no seat is worked out from it)
+        mine = self._seat_of(seats, user_id, seat, state) if state is not None and table.frozen is None else None
         if table.frozen is not None:  # its state is of a shape this release cannot read
             unseen: Rejection | None = frozen_refusal(table)
         elif state is None:
