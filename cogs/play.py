@@ -22,18 +22,17 @@ from bot.discord.client import JudgeBot
 from bot.discord.components import choices_view, confirm_view
 from bot.discord.citations import with_why
 from bot.discord.components import log_view
-from bot.discord.control import render_control
-from bot.discord.delivery import control_shows
-from bot.discord.interactions import (begin, begin_at_table, is_moderator, pick_table, player_key, refuse, say,
-                                      table_choices, table_here)
+from bot.discord.control_messages import Control, draw, news_lines
+from bot.discord.interactions import (at_hand, begin, begin_at_table, is_moderator, no_table, pick_table, player_key,
+                                      refuse, say, table_choices)
 from bot.discord.locale import L
-from bot.discord.pictures import Picture
 from bot.engine.board_text import shorten
 from bot.discord.render import board_texts, clip
 from bot.engine import Code, Rejection
 from bot.i18n import t
 from bot.referee import oversight
-from bot.referee.service import Accepted, frozen_refusal
+from bot.referee.service import Accepted
+from bot.referee.turns import TurnView
 from bot.referee.typed import parse_typed
 from bot.referee.windowprefs import describe as preference_text
 from bot.render.notices import paused_line
@@ -51,6 +50,20 @@ def _stale() -> Rejection:
     return Rejection(Code.STALE, "core.reject.stale")
 
 
+def _chosen(turn: TurnView, index: int) -> dict[str, Any] | Rejection:
+    """The ``index``-th choice of the clicking seat.  A click made at an older version still counts when the
+    seat's choices are exactly what they were then (another player's move or a private step since changed
+    nothing for it); otherwise it is stale."""
+    if turn.refused is not None:
+        return turn.refused
+    if not turn.still:
+        return _stale()
+    if not 0 <= index < len(turn.choices):
+        return Rejection(Code.NOT_YOUR_TURN, "core.reject.not_your_turn") if not turn.choices else \
+            Rejection(Code.ILLEGAL, "core.reject.no_such_choice", {"n": index + 1, "count": len(turn.choices)})
+    return turn.choices[index]
+
+
 class Play(commands.Cog):
     table = app_commands.Group(name=L("discord.cmd.table"), description=L("discord.cmd.table.desc"),
                                guild_only=True)
@@ -59,59 +72,52 @@ class Play(commands.Cog):
         self.bot = bot
 
     # ------------------------------------------------------------------ the choices of one seat
-    async def _names(self, table_id: int) -> list[str]:
-        return [s.name for s in await self.bot.store.seats(table_id)]
+    async def _turn(self, interaction: discord.Interaction, table_id: int, *, seat: int | None = None,
+                    at: int | None = None) -> TurnView | Rejection:
+        """The click's read model (bot/referee/turns.py), read in one trip, for a table of the clicker's server
+        (or, for a click in their DMs, one they sit at): a crafted click may name any table."""
+        turn = await self.bot.referee.turn(table_id, player_key(interaction), seat=seat, at=at)
+        if turn is None or not at_hand(interaction, turn.table, turn.seats):
+            return no_table(table_id)
+        return turn
 
-    async def _control(self, interaction: discord.Interaction, table_id: int, locale: str, *,
-                       note: str | None = None, seat: int | None = None
-                       ) -> tuple[str, discord.ui.View | None, Picture | None, bool] | Rejection:
-        """The clicking player's control message as the table is now, with what is new for them since the
-        message they clicked showed it, their hand picture (none where the game draws none), and whether they
-        are asked anything now."""
+    async def _control(self, interaction: discord.Interaction, turn: TurnView, locale: str, *,
+                       note: str | None = None) -> Control | Rejection:
+        """The clicking player's control message as ``turn`` shows the table, with what is new for them since
+        the message they clicked showed it (drawn by bot/discord/control_messages.py, as the deliverer draws it),
+        the clicked message recorded as showing it."""
         self.bot.grips.keep(player_key(interaction), interaction)  # a DM click's token redraws their messages
-        table = await self.bot.store.get_table(table_id)
-        if table is not None and table.frozen is not None:  # this release cannot play it (bot/referee/upgrade.py)
-            return frozen_refusal(table)
-        state = await self.bot.store.state(table_id)
-        if state is None:
-            return Rejection(Code.ILLEGAL, "core.reject.not_started", {"table": table_id})
-        resolved = await self.bot.referee.resolve_seat(table_id, player_key(interaction), seat, state)
-        if isinstance(resolved, Rejection):
-            return resolved
-        seats = await self.bot.store.seats(table_id)
-        panel = await self.bot.store.panel(table_id, resolved)
+        if turn.unseen is not None:  # frozen, not dealt, not their seat
+            return turn.unseen
+        table, seat, panel = turn.table, turn.seat, turn.panel
         mine = panel is not None and interaction.message is not None and str(interaction.message.id) == panel.message_id
-        news = await self.bot.deliverer.news(table, seats, resolved, panel if mine else None, state) if mine else []
-        content, view = await render_control(self.bot, table, seats, state, resolved, locale, news=news, note=note)
-        if note:  # a refusal's "(см. §9)" opens: the Why button beside the choices (bot/discord/citations.py)
-            view = with_why(view, table.game, note, locale)
-        picture = await self.bot.deliverer.pictures.get(self.bot.games[table.game], table, seats, state, resolved,
-                                                        "hand", locale)
+        news = await news_lines(self.bot, table, turn.seats, seat, turn.news) if mine else []
+        drawn = await draw(self.bot, self.bot.deliverer.pictures, table, turn.seats, turn.state, seat, locale,
+                           live=turn.live, clocks=turn.clocks, news=news, note=note)
         if mine:  # the DM control message itself: record what it shows now, so delivery does not redraw it
             try:
-                await self.bot.store.set_panel(table_id, resolved, channel_id=panel.channel_id,
-                                               message_id=panel.message_id, version=state["version"],
-                                               shows=control_shows(self.bot.games[table.game], state, resolved))
+                await self.bot.store.set_panel(table.id, seat, channel_id=panel.channel_id,
+                                               message_id=panel.message_id, version=turn.version, shows=drawn.shows)
             except Busy:  # after a move that is stored: not worth a "nothing recorded"; delivery redraws it later
-                log.warning("table %s: the control message's record waits, the database is busy", table_id)
-        owes = any(p.seat == resolved for p in self.bot.games[table.game].to_act(state))
-        return content, view, picture, owes
+                log.warning("table %s: the control message's record waits, the database is busy", table.id)
+        return drawn
 
-    async def _redraw(self, interaction: discord.Interaction, table_id: int, locale: str, *,
-                      note: str | None = None, seat: int | None = None) -> None:
-        drawn = await self._control(interaction, table_id, locale, note=note, seat=seat)
+    async def _redraw(self, interaction: discord.Interaction, turn: TurnView | Rejection, locale: str, *,
+                      note: str | None = None) -> None:
+        """The clicked message redrawn in place as ``turn`` shows the table."""
+        drawn = turn if isinstance(turn, Rejection) else await self._control(interaction, turn, locale, note=note)
         if isinstance(drawn, Rejection):
             return await self._close_choices(interaction, "✋ " + drawn.message(locale))
-        content, view, picture, owes = drawn
+        picture = drawn.picture
         # the picture replaced too where it changed (it showed the hand before the click); an unchanged one is not
         # uploaded again, nor a changed one while the player is asked nothing (bot/discord/pictures.py)
         shown = self.bot.deliverer.pictures
         clicked = interaction.message.id if interaction.message is not None else None
         fields = {}
         if picture is not None:  # (a game drawing no picture leaves the message's as it is)
-            picture = picture if owes else shown.while_waiting(clicked, picture)
+            picture = picture if drawn.owes else shown.while_waiting(clicked, picture)
             fields = shown.replacing(clicked, picture)
-        await interaction.edit_original_response(content=content, view=view, **fields)
+        await interaction.edit_original_response(content=drawn.content, view=drawn.view, **fields)
         if fields or picture is not None:
             shown.carried(clicked, picture)
 
@@ -124,31 +130,29 @@ class Play(commands.Cog):
             return
         if table.status != "active":
             return await refuse(interaction, Rejection(Code.GAME_OVER, "core.reject.game_over"), locale)
-        drawn = await self._control(interaction, table_id, locale)
+        turn = await self._turn(interaction, table_id)
+        drawn = turn if isinstance(turn, Rejection) else await self._control(interaction, turn, locale)
         if isinstance(drawn, Rejection):
             return await refuse(interaction, drawn, locale)
-        content, view, picture, _ = drawn
-        await say(interaction, content, view=view, files=[picture.file()] if picture is not None else [])
+        await say(interaction, drawn.content, view=drawn.view,
+                  files=[drawn.picture.file()] if drawn.picture is not None else [])
 
     async def on_page(self, interaction: discord.Interaction, table_id: int, version: int, seat: int,
                       page: int) -> None:
         """A page of the flat list, for a decision too large for grouped menus."""
         locale = await begin(interaction, private=False)
-        table = await table_here(interaction, table_id)
-        if isinstance(table, Rejection):
-            return await self._close_choices(interaction, "✋ " + table.message(locale))
-        legal = await self.bot.referee.legal(table_id, player_key(interaction), seat=seat)
-        if isinstance(legal, Rejection):
-            return await self._close_choices(interaction, "✋ " + legal.message(locale), table.game, locale)
-        seat, current, actions = legal
-        state = await self.bot.store.state(table_id)
-        if current != version:  # paged at an older version: still the same list? (delivery leaves it drawn then)
-            then = await self.bot.store.state(table_id, version)
-            if then is None or self.bot.games[table.game].choices(then, seat) != actions:
-                return await self._redraw(interaction, table_id, locale, note=t("discord.control.moved_on", locale))
-        names = await self._names(table_id)
-        labels = [self.bot.games[table.game].describe_action(state, seat, a, locale, names) for a in actions]
-        await interaction.edit_original_response(view=choices_view(table_id, current, seat, labels, page, locale))
+        turn = await self._turn(interaction, table_id, seat=seat, at=version)
+        if isinstance(turn, Rejection):
+            return await self._close_choices(interaction, "✋ " + turn.message(locale))
+        if turn.refused is not None:
+            return await self._close_choices(interaction, "✋ " + turn.refused.message(locale), turn.table.game,
+                                             locale)
+        if not turn.still:  # paged at an older version, and the list is no longer the same
+            return await self._redraw(interaction, turn, locale, note=t("discord.control.moved_on", locale))
+        game = self.bot.games[turn.table.game]
+        labels = [game.describe_action(turn.state, turn.seat, a, locale, turn.names) for a in turn.choices]
+        await interaction.edit_original_response(view=choices_view(table_id, turn.version, turn.seat, labels, page,
+                                                                   locale))
 
     async def on_choice(self, interaction: discord.Interaction, table_id: int, version: int, seat: int,
                         index: int) -> None:
@@ -160,19 +164,16 @@ class Play(commands.Cog):
 
     async def on_back(self, interaction: discord.Interaction, table_id: int, version: int, seat: int) -> None:
         locale = await begin(interaction, private=False)
-        table = await table_here(interaction, table_id)
-        if isinstance(table, Rejection):
-            return await self._close_choices(interaction, "✋ " + table.message(locale))
-        await self._redraw(interaction, table_id, locale, seat=seat)
+        await self._redraw(interaction, await self._turn(interaction, table_id, seat=seat), locale)
 
     async def on_pass_windows(self, interaction: discord.Interaction, table_id: int, version: int, seat: int
                               ) -> None:
         """"Pass until the turn ends": this window passed, and every other window of the turn passed by the
         referee for the player as it opens (bot/referee/standing.py); the clicked message redrawn in place."""
         locale = await begin(interaction, private=False)
-        table = await table_here(interaction, table_id)
-        if isinstance(table, Rejection):
-            return await self._close_choices(interaction, "✋ " + table.message(locale))
+        turn = await self._turn(interaction, table_id, seat=seat)
+        if isinstance(turn, Rejection):
+            return await self._close_choices(interaction, "✋ " + turn.message(locale))
         result = await self.bot.referee.pass_windows(table_id, player_key(interaction), seat=seat, seen_at=version)
         if isinstance(result, Rejection):
             note = t("discord.control.moved_on", locale) if result.code == Code.STALE else \
@@ -180,73 +181,44 @@ class Play(commands.Cog):
         else:
             self.bot.schedule_bots(table_id)
             note = t("discord.control.passed_windows", locale)
-        await self._redraw(interaction, table_id, locale, seat=seat, note=note)
+        await self._redraw(interaction, await self._turn(interaction, table_id, seat=seat), locale, note=note)
 
     async def _decide(self, interaction: discord.Interaction, table_id: int, version: int, seat: int, index: int,
                       *, confirmed: bool) -> None:
         """A click on a choice: a final action asks for a confirmation first; otherwise the action is applied
-        and the clicked message is redrawn in place with what the player has now (no "✓" stubs left)."""
+        and the clicked message is redrawn in place with what the player has now (no "✓" stubs left).  Two
+        reads: the table as the click found it, and as the move left it."""
         locale = await begin(interaction, private=False)
-        table = await table_here(interaction, table_id)
-        if isinstance(table, Rejection):
-            return await self._close_choices(interaction, "✋ " + table.message(locale))
-        found = await self._chosen(interaction, table_id, version, seat, index)
-        if isinstance(found, Rejection):
-            if found.code == Code.STALE:
-                return await self._redraw(interaction, table_id, locale, seat=seat,
-                                          note=t("discord.control.moved_on", locale))
-            return await self._redraw(interaction, table_id, locale, seat=seat, note="✋ " + found.message(locale))
-        current, action, state = found
-        game = self.bot.games[table.game]
-        label = game.describe_action(state, seat, action, locale, await self._names(table_id))
-        if game.confirm(state, seat, action) and not confirmed:
+        turn = await self._turn(interaction, table_id, seat=seat, at=version)
+        if isinstance(turn, Rejection):
+            return await self._close_choices(interaction, "✋ " + turn.message(locale))
+        action = _chosen(turn, index)
+        if isinstance(action, Rejection):  # nothing moved by this click: the message redrawn from what was read
+            note = t("discord.control.moved_on", locale) if action.code == Code.STALE else \
+                "✋ " + action.message(locale)
+            return await self._redraw(interaction, turn, locale, note=note)
+        game = self.bot.games[turn.table.game]
+        label = game.describe_action(turn.state, turn.seat, action, locale, turn.names)  # the one label of the click
+        if game.confirm(turn.state, turn.seat, action) and not confirmed:
             return await interaction.edit_original_response(
                 content=t("discord.control.confirm", locale, label=label),
-                view=confirm_view(table_id, current, seat, index, locale))
-        result = await self._act(interaction, table_id, current, seat, action, locale)
+                view=confirm_view(table_id, turn.version, turn.seat, index, locale))
+        result = await self._act(interaction, table_id, turn.version, turn.seat, action)
         if isinstance(result, Rejection):  # another click won the race for this decision: show what is now
             note = t("discord.control.moved_on", locale) if result.code == Code.STALE else \
                 "✋ " + result.message(locale)
         else:
             note = t("discord.control.done", locale, label=label)
-        await self._redraw(interaction, table_id, locale, seat=seat, note=note)
-
-    async def _chosen(self, interaction: discord.Interaction, table_id: int, version: int, seat: int, index: int
-                      ) -> tuple[int, dict[str, Any], dict[str, Any]] | Rejection:
-        """(the current version, the ``index``-th choice of ``seat``, the current state).  A click made at an
-        older version still counts when the seat's choices are exactly what they were then (another player's
-        move or a private step since changed nothing for it); otherwise it is stale."""
-        legal = await self.bot.referee.legal(table_id, player_key(interaction), seat=seat)
-        if isinstance(legal, Rejection):
-            return legal
-        _, current, actions = legal
-        state = await self.bot.store.state(table_id)
-        if current != version:
-            then = await self.bot.store.state(table_id, version)
-            game = self.bot.games[state["game"]]
-            if then is None or game.choices(then, seat) != actions:
-                return _stale()
-        if not 0 <= index < len(actions):
-            return Rejection(Code.NOT_YOUR_TURN, "core.reject.not_your_turn") if not actions else \
-                Rejection(Code.ILLEGAL, "core.reject.no_such_choice", {"n": index + 1, "count": len(actions)})
-        return current, actions[index], state
+        await self._redraw(interaction, await self._turn(interaction, table_id, seat=seat), locale, note=note)
 
     async def _act(self, interaction: discord.Interaction, table_id: int, version: int, seat: int,
-                   action: dict[str, Any], locale: str) -> str | Rejection:
+                   action: dict[str, Any]) -> Accepted | Rejection:
         """Submit one action at ``version`` (refused as stale if the table moved) and let bots answer."""
-        table = await self.bot.store.get_table(table_id)
-        state = await self.bot.store.state(table_id, version)
         result = await self.bot.referee.act(table_id, player_key(interaction), action, expected_version=version,
                                             seat=seat)
-        if isinstance(result, Rejection):
-            return result
-        assert isinstance(result, Accepted)
-        self.bot.schedule_bots(table_id)
-        try:
-            return self.bot.games[table.game].describe_action(state, seat, action, locale,
-                                                              await self._names(table_id))
-        except Exception:  # a typed action the engine accepted but cannot label: the choice still stands
-            return t("core.term.done", locale)
+        if isinstance(result, Accepted):
+            self.bot.schedule_bots(table_id)
+        return result
 
     @staticmethod
     async def _close_choices(interaction: discord.Interaction, text: str, game: str | None = None,
@@ -450,7 +422,7 @@ class Play(commands.Cog):
         if isinstance(seat, Rejection):
             return await refuse(interaction, seat, locale)
         game = self.bot.games[found.game]
-        names = await self._names(found.id)
+        names = [s.name for s in await self.bot.store.seats(found.id)]
         offered = _OFFERED.match(action.strip())
         if offered:  # picked from the autocomplete list: valid only at the version it was offered at
             if int(offered.group(1)) != state["version"]:
@@ -460,10 +432,14 @@ class Play(commands.Cog):
             chosen = parse_typed(game, state, seat, action, names)
         if isinstance(chosen, Rejection):
             return await refuse(interaction, chosen, locale, found.game)
-        done = await self._act(interaction, found.id, state["version"], seat, chosen, locale)
+        done = await self._act(interaction, found.id, state["version"], seat, chosen)
         if isinstance(done, Rejection):
             return await refuse(interaction, done, locale, found.game)
-        await say(interaction, "✓ " + done)
+        try:
+            label = game.describe_action(state, seat, chosen, locale, names)
+        except Exception:  # a typed action the engine accepted but cannot label: the choice still stands
+            label = t("core.term.done", locale)
+        await say(interaction, "✓ " + label)
 
     @play.autocomplete("action")
     async def _action_choices(self, interaction: discord.Interaction,
@@ -480,7 +456,7 @@ class Play(commands.Cog):
             return []
         locale = await self.bot.locale_for(interaction)
         game = self.bot.games[found.game]
-        names = await self._names(found.id)
+        names = [s.name for s in await self.bot.store.seats(found.id)]
         wanted = current.strip().casefold()
         choices = []
         for i, action in enumerate(actions, 1):

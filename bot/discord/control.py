@@ -1,10 +1,10 @@
 """A player's control message, built from the record: the text (bot/discord/panels.py) and the grouped
-choices (bot/discord/components.py).  Used by the deliverer, which keeps the message in the player's DMs up
-to date, and by the Play cog, which redraws it in answer to a click (an interaction answer is not a
-rate-limited API call)."""
+choices (bot/discord/components.py).  Drawn by bot/discord/control_messages.py for the deliverer, which keeps
+the message in the player's DMs up to date, and for the Play cog, which redraws it in answer to a click (an
+interaction answer is not a rate-limited API call)."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import discord
 
@@ -15,9 +15,9 @@ from bot.discord.recap import Recap
 from bot.engine.board_text import shorten
 from bot.i18n import has, t
 from bot.referee import standing
-from bot.referee.timecontrol import with_deadlines
-from bot.storage.clocks import Clocks
-from bot.storage.store import SeatRow, TableRow
+from bot.referee.timecontrol import shown
+from bot.storage.clocks import SeatClock
+from bot.storage.store import Panel, SeatRow, TableRow
 
 
 def jump_link(table: TableRow, message_id: str | None) -> str | None:
@@ -50,16 +50,19 @@ def distinct(labels: Sequence[str]) -> list[str]:
     return out
 
 
-async def render_control(host: Host, table: TableRow, seats: Sequence[SeatRow], state: dict, seat: int, locale: str,
-                         *, news: Sequence[str] = (), note: str | None = None, recap: Recap | None = None
-                         ) -> tuple[str, discord.ui.View | None]:
-    """The control message of ``seat`` at ``state`` (the latest state of the table); ``recap``: the news it
-    opens with when it is posted anew to ping the player (bot/discord/recap.py)."""
+def render_control(host: Host, table: TableRow, seats: Sequence[SeatRow], state: dict, seat: int, locale: str,
+                   *, live: Panel | None, clocks: Mapping[int, SeatClock], news: Sequence[str] = (),
+                   note: str | None = None, recap: Recap | None = None) -> tuple[str, discord.ui.View | None]:
+    """The control message of ``seat`` at ``state`` (the latest state of the table), from what its caller read:
+    the table's ``live`` message (its link) and a timed table's seat ``clocks``; ``recap``: the news it opens
+    with when it is posted anew to ping the player (bot/discord/recap.py).  Drawn for the Play cog and the
+    deliverer alike by bot/discord/control_messages.py ``draw``."""
     game = host.games[table.game]
-    view = await with_deadlines(Clocks(host.store), table, game.view(state, seat))  # deadlines as the player's clock shows
+    view = game.view(state, seat)
+    if table.time_control is not None or table.paused_total or table.paused_at is not None:
+        view = shown(table, view, clocks)  # deadlines as the player's clock shows (as with_deadlines does)
     pending = next((p for p in view.get("to_act") or [] if p["seat"] == seat), None)
     waiting = sorted({p["seat"] for p in view.get("to_act") or []} - {seat})
-    live = await host.store.panel(table.id, -1)
     playing = state.get("outcome") is None and table.status == "active"
     choices = game.choices(state, seat) if playing else []
     url = jump_link(table, live.message_id if live else None)

@@ -5,7 +5,7 @@ A click on a control message gives the bot an interaction whose token, for 15 mi
 clicked message.  Discord does not count these requests against the bot's
 global rate limit.  A *new* control message is never posted through a token: a message created through an
 interaction carries it (``interaction_metadata``), which clients draw as a reply to the clicked message, and
-that message is deleted right after (bot/discord/delivery.py ``_post_control``, docs/discord.md).
+that message is deleted right after (bot/discord/control_messages.py ``_post_control``, docs/discord.md).
 While a player plays live the deliverer goes through the token of their latest click; once it is too old, or
 after a restart (tokens are credentials worthless after 15 minutes: they live only in memory), it makes the
 ordinary calls.  A request the token no longer allows falls back to the ordinary calls too.

@@ -22,7 +22,7 @@ from bot.discord.render import clip, user_key
 from bot.engine import Code, Rejection
 from bot.i18n import t
 from bot.render.text import game_title
-from bot.storage.store import TableRow
+from bot.storage.store import SeatRow, TableRow
 
 
 OPEN = ("lobby", "active")
@@ -128,11 +128,23 @@ async def table_here(interaction: discord.Interaction, table_id: object) -> Tabl
     bot = judge(interaction)
     table = await bot.store.get_table(number) if number is not None else None
     if table is not None and interaction.guild_id is None:
-        seated = any(s.user_id == player_key(interaction) for s in await bot.store.seats(table.id))
-        return table if seated else _reject("core.reject.no_table", table=clip(str(table_id), 20))
+        return table if at_hand(interaction, table, await bot.store.seats(table.id)) else no_table(table_id)
     if table is None or not same_server(table, interaction):
-        return _reject("core.reject.no_table", table=clip(str(table_id), 20))
+        return no_table(table_id)
     return table
+
+
+def at_hand(interaction: discord.Interaction, table: TableRow, seats: Sequence[SeatRow]) -> bool:
+    """``table_here``'s test on a table already read: a table of the interaction's server, or for a click in
+    the player's DMs, one they sit at."""
+    if interaction.guild_id is None:
+        return any(s.user_id == player_key(interaction) for s in seats)
+    return same_server(table, interaction)
+
+
+def no_table(table_id: object) -> Rejection:
+    """What a table of another server, or none, is answered: the same words."""
+    return _reject("core.reject.no_table", table=clip(str(table_id), 20))
 
 
 async def pick_table(interaction: discord.Interaction, table_id: int | None,

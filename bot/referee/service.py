@@ -31,6 +31,8 @@ from bot.referee.steps import SYSTEM, messages_for, next_deadline
 from bot.referee.timecontrol import defaulted as clock_by_default, parse as parse_time_control, table_clock
 from bot.referee.timekeeper import Timekeeper
 from bot.render.notices import frozen_reason, person
+from bot.referee.turns import TurnView
+from bot.storage.clicks import table_now
 from bot.storage.db import DatabaseError, busy_seconds, describe
 from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, TableRow, VersionConflict
 
@@ -723,6 +725,45 @@ class Referee:
         if table.paused_at is not None:  # act() refuses every move until the table resumes: none is offered
             return paused_refusal(table)
         return resolved, table.version, game.choices(state, resolved)
+
+    async def turn(self, table_id: int, user_id: str, *, seat: int | None = None, at: int | None = None
+                   ) -> TurnView | None:
+        """A click's read model (bot/referee/turns.py), read in one trip: ``seat`` the seat the clicked message is
+        for (None: the clicker's own, or the one of theirs that must act), ``at`` the version it was drawn at.
+        None when there is no such table; its refusals are ``legal``'s and ``view``'s."""
+        found = await table_now(self.store, table_id, user_id=user_id, at=at)
+        if found is None:
+            return None
+        table, seats, state = found.table, found.seats, found.state
+        # (a frozen table's state may be of a shape this release cannot read: no seat is worked out from it)
+        mine = self._seat_of(seats, user_id, seat, state) if state is not None and table.frozen is None else None
+        if table.frozen is not None:  # its state is of a shape this release cannot read
+            unseen: Rejection | None = frozen_refusal(table)
+        elif state is None:
+            unseen = _reject(Code.ILLEGAL, "core.reject.not_started", table=table_id)
+        else:
+            unseen = mine if isinstance(mine, Rejection) else None
+        if table.status == "lobby":  # in the order legal() refuses
+            refused: Rejection | None = _reject(Code.ILLEGAL, "core.reject.not_started", table=table_id)
+        elif table.status != "active":
+            refused = _reject(Code.GAME_OVER, "core.reject.game_over")
+        elif unseen is not None:
+            refused = unseen
+        elif table.paused_at is not None:
+            refused = paused_refusal(table)
+        else:
+            refused = None
+        resolved = mine if isinstance(mine, int) else None
+        game = get_game(table.game)
+        choices = game.choices(state, resolved) if refused is None else []
+        still = at is None or at == table.version or (
+            refused is None and found.then is not None and game.choices(found.then, resolved) == choices)
+        panel = found.panels.get(resolved) if resolved is not None else None
+        news = [] if panel is None else [
+            {"version": row.version, **event} for row in found.events
+            if row.version > panel.version and visible_to(event := row.as_event(), resolved)]
+        return TurnView(table, seats, state, resolved, unseen, refused, choices, still, panel, found.panels.get(-1),
+                        news, found.clocks)
 
     async def history(self, table_id: int, *, seat: int | None = None, moderator: bool = False,
                       since: int = 0) -> list[dict[str, Any]]:
