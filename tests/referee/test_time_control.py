@@ -190,3 +190,16 @@ def test_the_standings_picture_is_small_cached_and_lists_the_leaders_first():
     tall = Image.open(BytesIO(data)).height
     short = Image.open(BytesIO(standings_png(rows[:3], "swiss", "ru", "Кубок"))).height
     assert short < tall < (120 + 26 * (MOST_ROWS + 3)) * SCALE  # 256 players: the top 64, a line for the rest
+
+
+async def test_a_pause_by_the_referee_itself_is_named_in_the_readers_language(env):
+    """A refusal is worded once for every reader: the referee, whose name differs by language, is not put
+    into it in English (a Russian refusal once read "модератором (the referee)")."""
+    store, referee, _ = env
+    tid = await new_toy(referee)
+    assert await moderation.pause(referee, tid, moderator="system", reason="a release is checked") is True
+    refused = await play_one(referee, store, tid)
+    assert refused.key == "clock.reject.paused_by_referee" and "who" not in refused.params
+    assert "бот-судьёй" in refused.message("ru") and "ботом-суддею" in refused.message("uk")
+    assert not any("the referee" in refused.message(locale) for locale in ("ru", "uk"))
+    assert "the referee" in refused.message("en")
