@@ -279,7 +279,7 @@ async def test_a_seated_moderator_sees_no_hidden_state_and_decides_no_dispute_of
 
 # ---------------------------------------------------------------------------------------------- 6. drop in pairing
 async def test_a_player_who_drops_while_the_round_is_paired_is_not_paired(env):
-    from tests.tournament.test_director import new_event
+    from tests.support.events import new_event
 
     store, referee, clock = env
     director, tid = await new_event(referee, 8, bots=False)

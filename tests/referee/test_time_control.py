@@ -156,7 +156,7 @@ async def test_clocks_survive_a_restart(tmp_path, env):
 
 
 async def test_a_tournaments_tables_get_its_clock_and_a_forfeit_on_time_scores_as_a_loss(env):
-    from tests.tournament.test_director import new_event
+    from tests.support.events import new_event
     store, referee, clock = env
     refused = await Director(referee).create("toy", "swiss", creator="u:org", options={"clock": "1s"})
     assert isinstance(refused, Rejection) and refused.key == "clock.reject.bad_setting"

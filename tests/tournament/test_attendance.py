@@ -1,7 +1,7 @@
 """Attendance (docs/tournaments.md T-19): check-in before round 1, requested byes for a coming round, automatic
 withdrawal after N games lost by forfeit."""
 from bot.engine import get_game
-from tests.tournament.test_director import new_event
+from tests.support.events import new_event
 
 HOUR = 3600
 

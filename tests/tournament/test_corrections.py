@@ -2,7 +2,7 @@
 corrected after its winner played on is shown, confirmed, and the bracket paired again; Swiss keeps its pairings."""
 from bot.tournament.corrections import Undo
 from bot.tournament.director import Progress
-from tests.tournament.test_director import new_event, play_out
+from tests.support.events import new_event, play_out
 
 
 async def finish_round(director, tid, number):

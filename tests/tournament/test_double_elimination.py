@@ -7,7 +7,7 @@ import pytest
 from bot.storage.tournaments import GameRow
 from bot.tournament.brackets import double_elimination, rounds
 from bot.tournament.standings import Points
-from tests.tournament.test_director import new_event, play_out
+from tests.support.events import new_event, play_out
 
 
 def matches(games):

@@ -15,7 +15,7 @@ from bot.tournament.places import annulled, without
 from bot.tournament.standings import Points, standings
 from bot.web import public
 from bot.web.pages import Page, tournament_page
-from tests.tournament.test_director import new_event, play_out
+from tests.support.events import new_event, play_out
 from tests.tournament.test_double_elimination import matches
 
 

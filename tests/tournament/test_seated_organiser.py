@@ -1,6 +1,6 @@
 """An organiser (or moderator) playing in their own tournament does not set their own game's result: an
 adjustment or a forfeit of that game is refused to them (bot/referee/seated.py), and another organiser sets it."""
-from tests.tournament.test_director import new_event
+from tests.support.events import new_event
 
 
 async def test_an_organiser_playing_a_game_does_not_set_its_result(env):

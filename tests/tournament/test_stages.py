@@ -2,7 +2,7 @@
 from bot.tournament import stages
 from bot.tournament.director import Director
 from bot.tournament.pairing import bracket
-from tests.tournament.test_director import new_event, play_out
+from tests.support.events import new_event, play_out
 
 
 async def _both_stages(director, tid):

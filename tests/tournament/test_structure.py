@@ -6,7 +6,7 @@ from bot.storage.tournaments import Entry, GameRow
 from bot.tournament.director import Director
 from bot.tournament.seeding import seed_order
 from bot.tournament.standings import Points, standings, table_points
-from tests.tournament.test_director import new_event
+from tests.support.events import new_event
 
 
 def test_seed_order_by_lot_order_and_rating():
@@ -81,7 +81,7 @@ async def test_a_multiseat_event_with_place_points(env):
     director, tid = await new_event(referee, 6, fmt="multiseat", settings={"rounds": 2, "table_size": 3,
                                                                            "place_points": "3,1,0"})
     await director.start(tid, by="u:org")
-    from tests.tournament.test_director import play_out
+    from tests.support.events import play_out
     t = await play_out(director, tid)
     assert t.status == "finished"
     for g in await director.record.games(tid):

@@ -13,7 +13,7 @@ from bot.storage.tournaments import GameRow
 from bot.tournament.pairing import History, swiss_pairs
 from bot.tournament.standings import Points, histories, table_points
 from tests.support.tables import play_one
-from tests.tournament.test_director import new_event
+from tests.support.events import new_event
 
 HOUR = 3600
 

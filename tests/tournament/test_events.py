@@ -8,29 +8,7 @@ from bot.storage.store import Store
 from bot.storage.tournaments import GameRow, NewGame
 from bot.tournament.director import Director, table_title
 from bot.tournament.standings import Points, standings
-
-
-async def new_event(referee, n, fmt="swiss", game="toy", settings=None, bots=True, options=None):
-    director = Director(referee)
-    tour = await director.create(game, fmt, creator="u:org", settings=settings, options=options, origin="terminal",
-                                 locale="en")
-    assert not isinstance(tour, Rejection), tour
-    for i in range(n):
-        assert await director.join(tour.id, f"u:p{i:02}", f"P{i:02}", is_bot=bots) == i + 1
-    return director, tour.id
-
-
-async def play_out(director, tid, limit=50):
-    """Let the bots play every table and the results flow until the tournament ends."""
-    for _ in range(limit):
-        t = await director.record.get(tid)
-        if t.status != "running":
-            return t
-        for g in await director.record.games(tid, t.round):
-            if g.table_id:
-                await director.referee.drive_bots(g.table_id)
-        await director.sync(tid)
-    raise AssertionError("the tournament did not end")
+from tests.support.events import new_event, play_out
 
 
 def check_rounds(games, players):
