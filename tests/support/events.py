@@ -1,7 +1,15 @@
-"""Tournaments for the tests: an event of ``n`` players made through the director, and its bots' tables played
-until it ends."""
+"""Tournaments for the tests: an event of ``n`` players made through the director, its bots' tables played
+until it ends, and the terminal's ``tournament`` command."""
 from bot.engine import Rejection
+from bot.terminal.cli import main
 from bot.tournament.director import Director
+
+
+def tournament_cli(db, *args, capsys=None):
+    """``python -m bot tournament ARGS`` on ``db`` in English: (exit code, what it printed if ``capsys``)."""
+    code = main(["--db", str(db), "--locale", "en", "tournament", *args])
+    out = capsys.readouterr() if capsys else None
+    return code, out
 
 
 async def new_event(referee, n, fmt="swiss", game="toy", settings=None, bots=True, options=None):

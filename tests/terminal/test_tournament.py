@@ -2,13 +2,7 @@
 import csv
 import json
 
-from bot.terminal.cli import main
-
-
-def run(db, *args, capsys=None):
-    code = main(["--db", str(db), "--locale", "en", "tournament", *args])
-    out = capsys.readouterr() if capsys else None
-    return code, out
+from tests.support.events import tournament_cli as run
 
 
 def test_swiss_from_the_terminal(tmp_path, capsys):

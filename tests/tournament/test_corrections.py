@@ -147,7 +147,7 @@ def test_the_terminal_lists_what_a_correction_undoes_and_applies_it_with_confirm
     import json
     import sqlite3
 
-    from tests.terminal.test_tournament import run
+    from tests.support.events import tournament_cli as run
     db = tmp_path / "j.db"
     run(db, "new", "--game", "toy", "--format", "elimination", "--user", "org")
     for who in ("alice", "bob", "carol", "dave"):
@@ -179,7 +179,7 @@ def test_the_terminal_says_a_swiss_correction_keeps_the_later_pairings(tmp_path,
     import json
     import sqlite3
 
-    from tests.terminal.test_tournament import run
+    from tests.support.events import tournament_cli as run
     db = tmp_path / "j.db"
     run(db, "new", "--game", "toy", "--set", "rounds=3", "--user", "org")
     for who in ("alice", "bob", "carol", "dave"):

@@ -101,7 +101,7 @@ def test_spread_keeps_groups_apart_where_it_can():
 
 
 def test_a_group_stage_and_its_knockout_from_the_terminal(tmp_path, capsys):
-    from tests.terminal.test_tournament import run
+    from tests.support.events import tournament_cli as run
 
     db = tmp_path / "j.db"
     code, _ = run(db, "new", "--game", "claygod", "--format", "round_robin", "--set", "groups=2", "--set",
