@@ -3,7 +3,7 @@ table, on a scratch copy, played on by hand or by the bots, answered privately.
 
 Three ways in: ``/whatif`` (a command of its own: ``/mod`` is at Discord's size limit for one command), the
 "What if…" button under a dispute's evidence (the position right before the disputed move), and the same button
-under a moderator's step of ``/table replay`` (``components.whatif_view(table, version)``, handled by ``on_open``).
+under a moderator's step of ``/table replay`` (``components.replay_view``, handled by ``on_open``).
 Under each answer: the moves open at the scratch position (a select, a page at a time), one bot move, the bots to
 the end.  Each answer's trial is kept in memory between clicks (the latest ``KEPT``; an earlier answer's buttons
 play on from the position it showed), never written: the real table is untouched, and each step is a moderator's

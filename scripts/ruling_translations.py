@@ -6,7 +6,7 @@ text, and the English of those, with the fingerprint a new translation must carr
 
 A translation carries ``source:``, the fingerprint of the English ruling it was made from (bot/rules/catalogue.py
 ``Entry.fingerprint``): when docs/rulings/<game>.md changes a ruling, its translation reads stale here, the
-ruling is shown in English with a note, and tests/test_rules_catalogue.py fails until it is translated again.
+ruling is shown in English with a note, and tests/rules/test_catalogue.py fails until it is translated again.
 """
 from __future__ import annotations
 

@@ -522,11 +522,6 @@ class WhatIfSelect(ui.DynamicItem[ui.Select], template=f"j:wis:{_N}:{_N}"):
 DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, WhatIfButton, WhatIfDisputeButton, WhatIfBotsButton, WhatIfPageButton, WhatIfSelect)
 
 
-def whatif_view(table_id: int, version: int, locale: str) -> ui.View:
-    """The "What if…" button for a moderator at a stored step (``/table replay`` as a moderator)."""
-    return _view(WhatIfButton(table_id, version, label=t("whatif.button.open", locale)))
-
-
 def whatif_dispute_view(dispute_id: int, locale: str, *, deciding: bool = False) -> ui.View:
     """The "What if…" button under a dispute's evidence; ``deciding`` (the dispute is open): Uphold / Reject /
     Amend beside it, so the moderator decides where they read."""

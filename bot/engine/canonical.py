@@ -8,7 +8,7 @@ Why orjson at all: speed.  Every accepted action encodes its new state here (iss
 the same JSON five to nine times faster than ``json.dumps``.  It is only used where it provably writes
 the same bytes; anything it could write differently, or would accept where ``json.dumps`` refuses, goes
 to the ``json.dumps`` call itself, which then behaves exactly as before (the same output, or the same
-TypeError / ValueError).  The cases, each checked by tests/test_canonical.py:
+TypeError / ValueError).  The cases, each checked by tests/engine/test_canonical.py:
 
 - orjson refuses ints beyond 64 bits, dict keys that are not str, lone surrogates, subclasses of the
   builtin types, dataclasses and datetimes (passed through to a ``default`` that refuses) and nesting

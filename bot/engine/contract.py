@@ -155,10 +155,6 @@ class Outcome:
     params: Mapping[str, Any] = field(default_factory=dict)
     scores: Mapping[str, Any] | None = None
 
-    @property
-    def is_draw(self) -> bool:
-        return not self.winners
-
 
 @dataclass(frozen=True)
 class Applied:

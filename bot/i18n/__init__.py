@@ -82,7 +82,7 @@ def format_text(text: str, locale: str, params: dict[str, Any]) -> str:
     def sub(m: re.Match[str]) -> str:
         name, forms = m.group(1), m.group(2)
         if name not in params:
-            # a bug in the caller (tests/test_all_templates.py hunts them); the reader sees a dash, the log the key
+            # a bug in the caller (tests/i18n/test_all_templates.py hunts them); the reader sees a dash, the log the key
             _log.warning("text placeholder {%s} has no value", name)
             return MISSING
         value = params[name]

@@ -54,7 +54,7 @@ async def hidden_state(referee: Referee, table_id: int, *, moderator: str
 
 
 async def evidence(referee: Referee, dispute_id: int, *, moderator: str) -> Any:
-    """A dispute's evidence (bot/disputes.py), for a moderator not playing at its table; logged."""
+    """A dispute's evidence (bot/referee/disputes.py), for a moderator not playing at its table; logged."""
     from bot.referee import disputes
 
     found = await disputes.evidence(referee, dispute_id)

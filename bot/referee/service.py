@@ -30,7 +30,7 @@ from bot.engine.free_text import TITLE_MAX, clean_name, clean_text
 from bot.referee.steps import SYSTEM, messages_for, next_deadline
 from bot.referee.timecontrol import defaulted as clock_by_default, parse as parse_time_control, table_clock
 from bot.referee.timekeeper import Timekeeper
-from bot.render.notices import frozen_reason, person
+from bot.render.notices import frozen_reason, is_referee, person
 from bot.referee.turns import TurnView
 from bot.storage.clicks import table_now
 from bot.storage.db import DatabaseError, busy_seconds, describe
@@ -97,9 +97,16 @@ def dispute_window(raw: Any) -> str | None:
     return str(moves) if 1 <= moves <= MOST_WINDOW_MOVES and str(raw).strip() == str(moves) else None
 
 
+#: the refusals of an action at a paused table: by a moderator, or by the referee itself (an upgrade's freeze)
+PAUSED = ("clock.reject.paused", "clock.reject.paused_by_referee")
+
+
 def paused_refusal(table: TableRow) -> Rejection:
     """What every action at a paused table is told: who paused it, and why."""
-    return _reject(Code.ILLEGAL, "clock.reject.paused", table=table.id, who=person(table.paused_by, "en"),
+    if is_referee(table.paused_by):  # its name differs by language, and a refusal is worded once for all
+        return _reject(Code.ILLEGAL, PAUSED[1], table=table.id, reason=table.paused_reason or "—")
+    # a moderator is named the same in every language: a mention, or a terminal name
+    return _reject(Code.ILLEGAL, PAUSED[0], table=table.id, who=person(table.paused_by, "en"),
                    reason=table.paused_reason or "—")
 
 
@@ -678,7 +685,7 @@ class Referee:
             if isinstance(result, Rejection):
                 if result.code == Code.STALE:
                     continue
-                if result.key == "clock.reject.paused":  # paused meanwhile (perhaps by another process)
+                if result.key in PAUSED:  # paused meanwhile (perhaps by another process)
                     break
                 if result.code == Code.BUSY and busy < BOT_BUSY_RETRIES:  # another process's load: nobody else
                     busy += 1                                           # moves a bot, so it tries again

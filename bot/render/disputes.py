@@ -87,7 +87,7 @@ def evidence_texts(ev: Any, locale: str, *, seat: int | None = None) -> list[str
     head.append(t("disputes.evidence.raw", locale, raw=json.dumps(ev.action.action, ensure_ascii=False)[:600]))
     viewer = names[seat] if seat is not None else t("disputes.evidence.public", locale)
     seen = [e for e in ev.events if e["to"] is None or (seat is not None and seat in e["to"])]
-    # a move made under older rules is shown as today's rules read its tables (bot/disputes.py)
+    # a move made under older rules is shown as today's rules read its tables (bot/referee/disputes.py)
     shown_before = getattr(ev, "shown_before", None) or ev.before
     shown_after = getattr(ev, "shown_after", None) or ev.after
     before = [t("disputes.evidence.before", locale, who=viewer),

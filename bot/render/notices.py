@@ -28,9 +28,14 @@ def person(user_key: str | None, locale: str) -> str:
         return f"<@{key[len(DISCORD_PREFIX):]}>"
     if key.startswith(TERMINAL_PREFIX) and len(key) > len(TERMINAL_PREFIX):
         return key[len(TERMINAL_PREFIX):]
-    if key in ("", "system", "auto", "preference"):  # the referee's own steps, a window preference's pass too
+    if is_referee(key):
         return t("notice.referee", locale)
     return key
+
+
+def is_referee(user_key: str | None) -> bool:
+    """The referee's own steps (a window preference's pass too), named in the reader's language."""
+    return str(user_key or "") in ("", "system", "auto", "preference")
 
 
 def _reason(text: Any) -> str:

@@ -7,7 +7,7 @@ time the catalogue is built, so the rulings document stays the one source of tru
 ``**Decision.**`` / ``**Reason.**`` paragraphs, or (Raiders) a table row ``| RD-1 | gap | ruling | why |``.
 A ruling's Russian and Ukrainian words come from ``data/rules/rulings/<game>.yaml``, each translation carrying
 the fingerprint of the English it was made from: a ruling changed since is shown in English (with a note)
-until it is translated again, and tests/test_rules_catalogue.py names it.
+until it is translated again, and tests/rules/test_catalogue.py names it.
 """
 from __future__ import annotations
 

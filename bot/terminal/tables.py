@@ -8,7 +8,7 @@ from typing import Any
 from bot.engine import Code, Rejection, get_game
 from bot.i18n import t
 from bot.process.config import Settings
-from bot.referee.service import Accepted
+from bot.referee.service import PAUSED, Accepted
 from bot.render.notices import paused_line, versions_line
 from bot.render.text import outcome_line
 from bot.storage.store import TableRow
@@ -94,7 +94,7 @@ async def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
             return EXIT_OK
         elif verb == "actions":
             legal = await referee.legal(table_id, user)
-            if isinstance(legal, Rejection) and legal.key == "clock.reject.paused":  # a seated player: none now
+            if isinstance(legal, Rejection) and legal.key in PAUSED:  # a seated player: none now
                 shown = await store.known_table(table_id)  # a seated player's: it exists
                 _say(t("core.term.version", locale, version=shown.version))
                 _say(paused_line(shown, locale, "terminal", now=referee.now()))

@@ -3,7 +3,7 @@
 Every reader here returns the public's share and nothing else: a table's *public* events (``to`` is None),
 its state only as ``game.view(state, None)`` (the view the public picture is drawn from), the seed only once
 the table has ended, the actions only as who moved and when (their JSON names hidden cards), never a version
-number (versions count the secret steps too: bot/moves.py).  The page builders (pages.py) are pure functions of
+number (versions count the secret steps too: bot/referee/moves.py).  The page builders (pages.py) are pure functions of
 these records, so a test can hand them a state whose hidden cards were dealt anew and compare the bytes.
 
 ``token`` functions give, in one cheap query each, what a page depends on: the application keeps a rendered
@@ -22,7 +22,7 @@ from bot.storage.public_reads import Scope
 from bot.storage.store import Store, TableRow
 from bot.storage.tournaments import Entry, GameRow, RoundRow, TournamentRow
 
-#: statuses whose seed the referee has revealed (bot/record.py exports it then too)
+#: statuses whose seed the referee has revealed (bot/referee/record.py exports it then too)
 ENDED = ("finished", "cancelled")
 #: a server's index lists this many tables a page, newest first, and this many tournaments (docs/web.md "Paging")
 TABLES_PER_PAGE = 40
@@ -43,7 +43,7 @@ class Seat:
 class Step:
     """One public step of a table's log: the deal (``kind`` "setup"), a move, or a moderator's rollback.
     ``index`` numbers the steps 0, 1, 2 … for the replay's addresses; ``number`` is the move's number as the
-    log shows it (bot/moves.py).  ``seat``: who moved (None: the referee); ``at``: when."""
+    log shows it (bot/referee/moves.py).  ``seat``: who moved (None: the referee); ``at``: when."""
 
     index: int
     kind: str
@@ -174,7 +174,7 @@ def public_view(game: str, state: Mapping[str, Any] | None) -> Mapping[str, Any]
 
 
 async def public_record(store: Store, table_id: int) -> dict[str, Any] | None:
-    """The export of an ended table (bot/record.py without the moderator's extras: the seed, the actions, the
+    """The export of an ended table (bot/referee/record.py without the moderator's extras: the seed, the actions, the
     snapshots' digests, public dispute texts), which ``python -m bot verify --file`` checks.  None before the
     table ends: until then the export would tell how many secret steps were taken."""
     from bot.referee.record import export_table

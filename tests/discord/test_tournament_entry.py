@@ -2,7 +2,7 @@
 on the tournament's message, checked at the Enter button and at the Check in button."""
 from bot.discord.render import user_key
 from tests.discord.test_tournament import enter, new_tournament, tournament_message
-from tests.test_tournament_terminal import PARITY_ACTIONS, attendance_record, parity
+from tests.terminal.test_tournament_organiser import PARITY_ACTIONS, attendance_record, parity
 
 
 async def test_a_server_role_as_the_entry_condition(harness):
@@ -31,7 +31,7 @@ async def test_a_server_role_as_the_entry_condition(harness):
 
 
 async def test_discords_attendance_and_pairing_edits_write_what_the_terminals_do(harness):
-    """The same event as tests/test_tournament_terminal.py, by the buttons and /pairing: the same log."""
+    """The same event as tests/terminal/test_tournament_organiser.py, by the buttons and /pairing: the same log."""
     h, fake = harness, harness.fake
     org = fake.add_user("Org")
     people = {n: fake.add_user(n) for n in ("ann", "ben", "cat", "dan", "eve", "fay")}

@@ -5,7 +5,7 @@ moderator seated at the table get nothing."""
 from bot.engine import get_game
 from tests.discord.fake_discord import until
 from tests.discord.test_play import started_toy, user_to_act
-from tests.test_whatif import looks, record_rows
+from tests.referee.test_whatif import looks, record_rows
 
 
 async def _all_shown(ix, *needles):

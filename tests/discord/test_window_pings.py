@@ -110,7 +110,7 @@ async def test_table_windows_sets_the_players_preference_everywhere_or_at_one_ta
 async def test_held_leaves_a_window_unshown_to_a_seat_without_an_answer_and_shows_it_to_one_with(harness):
     """Bob asked to be shown only windows he can answer: the same capture (of a property nobody owns) edits his
     control message where he holds an answer and leaves it as it was where he holds none; the moment the
-    referee passes for him is the same in both (tests/test_window_preferences.py)."""
+    referee passes for him is the same in both (tests/referee/test_window_preferences.py)."""
     from tests.discord.test_windows import _decks
 
     h, fake = harness, harness.fake

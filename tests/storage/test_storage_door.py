@@ -1,6 +1,6 @@
 """Storage owns every query: no module of bot/ or cogs/ outside bot/storage runs SQL, opens a database driver or
 reaches into a private member of storage's classes.  Read from the code with ``ast``, in the manner of
-tests/test_layering.py, and each fault names its module and line.
+tests/architecture/test_layering.py, and each fault names its module and line.
 
 What counts as running SQL: importing ``sqlite3`` or ``aiosqlite``; calling ``execute``, ``executemany``,
 ``executescript`` or a ``fetchone``-like method; a string literal that reads as an SQL statement; touching a private
@@ -13,7 +13,7 @@ import ast
 import re
 from pathlib import Path
 
-from tests.test_layering import ROOT, modules_of
+from tests.architecture.test_layering import ROOT, modules_of
 
 DRIVERS = ("sqlite3", "aiosqlite")
 #: the database API's calls (DB-API, aiosqlite); not discord.py's ``fetch_channel`` and kin

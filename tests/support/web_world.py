@@ -1,4 +1,4 @@
-"""A database for the public pages' tests (tests/test_web*.py): every game played by bot players (one table
+"""A database for the public pages' tests (tests/web/): every game played by bot players (one table
 of each to the end, one left in play), players with hostile names, and tournaments of bot players in each
 format (a Swiss one still running), built once per test module."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The whole bracket in a real browser (the Chromium of tests/test_web_browser.py, offline), at a phone's width
+"""The whole bracket in a real browser (the Chromium of tests/web/test_browser.py, offline), at a phone's width
 (390 px) and a desktop's: a double elimination of eight drawn before its first round and a single elimination
 in play; the page never scrolls sideways (a tree scrolls in its own box), each tree is drawn apart, every match
 sits level with the middle of the two that feed it, and the lines between them are drawn."""
@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from tests.test_web_browser import ROOT, WIDTHS, _fits, _missing, _open, _shoot, browser, shots  # noqa: F401
+from tests.web.test_browser import ROOT, WIDTHS, _fits, _missing, _open, _shoot, browser, shots  # noqa: F401
 
 NAMES = ["Аня", "Борис", "Віра", "Glen", "Дана", "Егор", "Жанна", "Зоя"]
 

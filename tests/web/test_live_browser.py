@@ -1,4 +1,4 @@
-"""Pages that keep themselves current, in a real browser (the Chromium and Selenium of tests/test_web_browser.py,
+"""Pages that keep themselves current, in a real browser (the Chromium and Selenium of tests/web/test_browser.py,
 skipped as it is when the browser is missing): times rewritten in the reader's zone, a round's deadline counted
 down, a table page and a replay's last step updating themselves after a move made while they are open, and the
 tournament page with its tables in play at a phone's width and a desktop's without sideways scrolling."""
@@ -17,7 +17,7 @@ import pytest
 from bot.referee.service import Referee
 from bot.storage.store import Store
 from bot.web.sample import bot_tournament
-from tests.test_web_browser import ROOT, WIDTHS, _fits, _open, _shoot, browser, shots
+from tests.web.test_browser import ROOT, WIDTHS, _fits, _open, _shoot, browser, shots
 
 _ = (browser, shots)  # the browser test's own fixtures, found by pytest under these names
 
@@ -50,7 +50,7 @@ async def _move(path, table_id: int) -> None:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from tests.test_web_browser import _missing
+    from tests.web.test_browser import _missing
     missing = _missing()
     if missing:
         if os.environ.get("JUDGE_REQUIRE_BROWSER") == "1":

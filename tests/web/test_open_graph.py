@@ -83,7 +83,7 @@ async def test_without_a_base_address_no_relative_address_is_offered(world):
 
 async def test_a_preview_shows_nothing_the_public_may_not_see(world):
     """Built from the stored state and from the state with everything the public cannot see dealt anew, the
-    tables' and replays' preview tags are the same (the whole pages are compared in tests/test_web.py)."""
+    tables' and replays' preview tags are the same (the whole pages are compared in tests/web/test_pages.py)."""
     path, ids = world
     store = await Store.open(path)
     differing = compared = 0

@@ -1,4 +1,4 @@
-"""The paged index in a real browser (the Chromium and Selenium of tests/test_web_browser.py, skipped as it is
+"""The paged index in a real browser (the Chromium and Selenium of tests/web/test_browser.py, skipped as it is
 when the browser is missing): at a phone's width and a desktop's the page links fit without sideways scrolling,
 and following "Older" and "Newer" walks the pages with no table shown twice."""
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 from bot.referee.service import Referee
 from bot.storage.store import Store
 from bot.web.public import TABLES_PER_PAGE
-from tests.test_web_browser import ROOT, WIDTHS, _fits, _open, _shoot, browser, shots
+from tests.web.test_browser import ROOT, WIDTHS, _fits, _open, _shoot, browser, shots
 
 _ = (browser, shots)  # the browser test's own fixtures, found by pytest under these names
 PAGES = 3
@@ -41,7 +41,7 @@ async def _build(path) -> list[int]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from tests.test_web_browser import _missing
+    from tests.web.test_browser import _missing
     missing = _missing()
     if missing:
         if os.environ.get("JUDGE_REQUIRE_BROWSER") == "1":

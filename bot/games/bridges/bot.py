@@ -606,8 +606,4 @@ def score(state: State, target: str) -> float:
     return cast("float", value)
 
 
-def _attack_value(state: State, seat: int, bid: str) -> int:
-    return max((sum(sources(state, seat, bid, m)) for m in attack_modes(state, seat, bid)), default=0)
-
-
 __all__ = ["choose", "score", "team_target", "CLASSES"]

@@ -125,10 +125,6 @@ def boss_alive(state: State, bid: str) -> bool:
     return bool(state["bosses"][bid]["hp"] > 0)
 
 
-def bosses_on(state: State, island: str) -> list[str]:
-    return [b for b, v in state["bosses"].items() if v["at"] == island and v["hp"] > 0]
-
-
 def peaceful(state: State, bid: str) -> bool:
     """Golemko is at peace while Karate-bum is dead, until he is attacked (§3.2, BR-10)."""
     other = catalogue().bosses[bid].get("peaceful_while_dead")
@@ -178,7 +174,3 @@ def give_fresh(state: State, seats: Iterable[int], items: dict[str, int]) -> Non
 def scaled(state: State, base: int) -> int:
     """«написанное кол-во монет + N - 1» (§3 drops, §2 chests)."""
     return base + n_players(state) - 1
-
-
-def winners_none() -> list[int]:
-    return []

@@ -3,10 +3,11 @@ marks set by hand (cards are moved between zones, never created), so each test s
 checks."""
 from __future__ import annotations
 
-from bot.engine import Applied, Rejection, visible_to
+from bot.engine import visible_to
 from bot.games.bloodwood import GAME
 from bot.games.bloodwood.cards import catalogue
 from bot.games.bloodwood.state import back
+from tests.support.engine import acting
 
 NAMES = ["Аня", "Боб", "Вера", "Гена", "Дина", "Женя",
          "Зоя", "Иван", "Катя", "Лёва", "Маша", "Ника"]
@@ -68,21 +69,7 @@ def set_turn(state, seat):
     state["step"] = {"kind": "turn", "opened": NOW, "seat": seat, "card": None}
 
 
-def apply(state, who, /, now=NOW + 1, **action):
-    result = GAME.apply(state, who, action, now=now)
-    assert isinstance(result, Applied), f"{action} by seat {who} refused: {result}"
-    GAME.check_invariants(result.state)
-    return result
-
-
-def act(state, who, /, **action):
-    return apply(state, who, **action).state
-
-
-def reject(state, who, /, **action) -> Rejection:
-    result = GAME.apply(state, who, action, now=NOW + 1)
-    assert isinstance(result, Rejection), f"{action} by seat {who} was accepted"
-    return result
+apply, act, reject = acting(GAME, now=NOW + 1)
 
 
 def run(state, *moves):

@@ -2,9 +2,9 @@
 equipped by hand, so each test states exactly what it checks."""
 from __future__ import annotations
 
-from bot.engine import Applied, Rejection
 from bot.games.bridges import GAME
 from bot.games.bridges.state import max_hp
+from tests.support.engine import acting
 
 NAMES = ["Аня", "Боб", "Вера", "Гена", "Дина", "Женя", "Зоя", "Иван", "Катя", "Лёва", "Маша", "Ника"]
 NOW = 1000.0
@@ -46,21 +46,7 @@ def boss_hp(state, bid, hp):
     return state
 
 
-def apply(state, who, /, **action):
-    result = GAME.apply(state, who, action, now=NOW + 1)
-    assert isinstance(result, Applied), f"{action} by seat {who} refused: {result}"
-    GAME.check_invariants(result.state)
-    return result
-
-
-def act(state, who, /, **action):
-    return apply(state, who, **action).state
-
-
-def reject(state, who, /, **action) -> Rejection:
-    result = GAME.apply(state, who, action, now=NOW + 1)
-    assert isinstance(result, Rejection), f"{action} by seat {who} was accepted"
-    return result
+apply, act, reject = acting(GAME, now=NOW + 1)
 
 
 def end_all(state):

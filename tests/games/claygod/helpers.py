@@ -2,10 +2,10 @@
 the first player and the dice; then acting and checking exact effects."""
 from __future__ import annotations
 
-from bot.engine import Applied, Rejection
 from bot.engine.rng import Rng
 from bot.games.claygod import GAME
 from bot.games.claygod.cards import COLOURS
+from tests.support.engine import acting
 
 NAMES = ["Аня", "Боб"]
 START = 1000.0
@@ -28,20 +28,7 @@ def push(state, tag, values):
     Rng(state["rng"]).push(tag, list(values))
 
 
-def apply(state, seat, now=START, **action):
-    result = GAME.apply(state, seat, action, now=now)
-    assert isinstance(result, Applied), f"{action} refused: {result}"
-    return result
-
-
-def act(state, seat, now=START, **action):
-    return apply(state, seat, now=now, **action).state
-
-
-def reject(state, seat, now=START, **action) -> Rejection:
-    result = GAME.apply(state, seat, action, now=now)
-    assert isinstance(result, Rejection), f"{action} was accepted"
-    return result
+apply, act, reject = acting(GAME, now=START)
 
 
 def roll(state, seat, values, now=START):

@@ -2,12 +2,13 @@
 by hand into hands and rows (without triggering anything), so each test states exactly what it checks."""
 from __future__ import annotations
 
-from bot.engine import Applied, Ctx, Rejection
+from bot.engine import Ctx
 from bot.games.gwent import GAME
 from bot.games.gwent.cards import catalogue
 from bot.games.gwent.scoring import scores, strengths
 from bot.games.gwent.setup import deal
 from bot.games.gwent.state import locate, relocate
+from tests.support.engine import acting
 
 NAMES = ["Аня", "Боб"]
 
@@ -44,20 +45,7 @@ def table(a="northern_realms", b="nilfgaard", variant="standard", leaders=(None,
     return state
 
 
-def apply(state, who, **action):
-    result = GAME.apply(state, who, action, now=2000.0)
-    assert isinstance(result, Applied), f"{action} refused: {result}"
-    return result
-
-
-def act(state, who, **action):
-    return apply(state, who, **action).state
-
-
-def reject(state, who, **action) -> Rejection:
-    result = GAME.apply(state, who, action, now=2000.0)
-    assert isinstance(result, Rejection), f"{action} was accepted"
-    return result
+apply, act, reject = acting(GAME, now=2000.0)
 
 
 def find(state, seat, card_id, zones=("deck", "aside", "hand", "discard")):
