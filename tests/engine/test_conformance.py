@@ -84,13 +84,20 @@ def _no_rng(obj):
 BAD_ACTIONS = [None, 7, "play", {}, {"type": 5}, {"type": "no_such_action_type"}, {"type": "timeout"}]
 
 
+#: each game's playouts are dealt round-robin into this many tests (playout i to part i % PARTS): the same playouts
+#: and checks as one test, but pytest-xdist's workers share a game's minutes instead of one worker waiting on them
+PARTS = 4
+
+
+@pytest.mark.parametrize("part", range(PARTS))
 @pytest.mark.parametrize("name", GAMES)
-def test_random_playouts(name, pytestconfig):
+def test_random_playouts(name, part, pytestconfig):
     game = all_games()[name]
     n = playouts_for(game, pytestconfig)
     counts, options = seat_counts(game), option_sets(game)
     cut = 0
-    for i in range(n):
+    mine = range(part, n, PARTS)
+    for i in mine:
         seats = counts[i % len(counts)]
         opts = options[i % len(options)]
         if not _fits(game, seats, opts):  # an option for some seat counts only (Raiders' pairs: four)
@@ -113,7 +120,7 @@ def test_random_playouts(name, pytestconfig):
             assert [dumps(s) for s in again] == [dumps(s) for s in po.states], "replay differs"
             fresh = game.initial_state(seats, seed=f"conf-{name}-{i}", options=opts, now=1_700_000_000.0)
             assert dumps(fresh.state) == dumps(po.initial), "initial state is not a function of seed/options"
-    assert cut <= n * 0.05, f"{cut} of {n} playouts hit the action bound {game.max_actions}"
+    assert cut <= len(mine) * 0.05, f"{cut} of {len(mine)} playouts hit the action bound {game.max_actions}"
 
 
 def _check_views(game, state, rnd):
