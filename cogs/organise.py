@@ -102,6 +102,9 @@ class Organise(commands.Cog):
                                                        {"tournament": tournament_id}), locale)
         result = await self.director.confirm_correction(tournament_id, shown, by=player_key(interaction),
                                                         moderator=await self._events()._runs_events(interaction))
+        if isinstance(result, Progress):  # the bracket moved between the check and the lock: nothing left to undo
+            await self.desk.announce(result)
+            return await say(interaction, t("tournament.correction.done_alone", locale))
         if isinstance(result, Rejection):
             return await refuse(interaction, result, locale)
         await self._undo(interaction, result, locale)
