@@ -215,7 +215,7 @@ class Organise(commands.Cog):
                                    filename=f"tournament{tour.id}-public.json"),
                       discord.File(io.BytesIO(audit_csv(public).encode()), filename=f"tournament{tour.id}-public.csv")]
             if writable(public):
-                points = self.director.points(await self.director.record.get(tour.id))
+                points = self.director.points(tour)  # the row read at the start: an export changes nothing
                 files.append(discord.File(io.BytesIO(write_trf(public, win=points.win, draw=points.draw).encode()),
                                           filename=f"tournament{tour.id}.trf"))
         await say(interaction, t("tournament.discord.exported", locale, tournament=tour.id), files=files)
