@@ -41,3 +41,17 @@ def test_a_game_slipping_from_the_contract_is_caught(tmp_path: Path) -> None:
     report, code = _mypy("--strict", "--follow-imports=silent", str(game))
     assert code == 1
     assert 'Signature of "render_view" incompatible with supertype' in report, report
+
+
+_UNTYPED = "def untyped(x):\n    return x\n\n\ndef generic() -> list:\n    return []\n"
+
+
+@pytest.mark.parametrize("module, strict", [("bot/engine/hands.py", True), ("bot/web/links.py", False)])
+def test_strict_mode_holds_the_engine_and_stops_there(tmp_path: Path, module: str, strict: bool) -> None:
+    """The override's flags reach bot/engine and go no further: ``strict = true`` in an override once put
+    every module the checked ones import under strict mode too (mypy 2.4 reads it as global)."""
+    source = tmp_path / "untyped.py"
+    source.write_text(_UNTYPED)
+    report, code = _mypy("--follow-imports=silent", "--shadow-file", module, str(source), module)
+    assert (code == 1) == strict, report
+    assert ("[no-untyped-def]" in report and "[type-arg]" in report) == strict, report
