@@ -16,7 +16,7 @@ from bot.storage.store import Store, TableRow
 
 
 class Channels(Protocol):
-    """The ``discord.Client`` methods that find a channel by its id."""
+    """The ``discord.Client`` methods that find a channel or a server by its id, or open a DM."""
 
     def get_channel(self, id: int, /) -> Any: ...
 
@@ -24,6 +24,10 @@ class Channels(Protocol):
 
     def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
                                 type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
+
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
 
 
 class Host(Channels, Protocol):
