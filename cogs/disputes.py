@@ -9,6 +9,7 @@ every use (``interaction_check``); a dispute of another server is answered as on
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -90,7 +91,10 @@ class DisputeModeration(commands.Cog):
         locale = await begin(interaction)
         found = await self._readable(interaction, await self.bot.store.disputes(
             guild_id=str(interaction.guild_id), status="open", limit=50), locale)
-        tables = {d.table_id: await self.bot.store.get_table(d.table_id) for d in found}
+        tables = {}
+        for d in found:  # a dispute's table is never deleted: the check only tells the type checker so
+            if (table := await self.bot.store.get_table(d.table_id)) is not None:
+                tables[d.table_id] = table
         games = {tid: game_title(self.bot.games[tb.game], locale) for tid, tb in tables.items()}
         where = {tid: f"<#{tb.thread_id}>" for tid, tb in tables.items() if tb.thread_id}
         await say(interaction, pack(queue_lines(found, games, locale, where=where))[:3])
@@ -136,18 +140,19 @@ class DisputeModeration(commands.Cog):
                       correction: str | None, rule: str | None, reopen: bool, locale: str) -> None:
         """A decision, from ``/disputes decide`` or a notice's button and its form: the same referee calls,
         so the same refusals and the same record."""
-        action = None
+        action: dict[str, Any] | None = None
         if correction is not None:
-            action = await disputes.parse_correction(self.bot.referee, found.id, correction,
+            parsed = await disputes.parse_correction(self.bot.referee, found.id, correction,
                                                      moderator=player_key(interaction))
-            if isinstance(action, Rejection):
-                return await refuse(interaction, action, locale)
+            if isinstance(parsed, Rejection):
+                return await refuse(interaction, parsed, locale)
+            action = parsed
         done = await disputes.decide(self.bot.referee, found.id, moderator=player_key(interaction),
                                      kind=kind, reason=reason, correction=action, reopen=reopen,
                                      note_rule=rule)
         if isinstance(done, Rejection):
             return await refuse(interaction, done, locale)
-        if done.decision.get("steps"):
+        if (done.decision or {}).get("steps"):
             self.bot.schedule_bots(done.table_id)
             await self.bot.refresh_lobby(done.table_id)  # a finished table reopened says so there
         await say(interaction, t("disputes.decided", locale, id=done.id,
@@ -157,7 +162,9 @@ class DisputeModeration(commands.Cog):
         """The dispute a notice's button names, for a moderator of its server (the click may come from the notice
         channel or a DM); anyone else gets the answer of a dispute that does not exist."""
         found = await self.bot.store.dispute(dispute_id)
-        table = await self.bot.store.get_table(found.table_id) if found is not None else None
+        if found is None:
+            return Rejection(Code.NOT_FOUND, "disputes.reject.no_dispute", {"dispute": dispute_id})
+        table = await self.bot.store.get_table(found.table_id)
         if interaction.guild_id is not None:
             allowed = table is not None and await is_moderator(interaction, table)
         else:
@@ -190,7 +197,8 @@ class DisputeModeration(commands.Cog):
         """A decision form sent back: judged again (rights may have changed since it opened), then decided."""
         if interaction.type is not discord.InteractionType.modal_submit:
             return
-        match = DECIDE_FORM.fullmatch(str((interaction.data or {}).get("custom_id")))
+        data: dict[str, Any] = dict(interaction.data or {})  # one of discord.py's TypedDicts, read as plain JSON
+        match = DECIDE_FORM.fullmatch(str(data.get("custom_id")))
         if match is None:
             return
         dispute_id, decision = int(match.group(1)), int(match.group(2))
@@ -225,7 +233,7 @@ class DisputeModeration(commands.Cog):
         that does not exist, so its number reveals nothing."""
         found = await self.bot.store.dispute(dispute_id)
         table = await self.bot.store.get_table(found.table_id) if found is not None else None
-        if table is None or table.guild_id != str(interaction.guild_id):
+        if found is None or table is None or table.guild_id != str(interaction.guild_id):
             return Rejection(Code.NOT_FOUND, "disputes.reject.no_dispute", {"dispute": dispute_id})
         return found
 
@@ -242,8 +250,10 @@ class DisputeModeration(commands.Cog):
         locale = await self.bot.locale_for(interaction)
         found = await self._readable(interaction, await self.bot.store.disputes(
             guild_id=str(interaction.guild_id), status="open", limit=100), locale)
-        games = {d.table_id: game_title(self.bot.games[(await self.bot.store.get_table(d.table_id)).game], locale)
-                 for d in found}
+        games = {}
+        for d in found:  # a dispute's table is never deleted: the check only tells the type checker so
+            if (table := await self.bot.store.get_table(d.table_id)) is not None:
+                games[d.table_id] = game_title(self.bot.games[table.game], locale)
         lines = queue_lines(found, games, locale)[1:] if found else []
         return [app_commands.Choice(name=clip(line, 100), value=d.id) for d, line in zip(found, lines)
                 if str(d.id).startswith(current.strip().lstrip("#№"))][:25]
@@ -257,6 +267,8 @@ class DisputeModeration(commands.Cog):
             return []  # the alternatives are hidden state: not for a moderator playing at that table
         locale = await self.bot.locale_for(interaction)
         ev = await disputes.evidence(self.bot.referee, found.id)
+        if isinstance(ev, Rejection):
+            return []
         labels = [f"{i}. {ev.game.describe_action(ev.before, ev.seat, a, locale, ev.names)}"
                   for i, a in enumerate(ev.corrections, 1)]
         wanted = current.strip().casefold()

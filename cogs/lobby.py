@@ -132,7 +132,7 @@ class Lobby(commands.Cog):
         if isinstance(with_pace, Rejection):
             return await refuse(interaction, with_pace, locale)
         parent_id = home_channel_id(interaction)
-        parent = bot.get_channel(parent_id) or await bot.fetch_channel(parent_id)
+        parent = None if parent_id is None else bot.get_channel(parent_id) or await bot.fetch_channel(parent_id)
         if not isinstance(parent, TABLE_CHANNELS) or parent.guild.id != interaction.guild_id:
             return await say(interaction, t("discord.reject.text_channel_only", locale))
         me = player_key(interaction)
@@ -159,6 +159,7 @@ class Lobby(commands.Cog):
         """Post the lobby message and start the table's thread from it (in a Forum channel: a post, tagged
         with the game and "open"); an i18n key if Discord refused."""
         table = await self.bot.store.get_table(table_id)
+        assert table is not None  # made just before, by the caller
         seats = await self.bot.store.seats(table_id)
         try:
             thread = await open_thread(channel, name=f"#{table_id} {title or game_title(game, locale)}",

@@ -50,7 +50,7 @@ class Moderation(commands.Cog):
         from bot.render.notices import frozen_line
         from bot.referee.upgrade import frozen_tables
         for table in await frozen_tables(self.bot.store):  # tables this release cannot play
-            if table.guild_id == str(interaction.guild_id):
+            if table.guild_id == str(interaction.guild_id) and table.frozen is not None:  # always set on these
                 lines.append(frozen_line(table.frozen, table.id, locale))
         if not lines:
             return await say(interaction, t("core.term.no_failures", locale))
@@ -211,6 +211,7 @@ class ServerSettings(commands.Cog):
     async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]):
         await interaction.response.defer(ephemeral=True, thinking=True)
         chosen = None if language.value == "auto" else language.value
+        assert interaction.guild_id is not None  # the settings group is guild_only: Discord sends it from a server
         await self.bot.set_guild_locale(interaction.guild_id, chosen)
         locale = await self.bot.locale_for(interaction)
         await say(interaction, t("discord.settings.language_set", locale,

@@ -102,6 +102,9 @@ class Organise(commands.Cog):
                                                        {"tournament": tournament_id}), locale)
         result = await self.director.confirm_correction(tournament_id, shown, by=player_key(interaction),
                                                         moderator=await self._events()._runs_events(interaction))
+        if isinstance(result, Progress):  # the bracket moved between the check and the lock: nothing left to undo
+            await self.desk.announce(result)
+            return await say(interaction, t("tournament.correction.done_alone", locale))
         if isinstance(result, Rejection):
             return await refuse(interaction, result, locale)
         await self._undo(interaction, result, locale)
@@ -212,7 +215,7 @@ class Organise(commands.Cog):
                                    filename=f"tournament{tour.id}-public.json"),
                       discord.File(io.BytesIO(audit_csv(public).encode()), filename=f"tournament{tour.id}-public.csv")]
             if writable(public):
-                points = self.director.points(await self.director.record.get(tour.id))
+                points = self.director.points(tour)  # the row read at the start: an export changes nothing
                 files.append(discord.File(io.BytesIO(write_trf(public, win=points.win, draw=points.draw).encode()),
                                           filename=f"tournament{tour.id}.trf"))
         await say(interaction, t("tournament.discord.exported", locale, tournament=tour.id), files=files)

@@ -56,7 +56,8 @@ class Replay(commands.Cog):
                       button: int) -> None:
         if button == REPLAY_GOTO:  # a form must be the first answer: the move it names is judged when it comes back
             locale = await self.bot.locale_for(interaction)
-            return await interaction.response.send_modal(replay_goto_form(table_id, kind, persp, step, locale))
+            await interaction.response.send_modal(replay_goto_form(table_id, kind, persp, step, locale))
+            return
         moves = {REPLAY_FIRST: lambda found: 0, REPLAY_PREVIOUS: lambda found: step - 1,
                  REPLAY_NEXT: lambda found: step + 1, REPLAY_LAST: replay.last_step}
         if button not in moves:  # no such button: a forged id
@@ -73,12 +74,14 @@ class Replay(commands.Cog):
         """The answer of the "go to move" form: the step of that move, or the same step with why not."""
         if interaction.type is not discord.InteractionType.modal_submit:
             return
-        match = REPLAY_GOTO_FORM.fullmatch(str((interaction.data or {}).get("custom_id")))
+        data: dict[str, Any] = dict(interaction.data or {})  # one of discord.py's TypedDicts, read as plain JSON
+        match = REPLAY_GOTO_FORM.fullmatch(str(data.get("custom_id")))
         if match is None:
             return
         if interaction.message is None:  # a form Discord never sent (ours open from the replay's message)
-            return await interaction.response.send_message(
+            await interaction.response.send_message(
                 t("discord.reject.unknown_component", await self.bot.locale_for(interaction)), ephemeral=True)
+            return
         table_id, kind, persp, step = (int(n) for n in match.groups())
         typed = _field(interaction.data, REPLAY_GOTO_FIELD).strip().lstrip("#№").strip()
         number = int(typed) if typed.isdigit() else None

@@ -37,16 +37,18 @@ class RulesCog(commands.Cog, name="Rules"):
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                     query: app_commands.Range[str, 1, QUERY_MAX] | None = None):
         locale = await begin(interaction)
-        if not (query or "").strip():
+        if query is None or not query.strip():
             return await say(interaction, guide_text(catalogue(game.value), locale, limit=DISCORD_LIMIT))
         found = lookup(game.value, query)
         text = lookup_text(found, locale, limit=DISCORD_LIMIT, base_url=self._links(), angled=True)
         # a word's matches, or the nearest to an unknown citation, open from a menu under the answer
         listed = list(found.matches or found.nearest)
         items = why_items(game.value, listed, locale) if found.entry is None and listed else []
-        view = discord.ui.View(timeout=None) if items else None
-        for item in items:
-            view.add_item(item)
+        view = None
+        if items:
+            view = discord.ui.View(timeout=None)
+            for item in items:
+                view.add_item(item)
         await say(interaction, text, view=view)
 
     @rules.autocomplete("query")

@@ -135,9 +135,10 @@ class Tournament(commands.Cog):
         if chosen is None:
             return await refuse(interaction, _reject("core.reject.unknown_game", game=clip(game, 40)), locale)
         table_options, extra = parse_options(options), parse_settings(settings)
-        for parsed in (table_options, extra):
-            if isinstance(parsed, Rejection):
-                return await refuse(interaction, parsed, locale)
+        if isinstance(table_options, Rejection):
+            return await refuse(interaction, table_options, locale)
+        if isinstance(extra, Rejection):
+            return await refuse(interaction, extra, locale)
         if extra.get("role") and not _server_role(interaction, extra["role"]):  # an entry condition (T-23)
             return await refuse(interaction, _reject("tournament.reject.entry_role_setting", Code.BAD_OPTIONS), locale)
         where = channel or await self.desk.channel(home_channel_id(interaction))
@@ -163,6 +164,7 @@ class Tournament(commands.Cog):
         """The tournament's message with its buttons (in a forum: a post of its own); its link, or None."""
         content = await self.desk.message_text(tour, locale)
         view = tournament_view(tour.id, tour.status, locale, tour.settings)
+        assert view is not None  # only a new tournament is posted, and it takes entries: its buttons are there
         try:
             if isinstance(where, discord.ForumChannel):
                 made = await where.create_thread(name=clip(heading(tour, locale, game_title(
@@ -217,7 +219,10 @@ class Tournament(commands.Cog):
         tour = await self._find(interaction, number)
         if isinstance(tour, Rejection):
             return await refuse(interaction, tour, locale)
-        rows = [r.as_dict() for r in await self.director.standings(tour.id)]
+        ranked = await self.director.standings(tour.id)
+        if isinstance(ranked, Rejection):
+            return await refuse(interaction, ranked, locale)
+        rows = [r.as_dict() for r in ranked]
         head = heading(tour, locale, game_title(self.bot.games[tour.game], locale))
         status = t(f"tournament.status.{tour.status}", locale)
         files = []

@@ -133,7 +133,7 @@ class WhatIf(commands.Cog):
         locale = await begin(interaction)
         found = await self.bot.store.dispute(dispute_id)
         table = await self.bot.store.get_table(found.table_id) if found is not None else None
-        if found is None or not await self._moderates(interaction, table):
+        if found is None or table is None or not await self._moderates(interaction, table):
             return await refuse(interaction, Rejection(Code.NOT_FOUND, "disputes.reject.no_dispute",
                                                        {"dispute": dispute_id}), locale)
         await self._open(interaction, table.id, found.version - 1, locale)

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import Any, Protocol, Self, cast
 
 import discord
 from discord import ui
+from discord.ext import commands
 
 from bot.discord.render import clip
 from bot.i18n import t
@@ -33,11 +35,18 @@ OPTION_LABEL = 100
 MENU_SIZE = 25
 
 
+class _WhyAnswerer(Protocol):
+    """The ``Rules`` cog as this module sees it (named, not imported: the cog imports this module)."""
+
+    async def on_why(self, interaction: discord.Interaction, game: str, cite: str) -> None: ...
+
+
 async def _route(interaction: discord.Interaction, game: str, cite: str) -> None:
-    cog = interaction.client.get_cog("Rules")
+    client = interaction.client  # the bot's cogs, when it is one (always, outside a bare discord.Client)
+    cog = client.get_cog("Rules") if isinstance(client, commands.Bot) else None
     try:
         if cog is not None:
-            await cog.on_why(interaction, game, cite)
+            await cast(_WhyAnswerer, cog).on_why(interaction, game, cite)
             return
         text = t("discord.unavailable", str(interaction.locale))
     except Exception:
@@ -61,7 +70,8 @@ class WhyButton(ui.DynamicItem[ui.Button], template=rf"j:why:{_GAME}:(.{{1,{CITE
                                    emoji="📖", custom_id=f"j:why:{game}:{cite}"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+                             ) -> Self:
         return cls(match.group(1), match.group(2))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -77,7 +87,8 @@ class WhySelect(ui.DynamicItem[ui.Select], template=rf"j:whys:{_GAME}"):
                                    options=options or [discord.SelectOption(label="·", value="·")]))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+                             ) -> Self:
         return cls(match.group(1))
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -91,7 +91,7 @@ def _malformed(options: Any, *, depth: int = 0) -> str | None:
         elif kind not in _VALUE_TYPES or isinstance(value, bool) != (kind == 5) \
                 or not isinstance(value, _VALUE_TYPES[kind]):
             return "shape"
-        elif kind in (4, 10) and abs(value) > DISCORD_INT:
+        elif kind in (4, 10) and isinstance(value, (int, float)) and abs(value) > DISCORD_INT:
             return "range"
     return None
 
@@ -102,11 +102,12 @@ def _focused(options: list[dict[str, Any]]) -> int:
                for o in options)
 
 
-class JudgeTree(app_commands.CommandTree):
+class JudgeTree(app_commands.CommandTree["JudgeBot"]):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Refuse a command Discord could not have sent (crafted): options of the wrong shape, or a number
         SQLite cannot hold, never reach a command; an autocomplete for one gets no suggestions."""
-        data = interaction.data if isinstance(interaction.data, dict) else {}
+        # one of discord.py's TypedDicts, read as plain JSON: a crafted one may be anything
+        data: dict[str, Any] = dict(interaction.data) if isinstance(interaction.data, dict) else {}
         wrong = "shape" if not isinstance(data.get("name"), str) else _malformed(data.get("options") or [])
         if wrong is None and interaction.type is discord.InteractionType.autocomplete \
                 and _focused(data.get("options") or []) != 1:
@@ -171,7 +172,7 @@ class JudgeBot(commands.Bot):
 
     # ------------------------------------------------------------------ life cycle
     async def setup_hook(self) -> None:
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         await self.tree.set_translator(JudgeTranslator())
         for name in self.extension_names:
             try:
@@ -252,16 +253,16 @@ class JudgeBot(commands.Bot):
             # options that do not fit the command (a required one missing, a value that cannot be read)
             log.info("a command from user %s did not fit its signature: %s", interaction.user.id, error)
             text = t("discord.reject.bad_value", await self.locale_for(interaction))
-        elif isinstance(getattr(error, "original", None), Busy):
+        elif isinstance(original := getattr(error, "original", None), Busy):
             # another process held the file past the busy timeout: the write recorded nothing, said in one line
-            log.warning("a command waited for the database past the busy timeout: %s", error.original)
-            text = error.original.message(await self.locale_for(interaction))
-        elif isinstance(getattr(error, "original", None), DatabaseError):
+            log.warning("a command waited for the database past the busy timeout: %s", original)
+            text = original.message(await self.locale_for(interaction))
+        elif isinstance(original, DatabaseError):
             # the machine, not the bot: a full disk, a file another process holds too long; the failed
             # transaction wrote nothing, so the player can simply try again
-            log.error("the database refused a command: %s", error.original)
+            log.error("the database refused a command: %s", original)
             locale = await self.locale_for(interaction)
-            text = t("discord.storage_unavailable", locale, reason=explain(error.original, locale))
+            text = t("discord.storage_unavailable", locale, reason=explain(original, locale))
         else:
             log.error("command %s failed", interaction.command.qualified_name if interaction.command else "?",
                       exc_info=error)
@@ -372,11 +373,16 @@ class JudgeBot(commands.Bot):
         if table is None or table.thread_id is None or table.status not in ("finished", "cancelled"):
             return
 
+        thread_id = table.thread_id  # narrowed to a str here, where the closure below cannot see it
+
         async def archive() -> None:
-            thread = await self.fetch_channel(int(table.thread_id))  # fresh: a post may just have reopened it
+            thread = await self.fetch_channel(int(thread_id))  # fresh: a post may just have reopened it
             if isinstance(thread, discord.Thread) and not thread.archived:
                 tags = finished_tags(thread, self.games[table.game])  # a forum post says so by its tags
-                await thread.edit(archived=True, **({"applied_tags": tags} if tags is not None else {}))
+                if tags is not None:
+                    await thread.edit(archived=True, applied_tags=tags)
+                else:
+                    await thread.edit(archived=True)
 
         try:
             await asyncio.wait_for(archive(), THREAD_EDIT_TIMEOUT)
@@ -428,11 +434,11 @@ async def run_bot(settings: Settings, **bot_options: Any) -> int:
     """Run until stopped (Ctrl-C or SIGTERM).  Exit codes: 0 stopped normally, 2 no token configured,
     3 Discord refused the token, 1 other failure (Discord unreachable or refusing at start-up, privileged
     intents)."""
-    locale = settings.locale
-    if not settings.has_token:
+    locale, token = settings.locale, settings.token
+    if not settings.has_token or token is None:  # has_token: a token that is not empty
         sys.stderr.write(t("discord.startup.no_token", locale) + "\n")
         return EXIT_NO_TOKEN
-    redactor = _guard_logs(settings.token)
+    redactor = _guard_logs(token)
     set_busy_timeout(settings.busy_timeout)
     from bot.referee.drill import BotRunning, hold_run_lock
     try:  # one bot per database; held until the process ends, it also tells `restore` the bot is running
@@ -444,13 +450,14 @@ async def run_bot(settings: Settings, **bot_options: Any) -> int:
         log.debug("no run lock beside %s: %s", settings.database, exc)
         run_lock = None
     try:
-        return await _run_with_lock(settings, bot_options, redactor)
+        return await _run_with_lock(settings, token, bot_options, redactor)
     finally:
         if run_lock is not None:
             os.close(run_lock)
 
 
-async def _run_with_lock(settings: Settings, bot_options: dict[str, Any], redactor: RedactSecret) -> int:
+async def _run_with_lock(settings: Settings, token: str, bot_options: dict[str, Any], redactor: RedactSecret
+                         ) -> int:
     locale = settings.locale
     from bot.referee.upgrade import open_store  # opening the database brings its tables to this release's rules
     store = await open_store(settings.database)
@@ -490,7 +497,7 @@ async def _run_with_lock(settings: Settings, bot_options: dict[str, Any], redact
         pass
     try:
         async with bot:
-            await bot.start(settings.token)
+            await bot.start(token)
         return EXIT_OK
     except discord.LoginFailure:
         log.error(t("discord.startup.bad_token", locale))
@@ -501,11 +508,11 @@ async def _run_with_lock(settings: Settings, bot_options: dict[str, Any], redact
     except UNREACHABLE as exc:
         # once connected, discord.py reconnects by itself; this is the first contact failing, where a
         # traceback would only hide the cause
-        log.error(t("discord.startup.unreachable", locale, reason=_reason(exc, settings.token)))
+        log.error(t("discord.startup.unreachable", locale, reason=_reason(exc, token)))
         return EXIT_FAILED
     except discord.HTTPException as exc:  # e.g. the command sync refused: a clear line, not a traceback
         log.error(t("discord.startup.refused", locale, status=exc.status, code=exc.code,
-                    reason=_reason(exc, settings.token)))
+                    reason=_reason(exc, token)))
         return EXIT_FAILED
     finally:
         try:

@@ -15,10 +15,12 @@ from __future__ import annotations
 import logging
 import math
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any, Self
 
 import discord
 from discord import ui
+from discord.ext import commands
 
 from bot.discord.citations import WhyButton, WhySelect
 from bot.discord.interactions import say
@@ -39,7 +41,8 @@ _N = r"(\d{1,18})"
 
 async def _route(interaction: discord.Interaction, cog_name: str, handler: str, *args: Any) -> None:
     """Hand a click to its cog; a missing cog or a bug still gets the player an answer, never a spinner."""
-    cog = interaction.client.get_cog(cog_name)
+    client = interaction.client  # the bot's cogs, when it is one (always, outside a bare discord.Client)
+    cog = client.get_cog(cog_name) if isinstance(client, commands.Bot) else None
     try:
         if cog is None:
             text = t("discord.unavailable", str(interaction.locale))
@@ -62,9 +65,10 @@ def _numbers(match: re.Match[str]) -> list[int]:
     return [int(v) for v in match.groups()]
 
 
-class _TableButton:
-    """A button whose custom_id is ``j:<kind>`` followed by numbers.  Mixed into ``DynamicItem[ui.Button]``
-    subclasses, which name the kind, the template and the cog handler that does the work."""
+class _TableButton(ui.DynamicItem[ui.Button[Any]], template=r"(?!)"):
+    """A button whose custom_id is ``j:<kind>`` followed by numbers.  Its subclasses name the kind, the
+    template and the cog handler that does the work.  Its own template matches nothing (discord.py requires
+    one); it is never registered, only its subclasses are."""
 
     kind: str
     cog: str
@@ -76,7 +80,8 @@ class _TableButton:
         super().__init__(ui.Button(label=clip(label, BUTTON_LABEL), style=style, custom_id=custom_id))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+                             ) -> Self:
         return cls(*_numbers(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -136,8 +141,10 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=f"j:pick:{_N}:{_N}:{_N}:{
                                    placeholder=placeholder))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /):
-        return cls(*_numbers(match))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+                             ) -> Self:
+        table_id, version, seat, page = _numbers(match)
+        return cls(table_id, version, seat, page)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         table_id, version, seat, _ = self.numbers
@@ -172,15 +179,16 @@ class FullBoardButton(_TableButton, ui.DynamicItem[ui.Button], template=f"j:full
     kind, cog, handler = "full", "Play", "on_full"
 
 
-DYNAMIC_ITEMS = (JoinButton, LeaveButton, AddBotButton, StartButton, ActButton, HandButton, ChoiceButton,
-                 PageButton, ChoiceSelect, ConfirmButton, BackButton, FullBoardButton, PassWindowsButton)
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    JoinButton, LeaveButton, AddBotButton, StartButton, ActButton, HandButton, ChoiceButton, PageButton,
+    ChoiceSelect, ConfirmButton, BackButton, FullBoardButton, PassWindowsButton)
 
 
 def handled(interaction: discord.Interaction) -> bool:
     """Whether discord.py will hand this component interaction to one of ``DYNAMIC_ITEMS``: its custom_id
     matches a template and the message it came from carries that component (discord.py's own conditions
     for calling a dynamic item, ui/view.py ``schedule_dynamic_item_call``)."""
-    data = interaction.data or {}
+    data: dict[str, Any] = dict(interaction.data or {})  # one of discord.py's TypedDicts, read as plain JSON
     custom_id, kind = data.get("custom_id"), data.get("component_type")
     if not isinstance(custom_id, str) or interaction.message is None:
         return False
@@ -508,8 +516,10 @@ class WhatIfSelect(ui.DynamicItem[ui.Select], template=f"j:wis:{_N}:{_N}"):
                                    placeholder=placeholder))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /):
-        return cls(*_numbers(match))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+                             ) -> Self:
+        trial, page = _numbers(match)
+        return cls(trial, page)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -582,8 +592,10 @@ class ReplayPerspectiveSelect(ui.DynamicItem[ui.Select], template=f"j:rps:{_N}:{
                                    placeholder=placeholder))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /):
-        return cls(*_numbers(match))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+                             ) -> Self:
+        table_id, kind, step = _numbers(match)
+        return cls(table_id, kind, step)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -641,7 +653,8 @@ def replay_goto_form(table_id: int, kind: int, persp: int, step: int, locale: st
 def form_values(interaction: discord.Interaction) -> dict[str, str]:
     """A form's text inputs as sent back (custom_id → value); Discord nests each in a row, newer forms in a label."""
     values: dict[str, str] = {}
-    for row in (interaction.data or {}).get("components") or []:
+    data: dict[str, Any] = dict(interaction.data or {})  # one of discord.py's TypedDicts, read as plain JSON
+    for row in data.get("components") or []:
         for item in row.get("components") or ([row["component"]] if isinstance(row.get("component"), dict) else []):
             if isinstance(item, dict) and item.get("custom_id"):
                 values[str(item["custom_id"])] = str(item.get("value") or "")

@@ -15,13 +15,30 @@ from bot.referee.service import Referee
 from bot.storage.store import Store, TableRow
 
 
-class Host(Protocol):
+class Channels(Protocol):
+    """The ``discord.Client`` methods that find a channel or a server by its id, or open a DM."""
+
+    def get_channel(self, id: int, /) -> Any: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
+                                type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
+
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
+
+
+class Host(Channels, Protocol):
     store: Store
     referee: Referee
     settings: Settings
     games: Mapping[str, Game]
     grips: Grips
-    user: Any
+
+    @property
+    def user(self) -> Any: ...  # read-only: discord.Client's property
 
     async def locale_for(self, interaction: discord.Interaction) -> str: ...
 

@@ -99,8 +99,9 @@ def same_server(table: TableRow, interaction: discord.Interaction) -> bool:
     return interaction.guild_id is not None and table.guild_id == str(interaction.guild_id)
 
 
-def home_channel_id(interaction: discord.Interaction) -> int:
-    """The text channel tables are announced in: this channel, or the parent of this thread."""
+def home_channel_id(interaction: discord.Interaction) -> int | None:
+    """The text channel tables are announced in: this channel, or the parent of this thread (None: no channel,
+    which Discord sends only for interactions outside one)."""
     channel = interaction.channel
     if isinstance(channel, discord.Thread) and channel.parent_id:
         return channel.parent_id
@@ -114,7 +115,7 @@ def _reject(key: str, **params: object) -> Rejection:
 def _as_id(value: object) -> int | None:
     """A table number as given (an option, a button's id); None when it cannot name a table."""
     try:
-        number = int(value)  # type: ignore[arg-type]
+        number = int(value)  # type: ignore[call-overload]  # any value: what int() refuses is caught here
     except (TypeError, ValueError):
         return None
     return number if 0 < number <= MAX_ID else None

@@ -57,11 +57,11 @@ def notice_text(game: Game, table: TableRow, seats: Sequence[SeatRow], payload: 
     return head + text
 
 
-async def is_server_moderator(bot: Any, guild_id: str, user: str) -> bool:
+async def is_server_moderator(bot: Any, guild_id: str | None, user: str) -> bool:
     """Whether ``user`` (a user key) moderates the server now, asked of Discord (Manage Server, the owner, or the
     moderator role of the server or of the bot's settings); False when Discord does not know them there."""
     uid = discord_user_id(user)
-    guild = bot.get_guild(int(guild_id)) if guild_id.isdigit() else None
+    guild = bot.get_guild(int(guild_id)) if guild_id and guild_id.isdigit() else None
     if uid is None or guild is None:
         return False
     try:
@@ -80,8 +80,9 @@ async def recipients(bot: Any, table: TableRow, seats: Sequence[SeatRow]) -> lis
     seated = {s.user_id for s in seats}
     found = []
     for user in await bot.store.known_moderators(table.guild_id):
-        if user not in seated and await is_server_moderator(bot, table.guild_id, user):
-            found.append(discord_user_id(user))
+        uid = discord_user_id(user)
+        if user not in seated and uid is not None and await is_server_moderator(bot, table.guild_id, user):
+            found.append(uid)
     owner = _owner(bot, table.guild_id)
     if not found and owner is not None and user_key(owner) not in seated:
         found.append(owner)

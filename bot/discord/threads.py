@@ -9,7 +9,7 @@ moderated tags need Manage Threads and are left alone.
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Literal, Sequence
 
 import discord
 
@@ -18,9 +18,12 @@ from bot.engine import Game
 from bot.i18n import LOCALES, t
 from bot.render.text import game_title
 
+if TYPE_CHECKING:  # only a protocol: host.py imports the referee, which this module has no need of
+    from bot.discord.host import Channels
+
 THREAD_NAME = 100
 MAX_TAGS = 5
-ARCHIVE_MINUTES = 1440
+ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 1440
 TABLE_CHANNELS = (discord.TextChannel, discord.ForumChannel)
 
 
@@ -43,12 +46,14 @@ async def open_thread(parent: discord.TextChannel | discord.ForumChannel, *, nam
     """The table's message and its thread (a forum post in a Forum channel).  Raises discord.HTTPException
     when Discord refuses; a message left without its thread is deleted first."""
     name = clip(name, THREAD_NAME)
-    extra = {"view": view} if view is not None else {}
     if isinstance(parent, discord.ForumChannel):
-        made = await parent.create_thread(name=name, content=content, applied_tags=matching_tags(parent, tags),
-                                          auto_archive_duration=ARCHIVE_MINUTES, **extra)
+        applied = matching_tags(parent, tags)
+        made = await (parent.create_thread(name=name, content=content, applied_tags=applied,
+                                           auto_archive_duration=ARCHIVE_MINUTES, view=view) if view is not None
+                      else parent.create_thread(name=name, content=content, applied_tags=applied,
+                                                auto_archive_duration=ARCHIVE_MINUTES))
         return made.thread
-    message = await parent.send(content, **extra)
+    message = await (parent.send(content, view=view) if view is not None else parent.send(content))
     try:
         return await message.create_thread(name=name, auto_archive_duration=ARCHIVE_MINUTES)
     except discord.HTTPException:
@@ -59,7 +64,7 @@ async def open_thread(parent: discord.TextChannel | discord.ForumChannel, *, nam
         raise
 
 
-def starter(client: discord.Client, channel_id: int | str, thread_id: int | str) -> discord.PartialMessage:
+def starter(client: Channels, channel_id: int | str, thread_id: int | str) -> discord.PartialMessage:
     """The message a table's thread was started from, to edit: in the channel, or in the forum post."""
     in_forum = isinstance(client.get_channel(int(channel_id)), discord.ForumChannel)
     return client.get_partial_messageable(int(thread_id if in_forum else channel_id)).get_partial_message(int(thread_id))

@@ -20,12 +20,13 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import discord
 
 from bot.discord.components import tournament_view
 from bot.discord.render import discord_user_id, lobby_text, named, pack
+from bot.engine import Rejection
 from bot.engine.board_text import shorten
 from bot.discord.threads import TABLE_CHANNELS, open_thread, starter, tag_names
 from bot.i18n import t
@@ -108,6 +109,7 @@ class TournamentDesk:
             return False
         store = self.bot.store
         table = await store.get_table(g.table_id)
+        assert table is not None  # a tournament game's table is made with it and never deleted
         parent = await self.channel(tour.channel_id)
         game = self.bot.games[tour.game]
         locale = await self.locale(tour)
@@ -151,9 +153,8 @@ class TournamentDesk:
         for number in progress.rounds:
             await self.post(tour, await self.round_text(tour, number, entries, locale))
         if progress.finished:
-            rows = await self.director.standings(tour.id)
             await self.post(tour, pack([t("tournament.discord.finished", locale, tournament=tour.id),
-                                        standings_block([r.as_dict() for r in rows], tour.format, locale),
+                                        standings_block(await self.standing_rows(tour), tour.format, locale),
                                         *link_line("web.link.tournament",
                                                    tournament_url(base_url(self.bot.settings), tour.id), locale)]))
         await self.refresh(tour.id)
@@ -174,12 +175,17 @@ class TournamentDesk:
             while await self.bot.store.later_pending(table_id, 0) and loop.time() < until:
                 await asyncio.sleep(RESULTS_POLL)
 
+    async def standing_rows(self, tour: TournamentRow) -> list[dict[str, Any]]:
+        """The standings as rows; none once the tournament is gone (the director's only refusal here)."""
+        rows = await self.director.standings(tour.id)
+        return [] if isinstance(rows, Rejection) else [r.as_dict() for r in rows]
+
     async def post_record(self, tour: TournamentRow, number: int, entries: dict[str, Entry], locale: str) -> None:
         """After a round: its results, the standings (text and picture) and the crosstable (Swiss, round-robin)
         or the bracket's path so far (elimination)."""
         names = {u: e.name for u, e in entries.items()}
         games = await self.director.record.games(tour.id)
-        rows = [r.as_dict() for r in await self.director.standings(tour.id)]
+        rows = await self.standing_rows(tour)
         texts = [t("tournament.record.head", locale, round=number, tournament=tour.id),
                  *round_results({u: who(entries.get(u), u) for u in names}, [g for g in games if g.round == number
                                                                             and g.result != "late"], locale),
@@ -255,7 +261,10 @@ class TournamentDesk:
         channel = self.bot.get_partial_messageable(int(where))
         try:
             for i, text in enumerate(texts):
-                await channel.send(text, **({"files": list(files)} if files and i == len(texts) - 1 else {}))
+                if files and i == len(texts) - 1:
+                    await channel.send(text, files=list(files))
+                else:
+                    await channel.send(text)
         except discord.HTTPException as exc:
             log.warning("cannot post in tournament %s's channel: %s", tour.id, exc.status)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from bot.engine import get_game
+from bot.engine import Rejection, get_game
 from bot.engine.versions import CannotMigrate, readable
 from bot.referee.moves import Moves, public
 from bot.storage import public_reads as reads
@@ -226,7 +226,9 @@ async def load_tournament(store: Store, tournament_id: int) -> PublicTournament 
     ids = [g.table_id for g in games if g.table_id]
     tables = await reads.table_statuses(store, ids)
     ranked = await director.standings(tournament_id) if row.status != "registration" else []
-    data = PublicTournament(row, entries, await record.rounds(tournament_id), games, tables, list(ranked),
+    if isinstance(ranked, Rejection):  # only for a tournament that is gone, as it was read just above
+        return None
+    data = PublicTournament(row, entries, await record.rounds(tournament_id), games, tables, ranked,
                             director.bracket_labels(row, games),
                             director.counted(row, entries, director.as_matches(row, games)))  # T-4a
     if row.status != "registration":

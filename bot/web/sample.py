@@ -35,7 +35,7 @@ async def bot_tournament(referee: Referee, game: str, fmt: str, players: int, *,
             await referee.drive_bots(table_id)
         progress = await director.sync(made.id)
         tour = await director.record.get(made.id)
-        if tour.status != "running" or (rounds_to_play is not None and tour.round >= rounds_to_play):
+        if tour is None or tour.status != "running" or (rounds_to_play is not None and tour.round >= rounds_to_play):
             break
         tables = [g.table_id for g in await director.record.games(made.id, tour.round) if g.table_id and not g.settled]
     return made.id

@@ -71,3 +71,25 @@ def test_a_long_list_of_undone_games_fits_discords_messages():
     messages = pack(lines)
     assert len(messages) > 1 and all(len(m) <= 2000 for m in messages)
     assert sum(m.count("тур 3, стол") for m in messages) == 64
+
+
+async def test_a_confirmed_correction_that_finds_nothing_left_to_undo_is_recorded_and_said(harness, monkeypatch):
+    """Between the button's check and the director's lock the bracket may move so that the correction undoes
+    nothing more: the result is still recorded, and the organiser is told so (it once reached ``_undo`` with a
+    ``Progress`` and answered with an internal error)."""
+    h, fake = harness, harness.fake
+    director, tid = await event_after_round_one(h, format="elimination")
+    first = (await director.record.games(tid, 1))[0]
+    shown = await (await fake.slash(h.alice, "organise adjust", round=1, board=first.board, points="0 1",
+                                    reason="перепутали счёт")).answer()
+    real, calls = director._undone, []
+
+    def moved_meanwhile(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs) if len(calls) == 1 else []  # the second look, under the lock, finds none
+
+    monkeypatch.setattr(director, "_undone", moved_meanwhile)
+    done = await (await fake.click(h.alice, shown, prefix="j:tfix:")).text()
+    assert len(calls) == 2
+    assert "ничего не пришлось" in done
+    assert (await director.record.games(tid, 1))[0].points == {first.players[0]: 0.0, first.players[1]: 1.0}
