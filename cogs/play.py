@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -39,6 +39,9 @@ from bot.render.notices import paused_line
 from bot.render.text import game_title
 from bot.storage.db import Busy
 from bot.storage.store import TableRow
+
+if TYPE_CHECKING:
+    from cogs.replay import Replay
 
 log = logging.getLogger("judge.discord.play")
 #: an autocomplete value: the table version the list was made at, and the 1-based choice
@@ -89,15 +92,16 @@ class Play(commands.Cog):
         self.bot.grips.keep(player_key(interaction), interaction)  # a DM click's token redraws their messages
         if turn.unseen is not None:  # frozen, not dealt, not their seat
             return turn.unseen
-        table, seat, panel = turn.table, turn.seat, turn.panel
-        mine = panel is not None and interaction.message is not None and str(interaction.message.id) == panel.message_id
-        news = await news_lines(self.bot, table, turn.seats, seat, turn.news) if mine else []
-        drawn = await draw(self.bot, self.bot.deliverer.pictures, table, turn.seats, turn.state, seat, locale,
+        (state, seat), table, panel = turn.seen(), turn.table, turn.panel
+        mine = panel if panel is not None and interaction.message is not None \
+            and str(interaction.message.id) == panel.message_id else None
+        news = await news_lines(self.bot, table, turn.seats, seat, turn.news) if mine is not None else []
+        drawn = await draw(self.bot, self.bot.deliverer.pictures, table, turn.seats, state, seat, locale,
                            live=turn.live, clocks=turn.clocks, news=news, note=note)
-        if mine:  # the DM control message itself: record what it shows now, so delivery does not redraw it
+        if mine is not None:  # the DM control message itself: record what it shows now, so delivery does not redraw it
             try:
-                await self.bot.store.set_panel(table.id, seat, channel_id=panel.channel_id,
-                                               message_id=panel.message_id, version=turn.version, shows=drawn.shows)
+                await self.bot.store.set_panel(table.id, seat, channel_id=mine.channel_id,
+                                               message_id=mine.message_id, version=turn.version, shows=drawn.shows)
             except Busy:  # after a move that is stored: not worth a "nothing recorded"; delivery redraws it later
                 log.warning("table %s: the control message's record waits, the database is busy", table.id)
         return drawn
@@ -149,9 +153,9 @@ class Play(commands.Cog):
                                              locale)
         if not turn.still:  # paged at an older version, and the list is no longer the same
             return await self._redraw(interaction, turn, locale, note=t("discord.control.moved_on", locale))
-        game = self.bot.games[turn.table.game]
-        labels = [game.describe_action(turn.state, turn.seat, a, locale, turn.names) for a in turn.choices]
-        await interaction.edit_original_response(view=choices_view(table_id, turn.version, turn.seat, labels, page,
+        game, (state, seat) = self.bot.games[turn.table.game], turn.seen()
+        labels = [game.describe_action(state, seat, a, locale, turn.names) for a in turn.choices]
+        await interaction.edit_original_response(view=choices_view(table_id, turn.version, seat, labels, page,
                                                                    locale))
 
     async def on_choice(self, interaction: discord.Interaction, table_id: int, version: int, seat: int,
@@ -197,13 +201,14 @@ class Play(commands.Cog):
             note = t("discord.control.moved_on", locale) if action.code == Code.STALE else \
                 "✋ " + action.message(locale)
             return await self._redraw(interaction, turn, locale, note=note)
-        game = self.bot.games[turn.table.game]
-        label = game.describe_action(turn.state, turn.seat, action, locale, turn.names)  # the one label of the click
-        if game.confirm(turn.state, turn.seat, action) and not confirmed:
-            return await interaction.edit_original_response(
+        game, (state, seat) = self.bot.games[turn.table.game], turn.seen()  # (a choice: the turn is not refused)
+        label = game.describe_action(state, seat, action, locale, turn.names)  # the one label of the click
+        if game.confirm(state, seat, action) and not confirmed:
+            await interaction.edit_original_response(
                 content=t("discord.control.confirm", locale, label=label),
-                view=confirm_view(table_id, turn.version, turn.seat, index, locale))
-        result = await self._act(interaction, table_id, turn.version, turn.seat, action)
+                view=confirm_view(table_id, turn.version, seat, index, locale))
+            return
+        result = await self._act(interaction, table_id, turn.version, seat, action)
         if isinstance(result, Rejection):  # another click won the race for this decision: show what is now
             note = t("discord.control.moved_on", locale) if result.code == Code.STALE else \
                 "✋ " + result.message(locale)
@@ -256,7 +261,7 @@ class Play(commands.Cog):
         view, seat = seen
         if seat is None:
             return await refuse(interaction, Rejection(Code.NOT_A_PLAYER, "core.reject.not_a_player"), locale)
-        table = await self.bot.store.get_table(table_id)
+        table = await self.bot.store.known_table(table_id)  # the referee has just shown it
         seats = await self.bot.store.seats(table_id)
         game = self.bot.games[table.game]
         header = t("discord.hand.header", locale, table=table.id, game=game_title(game, locale))
@@ -301,7 +306,7 @@ class Play(commands.Cog):
         if isinstance(seen, Rejection):
             return await refuse(interaction, seen, locale)
         seat = seen[1]
-        state = await self.bot.store.state(found.id)
+        state = await self.bot.store.known_state(found.id)  # the referee has just shown it: it was dealt
         seats = await self.bot.store.seats(found.id)
         game = self.bot.games[found.game]
         drawn = await self.bot.deliverer.pictures.get(game, found, seats, state, seat, "table", locale)
@@ -367,7 +372,11 @@ class Play(commands.Cog):
         found, locale = await begin_at_table(interaction, table, ALL_STATUSES)
         if found is None:
             return
-        await self.bot.get_cog("Replay").open(interaction, found, locale)
+        cog = self.bot.get_cog("Replay")
+        if cog is None:  # loaded with every cog (bot/discord/client.py)
+            raise RuntimeError("the Replay cog is not loaded")
+        # a cast, not isinstance: discord.py loads each extension as a module of its own
+        await cast("Replay", cog).open(interaction, found, locale)
 
     @table.command(name=L("discord.cmd.pings"), description=L("discord.cmd.pings.desc"))
     @app_commands.rename(when=L("discord.param.when"))
@@ -417,7 +426,7 @@ class Play(commands.Cog):
         found, locale = await begin_at_table(interaction, table, ("active",))
         if found is None:
             return
-        state = await self.bot.store.state(found.id)
+        state = await self.bot.store.known_state(found.id)  # an active table was dealt
         seat = await self.bot.referee.resolve_seat(found.id, player_key(interaction), None, state)
         if isinstance(seat, Rejection):
             return await refuse(interaction, seat, locale)
@@ -451,7 +460,7 @@ class Play(commands.Cog):
         if isinstance(legal, Rejection) or not legal[2]:
             return []
         seat, version, actions = legal
-        state = await self.bot.store.state(found.id)
+        state = await self.bot.store.known_state(found.id)  # legal choices: an active table, dealt
         if state["version"] != version:
             return []
         locale = await self.bot.locale_for(interaction)

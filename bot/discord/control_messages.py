@@ -8,7 +8,7 @@ import asyncio
 import json
 import logging
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Any, Mapping, Sequence
 
 import aiohttp
 import discord
@@ -22,6 +22,7 @@ from bot.discord.pictures import Picture, TablePictures
 from bot.discord.recap import Recap
 from bot.discord.render import discord_user_id
 from bot.engine import Game
+from bot.referee.delivery import Skip
 from bot.referee.service import AUTO
 from bot.referee.steps import SYSTEM
 from bot.referee import windowprefs
@@ -36,6 +37,15 @@ log = logging.getLogger("judge.discord.delivery")
 DM_CLOSED = 50007
 #: the seat number under which the live table message is kept among the panels
 LIVE = -1
+
+
+def dm_user(seat: SeatRow) -> discord.Object:
+    """The Discord user a DM to ``seat`` goes to: only a Discord player's seat is sent one (a bot's or a terminal
+    player's has no DMs to send to)."""
+    uid = discord_user_id(seat.user_id)
+    if uid is None:
+        raise Skip("not a Discord player")
+    return discord.Object(uid)
 
 
 def base36(n: int) -> str:
@@ -85,14 +95,36 @@ async def news_lines(host: Host, table: TableRow, seats: Sequence[SeatRow], seat
     return panels.private_lines(host.games[table.game], events, seat, seats, await host.table_locale(table))
 
 
-class ControlMessages:
-    """The control messages' part of ``DiscordDeliverer`` (a mixin: it shares the deliverer's state and posting)."""
+class DeliveryPart:
+    """What the parts of ``DiscordDeliverer`` (the live message, the control messages) share with it: its state,
+    and its posting, declared here for the type checker and defined in bot/discord/delivery.py."""
 
     bot: Host
     pictures: TablePictures
+    _wants: dict[str, str]
+    _dm_closed: dict[str, bool]
+
+    if TYPE_CHECKING:  # the deliverer's own methods (a declaration only: at run time the deliverer's are found)
+        async def post_once(self, channel: discord.abc.Messageable, texts: Sequence[str], table: TableRow,
+                            message: OutboxRow | Probe, mentions: discord.AllowedMentions, *,
+                            view: discord.ui.View | None = None, picture: Picture | None = None, part: str = "",
+                            silent: bool = False, target: str = "table", again: bool | None = None
+                            ) -> str | None: ...
+
+        async def _maybe_delivered(self, message: OutboxRow | Probe) -> bool: ...
+
+        async def _dms_closed(self, table: TableRow, seat: SeatRow, user: dict, message: OutboxRow) -> None: ...
+
+        def _plain(self, table: TableRow, seats: list[SeatRow], message: OutboxRow, locale: str) -> str: ...
+
+        async def _closed_dms(self, seats: list[SeatRow]) -> list[SeatRow]: ...
+
+
+class ControlMessages(DeliveryPart):
+    """The control messages' part of ``DiscordDeliverer`` (a mixin: it shares the deliverer's state and posting)."""
 
     async def _refresh_controls(self, table: TableRow, seats: list[SeatRow], state: dict, *,
-                                ping: set[int] = frozenset(), about: dict[int, str] | None = None) -> None:
+                                ping: AbstractSet[int] = frozenset(), about: dict[int, str] | None = None) -> None:
         """Every human seat whose control message no longer says what is asked of it (or that has news) gets it
         redrawn; the seats in ``ping`` get it posted anew (a new DM notifies: their ping); the others are left
         alone (a write is an API call).  ``about``: the first line of the ping of a seat a window is about."""
@@ -206,7 +238,7 @@ class ControlMessages:
         the original response's), which clients draw as a reply to the clicked message, and that message is
         deleted right after ("Original message was deleted" on every ping; docs/discord.md).  First looked for
         when an earlier attempt may have posted it."""
-        channel = await self.bot.create_dm(discord.Object(discord_user_id(row.user_id)))
+        channel = await self.bot.create_dm(dm_user(row))
         part = f"c{row.seat}." if panel is None else f"r{row.seat}."
         sent = await self.post_once(channel, [content], table, message, discord.AllowedMentions.none(), view=view,
                                     target="seat", again=again,
@@ -215,7 +247,7 @@ class ControlMessages:
 
     async def _edit_control(self, row: SeatRow, panel: Panel, content: str, view: discord.ui.View | None,
                             picture: Picture | None = None) -> None:
-        fields = {"content": content, "view": view, "allowed_mentions": discord.AllowedMentions.none()}
+        fields: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": discord.AllowedMentions.none()}
         # an unchanged picture is not sent again (each call its own file: a file is closed once sent)
         if not await self.bot.grips.use(row.user_id, lambda grip: grip.edit(
                 int(panel.message_id), **fields, **self.pictures.replacing(panel.message_id, picture))):

@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Sequence
+from typing import Any, Sequence
 
 import aiohttp
 import discord
@@ -85,8 +85,9 @@ from bot.referee.disputes import disputed_move
 from bot.referee.steps import END, MODERATORS
 from bot.render.disputes import log_move_line
 from bot.render.text import DISCORD_LIMIT, end_notice, render_message
+from bot.storage.rows import known
 from bot.storage.store import OutboxRow, SeatRow, TableRow
-from bot.discord.control_messages import DM_CLOSED, LIVE, ControlMessages, Probe, base36
+from bot.discord.control_messages import DM_CLOSED, LIVE, ControlMessages, Probe, base36, dm_user
 from bot.discord.live_message import CLOSING_KINDS, LiveMessage, pinging
 
 
@@ -105,7 +106,7 @@ _NOTICE_KINDS = ("ruling", "dispute", "clock", "upgrade")  # upgrade: a table th
 _TABLE_KINDS = (*_SUPERSEDING_KINDS, *_NOTICE_KINDS)
 
 
-def nonce(table: TableRow, message: OutboxRow, part: str) -> str:
+def nonce(table: TableRow, message: OutboxRow | Probe, part: str) -> str:
     """The nonce of one part (``0``, ``1``... for chunks, ``n0`` for the closed-DM notice) of an outbox
     message: the same at every attempt.  The outbox id alone would repeat if the database were replaced (and
     Discord would answer the new message with the old one), so a stamp of the table's creation time (ms,
@@ -135,7 +136,7 @@ class DiscordDeliverer(LiveMessage, ControlMessages):
         except discord.HTTPException as exc:
             raise DeliveryError(f"Discord refused: {exc.status} (code {exc.code})", permanent=True) from exc
 
-    async def _maybe_delivered(self, message: OutboxRow) -> bool:
+    async def _maybe_delivered(self, message: OutboxRow | Probe) -> bool:
         """Whether an earlier attempt may have reached Discord: the row was pending when this process began
         delivering (a previous run may have sent it and died before recording it), or an attempt failed
         without Discord refusing it (a timeout, a 5xx: Discord may have taken it all the same)."""
@@ -169,7 +170,7 @@ class DiscordDeliverer(LiveMessage, ControlMessages):
             return sent
         if kind == "start" and live is not None:  # delivered before, recorded in the panels but not the outbox
             return live.message_id
-        state = await self.bot.store.state(table.id)
+        state = await self.bot.store.known_state(table.id)  # a table message past a notice is an active table's
         await self._load_users(seats)  # who wants which pings and whose DMs are closed, for the pings below
         about: dict[int, str] = {}
         if kind == "start" or live is None:
@@ -213,8 +214,8 @@ class DiscordDeliverer(LiveMessage, ControlMessages):
         text, last = notice_text(game, table, seats, message.payload, locale, move_line=move_line), None
         for uid in people:
             try:
-                channel = await self.bot.create_dm(discord.Object(uid))
-                last = await self.post_once(channel, [text], table, message, discord.AllowedMentions.none(),
+                dm = await self.bot.create_dm(discord.Object(uid))
+                last = await self.post_once(dm, [text], table, message, discord.AllowedMentions.none(),
                                             view=view, part=f"m{base36(uid % 36 ** 5)}.") or last
             except discord.HTTPException as exc:  # closed DMs, or no such user: the others are told all the same
                 if exc.status >= 500:
@@ -242,9 +243,9 @@ class DiscordDeliverer(LiveMessage, ControlMessages):
                 raise
             log.info("the author of a dispute at table %s cannot be sent a DM: %s", table.id, exc.code)
         if table.thread_id:
-            channel = self.bot.get_partial_messageable(int(table.thread_id))
+            thread = self.bot.get_partial_messageable(int(table.thread_id))
             text = f"<@{uid}> {text}"
-            await self.post_once(channel, [text], table, message, discord.AllowedMentions(users=[discord.Object(uid)]),
+            await self.post_once(thread, [text], table, message, discord.AllowedMentions(users=[discord.Object(uid)]),
                                  part="mt")
 
     async def post_once(self, channel: discord.abc.Messageable, texts: Sequence[str], table: TableRow,
@@ -257,7 +258,9 @@ class DiscordDeliverer(LiveMessage, ControlMessages):
         the missing ones are sent, each with its nonce (``part``); returns the id of the last."""
         if again is None:
             again = await self._maybe_delivered(message)
-        found = await self._already_there(channel, texts, table, message, target) if again else []
+        # (a Probe is no outbox row, never pending before: nothing of it to look back for)
+        found = await self._already_there(channel, texts, table, message, target) \
+            if again and isinstance(message, OutboxRow) else []
         return await self._send_all(channel, texts, table, message, view, mentions, found, part=part, silent=silent,
                                     picture=picture)
 
@@ -276,15 +279,15 @@ class DiscordDeliverer(LiveMessage, ControlMessages):
     # ------------------------------------------------------------------ the players' control messages
     async def _to_seat(self, table: TableRow, seats: list[SeatRow], message: OutboxRow) -> None:
         """Private news for one seat: its control message is brought up to date (or created)."""
-        seat = seats[message.seat]
+        seat = seats[known(message.seat, f"the seat of outbox message {message.id}")]  # a seat's message has one
         if message.kind == END:  # a seat a bot took over is still its player's: they are told the end too
             return await self._end(table, seats, seat, message)
         if not panels.human(seat):
             raise Skip("not a Discord player")
         if message.kind == "reminder":
             return await self._remind(table, seats, seat, message)
-        state = await self.bot.store.state(table.id)
-        if not await self._refresh_control(table, seats, state, message.seat, message=message):
+        state = await self.bot.store.known_state(table.id)  # private news comes from a dealt table
+        if not await self._refresh_control(table, seats, state, seat.seat, message=message):
             raise Skip("DMs closed")
 
     async def _end(self, table: TableRow, seats: list[SeatRow], seat: SeatRow, message: OutboxRow) -> None:
@@ -305,7 +308,7 @@ class DiscordDeliverer(LiveMessage, ControlMessages):
         # (no self-ping), everyone else's notifies
         last = await self.bot.store.action_at(table.id, message.payload.get("version", table.version))
         own = last is not None and last.seat == seat.seat and last.user_id == seat.user_id
-        channel = await self.bot.create_dm(discord.Object(discord_user_id(seat.user_id)))
+        channel = await self.bot.create_dm(dm_user(seat))
         try:
             await self.post_once(channel, [text], table, message, discord.AllowedMentions.none(), target="seat",
                                  part=f"e{seat.seat}.", silent=own)
@@ -346,7 +349,7 @@ class DiscordDeliverer(LiveMessage, ControlMessages):
                               locale=user["locale"] or await self.bot.table_locale(table), table_id=table.id,
                               front="discord")
         if not user["dm_closed"]:
-            channel = await self.bot.create_dm(discord.Object(discord_user_id(seat.user_id)))
+            channel = await self.bot.create_dm(dm_user(seat))
             try:
                 await self.post_once(channel, [text], table, message, discord.AllowedMentions.none(), target="seat",
                                      part=f"m{seat.seat}.")
@@ -387,20 +390,20 @@ class DiscordDeliverer(LiveMessage, ControlMessages):
             # told before? (Discord's answer was remembered, the telling was not)
             again = await self._maybe_delivered(message) or bool(user["dm_closed"])
             await self.post_once(channel, texts, table, message,
-                                 discord.AllowedMentions(users=[discord.Object(discord_user_id(seat.user_id))]),
+                                 discord.AllowedMentions(users=[dm_user(seat)]),
                                  part="n", again=again)
         await self.bot.store.set_user(seat.user_id, dm_notice=1)
         log.info("DMs closed for a player of table %s; told them once in the thread", table.id)
 
     async def _send_all(self, channel: discord.abc.Messageable, texts: Sequence[str], table: TableRow,
-                        message: OutboxRow, view: discord.ui.View | None, mentions: discord.AllowedMentions,
+                        message: OutboxRow | Probe, view: discord.ui.View | None, mentions: discord.AllowedMentions,
                         found: Sequence[int] = (), *, part: str = "", silent: bool = False,
                         picture: Picture | None = None) -> str | None:
         """Send the chunks of one outbox message in order, the last with the buttons and the picture, but for
         the first ``found`` ones (an earlier attempt delivered them); returns the id of the last."""
         last = found[-1] if found else None
         for i in range(len(found), len(texts)):
-            kwargs = {"view": view} if i == len(texts) - 1 and view is not None else {}
+            kwargs: dict[str, Any] = {"view": view} if i == len(texts) - 1 and view is not None else {}
             if i == len(texts) - 1 and picture is not None:
                 kwargs["files"] = _files(picture)
             try:

@@ -14,9 +14,8 @@ from bot.discord import panels, windows
 from bot.discord.citations import with_why
 from bot.discord.components import live_view, replay_open_view
 from bot.web.links import base_url, link_line, table_url
-from bot.discord.host import Host
-from bot.discord.control_messages import LIVE, base36, shows
-from bot.discord.pictures import Picture, TablePictures
+from bot.discord.control_messages import LIVE, DeliveryPart, base36, shows
+from bot.discord.pictures import Picture
 from bot.discord.render import code_blocks, discord_user_id, display_names, plain_names
 from bot.engine import Game
 from bot.engine.pace import corresponding
@@ -44,13 +43,8 @@ RECENT_VERSIONS = 30
 MILESTONES_SHOWN = 3
 
 
-class LiveMessage:
+class LiveMessage(DeliveryPart):
     """The live message's part of ``DiscordDeliverer`` (a mixin: it shares the deliverer's state and posting)."""
-
-    bot: Host
-    pictures: TablePictures
-    _wants: dict[str, str]
-    _dm_closed: dict[str, bool]
 
     async def _view_and_recent(self, table: TableRow, seats: list[SeatRow], state: dict, locale: str
                                ) -> tuple[dict, list[str]]:
@@ -133,7 +127,8 @@ class LiveMessage:
             live_text += "\n" + t("core.msg.cancelled", locale, table=table.id)
         # a finished table's live message keeps one button, its replay (nothing to play any more), and "Why?"
         # for what its lines cite
-        components = replay_open_view(table.id, locale) if finished else self._live_components(table, state, locale)
+        components: discord.ui.View | None = (replay_open_view(table.id, locale) if finished
+                                              else self._live_components(table, state, locale))
         components = with_why(components, table.game, live_text, locale)
         if not anew:  # a round's or a day's end since the live message last showed the table: its own post
             await self._milestones(channel, game, table, seats, message, live, state, locale)
@@ -231,7 +226,7 @@ class LiveMessage:
                            live: Panel) -> None:
         """The live message's text drawn again for the same state (its deadlines changed, nothing else)."""
         game, locale = self.bot.games[table.game], await self.bot.table_locale(table)
-        view, recent = await self._view_and_recent(table, seats, await self.bot.store.state(table.id), locale)
+        view, recent = await self._view_and_recent(table, seats, await self.bot.store.known_state(table.id), locale)
         text = panels.live_text(game, table, seats, view, recent, locale, seed_hash=table.seed_hash)
         await channel.get_partial_message(int(live.message_id)).edit(content=text,
                                                                      allowed_mentions=discord.AllowedMentions.none())
@@ -297,7 +292,8 @@ def _with_line(text: str, line: str) -> str:
 
 def pinging(people: Sequence[SeatRow]) -> discord.AllowedMentions:
     """Mentions that notify exactly ``people`` (and nobody else a text may name)."""
-    return discord.AllowedMentions(users=[discord.Object(discord_user_id(s.user_id)) for s in people],
+    return discord.AllowedMentions(users=[discord.Object(uid) for s in people
+                                          if (uid := discord_user_id(s.user_id)) is not None],
                                    everyone=False, roles=False)
 
 

@@ -69,7 +69,7 @@ async def drain(store: Store, deliverer: Deliverer, *, limit: int = 100, only: S
         if message.table_id in blocked:
             continue
         if message.table_id not in tables:
-            table = await store.get_table(message.table_id)
+            table = await store.known_table(message.table_id)  # an outbox row's table is in the record
             tables[message.table_id] = (table, await store.seats(message.table_id))
         table, seats = tables[message.table_id]
         try:

@@ -34,6 +34,7 @@ from bot.render.notices import frozen_reason, is_referee, person
 from bot.referee.turns import TurnView
 from bot.storage.clicks import table_now
 from bot.storage.db import DatabaseError, busy_seconds, describe
+from bot.storage.rows import known
 from bot.storage.store import Dealt, LobbyRefused, Message, SeatRow, Store, TableRow, VersionConflict
 
 log = logging.getLogger("judge.referee")
@@ -188,7 +189,7 @@ class Referee:
                 per_user=self.limits.per_user, per_server=self.limits.per_server)
         except LobbyRefused as refusal:
             return _refused(refusal)
-        return await self.store.get_table(table_id)
+        return await self.store.known_table(table_id)
 
     async def join(self, table_id: int, user_id: str, name: str, *, is_bot: bool = False,
                    allow_several_seats: bool = False) -> int | Rejection:
@@ -312,7 +313,9 @@ class Referee:
             return _reject(Code.GAME_OVER, "core.reject.game_over")
         if table.frozen is not None:
             return frozen_refusal(table)
-        live = _Live(table, seats, kept.state if state is None and kept else state)
+        if state is None:  # at the kept version (an active table has a snapshot): the kept state holds
+            state = known(kept, f"table {table_id}'s state").state
+        live = _Live(table, seats, state)
         self._keep(live)
         return live
 
@@ -346,7 +349,7 @@ class Referee:
             return _reject(Code.NOT_A_PLAYER, "core.reject.not_a_player")
         if seat is not None:
             return seat if seat in mine else _reject(Code.NOT_A_PLAYER, "core.reject.not_your_seat")
-        if len(mine) == 1:
+        if len(mine) == 1 or state is None:  # (no state: a lobby, where no seat of theirs acts yet)
             return mine[0]
         game = get_game(state["game"])
         acting = [p.seat for p in game.to_act(state) if p.seat in mine]
@@ -474,9 +477,9 @@ class Referee:
             for pending in game.to_act(state):
                 if pending.seat in bots or pending.kind == "reaction":
                     continue
-                action = game.forced_action(state, pending.seat, game.legal_actions(state, pending.seat))
-                if action is not None:
-                    forced = pending.seat, action
+                taken = game.forced_action(state, pending.seat, game.legal_actions(state, pending.seat))
+                if taken is not None:
+                    forced = pending.seat, taken
                     break
             if forced is None:
                 return
@@ -642,7 +645,7 @@ class Referee:
                     if isinstance(found, Rejection) or found[0].paused_at is not None:
                         break
                     table, game = found
-                    state = await self.store.state(table_id)
+                    state = await self.store.known_state(table_id)  # an active table was dealt
                     now = table_clock(table, self.now())
                     overdue = [p.seat for p in game.to_act(state) if p.deadline is not None and p.deadline <= now]
                     if overdue:
@@ -710,7 +713,7 @@ class Referee:
             return _reject(Code.ILLEGAL, "core.reject.not_started", table=table_id)
         game = get_game(table.game)
         mine = self.seats_of(await self.store.seats(table_id), user_id) if user_id else []
-        if seat is None and mine:
+        if seat is None and mine and user_id:  # (``mine`` is never set without a user)
             resolved = await self.resolve_seat(table_id, user_id, None, state)
             seat = resolved if isinstance(resolved, int) else None
         elif seat is not None and seat not in mine:
@@ -725,7 +728,7 @@ class Referee:
         if isinstance(found, Rejection):
             return found
         table, game = found
-        state = await self.store.state(table_id)
+        state = await self.store.known_state(table_id)  # an active table was dealt
         resolved = await self.resolve_seat(table_id, user_id, seat, state)
         if isinstance(resolved, Rejection):
             return resolved
@@ -762,9 +765,13 @@ class Referee:
             refused = None
         resolved = mine if isinstance(mine, int) else None
         game = get_game(table.game)
-        choices = game.choices(state, resolved) if refused is None else []
-        still = at is None or at == table.version or (
-            refused is None and found.then is not None and game.choices(found.then, resolved) == choices)
+        still = at is None or at == table.version
+        # (not refused: the clicker is seated at a dealt table, so the state and the seat are both known)
+        if refused is None and state is not None and resolved is not None:
+            choices = game.choices(state, resolved)
+            still = still or (found.then is not None and game.choices(found.then, resolved) == choices)
+        else:
+            choices = []
         panel = found.panels.get(resolved) if resolved is not None else None
         news = [] if panel is None else [
             {"version": row.version, **event} for row in found.events

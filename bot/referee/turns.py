@@ -35,3 +35,10 @@ class TurnView:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    def seen(self) -> tuple[dict[str, Any], int]:
+        """The state and the clicking seat, where the clicker sees the table (``unseen`` is None, as it is
+        whenever ``refused`` is): a dealt table and one of their seats, both known."""
+        if self.state is None or self.seat is None:
+            raise LookupError(f"table {self.table.id}: the clicker does not see it ({self.unseen})")
+        return self.state, self.seat
