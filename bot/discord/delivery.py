@@ -116,7 +116,7 @@ def nonce(table: TableRow, message: OutboxRow | Probe, part: str) -> str:
 
 
 class DiscordDeliverer(LiveMessage, ControlMessages):
-    origins = ("discord",)
+    origins: tuple[str, ...] | None = ("discord",)
 
     def __init__(self, bot: Host):
         self.bot = bot

@@ -1,6 +1,7 @@
-"""The bracket picture Discord posts (bot/render/picture/bracket.py): drawn from the page's layout, every round
-of every tree with the lines between them, within what Discord takes (a few hundred kilobytes, not its 10 MiB
-limit), the first rounds of a very large bracket left to the page with a line saying so."""
+"""The bracket picture Discord posts (bot/render/picture/bracket.py): drawn from the page's layout at a phone's
+width, every round of every tree stacked, two matches to a row, within what Discord takes (a few hundred
+kilobytes, not its 10 MiB limit), the first rounds of a very large bracket left to the page with a line saying
+so."""
 from __future__ import annotations
 
 import io
@@ -9,9 +10,9 @@ import pytest
 from PIL import Image
 
 from bot.i18n import t
-from bot.render.picture.bracket import (BOX_H, BOX_W, COLUMN, GAP_X, HEAD, MOST_MATCHES, _shown, bracket_canvas,
-                                        bracket_png, size)
-from bot.engine.canvas import LINE, SCALE
+from bot.engine.canvas import PANEL_LIGHT, PHONE, SCALE
+from bot.render.picture.bracket import (BOX_W, GAP_X, HEAD, MOST_MATCHES, UNIT, _shown, bracket_canvas, bracket_png,
+                                        size)
 from bot.tournament.bracket_layout import as_rows, layout
 from bot.tournament.standings import Points
 
@@ -24,27 +25,28 @@ def _trees(players: int, double: bool, locale: str = "en"):
 
 
 @pytest.mark.parametrize("players, double", [(2, False), (5, False), (8, True), (32, True)])
-def test_every_round_is_drawn_and_the_file_fits_discord(players, double):
+def test_every_round_is_drawn_at_a_phones_width_and_the_file_fits_discord(players, double):
     trees = _trees(players, double)
     data = bracket_png(trees, "uk", "Кубок")
     image = Image.open(io.BytesIO(data))
-    columns = max(len(tree["columns"]) for tree in trees)
-    assert image.width == round(size(trees)[0] * SCALE) and image.width >= round((16 + columns * COLUMN) * SCALE)
+    assert image.width == round(PHONE * SCALE) and size(trees)[0] == PHONE
+    rounds = sum(len(_shown(tree)[0]) for tree in trees)
+    boxes = sum(-(-len(column["matches"]) // 2) for tree in trees for column in _shown(tree)[0])
+    assert size(trees)[1] == 44 + sum(HEAD + 8 for _ in trees) + rounds * HEAD + boxes * UNIT
     assert len(data) < 400_000 < DISCORD_FILE and image.height < 8000
 
 
-def test_the_lines_join_each_match_to_the_one_its_winner_goes_to():
+def test_each_rounds_matches_stand_two_to_a_row_under_its_header():
     trees = _trees(8, False)
-    canvas = bracket_canvas(trees, "en", "Cup")
-    image = canvas.image
-    top = 44 + HEAD + HEAD                     # the title, the tree's title, its round headers
-    unit = BOX_H + 12
-    mid_x = 8 + BOX_W + GAP_X / 2              # the vertical between round 1 and round 2
-    first, second = top + unit / 2, top + 3 * unit / 2   # round 1's first two matches
-    for y in (first + 5, (first + second) / 2, second - 5):
-        assert image.getpixel((round(mid_x * SCALE), round(y * SCALE))) == LINE, y
-    # and nothing there between round 1's second and third matches (they feed different matches)
-    assert image.getpixel((round(mid_x * SCALE), round((top + 2 * unit) * SCALE))) != LINE
+    image = bracket_canvas(trees, "en", "Cup").image
+    top = 44 + HEAD + HEAD                     # the title, the tree's title, round 1's header
+    for i in range(4):                         # round 1 of eight players: four matches, in two rows
+        x, y = 8 + (i % 2) * (BOX_W + GAP_X) + BOX_W / 2, top + (i // 2) * UNIT + 4
+        assert image.getpixel((round(x * SCALE), round(y * SCALE))) == PANEL_LIGHT, i
+    # round 2's header comes after round 1's two rows, its two matches in one row
+    second = top + 2 * UNIT + HEAD
+    assert image.getpixel((round((8 + BOX_W / 2) * SCALE), round((second + 4) * SCALE))) == PANEL_LIGHT
+    assert image.getpixel((round((8 + BOX_W / 2) * SCALE), round((second - HEAD / 2 + 10) * SCALE))) != PANEL_LIGHT
 
 
 def test_a_very_large_bracket_leaves_its_first_rounds_to_the_page():

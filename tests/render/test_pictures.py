@@ -162,9 +162,11 @@ def test_tournament_and_profile_pictures_read_on_a_phone():
 
     rows = [{"rank": i + 1, "name": name * 3, "status": "active", "points": 5 - i / 2, "wins": 5, "draws": 0,
              "losses": i, **{c: 12.25 - i for c in SHOWN["swiss"]}} for i, name in enumerate(NAMES)]
-    columns = [{"round": 1, "matches": [{"players": [NAMES[0] * 4, NAMES[1]], "score": "2:1", "on": NAMES[0] * 4,
-                                         "bracket": "L"}] * 3}]
-    for canvas in (standings_canvas(rows, "swiss", "ru", "Кубок"), bracket_canvas(columns, "uk", "Кубок")):
+    slots = [{"text": NAMES[0] * 4, "kind": "player", "score": "2", "advances": True},
+             {"text": NAMES[1], "kind": "player", "score": "1", "advances": False}]
+    trees = [{"kind": "L", "title": "Нижня сітка", "columns": [
+        {"title": "Тур 1", "step": "join", "matches": [{"number": n, "tag": "", "slots": slots} for n in (1, 2, 3)]}]}]
+    for canvas in (standings_canvas(rows, "swiss", "ru", "Кубок"), bracket_canvas(trees, "uk", "Кубок")):
         seen = canvas.legibility(400)
         assert canvas.width == PHONE and seen["cap"] >= PHONE_CAP and seen["x"] >= PHONE_X
 

@@ -1,24 +1,27 @@
 """An elimination bracket as a picture (PNG), in the record posted after each round: the whole bracket from the
 start, drawn from the same layout as the public page (bot/tournament/bracket_layout.py, ``as_rows``), so the two
 never disagree.  Each tree on its own under its title (the bracket, or the upper bracket, the lower bracket and
-the grand final; the match for third place), a column per round, a box per match with its number, both places
-(a player, "bye", or where the player comes from: "winner of match 3") and the score, the one who went on in
-bold, and lines from each match to the one its winner goes to.  A match sits level with the middle of the two
-that feed it, as on the page.  Same canvas, fonts and theme as the standings picture; the same bracket always
-gives the same bytes."""
+the grand final; the match for third place), and in it the rounds stacked one under the other, two matches to
+a row: a picture in Discord is shown at a phone's width, so it is drawn at that width (a tree's columns side by
+side would be shrunk past reading).  A box per match with its number, both places (a player, "bye", or where
+the player comes from: "winner of match 3", which is what the page's lines draw) and the score, the one who
+went on in bold.  Same canvas, fonts and theme as the standings picture; the same bracket always gives the same
+bytes."""
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from math import ceil
 from typing import Any
 
-from bot.engine.canvas import ACCENT, FAINT, INK, LINE, MUTED, PANEL, PANEL_LIGHT, PHONE, Canvas, text_width
+from bot.engine.canvas import ACCENT, FAINT, INK, MUTED, PANEL, PANEL_LIGHT, PHONE, Canvas, text_width
 from bot.i18n import t
 
-BOX_W, BOX_H, GAP_X, GAP_Y = 196, 64, 34, 12
-COLUMN, UNIT = BOX_W + GAP_X, BOX_H + GAP_Y
-HEAD = 24                 # a tree's title, and again its round headers
+PER_ROW, GAP_X, BOX_H, GAP_Y = 2, 10, 64, 10
+BOX_W = (PHONE - 16 - GAP_X) // PER_ROW   # two matches side by side on a phone-wide canvas
+UNIT = BOX_H + GAP_Y
+HEAD = 24                 # a tree's title, and again each round's header
 MOST_MATCHES = 16         # in a tree's first column drawn: a bigger bracket's first rounds are left to the page
 
 
@@ -44,13 +47,17 @@ def _shown(tree: Mapping[str, Any]) -> tuple[list[Mapping[str, Any]], int]:
 
 
 def size(trees: Sequence[Mapping[str, Any]]) -> tuple[int, int]:
-    """(width, height) in canvas units."""
-    width, height = PHONE, 44
+    """(width, height) in canvas units: always a phone's width."""
+    height = 44
     for tree in trees:
         columns, dropped = _shown(tree)
-        width = max(width, 16 + len(columns) * COLUMN)
-        height += 2 * HEAD + (HEAD if dropped else 0) + len(columns[0]["matches"]) * UNIT + 16
-    return width, height
+        height += HEAD + (HEAD if dropped else 0) + 8
+        height += sum(HEAD + _rows(column) * UNIT for column in columns)
+    return PHONE, height
+
+
+def _rows(column: Mapping[str, Any]) -> int:
+    return ceil(len(column["matches"]) / PER_ROW)
 
 
 def bracket_canvas(trees: Sequence[Mapping[str, Any]], locale: str, title: str) -> Canvas:
@@ -66,27 +73,14 @@ def bracket_canvas(trees: Sequence[Mapping[str, Any]], locale: str, title: str) 
             canvas.text(8, y, t("tournament.bracket.later", locale, n=dropped), size=13, colour=MUTED,
                         width=width - 16)
             y += HEAD
-        for c, column in enumerate(columns):
-            canvas.text(8 + c * COLUMN, y, column["title"], size=13, colour=MUTED, bold=True, width=BOX_W)
-        y += HEAD
-        rows = len(columns[0]["matches"])
-        for c, column in enumerate(columns):
-            x = 8 + c * COLUMN
+        for column in columns:
+            canvas.text(8, y, column["title"], size=13, colour=MUTED, bold=True, width=width - 16)
+            y += HEAD
             for i, match in enumerate(column["matches"]):
-                cy = _middle(y, rows, len(column["matches"]), i)
-                if column["step"] != "end" and c + 1 < len(columns):
-                    j = i if column["step"] == "straight" else i // 2
-                    ny, mid = _middle(y, rows, len(columns[c + 1]["matches"]), j), x + BOX_W + GAP_X / 2
-                    canvas.line([(x + BOX_W, cy), (mid, cy), (mid, ny), (x + COLUMN, ny)], colour=LINE, width=2)
-                _match(canvas, x, cy - BOX_H / 2, match, locale)
-        y += rows * UNIT + 16
+                _match(canvas, 8 + (i % PER_ROW) * (BOX_W + GAP_X), y + (i // PER_ROW) * UNIT, match, locale)
+            y += _rows(column) * UNIT
+        y += 8
     return canvas
-
-
-def _middle(top: float, rows: int, count: int, index: int) -> float:
-    """Where match ``index`` of a column of ``count`` sits: level with the middle of the two that feed it (the
-    page's equal shares of a column's height, ``rows`` boxes tall)."""
-    return top + (2 * index + 1) * rows * UNIT / (2 * count)
 
 
 def _match(canvas: Canvas, x: float, top: float, match: Mapping[str, Any], locale: str) -> None:

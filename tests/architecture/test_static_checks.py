@@ -1,15 +1,22 @@
-"""The type checker's hold on the engine and the games (pyproject.toml's [tool.mypy]: strict there).
+"""The type checker and the linter hold the whole code (pyproject.toml's [tool.mypy] and [tool.ruff]), as part of
+the suite the README's test command runs: bot/engine and bot/games under --strict's checks, the rest of bot/ and
+cogs/ in mypy's default mode, and ruff's chosen rules everywhere.
 
 A game that slips from the contract (a ``render_view`` without ``full=`` once crashed "Full board" on every
 Bridges table) must fail here, not at a table."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-api = pytest.importorskip("mypy.api", reason="mypy is a development requirement (requirements-dev.txt)")
+try:
+    from mypy import api
+except ImportError:  # pragma: no cover - a setup without the development requirements
+    pytest.fail("mypy is not installed: the test command installs requirements-dev.txt", pytrace=False)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,9 +31,15 @@ def _mypy(*args: str) -> tuple[str, int]:
     return out + err, code
 
 
-def test_engine_and_games_pass_strict_checking() -> None:
-    report, code = _mypy()
+def test_the_code_passes_the_type_checker() -> None:
+    report, code = _mypy()  # pyproject.toml's packages: bot and cogs
     assert code == 0, report
+
+
+def test_the_code_passes_the_linter() -> None:
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "."], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_a_game_slipping_from_the_contract_is_caught(tmp_path: Path) -> None:
@@ -55,16 +68,3 @@ def test_strict_mode_holds_the_engine_and_stops_there(tmp_path: Path, module: st
     report, code = _mypy("--follow-imports=silent", "--shadow-file", module, str(source), module)
     assert (code == 1) == strict, report
     assert ("[no-untyped-def]" in report and "[type-arg]" in report) == strict, report
-
-
-#: the layers held to mypy's default mode so far; bot/referee/service.py and bot/referee/delivery.py join once
-#: their rewrite (one read per click) lands, and then every package goes into pyproject.toml's ``packages``
-DEFAULT_MODE = ["bot/storage", "bot/terminal", "bot/ratings", "bot/process", "bot/rules", "bot/i18n",
-                "bot/__init__.py", "bot/__main__.py"]
-PENDING = {"bot/referee/service.py", "bot/referee/delivery.py"}
-
-
-def test_the_layers_above_the_games_pass_the_default_mode() -> None:
-    referee = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "bot" / "referee").glob("*.py"))
-    report, code = _mypy("--follow-imports=silent", *DEFAULT_MODE, *(p for p in referee if p not in PENDING))
-    assert code == 0, report
