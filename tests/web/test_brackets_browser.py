@@ -5,15 +5,10 @@ sits level with the middle of the two that feed it, and the lines between them a
 from __future__ import annotations
 
 import asyncio
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 
 import pytest
 
-from tests.web.test_browser import ROOT, WIDTHS, _fits, _missing, _open, _shoot, browser, shots  # noqa: F401
+from tests.support.browser import WIDTHS, fits, open_page, require_browser, serving, shoot
 
 NAMES = ["Аня", "Борис", "Віра", "Glen", "Дана", "Егор", "Жанна", "Зоя"]
 
@@ -40,33 +35,11 @@ async def _build(path) -> dict[str, int]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    missing = _missing()
-    if missing:
-        import os
-        if os.environ.get("JUDGE_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"{missing} is missing: apt-get install -y chromium chromium-driver")
-        pytest.skip(f"NOTICE: {missing} is missing, so the browser test is skipped")
+    require_browser()
     path = tmp_path_factory.mktemp("brackets") / "web.db"
     world = asyncio.run(_build(path))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen([sys.executable, "-m", "bot", "--db", str(path), "--locale", "en", "web",
-                                "--port", str(port)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(base + "/static/style.css", timeout=1).read()
-                break
-            except OSError:
-                if process.poll() is not None:
-                    pytest.fail("python -m bot web stopped: " + process.stdout.read().decode(errors="replace"))
-                time.sleep(0.05)
+    with serving(path) as base:
         yield base, world
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 #: per join between two columns: (the two feeders' middles, the fed match's middle) in page pixels, and the
@@ -97,7 +70,7 @@ def test_the_whole_bracket_in_a_browser(server, browser, shots, form):  # noqa: 
 
     base, world = server
     width = WIDTHS[form]
-    d = _open(browser, base + f"/tournament/{world['double']}", width)
+    d = open_page(browser, base + f"/tournament/{world['double']}", width)
     titles = [h.text for h in d.find_elements(By.CSS_SELECTOR, ".bracket .tree > h3")]
     assert titles == ["Upper bracket", "Lower bracket", "Grand final"]
     assert len(d.find_elements(By.CSS_SELECTOR, ".bracket .match")) == 4 + 2 + 1 + 2 + 2 + 1 + 1 + 1 + 1
@@ -109,15 +82,15 @@ def test_the_whole_bracket_in_a_browser(server, browser, shots, form):  # noqa: 
     lower = d.find_elements(By.CSS_SELECTOR, ".bracket .tree-L .scroll")[0]
     if form == "phone":  # the tree scrolls in its own box, the page does not
         assert d.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", lower)
-    _fits(d, width)
-    _shoot(d, shots, "bracket-double", width)
+    fits(d, width)
+    shoot(d, shots, "bracket-double", width)
 
-    d = _open(browser, base + f"/tournament/{world['single']}", width)
+    d = open_page(browser, base + f"/tournament/{world['single']}", width)
     titles = [h.text for h in d.find_elements(By.CSS_SELECTOR, ".bracket .tree > h3")]
     assert titles == ["Bracket", "Match for third place"]
     assert d.find_elements(By.CSS_SELECTOR, ".bracket .slot.bye")
     assert d.find_elements(By.CSS_SELECTOR, ".bracket .match-head a[href*='/table/']")
     waiting = d.find_elements(By.CSS_SELECTOR, ".bracket .slot.winner a[href^='#match-']")
     assert waiting  # a place not reached yet links the match it waits on
-    _fits(d, width)
-    _shoot(d, shots, "bracket-single", width)
+    fits(d, width)
+    shoot(d, shots, "bracket-single", width)

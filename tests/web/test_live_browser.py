@@ -5,21 +5,14 @@ tournament page with its tables in play at a phone's width and a desktop's witho
 from __future__ import annotations
 
 import asyncio
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 
 import pytest
 
 from bot.referee.service import Referee
 from bot.storage.store import Store
 from bot.web.sample import bot_tournament
-from tests.web.test_browser import ROOT, WIDTHS, _fits, _open, _shoot, browser, shots
+from tests.support.browser import WIDTHS, fits, open_page, require_browser, serving, shoot
 
-_ = (browser, shots)  # the browser test's own fixtures, found by pytest under these names
 
 
 async def _build(path) -> dict[str, int]:
@@ -50,33 +43,11 @@ async def _move(path, table_id: int) -> None:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from tests.web.test_browser import _missing
-    missing = _missing()
-    if missing:
-        if os.environ.get("JUDGE_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"{missing} is missing: apt-get install -y chromium chromium-driver (or run .ci/run)")
-        pytest.skip(f"NOTICE: {missing} is missing, so the browser test is skipped (.ci/run installs it)")
+    require_browser()
     path = tmp_path_factory.mktemp("live") / "live.db"
     world = asyncio.run(_build(path))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen([sys.executable, "-m", "bot", "--db", str(path), "--locale", "en", "web",
-                                "--port", str(port)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(base + "/static/style.css", timeout=1).read()
-                break
-            except OSError:
-                if process.poll() is not None:
-                    pytest.fail("python -m bot web stopped: " + process.stdout.read().decode(errors="replace"))
-                time.sleep(0.05)
+    with serving(path) as base:
         yield base, world, path
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def _poll(d) -> None:
@@ -93,7 +64,7 @@ def test_local_times_countdowns_and_the_tables_in_play(server, browser, shots, f
     width = WIDTHS[form]
     browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Tokyo"})
     try:
-        d = _open(browser, base + f"/tournament/{world['tournament']}", width)
+        d = open_page(browser, base + f"/tournament/{world['tournament']}", width)
         deadline = d.find_element(By.CSS_SELECTOR, "time.countdown")
         utc = deadline.get_attribute("title")
         assert utc.endswith(" UTC") and deadline.text != utc  # rewritten; the UTC text kept on hover
@@ -107,8 +78,8 @@ def test_local_times_countdowns_and_the_tables_in_play(server, browser, shots, f
         thumb = d.find_element(By.CSS_SELECTOR, "#live-tables img")
         assert d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", thumb) == 600
         assert d.find_elements(By.CSS_SELECTOR, "td.by-round a[href*='/table/']")
-        _fits(d, width)
-        _shoot(d, shots, "tournament-live", width)
+        fits(d, width)
+        shoot(d, shots, "tournament-live", width)
     finally:
         browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
 
@@ -118,7 +89,7 @@ def test_an_open_table_page_and_replay_update_after_a_move(server, browser, shot
 
     base, world, path = server
     tid = world["table"]
-    d = _open(browser, base + f"/table/{tid}", WIDTHS["phone"])
+    d = open_page(browser, base + f"/table/{tid}", WIDTHS["phone"])
     assert d.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "on"
     before = len(d.find_elements(By.CSS_SELECTOR, "ol.log > li"))
     picture = d.find_element(By.CSS_SELECTOR, "figure.picture img").get_attribute("src")
@@ -130,9 +101,9 @@ def test_an_open_table_page_and_replay_update_after_a_move(server, browser, shot
     assert len(d.find_elements(By.CSS_SELECTOR, "ol.log > li")) == before + 1
     assert d.find_element(By.CSS_SELECTOR, "figure.picture img").get_attribute("src") != picture
     assert d.execute_script("return window.stillHere") is True
-    _fits(d, WIDTHS["phone"])
+    fits(d, WIDTHS["phone"])
 
-    d = _open(browser, base + f"/table/{tid}/replay/{before}", WIDTHS["desktop"])
+    d = open_page(browser, base + f"/table/{tid}/replay/{before}", WIDTHS["desktop"])
     assert d.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "follow"
     d.execute_script("window.stillHere = true;")
     asyncio.run(_move(path, tid))
@@ -140,5 +111,5 @@ def test_an_open_table_page_and_replay_update_after_a_move(server, browser, shot
     assert d.current_url.endswith(f"/replay/{before + 1}")  # moved on to the new last step, in place
     assert d.find_element(By.ID, "replay").get_attribute("data-step") == str(before + 1)
     assert d.execute_script("return window.stillHere") is True
-    _fits(d, WIDTHS["desktop"])
-    _shoot(d, shots, "replay-live", WIDTHS["desktop"])
+    fits(d, WIDTHS["desktop"])
+    shoot(d, shots, "replay-live", WIDTHS["desktop"])

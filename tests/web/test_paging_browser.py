@@ -4,21 +4,14 @@ and following "Older" and "Newer" walks the pages with no table shown twice."""
 from __future__ import annotations
 
 import asyncio
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 
 import pytest
 
 from bot.referee.service import Referee
 from bot.storage.store import Store
 from bot.web.public import TABLES_PER_PAGE
-from tests.web.test_browser import ROOT, WIDTHS, _fits, _open, _shoot, browser, shots
+from tests.support.browser import WIDTHS, fits, open_page, require_browser, serving, shoot
 
-_ = (browser, shots)  # the browser test's own fixtures, found by pytest under these names
 PAGES = 3
 
 
@@ -41,33 +34,11 @@ async def _build(path) -> list[int]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from tests.web.test_browser import _missing
-    missing = _missing()
-    if missing:
-        if os.environ.get("JUDGE_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"{missing} is missing: apt-get install -y chromium chromium-driver (or run .ci/run)")
-        pytest.skip(f"NOTICE: {missing} is missing, so the browser test is skipped (.ci/run installs it)")
+    require_browser()
     path = tmp_path_factory.mktemp("pages") / "pages.db"
     ids = asyncio.run(_build(path))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen([sys.executable, "-m", "bot", "--db", str(path), "--locale", "en", "web",
-                                "--port", str(port)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(base + "/static/style.css", timeout=1).read()
-                break
-            except OSError:
-                if process.poll() is not None:
-                    pytest.fail("python -m bot web stopped: " + process.stdout.read().decode(errors="replace"))
-                time.sleep(0.05)
+    with serving(path) as base:
         yield base, ids
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def _tables(d) -> list[int]:
@@ -83,16 +54,16 @@ def test_the_paged_index_in_a_browser(server, browser, shots, form):
 
     base, ids = server
     width = WIDTHS[form]
-    d = _open(browser, base + "/", width)
+    d = open_page(browser, base + "/", width)
     seen = []
     for number in range(1, PAGES + 1):
         pager = d.find_element(By.CSS_SELECTOR, "nav.pager")
         assert pager.find_element(By.CSS_SELECTOR, "[aria-current=page]").text == str(number)
         assert pager.size["width"] <= width and pager.size["height"] < 80  # one row of links on a phone too
-        _fits(d, width)
+        fits(d, width)
         seen += _tables(d)
         if number == 2:
-            _shoot(d, shots, "index-page-2", width)
+            shoot(d, shots, "index-page-2", width)
         if number < PAGES:
             d.find_element(By.CSS_SELECTOR, "nav.pager a[rel=next]").click()
     assert seen == sorted(ids, reverse=True)
