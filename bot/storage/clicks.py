@@ -8,7 +8,6 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.free_text import stored_name
 
 from .clocks import SeatClock
 from .packing import load_packed
@@ -39,8 +38,7 @@ async def table_now(store: Store, table_id: int, *, user_id: str | None = None, 
             if row is None:
                 return None
             table = TableRow.from_row(row)
-            seats = [SeatRow(r["seat"], r["user_id"], stored_name(r["name"]), bool(r["is_bot"])) for r in c.execute(
-                "SELECT seat, user_id, name, is_bot FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
+            seats = [SeatRow.from_row(r) for r in c.execute(SeatRow.SQL, (table_id,))]
             found = c.execute("SELECT state FROM snapshots WHERE table_id = ? ORDER BY version DESC LIMIT 1",
                               (table_id,)).fetchone()
             state = load_packed(found["state"]) if found else None

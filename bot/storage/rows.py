@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.engine.canonical import loads
-from bot.engine.free_text import stored_text, stored_title
+from bot.engine.free_text import stored_name, stored_text, stored_title
 from bot.storage.packing import load_packed
 
 
@@ -131,6 +131,13 @@ class SeatRow:
     user_id: str
     name: str
     is_bot: bool
+
+    #: a table's seats in order, the columns ``from_row`` reads
+    SQL = "SELECT seat, user_id, name, is_bot FROM seats WHERE table_id = ? ORDER BY seat"
+
+    @classmethod
+    def from_row(cls, r: Any) -> SeatRow:
+        return cls(r["seat"], r["user_id"], stored_name(r["name"]), bool(r["is_bot"]))
 
 
 @dataclass(frozen=True)

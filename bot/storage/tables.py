@@ -8,7 +8,6 @@ from typing import Any, Callable, Iterable, Sequence
 import aiosqlite
 
 from bot.engine.canonical import dumps, loads
-from bot.engine.free_text import stored_name
 from bot.storage.base import StoreBase
 from bot.storage.packing import load_packed, pack_state, unpack_state
 from bot.storage.rows import (ActionRow, Dealt, EventRow, LobbyRefused, Message, SeatRow, Step, TableRow, _event_row,
@@ -112,10 +111,7 @@ class TableQueries(StoreBase):
             )
 
     async def seats(self, table_id: int) -> list[SeatRow]:
-        rows = await self._all(
-            "SELECT seat, user_id, name, is_bot FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
-        )
-        return [SeatRow(r["seat"], r["user_id"], stored_name(r["name"]), bool(r["is_bot"])) for r in rows]
+        return [SeatRow.from_row(r) for r in await self._all(SeatRow.SQL, (table_id,))]
 
     async def add_seat(self, table_id: int, user_id: str | None, name: str, *, is_bot: bool, now: float,
                        max_seats: int, several: bool = False) -> int:
@@ -244,8 +240,7 @@ class TableQueries(StoreBase):
                 row = c.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
                 if row is None:
                     return None
-                seats = [SeatRow(r["seat"], r["user_id"], stored_name(r["name"]), bool(r["is_bot"])) for r in c.execute(
-                    "SELECT seat, user_id, name, is_bot FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
+                seats = [SeatRow.from_row(r) for r in c.execute(SeatRow.SQL, (table_id,))]
                 state = None
                 if row["version"] != known_version:
                     found = c.execute("SELECT state FROM snapshots WHERE table_id = ? ORDER BY version DESC"
