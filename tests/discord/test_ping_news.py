@@ -168,8 +168,8 @@ async def test_every_player_is_told_the_end_once_a_zombie_seat_and_one_on_vacati
 
 
 async def test_a_player_whose_dms_are_closed_is_told_the_end_in_the_end_post(harness):
-    from tests.discord.test_play import started_toy
-    from tests.discord.test_reliability import play_out
+    from tests.discord.support import started_toy
+    from tests.discord.support import play_out
 
     h, fake = harness, harness.fake
     fake.dm_blocked.add(h.bob.id)

@@ -7,7 +7,7 @@ import pytest
 
 from bot.process.config import WebSettings
 from tests.discord.harness import Harness, eventually
-from tests.discord.test_tournament import enter, new_tournament, play_round
+from tests.discord.support import enter, new_tournament, play_round
 
 BASE = "https://judge.example.org"
 
