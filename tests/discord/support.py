@@ -95,3 +95,6 @@ def live(fake, table):
     on its end post and live message, is not one)."""
     return [m for m in fake.in_channel(table.thread_id) if not m.ephemeral_for
             and any(not c["custom_id"].startswith("j:replay:") for c in m.items())]
+
+
+BASE = "https://judge.example.org"

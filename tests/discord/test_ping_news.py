@@ -16,7 +16,7 @@ from bot.render.text import game_title
 from bot.referee.service import Accepted
 from bot.web.links import table_url
 from tests.discord.harness import eventually
-from tests.discord.test_web_links import BASE, linked  # noqa: F401 (a fixture)
+from tests.discord.support import BASE
 
 GAMES = ("claygod", "gwent", "bridges", "bloodwood", "raiders")
 STRETCH = 40  # decisions: enough for the move to pass to Bob (a Raiders turn is many steps and windows)

@@ -2,7 +2,7 @@
 on the tournament's message, checked at the Enter button and at the Check in button."""
 from bot.discord.render import user_key
 from tests.discord.support import enter, new_tournament, tournament_message
-from tests.terminal.test_tournament_organiser import PARITY_ACTIONS, attendance_record, parity
+from tests.support.attendance import PARITY_ACTIONS, attendance_record, parity
 
 
 async def test_a_server_role_as_the_entry_condition(harness):
