@@ -1,5 +1,5 @@
 """Helpers shared by the fake-Discord tests: starting a toy table, finding who is to act, playing a table or a
-tournament round out through the buttons, a disputed table, a user's control message, a thread's live messages."""
+tournament round out through the buttons, a disputed table, a user's control message, a thread's live messages, the web address of the ``linked`` harness."""
 from bot.engine import get_game
 from bot.tournament.director import Director
 from tests.discord.harness import random_choice
@@ -97,4 +97,5 @@ def live(fake, table):
             and any(not c["custom_id"].startswith("j:replay:") for c in m.items())]
 
 
+#: the public pages' address of the ``linked`` harness (tests/discord/conftest.py)
 BASE = "https://judge.example.org"
