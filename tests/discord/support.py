@@ -1,5 +1,6 @@
 """Helpers shared by the fake-Discord tests: starting a toy table, finding who is to act, playing a table or a
-tournament round out through the buttons, a disputed table, a user's control message, a thread's live messages, the web address of the ``linked`` harness."""
+tournament round out through the buttons, a disputed table, a user's control message, a thread's live messages,
+the web address of the ``linked`` harness."""
 from bot.engine import get_game
 from bot.tournament.director import Director
 from tests.discord.harness import random_choice
