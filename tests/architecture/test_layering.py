@@ -12,7 +12,7 @@ import ast
 from pathlib import Path
 from typing import Iterable, Mapping
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.modules import ROOT, modules_of
 
 #: The layers, lowest first.  A module may import its own package and any package of a lower layer; packages in
 #: one layer are independent of each other (the two front ends of a layer never import one another).  A module
@@ -36,18 +36,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 
 
 # ------------------------------------------------------------------------------------------- reading the code
-def modules_of(root: Path, tops: Iterable[str] = ("bot", "cogs")) -> dict[str, Path]:
-    """Every module under ``root``'s top packages, by dotted name (a package by its own name)."""
-    found = {}
-    for top in tops:
-        for path in sorted((root / top).rglob("*.py")):
-            parts = list(path.relative_to(root).with_suffix("").parts)
-            if parts[-1] == "__init__":
-                parts.pop()
-            found[".".join(parts)] = path
-    return found
-
-
 def imports_of(name: str, path: Path, known: Mapping[str, Path]) -> set[str]:
     """The modules of ``known`` that module ``name`` imports, wherever in it the import stands."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]

@@ -1,11 +1,14 @@
 """Fixtures for the end-to-end suite: a fake Discord per test, the real bot against it, and a failure for
 any platform rule the bot broke or any ERROR it logged."""
+import dataclasses
 import logging
 
 import pytest
 
+from bot.process.config import WebSettings
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import ErrorLog, Harness, redirect_discord
+from tests.discord.support import BASE
 
 
 @pytest.fixture
@@ -59,3 +62,13 @@ def claygod():
     yield GAME
     if added:
         registry.unregister(GAME.name)
+
+
+@pytest.fixture
+async def linked(fake, error_log, tmp_path):
+    h = Harness(fake, tmp_path / "judge.db")
+    h.settings = dataclasses.replace(h.settings, web=WebSettings(base_url=BASE))
+    h.alice, h.bob, h.carol = (fake.add_user(n) for n in ("Alice", "Bob", "Carol"))
+    await h.start_bot()
+    yield h
+    await h.stop_bot()

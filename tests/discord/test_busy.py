@@ -6,7 +6,7 @@ import pytest
 from bot.i18n import t
 from bot.process.config import BUSY_TIMEOUT
 from bot.storage.db import set_busy_timeout
-from tests.storage.test_busy import SHORT, Holder, record_digest
+from tests.support.busy import SHORT, Holder, record_digest
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@ cards from a hand, and a game interrupted by a restart that leaves the same reco
 import json
 
 from tests.discord.harness import assert_private_stays_private, random_choice
-from tests.discord.test_reliability import play_out
+from tests.discord.support import play_out
 
 
 async def cards_never_public(h, table, game):
@@ -58,7 +58,7 @@ async def test_a_full_game_through_buttons_never_shows_a_hand_in_a_channel(clayg
 
 async def test_a_game_interrupted_by_a_restart_has_the_same_record_as_one_played_straight(claygod, harness,
                                                                                          monkeypatch):
-    from tests.discord.test_reliability import record_of_a_game
+    from tests.discord.support import record_of_a_game
 
     monkeypatch.setattr("bot.referee.service.new_seed", lambda: "claygod-same-seed")
     straight = await record_of_a_game(harness, "claygod", restart_after=None)

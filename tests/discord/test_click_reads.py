@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from tests.discord.test_dm_tokens import control
-from tests.discord.test_play import started_toy, user_to_act
+from tests.discord.support import control
+from tests.discord.support import started_toy, user_to_act
 
 _WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 

@@ -1,6 +1,6 @@
 """Disputes through the fake Discord: /dispute in the table's thread, the queue and the evidence only for
 moderators, a decision posted in the thread, a private text never shown to the table, ruling notes."""
-from tests.discord.test_play import started_toy, user_to_act
+from tests.discord.support import started_toy, user_to_act
 
 
 async def test_from_dispute_to_the_posted_decision(harness):

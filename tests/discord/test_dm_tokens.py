@@ -4,14 +4,8 @@ new DM being their ping; the old message goes through the token of their own lat
 costs two rate-limited writes, the live message's edit and that post.  Without a living token (a player who
 answers hours later) the old message stays rather than cost a third call (issue 35); a player whose DMs are
 closed is pinged in the thread."""
-from tests.discord.test_play import started_toy, user_to_act
+from tests.discord.support import control, started_toy, user_to_act
 from tests.discord.transcript import Transcript
-
-
-def control(fake, user):
-    """The user's control message of the table: the newest message in their DMs (the only table of these tests;
-    an older one stays where it was replaced without a living token)."""
-    return fake.dms(user)[-1]
 
 
 async def move_in_dms(h, table):

@@ -7,7 +7,7 @@ import pytest
 
 from bot.engine.registry import GAME_MODULES
 from tests.discord.harness import assert_private_stays_private, random_choice
-from tests.discord.test_play import user_to_act
+from tests.discord.support import user_to_act
 
 GAMES = [importlib.import_module(module).GAME for module in GAME_MODULES]
 HUMAN_MOVES = 30

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.discord.test_play import user_to_act
+from tests.discord.support import user_to_act
 from tests.engine.toygame import NAME, registered_card_duel
 
 

@@ -2,7 +2,7 @@
 language, naming nobody."""
 from bot.process.config import release
 from bot.storage import backup as bk
-from tests.discord.test_play import started_toy
+from tests.discord.support import started_toy
 
 
 async def test_status_shows_release_tables_delivery_backup_and_troubles_in_the_server_s_language(harness):

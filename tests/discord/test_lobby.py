@@ -3,7 +3,7 @@ tables per channel, a player at several tables, /game start|cancel|list, Discord
 from bot.discord.client import JudgeBot
 from bot.process.config import Settings, TableLimits
 from bot.storage.store import Store
-from tests.discord.test_play import started_toy
+from tests.discord.support import started_toy
 
 
 async def test_new_table_gets_a_lobby_message_and_its_own_thread(harness):

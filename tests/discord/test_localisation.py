@@ -1,7 +1,7 @@
 """Languages: localised command names and descriptions, replies in the member's language, the server's
 override, and table messages in the table's language."""
 from bot.i18n import t
-from tests.discord.test_play import started_toy
+from tests.discord.support import started_toy
 
 
 def walk(options, path=""):

@@ -2,7 +2,7 @@
 rollbacks by public move number, rulings/rollbacks/cancellations naming the moderator without a ping, the
 paged /table log with undone moves struck out, /table verify, and the short lobby line with "All options"."""
 from bot.referee import moderation
-from tests.discord.test_play import started_toy
+from tests.discord.support import started_toy
 from tests.support.tables import play_one
 
 MANAGE_GUILD = 1 << 5

@@ -1,6 +1,6 @@
 """Moderators through the fake Discord: who counts as one, hidden state only to them, cancel, rollback."""
 from tests.discord.harness import as_seen_now
-from tests.discord.test_play import started_toy, user_to_act
+from tests.discord.support import started_toy, user_to_act
 
 
 async def test_only_moderators_use_mod_commands_and_hidden_state_reaches_only_them(harness):

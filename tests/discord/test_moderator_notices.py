@@ -3,17 +3,7 @@
 work there — with a button opening its evidence; through the outbox, so a crash neither loses nor doubles it."""
 import pytest
 
-from tests.discord.test_play import started_toy, user_to_act
-
-
-async def disputed(h, *, private=False):
-    table = await started_toy(h)
-    await h.act(await user_to_act(h, table), table)
-    waiting = await user_to_act(h, table)
-    await (await h.fake.slash(waiting, "dispute", channel_id=table.thread_id, move=1, text="wrong card",
-                              private=private)).answer()
-    await h.settled()
-    return table, waiting
+from tests.discord.support import disputed
 
 
 async def test_without_a_channel_the_moderators_seen_at_work_get_a_dm_with_the_evidence(harness):

@@ -8,8 +8,8 @@ import asyncio
 from bot.engine import get_game
 from bot.referee import disputes
 from bot.render.disputes import evidence_texts
-from tests.discord.test_moderator_notices import disputed
-from tests.discord.test_play import started_toy, user_to_act
+from tests.discord.support import disputed
+from tests.discord.support import started_toy, user_to_act
 
 NOTICE = "Новый спор №1"
 

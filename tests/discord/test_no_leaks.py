@@ -54,7 +54,7 @@ def _every_text(fake):
 async def test_the_seed_shows_only_as_its_hash_until_the_end(harness, monkeypatch):
     """Whoever knows the seed knows every card to come: while the table runs, no post, DM, private answer
     or button shows it (the commitment hash does); the end reveals it in the thread."""
-    from tests.discord.test_play import started_toy, user_to_act
+    from tests.discord.support import started_toy, user_to_act
 
     seed = "0f1e2d3c4b5a69788796a5b4c3d2e1f0"
     monkeypatch.setattr("bot.referee.service.new_seed", lambda: seed)

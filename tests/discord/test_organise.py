@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bot.discord.render import user_key
-from tests.discord.test_tournament import enter, new_tournament
+from tests.discord.support import enter, new_tournament
 
 
 async def _log(h, tid):

@@ -16,7 +16,7 @@ from bot.render.text import game_title
 from bot.referee.service import Accepted
 from bot.web.links import table_url
 from tests.discord.harness import eventually
-from tests.discord.test_web_links import BASE, linked  # noqa: F401 (a fixture)
+from tests.discord.support import BASE
 
 GAMES = ("claygod", "gwent", "bridges", "bloodwood", "raiders")
 STRETCH = 40  # decisions: enough for the move to pass to Bob (a Raiders turn is many steps and windows)
@@ -168,8 +168,8 @@ async def test_every_player_is_told_the_end_once_a_zombie_seat_and_one_on_vacati
 
 
 async def test_a_player_whose_dms_are_closed_is_told_the_end_in_the_end_post(harness):
-    from tests.discord.test_play import started_toy
-    from tests.discord.test_reliability import play_out
+    from tests.discord.support import started_toy
+    from tests.discord.support import play_out
 
     h, fake = harness, harness.fake
     fake.dm_blocked.add(h.bob.id)

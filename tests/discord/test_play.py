@@ -2,27 +2,10 @@
 refusals, menus past 25 choices, out-of-turn windows, typed moves, bot seats, the public status and log."""
 import re
 
-from bot.engine import get_game
 from tests.discord.harness import as_seen_now, assert_private_stays_private, choice_labels, random_choice
+from tests.discord.support import started_toy, user_to_act
 
 TOY_HAND = re.compile(r"hand=\[")
-
-
-async def started_toy(h, *players):
-    players = players or (h.alice, h.bob)
-    table = await h.new_table(players[0], "toy")
-    for user in players[1:]:
-        await h.join(user, table)
-    await h.start(players[0], table)
-    return await h.table(table.id)
-
-
-async def user_to_act(h, table):
-    state = await h.store.state(table.id)
-    seats = await h.store.seats(table.id)
-    pending = get_game(table.game).to_act(state)
-    uid = seats[pending[0].seat].user_id.split(":")[1]
-    return h.fake.users[uid]
 
 
 async def test_a_toy_game_from_lobby_to_the_end_through_buttons(harness):

@@ -5,12 +5,7 @@ import pytest
 
 from tests.discord.fake_discord import until
 from tests.discord.harness import eventually
-from tests.discord.test_play import started_toy, user_to_act
-
-
-async def play_out(h, table, choose=None):
-    while (await h.table(table.id)).status == "active":
-        await h.act(await user_to_act(h, table), table, choose)
+from tests.discord.support import play_out, record_of_a_game, started_toy, user_to_act
 
 
 async def test_a_restart_mid_game_keeps_old_buttons_working_and_sends_nothing_twice(harness):
@@ -186,22 +181,6 @@ async def test_a_missed_deadline_is_played_by_the_clock_and_announced(harness):
     action = (await h.store.actions(table.id))[0]
     assert action.user_id == "system" and action.action == {"type": "timeout"}
     assert h.turn_message(table).find(prefix="j:act:")["custom_id"].endswith(":1")
-
-
-async def record_of_a_game(h, game, *, restart_after):
-    """Play a whole table through the fake Discord (restarting the bot after ``restart_after`` moves);
-    returns its record: every action and every snapshot."""
-    table = await h.new_table(h.alice, game)
-    await h.join(h.bob, table)
-    await h.start(h.alice, table)
-    moves = 0
-    while (await h.table(table.id)).status == "active":
-        if moves == restart_after:
-            await h.restart()
-        await h.act(await user_to_act(h, table), table, lambda n: n // 2)
-        moves += 1
-    actions = [(a.version, a.seat, a.user_id, a.action, a.at) for a in await h.store.actions(table.id)]
-    return actions, [text for _, text in await h.store.snapshot_texts(table.id)]
 
 
 async def test_a_table_interrupted_by_a_restart_has_the_same_record_as_one_played_straight(harness, monkeypatch):

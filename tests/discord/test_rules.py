@@ -141,7 +141,7 @@ async def test_every_post_of_a_played_table_that_cites_a_rule_can_open_it(harnes
 
 
 async def test_every_citation_the_code_can_print_opens_in_discord(harness):
-    from tests.rules.test_catalogue import PREFIX, _RULING, _cited_in_code, _cited_in_data, _split
+    from tests.support.citations import PREFIX, _RULING, _cited_in_code, _cited_in_data, _split
 
     h, fake = harness, harness.fake
     for game in GAMES:

@@ -2,7 +2,7 @@
 opponent's private dispute text stays out of their queue and its autocomplete, every moderator's step at that
 table is refused to them (another moderator takes it), and the log and the check show them no versions or
 action counts.  An unseated moderator, at the same table, sees and does all of it: the control each time."""
-from tests.discord.test_play import started_toy, user_to_act
+from tests.discord.support import started_toy, user_to_act
 
 SECRET = "alice's private complaint 4417"
 SEATED = "другого модератора"        # moderation.reject.seated_decide, ru

@@ -5,7 +5,7 @@ from types import SimpleNamespace
 import pytest
 
 from bot.discord.interactions import is_moderator
-from tests.discord.test_play import started_toy, user_to_act
+from tests.discord.support import started_toy, user_to_act
 
 
 async def second_server(h):

@@ -16,7 +16,7 @@ import aiohttp
 from bot.referee.service import Referee
 from bot.storage.store import Store
 from tests.discord.harness import eventually
-from tests.discord.test_play import started_toy
+from tests.discord.support import started_toy
 
 ROOT = Path(__file__).resolve().parents[2]
 LAUNCH = ("import os, sys, yarl; from discord.http import Route; from discord.gateway import DiscordWebSocket; "

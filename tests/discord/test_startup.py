@@ -87,7 +87,6 @@ async def test_run_bot_serves_until_sigterm(fake, error_log, tmp_path):
     assert await asyncio.wait_for(task, 5) == EXIT_OK
 
 
-
 async def test_run_bot_serves_the_public_pages_when_the_config_enables_them(fake, error_log, tmp_path):
     import aiohttp
 

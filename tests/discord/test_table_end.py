@@ -5,8 +5,8 @@ import logging
 import pytest
 
 from tests.discord.fake_discord import until
-from tests.discord.test_play import started_toy
-from tests.discord.test_reliability import play_out
+from tests.discord.support import started_toy
+from tests.discord.support import play_out
 
 
 def metadata(fake, table):
@@ -106,7 +106,7 @@ async def test_a_private_message_after_the_end_leaves_the_thread_archived(harnes
 
 
 async def test_a_rollback_of_a_finished_table_reopens_its_thread_and_the_end_archives_it_again(harness):
-    from tests.discord.test_turn_messages import live
+    from tests.discord.support import live
 
     h, fake = harness, harness.fake
     table = await started_toy(h)

@@ -1,8 +1,8 @@
 """The thread keeps the game's rhythm (issue 27, item 3): the live message's lines carry the log's move numbers,
 the one numbering of the log, disputes and rollbacks, and strike out the moves a rollback undid; the end post gives
 what the last step showed and the result once, nothing clipped."""
-from tests.discord.test_play import started_toy, user_to_act
-from tests.discord.test_reliability import play_out
+from tests.discord.support import started_toy, user_to_act
+from tests.discord.support import play_out
 
 
 async def test_the_live_message_numbers_moves_as_the_log_and_strikes_out_what_a_rollback_undid(relay, harness):

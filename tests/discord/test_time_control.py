@@ -1,7 +1,7 @@
 """Time control and a moderator's pause through the fake Discord (fake clock): the deadline in the live
 message, a reminder by DM once, a vacation, /pause refusing moves with the moderator's reason (said in the live message and /table status), /resume."""
 from tests.discord.harness import eventually
-from tests.discord.test_play import user_to_act
+from tests.discord.support import user_to_act
 
 HOUR = 3600
 

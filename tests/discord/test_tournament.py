@@ -1,42 +1,8 @@
 """Tournaments through the fake Discord: /tournament new posts the message with its buttons, players enter,
 /tournament start opens round 1's tables as threads with the pairing posted, results flow from finished tables,
 the clock pairs round 2, the end is posted with the standings; refusals; a forum channel's posts and tags."""
-from bot.tournament.director import Director
 from tests.discord.harness import eventually
-from tests.discord.test_play import user_to_act
-
-from .harness import random_choice
-
-
-async def tournament_message(h, tid):
-    tour = await h.bot.tournaments.director.record.get(tid)
-    return tour, h.fake.messages[tour.message_id]
-
-
-async def enter(h, tid, *users):
-    """Each of ``users`` enters the tournament by its message's button; returns that message."""
-    _, message = await tournament_message(h, tid)
-    for user in users:
-        await (await h.fake.click(user, message, prefix="j:tjoin:")).answer()
-    return message
-
-
-async def new_tournament(h, user, **values):
-    reply = await (await h.fake.slash(user, "tournament new", game="toy", format="swiss", **values)).answer()
-    found = await h.bot.tournaments.director.record.find()
-    assert found, f"no tournament: {reply.content}"
-    return found[0].id, reply
-
-
-async def play_round(h, tid, number):
-    """Every human move of the round's tables, through the buttons, until each table is finished."""
-    director: Director = h.bot.tournaments.director
-    for g in await director.record.games(tid, number):
-        if g.kind != "table":
-            continue
-        table = await h.table(g.table_id)
-        while (await h.table(table.id)).status == "active":
-            await h.act(await user_to_act(h, table), table, random_choice(f"t{table.id}"))
+from tests.discord.support import enter, new_tournament, play_round, tournament_message
 
 
 async def test_registration_two_rounds_and_standings(harness):

@@ -2,7 +2,7 @@
 played on shows what it undoes with a button; the button applies it, the cancelled table's players are told why;
 a stale button is refused; Swiss says its later pairings stand."""
 from bot.discord.render import user_key
-from tests.discord.test_tournament import enter
+from tests.discord.support import enter
 
 
 async def event_after_round_one(h, **event):

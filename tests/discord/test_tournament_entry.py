@@ -1,8 +1,8 @@
 """Entry conditions on Discord (T-23): a server role set with ``/tournament new … settings: role=@role``, said
 on the tournament's message, checked at the Enter button and at the Check in button."""
 from bot.discord.render import user_key
-from tests.discord.test_tournament import enter, new_tournament, tournament_message
-from tests.terminal.test_tournament_organiser import PARITY_ACTIONS, attendance_record, parity
+from tests.discord.support import enter, new_tournament, tournament_message
+from tests.support.attendance import PARITY_ACTIONS, attendance_record, parity
 
 
 async def test_a_server_role_as_the_entry_condition(harness):

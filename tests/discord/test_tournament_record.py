@@ -4,7 +4,7 @@ from bot.discord.tournaments import who
 from bot.storage.tournaments import GameRow
 from bot.tournament.crosstable import bracket_path, crosstable
 from tests.discord.harness import eventually
-from tests.discord.test_tournament import enter, new_tournament, play_round
+from tests.discord.support import enter, new_tournament, play_round
 
 
 async def test_each_round_is_published_with_results_standings_and_crosstable(harness):

@@ -1,15 +1,7 @@
 """The live table message: one message per table, edited after every move (its buttons follow the table's
 version), pinged decisions in short posts, the end dropping its buttons; a crash or a refused edit never
 leaves two live messages or a stale one for good."""
-from tests.discord.test_play import started_toy, user_to_act
-from tests.discord.test_reliability import play_out
-
-
-def live(fake, table):
-    """The messages of the table's thread that still carry components of play (a finished table's Replay button,
-    on its end post and live message, is not one)."""
-    return [m for m in fake.in_channel(table.thread_id) if not m.ephemeral_for
-            and any(not c["custom_id"].startswith("j:replay:") for c in m.items())]
+from tests.discord.support import live, play_out, started_toy, user_to_act
 
 
 async def test_one_live_message_is_edited_after_every_move_and_the_end_drops_its_buttons(harness):

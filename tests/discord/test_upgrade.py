@@ -7,8 +7,8 @@ from bot.engine import get_game
 from bot.engine.versions import RULES
 from bot.storage.store import load_packed, pack_state
 from tests.discord.harness import random_choice
-from tests.discord.test_play import user_to_act
-from tests.referee.test_upgrades import _claygod_v1
+from tests.discord.support import user_to_act
+from tests.support.upgrades import _claygod_v1
 
 
 def _age(db, table_id):

@@ -1,25 +1,8 @@
 """With ``web.base_url`` configured, the Discord posts link to the public pages (bot/web/): a round's pairing
 post and the final standings to the tournament's page, /tournament standings too, a table's live message and
 its end post to the table's page.  Without it no post carries an address (the other tests)."""
-import dataclasses
-
-import pytest
-
-from bot.process.config import WebSettings
-from tests.discord.harness import Harness, eventually
-from tests.discord.test_tournament import enter, new_tournament, play_round
-
-BASE = "https://judge.example.org"
-
-
-@pytest.fixture
-async def linked(fake, error_log, tmp_path):
-    h = Harness(fake, tmp_path / "judge.db")
-    h.settings = dataclasses.replace(h.settings, web=WebSettings(base_url=BASE))
-    h.alice, h.bob, h.carol = (fake.add_user(n) for n in ("Alice", "Bob", "Carol"))
-    await h.start_bot()
-    yield h
-    await h.stop_bot()
+from tests.discord.harness import eventually
+from tests.discord.support import BASE, enter, new_tournament, play_round
 
 
 async def test_posts_link_to_their_pages(linked):

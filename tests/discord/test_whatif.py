@@ -4,8 +4,8 @@ moderator, nothing posted anywhere, the table's rows unchanged, each look logged
 moderator seated at the table get nothing."""
 from bot.engine import get_game
 from tests.discord.fake_discord import until
-from tests.discord.test_play import started_toy, user_to_act
-from tests.referee.test_whatif import looks, record_rows
+from tests.discord.support import started_toy, user_to_act
+from tests.support.records import looks, record_rows
 
 
 async def _all_shown(ix, *needles):

@@ -5,7 +5,7 @@ player's window preference."""
 import sqlite3
 
 from bot.engine import get_game
-from tests.discord.test_windows import _click, _table
+from tests.discord.window_deals import _click, _table
 
 GAME = get_game("raiders")
 
@@ -111,7 +111,7 @@ async def test_held_leaves_a_window_unshown_to_a_seat_without_an_answer_and_show
     """Bob asked to be shown only windows he can answer: the same capture (of a property nobody owns) edits his
     control message where he holds an answer and leaves it as it was where he holds none; the moment the
     referee passes for him is the same in both (tests/referee/test_window_preferences.py)."""
-    from tests.discord.test_windows import _decks
+    from tests.discord.window_deals import _decks
 
     h, fake = harness, harness.fake
     users = [h.alice, h.bob, h.carol]

@@ -18,7 +18,7 @@ from bot.referee.upgrade import open_store
 from bot.storage import backup as bk
 from bot.web.app import Site, start
 from bot.web.monitor import Monitor, serve
-from tests.storage.test_season_backups import GAMES, _moves, _tables
+from tests.support.seasons import GAMES, _moves, _tables
 
 
 def samples(text: str) -> dict[tuple[str, tuple], float]:

@@ -8,7 +8,7 @@ from bot.referee.moves import Moves
 from bot.referee.record import verify_table
 from bot.referee.service import Accepted
 from bot.referee.visibility import pending_messages
-from tests.games.raiders.test_disputes import judged_deck  # noqa: F401  (a fixture)
+from tests.games.raiders.helpers import judged_deck  # noqa: F401  (a fixture)
 
 GAMES = [name for name in all_games() if name != "toy"]
 PLAYERS = ("ann", "ben", "cid", "dan", "eve", "fay")

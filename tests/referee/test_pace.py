@@ -77,7 +77,7 @@ def test_correspondence_values_that_are_slow_enough_stand():
 
 # ---------------------------------------------------------------------------------------------- Clay God's rules
 def test_a_live_table_keeps_the_books_ten_seconds_and_five_minutes_and_correspondence_does_not():
-    from tests.games.claygod.test_cards import cast
+    from tests.games.claygod.helpers import cast
 
     for pace, turn_limit in (("live", 10), ("correspondence", 24 * HOUR)):
         _, after, _ = cast("ring_of_air", pace=pace)  # a timed spell: rule 8 applies (CG-26, CG-36)

@@ -32,7 +32,7 @@ from bot.storage.db import MIGRATIONS, migration_files
 from bot.referee.upgrade import open_store, upgrade_tables
 from bot.storage.store import Store, load_packed, pack_state
 from bot.terminal.cli import main
-from tests.support.upgrades import continue_fixture, play_to_end
+from tests.support.upgrades import _claygod_v1, continue_fixture, play_to_end
 
 GAMES = ("claygod", "gwent", "bloodwood", "bridges", "raiders")
 
@@ -68,23 +68,6 @@ def test_rules_of_reads_the_key_and_takes_a_missing_one_for_version_1():
 
 
 # ---------------------------------------------------------------------------------------------- Clay God
-def _claygod_v1(state: dict) -> dict:
-    """A Clay God state as releases before ed09e3e (issue 14) and 7b76092 stored it."""
-    old = dict(state)
-    old.pop(RULES)
-    old["options"] = {k: v for k, v in state["options"].items()
-                      if k in claygod_migrations.OPTIONS_V2 and k not in claygod_migrations.FORMER_READINGS}
-    old["players"] = []
-    for p in state["players"]:
-        p = {k: v for k, v in p.items() if k != "table_place"}
-        p["dice"] = {c: {k: v for k, v in d.items() if k not in ("frozen_rolls", "frozen_by")}
-                     for c, d in p["dice"].items()}
-        old["players"].append(p)
-    if old["turn"] is not None:
-        old["turn"] = {k: v for k, v in old["turn"].items() if k != "extra"}
-    return old
-
-
 def test_claygod_1_to_2_gives_new_options_the_former_readings_and_fills_the_new_keys():
     old = _claygod_v1(_fresh("claygod"))
     old["turn"]["steps"] = [{"kind": "freeze_own", "turns": 1}, {"kind": "flush"}]

@@ -11,27 +11,10 @@ from bot.engine import Code, Rejection, all_games, get_game
 from bot.referee import whatif
 from bot.render.whatif import trial_text
 from bot.terminal.cli import main
-from tests.terminal.test_scenario_from_table import played_table
+from tests.support.records import looks, record_rows
+from tests.support.tables import played_table
 
 GAMES = [name for name in all_games() if name != "toy"]
-#: every table of the record but the moderation log: what a trial must never touch
-RECORD = ("tables", "seats", "actions", "snapshots", "events", "outbox", "disputes")
-
-
-async def record_rows(store, table_id):
-    """The table's rows in every table of the record, as stored (bytes and all)."""
-    rows = {}
-    for name in RECORD:
-        column = "id" if name == "tables" else "table_id"
-        rows[name] = [tuple(r) for r in await store.conn.execute_fetchall(
-            f"SELECT * FROM {name} WHERE {column} = ? ORDER BY rowid", (table_id,))]
-    return rows
-
-
-async def looks(store, table_id):
-    rows = await store.conn.execute_fetchall(
-        "SELECT moderator, action, data FROM moderation WHERE table_id = ? ORDER BY id", (table_id,))
-    return [(r[0], r[1], json.loads(r[2])) for r in rows]
 
 
 @pytest.mark.parametrize("name", GAMES)

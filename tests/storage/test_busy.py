@@ -6,7 +6,6 @@ The lock is held by a second SQLite connection (what another process does), with
 refusal costs a fraction of a second."""
 from __future__ import annotations
 
-import hashlib
 import shutil
 import sqlite3
 import time
@@ -25,8 +24,7 @@ from bot.storage.db import Busy, set_busy_timeout
 from bot.storage.store import Store
 from bot.terminal import cli
 from bot.tournament.director import Director
-
-SHORT = 0.3  # seconds: the busy timeout of these tests
+from tests.support.busy import SHORT, Holder, record_digest
 
 
 @pytest.fixture
@@ -34,33 +32,6 @@ def short_busy():
     set_busy_timeout(SHORT)
     yield SHORT
     set_busy_timeout(BUSY_TIMEOUT)  # a process-wide setting: the next test opens with the default again
-
-
-class Holder:
-    """Another process's write transaction on the file, held until ``release``."""
-
-    def __init__(self, path: Path):
-        self.conn = sqlite3.connect(path, isolation_level=None)
-        self.conn.execute("BEGIN IMMEDIATE")
-
-    def release(self) -> None:
-        self.conn.execute("ROLLBACK")
-        self.conn.close()
-
-
-def record_digest(path: Path) -> str:
-    """Every row of every table of the record, read on a connection of its own (what "nothing recorded" means)."""
-    c = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        h = hashlib.sha256()
-        names = [r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        for name in names:
-            for row in c.execute(f'SELECT * FROM "{name}" ORDER BY rowid'):
-                h.update(repr((name, row)).encode())
-        h.update(repr(c.execute("PRAGMA user_version").fetchone()).encode())
-        return h.hexdigest()
-    finally:
-        c.close()
 
 
 async def lobby(referee: Referee) -> tuple[int, int]:

@@ -13,7 +13,7 @@ import ast
 import re
 from pathlib import Path
 
-from tests.architecture.test_layering import ROOT, modules_of
+from tests.support.modules import ROOT, modules_of
 
 DRIVERS = ("sqlite3", "aiosqlite")
 #: the database API's calls (DB-API, aiosqlite); not discord.py's ``fetch_channel`` and kin

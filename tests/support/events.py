@@ -1,5 +1,7 @@
 """Tournaments for the tests: an event of ``n`` players made through the director, its bots' tables played
 until it ends, and the terminal's ``tournament`` command."""
+from collections import Counter
+
 from bot.engine import Rejection
 from bot.terminal.cli import main
 from bot.tournament.director import Director
@@ -33,3 +35,17 @@ async def play_out(director, tid, limit=50):
                 await director.referee.drive_bots(g.table_id)
         await director.sync(tid)
     raise AssertionError("the tournament did not end")
+
+
+def matches(games):
+    """Each match (round, players) with its winner: whoever won more of those players' games that round."""
+    wins: dict = {}
+    for g in sorted(games, key=lambda g: (g.round, g.board)):
+        if g.kind != "table":
+            continue
+        best = max(g.points.values())
+        top = [p for p in g.players if g.points[p] == best]
+        tally = wins.setdefault((g.round, frozenset(g.players)), Counter())
+        if len(top) == 1:
+            tally[top[0]] += 1
+    return {key: tally.most_common(1)[0][0] for key, tally in wins.items() if tally}

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import AsyncIterator
 
 from bot.engine import Rejection, get_game
+from bot.engine.versions import RULES
+from bot.games.claygod import migrations as claygod_migrations
 from bot.referee.moderation import resume
 from bot.referee.record import Verification, verify_table
 from bot.referee.service import Referee
@@ -121,3 +123,20 @@ async def continue_fixture(path: str | Path, *, max_moves: int = 5000) -> Fixtur
                 done.verification = await verify_table(store, table.id)
             run.tables.append(done)
         return run
+
+
+def _claygod_v1(state: dict) -> dict:
+    """A Clay God state as releases before ed09e3e (issue 14) and 7b76092 stored it."""
+    old = dict(state)
+    old.pop(RULES)
+    old["options"] = {k: v for k, v in state["options"].items()
+                      if k in claygod_migrations.OPTIONS_V2 and k not in claygod_migrations.FORMER_READINGS}
+    old["players"] = []
+    for p in state["players"]:
+        p = {k: v for k, v in p.items() if k != "table_place"}
+        p["dice"] = {c: {k: v for k, v in d.items() if k not in ("frozen_rolls", "frozen_by")}
+                     for c, d in p["dice"].items()}
+        old["players"].append(p)
+    if old["turn"] is not None:
+        old["turn"] = {k: v for k, v in old["turn"].items() if k != "extra"}
+    return old

@@ -12,32 +12,9 @@ from bot.process.config import Settings
 from bot.referee.service import Accepted
 from bot.terminal import scenario
 from bot.terminal.positions import cmd_from_table, dump_scenario, position_scenario
+from tests.support.tables import PLAYERS, played_table
 
 GAMES = [name for name in all_games() if name != "toy"]
-PLAYERS = ("ann", "ben", "cid", "dan", "eve", "fay")
-MOVES = 24   # a short playout: enough for hidden hands, draws and a few turns in every game
-
-
-async def played_table(referee, store, clock, name, moves=MOVES, prefix="u:"):
-    """A table of ``name`` (its least seats, at least two) played ``moves`` actions by the built-in bots, a
-    minute apart (so that the times matter), or to its end."""
-    game = get_game(name)
-    seats = max(2, game.min_seats)
-    table = await referee.create_table(name, creator=f"{prefix}ann", creator_name="ann", origin="terminal")
-    for p in PLAYERS[1:seats]:
-        assert isinstance(await referee.join(table.id, f"{prefix}{p}", p), int)
-    assert isinstance(await referee.start(table.id, f"{prefix}ann", seed=f"positions-{name}"), Accepted)
-    rng = random.Random(7)
-    for _ in range(moves):
-        state = await store.state(table.id)
-        pending = game.to_act(state)
-        if not pending:
-            break
-        seat = pending[0].seat
-        clock.t += 60
-        action = game.bot_action(state, seat, rng)
-        assert isinstance(await referee.act(table.id, f"{prefix}{PLAYERS[seat]}", action, seat=seat), Accepted)
-    return table.id
 
 
 @pytest.mark.parametrize("name", GAMES)

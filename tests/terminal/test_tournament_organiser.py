@@ -12,6 +12,7 @@ from bot.referee.service import Referee
 from bot.storage.store import Store
 from bot.terminal.cli import main
 from bot.tournament.director import Director
+from tests.support.attendance import PARITY_ACTIONS, attendance_record, parity
 
 
 def run(db, capsys, *args):
@@ -30,38 +31,6 @@ def games(db, number):
     with sqlite3.connect(db) as con:
         return [(board, json.loads(players), result) for board, players, result in con.execute(
             "SELECT board, players, result FROM tournament_games WHERE round = ? ORDER BY board", (number,))]
-
-
-PARITY_ACTIONS = ("check_in", "bye_requested", "bye_withdrawn", "forbid", "swap")
-
-
-def attendance_record(entries, names):
-    """The log's attendance and pairing edits with each user id replaced by the player's name: the same event
-    run on Discord and at the terminal must read the same."""
-    def named(value):
-        if isinstance(value, str):
-            return names.get(value, value)
-        if isinstance(value, list):
-            return [named(v) for v in value]
-        return {k: named(v) for k, v in value.items()} if isinstance(value, dict) else value
-    out = []
-    for action, by, reason, data in entries:
-        data = named(data)
-        if action == "forbid":
-            data["players"] = sorted(data["players"])  # stored sorted by id; ids differ between the front ends
-        out.append((action, named(by), reason, data))
-    return out
-
-
-def parity(x, y):
-    """What the event below writes: five check-ins, eve's bye asked, taken back, asked again, ann and ben kept
-    apart, x and y swapped in round 1."""
-    return [*[("check_in", n, None, {"user": n}) for n in ("ann", "ben", "cat", "dan", "eve")],
-            ("bye_requested", "eve", None, {"user": "eve", "round": 1}),
-            ("bye_withdrawn", "eve", None, {"user": "eve", "round": 1}),
-            ("bye_requested", "eve", None, {"user": "eve", "round": 1}),
-            ("forbid", "org", "siblings", {"players": ["ann", "ben"]}),
-            ("swap", "org", "asked", {"round": 1, "players": [x, y]})]
 
 
 def test_check_in_bye_swap_and_forbid_at_the_terminal(tmp_path, capsys):

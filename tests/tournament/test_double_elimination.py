@@ -7,21 +7,7 @@ import pytest
 from bot.storage.tournaments import GameRow
 from bot.tournament.brackets import double_elimination, rounds
 from bot.tournament.standings import Points
-from tests.support.events import new_event, play_out
-
-
-def matches(games):
-    """Each match (round, players) with its winner: whoever won more of those players' games that round."""
-    wins: dict = {}
-    for g in sorted(games, key=lambda g: (g.round, g.board)):
-        if g.kind != "table":
-            continue
-        best = max(g.points.values())
-        top = [p for p in g.players if g.points[p] == best]
-        tally = wins.setdefault((g.round, frozenset(g.players)), Counter())
-        if len(top) == 1:
-            tally[top[0]] += 1
-    return {key: tally.most_common(1)[0][0] for key, tally in wins.items() if tally}
+from tests.support.events import matches, new_event, play_out
 
 
 def games_per_match(games):

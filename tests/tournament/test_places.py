@@ -16,7 +16,7 @@ from bot.tournament.standings import Points, standings
 from bot.web import public
 from bot.web.pages import Page, tournament_page
 from tests.support.events import new_event, play_out
-from tests.tournament.test_double_elimination import matches
+from tests.support.events import matches
 
 
 def _entries(names, dropped=()):

@@ -14,7 +14,6 @@ from bot.web.sample import bot_tournament
 from tests.support.browser import WIDTHS, fits, open_page, require_browser, serving, shoot
 
 
-
 async def _build(path) -> dict[str, int]:
     store = await Store.open(path)
     try:

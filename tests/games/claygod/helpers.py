@@ -81,3 +81,11 @@ def pass_turn(state, seat, now=START):
         choice = {"type": "flush_done"} if state["turn"]["stage"] == "flush" else GAME.legal_actions(state, seat)[0]
         state = act(state, seat, now=now, **choice)
     return act(state, seat, now=now, type="discard", card=state["players"][seat]["hand"][0])
+
+
+def cast(card, stats=None, seat=0, **options):
+    """Seat ``seat`` plays ``card`` from the hand with every die at 6; returns (before, after, events)."""
+    state = table(hands=([card], []) if seat == 0 else ([], [card]), first=seat, stats=stats, **options)
+    state = ready(state, seat)
+    applied = apply(state, seat, type="play", card=card)
+    return state, applied.state, applied.events

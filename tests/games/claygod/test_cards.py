@@ -5,7 +5,7 @@ import pytest
 from bot.games.claygod import GAME
 from bot.games.claygod.cards import COLOURS, catalogue
 
-from .helpers import act, apply, event, frozen, kinds, numbers, pass_turn, push, ready, roll, table
+from .helpers import act, apply, cast, event, frozen, kinds, numbers, pass_turn, push, ready, roll, table
 
 # card: (own health, own sphere, enemy health, enemy sphere) changes, as the card's text says
 PLAIN = {
@@ -33,14 +33,6 @@ SPECIAL = {"rescue", "clock", "banner", "lift_curse", "prince_of_darkness", "lor
 
 def test_every_card_has_a_test():
     assert set(PLAIN) | SPECIAL == set(catalogue().cards) and not set(PLAIN) & SPECIAL
-
-
-def cast(card, stats=None, seat=0, **options):
-    """Seat ``seat`` plays ``card`` from the hand with every die at 6; returns (before, after, events)."""
-    state = table(hands=([card], []) if seat == 0 else ([], [card]), first=seat, stats=stats, **options)
-    state = ready(state, seat)
-    applied = apply(state, seat, type="play", card=card)
-    return state, applied.state, applied.events
 
 
 @pytest.mark.parametrize("card", sorted(PLAIN))

@@ -51,7 +51,6 @@ def test_a_bad_stack_is_refused(stack):
     assert info.value.rejection.code == "bad_setup" and info.value.rejection.key == "claygod.reject.bad_stack"
 
 
-
 def test_a_card_placed_twice_is_named_in_the_refusal():
     with pytest.raises(Reject) as info:
         GAME.initial_state(2, seed="x", stack={"hands": [["luck"], []], "table_cards": [None, "luck"]})
@@ -257,7 +256,6 @@ def test_the_limits_themselves_do_not_decide(stats, card):
     assert act(state, 0, type="play", card=card)["outcome"] is None
 
 
-
 def test_with_win_needs_both_one_number_above_200_does_not_win():
     state = ready(table(hands=(["fairy_alice", "court_jester"], []), stats=[{"health": 195, "sphere": 195}, {}],
                         win_needs="both"), 0)
@@ -320,7 +318,6 @@ def test_a_late_choice_is_made_by_default_and_the_action_is_lost():
     late = apply(applied.state, 0, now=1011.0, type="timeout")
     assert event(late.events, "combo")["data"]["combo"] == "seven_sixes", "the first choice listed"
     assert numbers(late.state)[0] == (150, 150) and late.state["turn"]["seat"] == 1
-
 
 
 def test_an_action_after_the_turn_clock_ran_out_is_lost_like_a_timeout():

@@ -2,6 +2,7 @@
 import pytest
 
 from bot.games.raiders import cards
+from tests.games.raiders.helpers import judged_deck  # noqa: F401  (a fixture the rule tests here use)
 
 
 @pytest.fixture(autouse=True)

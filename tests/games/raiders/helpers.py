@@ -2,7 +2,10 @@
 centre) from wherever they are, so that every card still exists exactly once."""
 from __future__ import annotations
 
+import pytest
+
 from bot.engine import Applied, Rejection, get_game
+from bot.games.raiders import cards as raiders_cards
 
 GAME = get_game("raiders")
 
@@ -87,3 +90,20 @@ def all_pass(state: dict, first: int | None = None) -> tuple[dict, list]:
 
 def kinds(events: list) -> list[str]:
     return [e["kind"] for e in events]
+
+
+MANUAL = "timing: any\n      manual: true"
+
+
+@pytest.fixture
+def judged_deck(tmp_path, monkeypatch):
+    """The house set with the ♥10's Откатиться turned into a judge-assisted card."""
+    text = (raiders_cards.DECK_DIR / "house.yaml").read_text(encoding="utf-8")
+    marker = "- id: h10\n"
+    head, tail = text.split(marker)
+    tail = tail.replace("timing: any\n      effects:\n        - {do: recall, target: own_fighter}", MANUAL, 1)
+    (tmp_path / "house.yaml").write_text(head + marker + tail, encoding="utf-8")
+    monkeypatch.setattr(raiders_cards, "DECK_DIR", tmp_path)
+    raiders_cards.deck_set.cache_clear(), raiders_cards.table_cards.cache_clear()
+    yield
+    raiders_cards.deck_set.cache_clear(), raiders_cards.table_cards.cache_clear()

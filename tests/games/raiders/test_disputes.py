@@ -3,25 +3,7 @@ RD-16): «1. Ход откатывается назад, карты возвра
 битые карты»."""
 import pytest
 
-from bot.games.raiders import cards
-
 from .helpers import GAME, act, all_pass, arrange, card, kinds, new_table, refused
-
-MANUAL = "timing: any\n      manual: true"
-
-
-@pytest.fixture
-def judged_deck(tmp_path, monkeypatch):
-    """The house set with the ♥10's Откатиться turned into a judge-assisted card."""
-    text = (cards.DECK_DIR / "house.yaml").read_text(encoding="utf-8")
-    marker = "- id: h10\n"
-    head, tail = text.split(marker)
-    tail = tail.replace("timing: any\n      effects:\n        - {do: recall, target: own_fighter}", MANUAL, 1)
-    (tmp_path / "house.yaml").write_text(head + marker + tail, encoding="utf-8")
-    monkeypatch.setattr(cards, "DECK_DIR", tmp_path)
-    cards.deck_set.cache_clear(), cards.table_cards.cache_clear()
-    yield
-    cards.deck_set.cache_clear(), cards.table_cards.cache_clear()
 
 
 def _capture_with_a_manual_step(seats, mode):
