@@ -2,6 +2,7 @@
 played on shows what it undoes with a button; the button applies it, the cancelled table's players are told why;
 a stale button is refused; Swiss says its later pairings stand."""
 from bot.discord.render import user_key
+from bot.tournament import organiser
 from tests.discord.support import enter
 
 
@@ -82,13 +83,13 @@ async def test_a_confirmed_correction_that_finds_nothing_left_to_undo_is_recorde
     first = (await director.record.games(tid, 1))[0]
     shown = await (await fake.slash(h.alice, "organise adjust", round=1, board=first.board, points="0 1",
                                     reason="перепутали счёт")).answer()
-    real, calls = director._undone, []
+    real, calls = organiser.undone, []
 
     def moved_meanwhile(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs) if len(calls) == 1 else []  # the second look, under the lock, finds none
 
-    monkeypatch.setattr(director, "_undone", moved_meanwhile)
+    monkeypatch.setattr(organiser, "undone", moved_meanwhile)
     done = await (await fake.click(h.alice, shown, prefix="j:tfix:")).text()
     assert len(calls) == 2
     assert "ничего не пришлось" in done
