@@ -6,7 +6,7 @@ import pytest
 from bot.referee.service import Referee
 from bot.storage.store import Store
 
-from bot.engine import register
+from bot.engine import all_games, register
 from tests.support.tables import Clock
 from tests.support.toy import TOY
 
@@ -48,3 +48,14 @@ async def env(fresh_db):
     referee = Referee(store, clock=clock)
     yield store, referee, clock
     await store.close()
+
+
+@pytest.fixture(autouse=True)
+def _deck_files_forgotten():
+    """A deck file a test's scenario loads stays a choice of its game's option for the whole process (the
+    terminal's way): forgotten after each test, so that no test's options (the conformance playouts' option sets,
+    say) depend on which tests ran before it in the same worker."""
+    yield
+    for game in all_games().values():
+        if game.facts.deck_files:
+            game.forget_deck_files()

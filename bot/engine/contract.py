@@ -586,6 +586,10 @@ class Game:
         mistake); returns the table options that choose it."""
         raise NotImplementedError
 
+    def forget_deck_files(self) -> None:
+        """For ``facts.deck_files``: forget every deck file ``use_deck_file`` loaded in this process, so that the
+        option's choices are the shipped ones again (a test's own deck must not change the next test's options)."""
+
     def picture(self, view: Mapping[str, Any], locale: str, names: Sequence[str], kind: str) -> Any | None:
         """For ``facts.pictures``: the ``bot.engine.canvas.Canvas`` of ``view`` — ``kind`` "table" (the table as
         the view's seat sees it) or "hand" (the seat's own hand) — or None where there is no such picture."""

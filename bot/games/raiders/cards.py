@@ -370,6 +370,14 @@ def use_file(path: Path) -> str:
     return name
 
 
+def forget_files() -> None:
+    """Every deck file ``use_file`` loaded forgotten: the option's choices are the shipped sets again."""
+    if _FILES:
+        _FILES.clear()
+        deck_set.cache_clear()
+        table_cards.cache_clear()
+
+
 @lru_cache(maxsize=None)
 def deck_set(name: str) -> DeckSet:
     if name in _FILES:

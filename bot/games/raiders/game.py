@@ -10,7 +10,7 @@ from bot.engine.pace import PACE, window
 
 from . import bot, position, rating, render, view
 from .actions import apply_action, legal_actions, moderate, out_of_turn, owing, timeout, upholding, window_about
-from .cards import set_names, use_file
+from .cards import forget_files, set_names, use_file
 from .migrations import MIGRATIONS
 from .setup import STACK_KEYS, setup
 
@@ -72,6 +72,9 @@ class Raiders(Game):
         """A scenario's own deck file (``deck_file``): validated and loaded (CatalogError lists every mistake);
         returns the table options that choose it."""
         return {"deck": use_file(path)}
+
+    def forget_deck_files(self) -> None:
+        forget_files()
 
     def out_of_turn(self, state: dict[str, Any], seat: int, action: Any) -> Rejection:
         return out_of_turn(state, seat, action)
