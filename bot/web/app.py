@@ -48,6 +48,7 @@ from bot.storage.store import Store
 from . import pages, public
 from .pages import Page
 from .profiles import Profiles
+from .lru import LRU
 from .replay_cache import DEFAULT_VIEWS, ReplayCache
 from .rules import rules_page
 
@@ -111,34 +112,22 @@ class Cache:
 
     def __init__(self, size: int = 512):
         self.size = size
-        self._kept: OrderedDict[Any, tuple[bytes, str]] = OrderedDict()
-        self._etags: OrderedDict[Any, str] = OrderedDict()
+        self._kept: LRU[tuple[bytes, str]] = LRU(size)
+        self._etags: LRU[str] = LRU(size * 64)
 
     def etag(self, key: Any) -> str | None:
-        found = self._etags.get(key)
-        if found is not None:
-            self._etags.move_to_end(key)
-        return found
+        return self._etags.get(key)
 
     def get(self, key: Any) -> tuple[bytes, str] | None:
-        found = self._kept.get(key)
-        if found is not None:
-            self._kept.move_to_end(key)
-        return found
+        return self._kept.get(key)
 
     def put(self, key: Any, body: bytes) -> tuple[bytes, str]:
         return self.keep(key, (body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'))
 
     def keep(self, key: Any, kept: tuple[bytes, str]) -> tuple[bytes, str]:
         """``kept`` (a body and its ETag) under ``key``."""
-        self._kept[key] = kept
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
-        self._etags[key] = kept[1]
-        self._etags.move_to_end(key)
-        while len(self._etags) > self.size * 64:
-            self._etags.popitem(last=False)
-        return kept
+        self._etags.put(key, kept[1])
+        return self._kept.put(key, kept)
 
 
 class StepLines:

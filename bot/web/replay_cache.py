@@ -12,44 +12,14 @@ records kept are a sixty-fourth of that, eight at least).
 """
 from __future__ import annotations
 
-from collections import OrderedDict
-from typing import Any, Awaitable, Callable, Generic, Hashable, Mapping, TypeVar
+from typing import Any, Awaitable, Callable, Hashable, Mapping, TypeVar
 
+from .lru import LRU
 from .public import PublicTable
 
 V = TypeVar("V")
 #: the step views kept by default (a view is a few kilobytes to a few tens: about 20 MB at most)
 DEFAULT_VIEWS = 1024
-
-
-class LRU(Generic[V]):
-    """Values by key, the least recently used dropped past ``size`` entries; ``hits`` and ``misses`` counted."""
-
-    def __init__(self, size: int):
-        if size < 1:
-            raise ValueError("an LRU keeps one entry at least")
-        self.size = size
-        self._kept: OrderedDict[Hashable, V] = OrderedDict()
-        self.hits = self.misses = 0
-
-    def __len__(self) -> int:
-        return len(self._kept)
-
-    def get(self, key: Hashable) -> V | None:
-        found = self._kept.get(key)
-        if found is None:
-            self.misses += 1
-            return None
-        self.hits += 1
-        self._kept.move_to_end(key)
-        return found
-
-    def put(self, key: Hashable, value: V) -> V:
-        self._kept[key] = value
-        self._kept.move_to_end(key)
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
-        return value
 
 
 class ReplayCache:
@@ -63,22 +33,20 @@ class ReplayCache:
                     load: Callable[[], Awaitable[PublicTable | None]]) -> PublicTable | None:
         """The table's public record at ``token``, read by ``load`` when it is not kept (None is not kept: a
         table the public may not see now may be one it sees a moment later)."""
-        found = self.tables.get(token)
-        if found is None:
-            loaded = await load()
-            if loaded is None:
-                return None
-            found = self.tables.put(token, loaded)
-        return found
+        return await _through(self.tables, token, load)
 
     async def view(self, token: tuple[Any, ...], index: int,
                    load: Callable[[], Awaitable[Mapping[str, Any] | None]]) -> Mapping[str, Any] | None:
         """The public view after step ``index`` of the table at ``token``, read by ``load`` when not kept."""
-        key = (token, index)
-        found = self.views.get(key)
-        if found is None:
-            loaded = await load()
-            if loaded is None:
-                return None
-            found = self.views.put(key, loaded)
-        return found
+        return await _through(self.views, (token, index), load)
+
+
+async def _through(kept: LRU[V], key: Hashable, load: Callable[[], Awaitable[V | None]]) -> V | None:
+    """``kept``'s value under ``key``, else what ``load`` reads, kept unless it is None."""
+    found = kept.get(key)
+    if found is None:
+        loaded = await load()
+        if loaded is None:
+            return None
+        found = kept.put(key, loaded)
+    return found
