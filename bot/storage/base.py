@@ -85,6 +85,21 @@ class StoreBase:
         conn = self.reader
         return await conn._execute(lambda: fn(conn._conn))
 
+    async def _read_snapshot(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """``fn`` as ``_read_in_thread`` does, every read of it seeing one snapshot of the database (BEGIN …
+        COMMIT around it): what it reads of several tables belongs together, whatever another writer commits."""
+        def run(c: sqlite3.Connection) -> T:
+            own = not c.in_transaction
+            if own:
+                c.execute("BEGIN")
+            try:
+                return fn(c)
+            finally:
+                if own:
+                    c.execute("COMMIT")
+
+        return await self._read_in_thread(run)
+
     async def _write_in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """``fn`` as one transaction, BEGIN to COMMIT inside one trip to the database thread."""
         def run(c: sqlite3.Connection) -> T:

@@ -30,35 +30,28 @@ async def table_now(store: Store, table_id: int, *, user_id: str | None = None, 
                     ) -> TableNow | None:
     """The table as one click needs it (see above); None when there is no such table."""
     def read(c: sqlite3.Connection) -> TableNow | None:
-        own = not c.in_transaction  # one snapshot for every read below
-        if own:
-            c.execute("BEGIN")
-        try:
-            row = c.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
-            if row is None:
-                return None
-            table = TableRow.from_row(row)
-            seats = [SeatRow.from_row(r) for r in c.execute(SeatRow.SQL, (table_id,))]
-            found = c.execute("SELECT state FROM snapshots WHERE table_id = ? ORDER BY version DESC LIMIT 1",
-                              (table_id,)).fetchone()
-            state = load_packed(found["state"]) if found else None
-            then = None
-            if at is not None and at != table.version:
-                old = c.execute("SELECT state FROM snapshots WHERE table_id = ? AND version = ?",
-                                (table_id, at)).fetchone()
-                then = load_packed(old["state"]) if old else None
-            panels = {r["seat"]: Panel(**dict(r))
-                      for r in c.execute("SELECT * FROM panels WHERE table_id = ?", (table_id,))}
-            mine = [panels[s.seat].version for s in seats if s.user_id == user_id and s.seat in panels]
-            events = [_event_row(r) for r in c.execute(
-                "SELECT * FROM events WHERE table_id = ? AND version > ? ORDER BY version, idx",
-                (table_id, min(mine)))] if mine else []
-            clocks = {r["seat"]: SeatClock.from_row(r) for r in c.execute(
-                "SELECT * FROM seat_clocks WHERE table_id = ?", (table_id,))} if table.time_control else {}
-            return TableNow(table, seats, state, then, panels, events, clocks)
-        finally:
-            if own:
-                c.execute("COMMIT")
+        row = c.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            return None
+        table = TableRow.from_row(row)
+        seats = [SeatRow.from_row(r) for r in c.execute(SeatRow.SQL, (table_id,))]
+        found = c.execute("SELECT state FROM snapshots WHERE table_id = ? ORDER BY version DESC LIMIT 1",
+                          (table_id,)).fetchone()
+        state = load_packed(found["state"]) if found else None
+        then = None
+        if at is not None and at != table.version:
+            old = c.execute("SELECT state FROM snapshots WHERE table_id = ? AND version = ?",
+                            (table_id, at)).fetchone()
+            then = load_packed(old["state"]) if old else None
+        panels = {r["seat"]: Panel(**dict(r))
+                  for r in c.execute("SELECT * FROM panels WHERE table_id = ?", (table_id,))}
+        mine = [panels[s.seat].version for s in seats if s.user_id == user_id and s.seat in panels]
+        events = [_event_row(r) for r in c.execute(
+            "SELECT * FROM events WHERE table_id = ? AND version > ? ORDER BY version, idx",
+            (table_id, min(mine)))] if mine else []
+        clocks = {r["seat"]: SeatClock.from_row(r) for r in c.execute(
+            "SELECT * FROM seat_clocks WHERE table_id = ?", (table_id,))} if table.time_control else {}
+        return TableNow(table, seats, state, then, panels, events, clocks)
 
-    return await store._read_in_thread(read)
+    return await store._read_snapshot(read)
 

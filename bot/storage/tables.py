@@ -233,25 +233,18 @@ class TableQueries(StoreBase):
         """The table, its seats and its latest state, read together in one trip; the state is None when
         nothing was dealt yet or when the table is at ``known_version`` (the caller keeps that state)."""
         def read(c: sqlite3.Connection) -> tuple[TableRow, list[SeatRow], dict[str, Any] | None] | None:
-            own = not c.in_transaction  # one snapshot of the database for the three reads
-            if own:
-                c.execute("BEGIN")
-            try:
-                row = c.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
-                if row is None:
-                    return None
-                seats = [SeatRow.from_row(r) for r in c.execute(SeatRow.SQL, (table_id,))]
-                state = None
-                if row["version"] != known_version:
-                    found = c.execute("SELECT state FROM snapshots WHERE table_id = ? ORDER BY version DESC"
-                                      " LIMIT 1", (table_id,)).fetchone()
-                    state = load_packed(found["state"]) if found else None
-                return TableRow.from_row(row), seats, state
-            finally:
-                if own:
-                    c.execute("COMMIT")
+            row = c.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None:
+                return None
+            seats = [SeatRow.from_row(r) for r in c.execute(SeatRow.SQL, (table_id,))]
+            state = None
+            if row["version"] != known_version:
+                found = c.execute("SELECT state FROM snapshots WHERE table_id = ? ORDER BY version DESC"
+                                  " LIMIT 1", (table_id,)).fetchone()
+                state = load_packed(found["state"]) if found else None
+            return TableRow.from_row(row), seats, state
 
-        return await self._read_in_thread(read)
+        return await self._read_snapshot(read)
 
     async def table_stamp(self, table_id: int) -> tuple[int, str, float | None] | None:
         """(version, status, paused_at): what another process may change of a table a referee keeps in memory
