@@ -100,3 +100,15 @@ def live(fake, table):
 
 #: the public pages' address of the ``linked`` harness (tests/discord/conftest.py)
 BASE = "https://judge.example.org"
+
+
+async def stacked_table(h, game, users, stack, **values):
+    """A table opened and joined through Discord, then dealt from a stacked deck (a moderator's tool of the
+    referee, not offered on Discord)."""
+    table = await h.new_table(users[0], game, **values)
+    for user in users[1:]:
+        await h.join(user, table)
+    started = await h.bot.referee.start(table.id, f"discord:{users[0].id}", moderator=True, stack=stack)
+    assert not hasattr(started, "code"), started
+    await h.settled()
+    return await h.table(table.id)

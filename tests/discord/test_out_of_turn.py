@@ -7,18 +7,7 @@ import pytest
 
 from bot.games.claygod.render import card_name
 from tests.discord.harness import choice_labels
-
-
-async def stacked_table(h, game, users, stack, **values):
-    """A table opened and joined through Discord, then dealt from a stacked deck (a moderator's tool of the
-    referee, not offered on Discord)."""
-    table = await h.new_table(users[0], game, **values)
-    for user in users[1:]:
-        await h.join(user, table)
-    started = await h.bot.referee.start(table.id, f"discord:{users[0].id}", moderator=True, stack=stack)
-    assert not hasattr(started, "code"), started
-    await h.settled()
-    return await h.table(table.id)
+from tests.discord.support import stacked_table
 
 
 async def do(h, user, table, wanted):

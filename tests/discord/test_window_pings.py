@@ -5,7 +5,8 @@ player's window preference."""
 import sqlite3
 
 from bot.engine import get_game
-from tests.discord.window_deals import _click, _table
+from tests.discord.support import stacked_table
+from tests.discord.window_deals import _click
 
 GAME = get_game("raiders")
 
@@ -41,7 +42,7 @@ async def test_the_owner_of_an_attacked_property_is_pinged_once_per_window_and_t
         harness):
     h, fake = harness, harness.fake
     users = [h.alice, h.bob, h.carol]
-    table = await _table(h, users, {"first": 0})
+    table = await stacked_table(h, "raiders", users, {"first": 0})
     state = await _bob_owns_a_property(h, table)
     h.new_pings(table)
     capture = next(a for a in GAME.legal_actions(state, 0) if a["type"] == "capture" and _owner(state, a["prop"]) == 1)
@@ -78,7 +79,7 @@ async def test_a_window_about_nobody_pings_nobody(harness):
     """A capture of a property nobody owns yet is about no seat: the window is shown, never pinged."""
     h, fake = harness, harness.fake
     users = [h.alice, h.bob, h.carol]
-    table = await _table(h, users, {"first": 0})
+    table = await stacked_table(h, "raiders", users, {"first": 0})
     h.new_pings(table)
     state = await h.store.state(table.id)
     capture = next((a for a in GAME.legal_actions(state, 0) if a["type"] == "capture"
@@ -95,7 +96,7 @@ async def test_table_windows_sets_the_players_preference_everywhere_or_at_one_ta
     h, fake = harness, harness.fake
     reply = await (await fake.slash(h.bob, "table windows", mode="after", hours=2.5)).text()
     assert "за всеми столами" in reply and "2.5 ч" in reply, reply
-    table = await _table(h, [h.alice, h.bob], {"first": 0})
+    table = await stacked_table(h, "raiders", [h.alice, h.bob], {"first": 0})
     reply = await (await fake.slash(h.bob, "table windows", mode="held", table=table.id)).text()
     assert f"за столом №{table.id}" in reply, reply
     reply = await (await fake.slash(h.carol, "table windows", mode="ask", table=table.id)).text()
@@ -119,7 +120,7 @@ async def test_held_leaves_a_window_unshown_to_a_seat_without_an_answer_and_show
     pdeck, *decks = _decks()
     drawn = []
     for deck in decks:
-        table = await _table(h, users, {"first": 0, "deck": deck, "properties": pdeck})
+        table = await stacked_table(h, "raiders", users, {"first": 0, "deck": deck, "properties": pdeck})
         state = await h.store.state(table.id)
         bobs = next(m for m in fake.dms(h.bob) if f"№{table.id}" in m.content)
         shown = len(bobs.history)

@@ -5,7 +5,8 @@ DMs are touched, differs whether or not a seat holds an answer; and the next pla
 moves since their last decision (bot/discord/recap.py)."""
 import re
 
-from tests.discord.window_deals import GAME, _click, _decks, _table
+from tests.discord.support import stacked_table
+from tests.discord.window_deals import GAME, _click, _decks
 
 
 def _shape(h, table, users):
@@ -28,7 +29,7 @@ async def test_a_window_is_shown_in_place_and_looks_the_same_whether_or_not_a_se
     pdeck, *decks = _decks()
     shapes, offered = [], []
     for deck in decks:
-        table = await _table(h, users, {"first": 0, "deck": deck, "properties": pdeck})
+        table = await stacked_table(h, "raiders", users, {"first": 0, "deck": deck, "properties": pdeck})
         h.new_pings(table)
         state = await h.store.state(table.id)
         capture = next(a for a in GAME.legal_actions(state, 0) if a["type"] == "capture")

@@ -1,4 +1,6 @@
-"""Raiders deals and clicks shared by the out-of-turn window tests (test_windows.py, test_window_pings.py)."""
+"""Raiders deals and clicks shared by the out-of-turn window tests (test_windows.py, test_window_pings.py), whose
+tables are dealt by ``support.stacked_table``: a Discord table plays by correspondence, so its windows close by
+themselves after 2 hours (RD-25)."""
 import random
 
 from bot.engine import get_game
@@ -36,17 +38,6 @@ def _decks():
         if _answers(other, pdeck)[0] == 0 and _answers(other, pdeck)[1] == _answers(deck, pdeck)[1]:
             return pdeck, deck, other
     raise AssertionError("no deal without an answer for Bob")
-
-
-async def _table(h, users, stack):
-    # a Discord table plays by correspondence: its windows close by themselves after 2 hours (RD-25)
-    table = await h.new_table(users[0], "raiders")
-    for user in users[1:]:
-        await h.join(user, table)
-    started = await h.bot.referee.start(table.id, f"discord:{users[0].id}", moderator=True, stack=stack)
-    assert not hasattr(started, "code"), started
-    await h.settled()
-    return await h.table(table.id)
 
 
 async def _click(h, user, table, wanted):
