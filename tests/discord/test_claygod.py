@@ -2,6 +2,8 @@
 cards from a hand, and a game interrupted by a restart that leaves the same record as one played straight."""
 import json
 
+import pytest
+
 from tests.discord.harness import assert_private_stays_private, random_choice
 from tests.discord.support import play_out
 
@@ -25,6 +27,7 @@ async def cards_never_public(h, table, game):
     return names(hidden - shown), names(shown)
 
 
+@pytest.mark.long
 async def test_a_full_game_through_buttons_never_shows_a_hand_in_a_channel(claygod, harness, monkeypatch):
     h, fake = harness, harness.fake
     monkeypatch.setattr("bot.referee.service.new_seed", lambda: "claygod-e2e")
@@ -56,6 +59,7 @@ async def test_a_full_game_through_buttons_never_shows_a_hand_in_a_channel(clayg
     assert all(len(m.content) <= 2000 for m in fake.messages.values())
 
 
+@pytest.mark.long
 async def test_a_game_interrupted_by_a_restart_has_the_same_record_as_one_played_straight(claygod, harness,
                                                                                          monkeypatch):
     from tests.discord.support import record_of_a_game

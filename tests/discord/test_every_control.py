@@ -281,6 +281,7 @@ def internal_errors(fake) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------- the test
+@pytest.mark.long
 @pytest.mark.parametrize("stage", STAGES)
 @pytest.mark.parametrize("game", GAMES)
 async def test_every_button_menu_and_command_answers_without_an_error(world, monkeypatch, game, stage):

@@ -13,6 +13,7 @@ GAMES = [importlib.import_module(module).GAME for module in GAME_MODULES]
 HUMAN_MOVES = 30
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 async def test_a_game_plays_through_the_buttons(harness, game):
     h = harness

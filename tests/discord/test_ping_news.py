@@ -55,6 +55,7 @@ async def play(h, table, moves: int, want=None, *, seed: str = "p") -> None:
         await h.settled()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", GAMES)
 async def test_every_turn_ping_opens_with_your_move_the_table_and_the_move_in_the_readers_language(
         claygod, harness, name):

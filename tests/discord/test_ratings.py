@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from bot.engine import get_game
 from bot.engine.board_text import display_width
 from bot.referee.service import Accepted
@@ -71,6 +73,7 @@ async def test_profile_own_another_and_hidden(claygod, harness):
     assert "Bob" in await (await fake.slash(h.carol, "leaderboard", game="claygod")).text()
 
 
+@pytest.mark.long
 async def test_leaderboard_pages_with_buttons(claygod, harness):
     h, fake = harness, harness.fake
     players = [fake.add_user(f"P{i:02d}") for i in range(12)]  # six tables: twelve rated players

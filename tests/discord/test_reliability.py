@@ -323,6 +323,7 @@ async def test_a_message_deleted_after_it_was_taken_is_not_posted_again_within_t
     assert (await outbox(h, table, kind="start"))[0][4] == "sent" and await h.store.failed_messages() == []
 
 
+@pytest.mark.long
 @WINDOWS
 @pytest.mark.parametrize("target", ["thread", "dm"])
 async def test_a_slow_send_cut_by_a_stop_shows_once_after_the_restart(harness, window, target):

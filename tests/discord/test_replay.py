@@ -138,6 +138,7 @@ async def crafted(h, user, channel_id: str, custom_id: str, *, values: list[str]
 
 
 # ---------------------------------------------------------------------------------------------- the tests
+@pytest.mark.long
 @pytest.mark.parametrize("game", GAMES)
 async def test_every_step_is_the_terminals_and_the_other_hand_never_shows(harness, capsys, tmp_path, game):
     h, fake = harness, harness.fake

@@ -44,6 +44,7 @@ def _image(png: bytes) -> Image.Image:
     return image
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game_name", sorted(GAMES))
 def test_every_view_along_a_playout_draws_within_the_bound(game_name):
     game, states = _states(game_name, f"pictures-{game_name}", 6)

@@ -121,6 +121,7 @@ PHONE_TABLES = [
 
 @pytest.mark.parametrize("game_name, seats, options, every", PHONE_TABLES,
                          ids=[f"{g}-{n}-{'-'.join(map(str, o.values())) or 'default'}" for g, n, o, _ in PHONE_TABLES])
+@pytest.mark.long
 def test_every_board_line_fits_a_phone(game_name, seats, options, every):
     """Bot games to the end; every (sampled) state's board, for each seat and the public, in every language,
     compact and full: no line wider than a phone shows, and the compact one fits a Discord message."""

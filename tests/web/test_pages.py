@@ -59,6 +59,7 @@ def _pages_of(ids):
     return urls
 
 
+@pytest.mark.long
 async def test_every_page_kind_answers(client):
     c, ids, _ = client
     for url in _pages_of(ids):

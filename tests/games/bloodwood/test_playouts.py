@@ -55,6 +55,7 @@ def test_text_fits_and_every_event_renders_in_every_language():
     assert rendered > 1000
 
 
+@pytest.mark.long
 def test_the_bot_team_beats_players_who_move_at_random():
     """A team of built-in bots against a team choosing uniformly among its legal moves (never declaring, which
     would only hand the bots the game)."""

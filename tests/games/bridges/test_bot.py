@@ -11,6 +11,7 @@ from bot.games.bridges import GAME
 from .helpers import place, table
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("seats", [7, 9, 12])
 def test_large_tables_play_to_the_end(seats):
     """The conformance suite plays 1-6 seats; the larger tables the engine takes are played here."""

@@ -2,6 +2,8 @@
 time, so the pairs are covered here), plus the size limits of the text the players read."""
 import itertools
 
+import pytest
+
 from bot.engine.playout import play
 from bot.games.gwent import GAME
 from bot.games.gwent.cards import FACTIONS
@@ -9,6 +11,7 @@ from bot.games.gwent.cards import FACTIONS
 from .helpers import NAMES
 
 
+@pytest.mark.long
 def test_every_faction_pair_in_both_variants_plays_to_the_end():
     for variant in ("standard", "hardgwent"):
         for a, b in itertools.product(FACTIONS, FACTIONS):
