@@ -48,7 +48,7 @@ from bot.storage.store import Store
 from . import pages, public
 from .pages import Page
 from .profiles import Profiles
-from .lru import LRU
+from bot.process.lru import LRU
 from .replay_cache import DEFAULT_VIEWS, ReplayCache
 from .rules import rules_page
 

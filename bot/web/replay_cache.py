@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Awaitable, Callable, Hashable, Mapping, TypeVar
 
-from .lru import LRU
+from bot.process.lru import LRU
 from .public import PublicTable
 
 V = TypeVar("V")

@@ -19,7 +19,7 @@ from tests.support.modules import ROOT, modules_of
 #: belongs to the longest package named here that contains it; one named by none is an error (declare it).
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("bot.i18n",),                      # the strings catalogue (ru/uk/en)
-    ("bot.process",),                   # the process's settings and garbage-collector policy
+    ("bot.process",),                   # the process's settings, garbage-collector policy, bounded cache
     ("bot.engine",),                    # the contract, RNG, registry, catalogues, board text helpers
     ("bot.games",),                     # the five pure engines
     ("bot.rules",),                     # the citation catalogue: book paragraphs and rulings, by citation

@@ -234,6 +234,27 @@ def test_the_cache_draws_each_view_once():
     assert asked[-1] is None and len(asked) == 8
 
 
+
+@pytest.mark.parametrize("fmt", ["png", "webp"])
+def test_the_same_pixels_are_encoded_once_and_give_the_same_file(fmt, monkeypatch):
+    """Two versions whose hand picture is the same drawing (the other seat moved) share one encoding, and the
+    file is byte for byte what ``picture`` gives; a drawing that changed is encoded anew."""
+    import bot.render.picture as pictures
+
+    game = get_game("claygod")
+    run = play(game, 2, seed="encode")
+    states = [run.initial, *run.states][:16]  # one move after another: seat 0's hand stays put while 1 moves
+    encoded = []
+    real = {"png": pictures.png, "webp": pictures.webp}[fmt]
+    monkeypatch.setattr(pictures, fmt, lambda image: encoded.append(image.size) or real(image))
+    cache = Pictures(fmt=fmt)
+    files = [cache.get(1, state["version"], 0, "hand", "ru", NAMES[:2], lambda state=state: game.view(state, 0))
+             for state in states]
+    for state, data in zip(states, files):
+        assert data == picture(game.view(state, 0), "ru", NAMES[:2], "hand", fmt)
+    distinct = {data for data in files if data is not None}
+    assert len(encoded) == len(distinct) < len([data for data in files if data is not None])
+
 def test_terminal_picture_command(tmp_path, capsys):
     from bot.terminal import cli
 

@@ -1,5 +1,6 @@
-"""A bounded cache, least recently used out first: the public pages' rendered bodies and their ETags (app.py) and
-the replay's records and step views (replay_cache.py)."""
+"""A bounded cache, least recently used out first: the public pages' rendered bodies and their ETags
+(bot/web/app.py), the replay's records and step views (bot/web/replay_cache.py), the pictures drawn and encoded
+(bot/render/picture/)."""
 from __future__ import annotations
 
 from collections import OrderedDict
