@@ -8,7 +8,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.web import public
 from bot.web.app import Site
-from bot.web.lru import LRU
+from bot.process.lru import LRU
 from bot.web.replay_cache import ReplayCache
 from tests.support.tables import new_toy, play_one
 from tests.support.web_world import _table
