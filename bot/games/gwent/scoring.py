@@ -50,20 +50,23 @@ def strengths(state: dict[str, Any]) -> dict[str, int]:
                 if c.is_hero:
                     out[uid] = c.strength * 10
                     continue
-                value = Fraction(c.strength)
+                # a whole number until something halves it (Bran, the HardGwent Treacherous): exact either way,
+                # and the bot scores thousands of boards a decision, where Fraction arithmetic was most of its time
+                value: int | Fraction = c.strength
                 if row in bad:
-                    hit = min(value, Fraction(1))
+                    hit = min(value, 1)
                     if not bran:
                         value = hit
                     else:  # §7: the unit loses only 50 % (GW-12: the option keeps plain weather's floor)
-                        value = max(hit, value / 2) if options["bran_weather_floor"] else value / 2
+                        half = Fraction(value, 2)
+                        value = max(hit, half) if options["bran_weather_floor"] else half
                 if c.has("tight_bond"):
                     value *= bonds[c.id]
                 value += boost - (1 if is_booster else 0)
                 card_horn = slot["horn"] is not None or bards - (1 if c.has("horn") else 0) > 0
                 if hardgwent:
                     # a standard horn (card, bard or Crach's) adds x1; the other leaders' horns add to it (§7)
-                    horn = Fraction(int(card_horn or crach), 2 if halved else 1)
+                    horn: int | Fraction = Fraction(int(card_horn or crach), 2) if halved else int(card_horn or crach)
                     value *= 1 + horn + slot["leader_horn"]
                 elif card_horn or crach or slot["leader_horn"]:
                     value *= 2
