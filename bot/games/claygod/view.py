@@ -5,7 +5,6 @@ Public: health, sphere, dice, ongoing spells, hand and deck counts, the used pil
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from bot.engine import clone
@@ -21,7 +20,7 @@ _PUBLIC_PLAYER_KEYS = ("health", "sphere", "max_health", "max_sphere", "hand_siz
 def build(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     players = []
     for s, p in enumerate(state["players"]):
-        entry = {k: copy.deepcopy(p[k]) for k in _PUBLIC_PLAYER_KEYS}
+        entry = clone({k: p[k] for k in _PUBLIC_PLAYER_KEYS})  # one copy of the lot: a sixth of a deepcopy per key
         entry.update(hand_count=len(p["hand"]), hand=list(p["hand"]) if s == seat else None,
                      table_card="face_down" if p["table_card"] is not None else None,
                      table_place=p.get("table_place", True))
@@ -31,8 +30,8 @@ def build(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "players": players,
         "deck_count": len(state["deck"]),
         "discard": list(state["discard"]),
-        "turn": {**{k: copy.deepcopy(turn[k]) for k in ("seat", "number", "stage", "free_cast", "combos", "steps",
-                                                         "give")}, "extra": turn.get("extra", False)},
+        "turn": {**clone({k: turn[k] for k in ("seat", "number", "stage", "free_cast", "combos", "steps", "give")}),
+                 "extra": turn.get("extra", False)},
     }
 
 
