@@ -185,6 +185,12 @@ def visible_text(content: str, embeds: list[dict[str, Any]], components: list[di
     return "\n".join(p for p in parts if p)
 
 
+#: how long a test waits for an interaction's answer: a ceiling, not a wait (an answer ends it).  5 s was overrun
+#: once on CI's other Pythons, which run at a lower priority than the README's command (.ci/run): a deferred
+#: /tournament start that imported and compiled networkx for its first Swiss pairing there
+ANSWER_CEILING = 30.0
+
+
 class Interaction:
     """One user action as Discord tracks it: the first response, the reply the user sees, followups."""
 
@@ -202,7 +208,7 @@ class Interaction:
         self.modal: dict[str, Any] | None = None   # a form the answer opened (response type 9)
         self.answered = asyncio.Event()
 
-    async def answer(self, timeout: float = 5.0) -> FakeMessage | None:
+    async def answer(self, timeout: float = ANSWER_CEILING) -> FakeMessage | None:
         """Wait until the user sees an answer; returns the latest message shown to them (None for a
         deferred update answered by editing the clicked message)."""
         try:
@@ -212,7 +218,7 @@ class Interaction:
                                  f"(response type {self.response_type})") from None
         return self.replies[-1] if self.replies else None
 
-    async def text(self, timeout: float = 5.0) -> str:
+    async def text(self, timeout: float = ANSWER_CEILING) -> str:
         """The text of the latest answer, as it was when the user got it."""
         await self.answer(timeout)
         return self.shown[-1] if self.shown else ""
