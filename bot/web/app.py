@@ -40,6 +40,7 @@ from aiohttp import web
 
 from bot.i18n import LOCALES
 from bot.process.config import RELEASE
+from bot.process.lru import LRU
 from bot.rules import GAMES
 from bot.render.picture import Pictures, supported
 from bot.storage.db import Busy
@@ -48,7 +49,6 @@ from bot.storage.store import Store
 from . import pages, public
 from .pages import Page
 from .profiles import Profiles
-from bot.process.lru import LRU
 from .replay_cache import DEFAULT_VIEWS, ReplayCache
 from .rules import rules_page
 

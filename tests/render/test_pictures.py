@@ -234,7 +234,6 @@ def test_the_cache_draws_each_view_once():
     assert asked[-1] is None and len(asked) == 8
 
 
-
 @pytest.mark.parametrize("fmt", ["png", "webp"])
 def test_the_same_pixels_are_encoded_once_and_give_the_same_file(fmt, monkeypatch):
     """Two versions whose hand picture is the same drawing (the other seat moved) share one encoding, and the
@@ -250,10 +249,11 @@ def test_the_same_pixels_are_encoded_once_and_give_the_same_file(fmt, monkeypatc
     cache = Pictures(fmt=fmt)
     files = [cache.get(1, state["version"], 0, "hand", "ru", NAMES[:2], lambda state=state: game.view(state, 0))
              for state in states]
-    for state, data in zip(states, files):
-        assert data == picture(game.view(state, 0), "ru", NAMES[:2], "hand", fmt)
     distinct = {data for data in files if data is not None}
     assert len(encoded) == len(distinct) < len([data for data in files if data is not None])
+    for state, data in zip(states, files):
+        assert data == picture(game.view(state, 0), "ru", NAMES[:2], "hand", fmt)
+
 
 def test_terminal_picture_command(tmp_path, capsys):
     from bot.terminal import cli

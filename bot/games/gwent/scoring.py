@@ -66,7 +66,8 @@ def strengths(state: dict[str, Any]) -> dict[str, int]:
                 card_horn = slot["horn"] is not None or bards - (1 if c.has("horn") else 0) > 0
                 if hardgwent:
                     # a standard horn (card, bard or Crach's) adds x1; the other leaders' horns add to it (§7)
-                    horn: int | Fraction = Fraction(int(card_horn or crach), 2) if halved else int(card_horn or crach)
+                    horns = int(card_horn or crach)
+                    horn: int | Fraction = Fraction(horns, 2) if halved else horns
                     value *= 1 + horn + slot["leader_horn"]
                 elif card_horn or crach or slot["leader_horn"]:
                     value *= 2

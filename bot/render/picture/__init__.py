@@ -16,6 +16,8 @@ import hashlib
 import threading
 from typing import Any, Callable, Mapping, Sequence
 
+from PIL import Image
+
 from bot.engine import get_game
 from bot.engine.canvas import Canvas, png, webp
 from bot.process.lru import LRU
@@ -48,7 +50,12 @@ def picture(view: Mapping[str, Any], locale: str, names: Sequence[str], kind: st
     canvas = drawing(view, locale, names, kind)
     if canvas is None:
         return None
-    return canvas.webp() if fmt == "webp" else canvas.png()
+    return _file(canvas.cropped(), fmt)
+
+
+def _file(image: Image.Image, fmt: str) -> bytes:
+    """The drawn ``image`` (a canvas cropped) as a file of ``fmt``: "webp", else PNG."""
+    return webp(image) if fmt == "webp" else png(image)
 
 
 def filename(table_id: int, version: int, kind: str, fmt: str = "png") -> str:
@@ -98,7 +105,7 @@ class Pictures:
             found = self._encoded.get(digest)
         if found is not None:
             return found
-        data = webp(image) if self.fmt == "webp" else png(image)
+        data = _file(image, self.fmt)
         with self._lock:
             self._encoded.put(digest, data)
         return data
